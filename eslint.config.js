@@ -1,0 +1,94 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Lint: typescript-eslint, the React hooks rules, and the import directions of ARCHITECTURE.md. */
+export default tseslint.config(
+  { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report', 'bench-results'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['src/**/*.{ts,tsx}', 'tests/unit/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: globals.browser },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+    },
+  },
+  {
+    files: ['workers/**/*.ts'],
+    languageOptions: { globals: globals.serviceworker },
+  },
+  {
+    files: [
+      'server/**/*.ts',
+      'scripts/**/*.{js,mjs}',
+      'tests/integration/**/*.ts',
+      'tests/e2e/**/*.ts',
+      'tests/bench/**/*.ts',
+      '*.config.{js,ts}',
+    ],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  // Raw storage goes through src/lib/storage.ts (STYLE: tldraw's wrapped helpers), which is testable.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/storage.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'localStorage', message: 'Use local from src/lib/storage.ts.' },
+        { name: 'sessionStorage', message: 'Use session from src/lib/storage.ts.' },
+      ],
+    },
+  },
+  // Import directions (ARCHITECTURE "Layout"): contract and lib are pure; shared layers never reach up.
+  {
+    files: ['src/contract/**/*.ts', 'src/lib/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/app/**', '**/features/**', '**/stores/**', '**/api/**', '**/ui/**', 'react', 'react-dom'],
+              message: 'contract and lib stay pure.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/ui/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}', 'src/stores/**/*.ts', 'src/api/**/*.ts', 'src/i18n/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/features/**'], message: 'Shared code must not depend on a feature.' }] },
+      ],
+    },
+  },
+  {
+    files: ['workers/**/*.ts', 'server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/app/**', '**/src/features/**', '**/src/stores/**', '**/src/api/**', '**/src/ui/**', '**/src/components/**'],
+              message: 'workers/ and server/ import only src/contract and src/lib.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,25 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+
+/** Starts the server: `npm start` builds the PWA first, then runs this on http://localhost:8080. */
+const config = loadConfig();
+const app = await buildApp(config);
+
+const shutdown = async (signal: string) => {
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  process.exit(0);
+};
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  app.log.error({ err: error }, 'could not start');
+  console.error(`\nPanalo could not start on ${config.host}:${config.port}: ${(error as Error).message}\nSet PORT to use another port.\n`);
+  process.exit(1);
+}
+
+const url = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${config.port}`;
+console.log(`\n  Panalo is running at ${url}\n  Data: ${config.dataDir}${config.production ? '' : '  (development mode)'}\n`);

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import * as z from 'zod';
+import { MAINTENANCE_IMAGE_ENTRY, type SiteInfo, type SiteMaintenance } from '../../../src/contract/site';
+import type { SiteSettingsStore } from './settings';
+
+/** front/siteinfo and front/siteMaintenance (spec §7), answered from the operator's site settings. */
+export async function siteRoutes(app: FastifyInstance, options: { settings: SiteSettingsStore }) {
+  app.call({
+    prefix: 'front',
+    name: 'front/siteinfo',
+    body: z.object({}).loose(),
+    handler: ({ request }): SiteInfo => {
+      const s = options.settings.read();
+      return {
+        pagcorVersion: s.pagcorVersion,
+        completeRegis: s.completeRegis,
+        gameList: s.gameList,
+        clientIp: request.ip,
+        PHONE_BIND_SWITCH: s.PHONE_BIND_SWITCH,
+        GLIFE_APPLETS_SWITCH: s.GLIFE_APPLETS_SWITCH,
+        kycDays: s.kycDays,
+      };
+    },
+  });
+
+  app.call({
+    prefix: 'front',
+    name: 'front/siteMaintenance',
+    body: z.object({}).loose(),
+    handler: (): SiteMaintenance => {
+      const { maintenance } = options.settings.read();
+      return {
+        maintenance: maintenance.on,
+        message: maintenance.message,
+        endTime: maintenance.endTime,
+        entries: [{ code: MAINTENANCE_IMAGE_ENTRY, imageUrl: maintenance.imageUrl }],
+      };
+    },
+  });
+}

@@ -1,0 +1,73 @@
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as z from 'zod';
+import { DEFAULT_KYC_DAYS } from '../../../src/contract/constants';
+import { MAINTENANCE_IMAGE_ENTRY } from '../../../src/contract/site';
+
+/**
+ * The operator's site settings, kept in `<dataDir>/site.json` (written with defaults at first start).
+ * Edits to the file take effect on the next request; a file that does not validate is reported in the
+ * log and the last good settings stay in force, so a typo never takes the site down.
+ */
+const productSwitch = z.object({ productModule: z.string(), productType: z.string(), switch: z.boolean() });
+
+export const siteSettingsSchema = z.object({
+  pagcorVersion: z.boolean(),
+  completeRegis: z.boolean(),
+  gameList: z.number().int(),
+  PHONE_BIND_SWITCH: z.array(productSwitch),
+  GLIFE_APPLETS_SWITCH: z.array(productSwitch),
+  kycDays: z.number().int().positive(),
+  maintenance: z.object({
+    on: z.boolean(),
+    message: z.string(),
+    endTime: z.iso.datetime({ offset: true }).nullable(),
+    /** The image of banner entry APH5 shown on the maintenance page. */
+    imageUrl: z.string(),
+  }),
+});
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+
+export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+  pagcorVersion: false,
+  completeRegis: false,
+  gameList: 1,
+  PHONE_BIND_SWITCH: [{ productModule: 'H5', productType: 'AP', switch: false }],
+  GLIFE_APPLETS_SWITCH: [
+    { productModule: 'GLIFE', productType: 'deposit', switch: true },
+    { productModule: 'GLIFE', productType: 'withdraw', switch: true },
+  ],
+  kycDays: DEFAULT_KYC_DAYS,
+  maintenance: { on: false, message: '', endTime: null, imageUrl: `/maintenance/${MAINTENANCE_IMAGE_ENTRY.toLowerCase()}.svg` },
+};
+
+export interface SiteSettingsStore {
+  read(): SiteSettings;
+}
+
+export function fileSiteSettings(dataDir: string, log: { error(obj: object, msg: string): void }): SiteSettingsStore {
+  const file = join(dataDir, 'site.json');
+  if (!existsSync(file)) writeFileSync(file, `${JSON.stringify(DEFAULT_SITE_SETTINGS, null, 2)}\n`);
+  let current = DEFAULT_SITE_SETTINGS;
+  let seenMtime = -1;
+  return {
+    read() {
+      let mtime: number;
+      try {
+        mtime = statSync(file).mtimeMs;
+      } catch {
+        return current;
+      }
+      if (mtime === seenMtime) return current;
+      seenMtime = mtime;
+      try {
+        const parsed = siteSettingsSchema.safeParse({ ...DEFAULT_SITE_SETTINGS, ...JSON.parse(readFileSync(file, 'utf8')) });
+        if (parsed.success) current = parsed.data;
+        else log.error({ file, issues: parsed.error.issues }, 'site settings do not validate; keeping the previous ones');
+      } catch (error) {
+        log.error({ file, err: error }, 'site settings are not valid JSON; keeping the previous ones');
+      }
+      return current;
+    },
+  };
+}

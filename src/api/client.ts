@@ -1,0 +1,301 @@
+/**
+ * The HTTP client of the call contract (spec §7, §8): POST JSON to the four prefixes, body enrichment,
+ * the contract headers and the Sign, both envelopes, timeouts, rate limits, 502 retries and the error
+ * catalogue. Everything it needs from the app comes in through `ApiEnvironment` and everything it does
+ * to the screen goes out through `ApiEffects`, so the tests drive it with a fake fetch and fake time.
+ */
+import { APP_ID, APP_VERSION, COMBO_REQUEST_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, PRODUCT_ID, TENANT } from '../contract/constants';
+import { API_PREFIXES, type ApiPrefix, type NormalizedResponse, isSuccessCode, readEnvelope } from '../contract/envelopes';
+import { HEADER, computeSign } from '../contract/sign';
+import { type Behaviour, behaviourFor } from './catalogue';
+
+export const SUPPORTED_LANGUAGES = ['en', 'cn'] as const;
+export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+
+/** Thrown before anything is sent when the language is not en or cn (spec §5). */
+export class WrongLanguageError extends Error {
+  constructor(language: string) {
+    super('wrong language');
+    this.name = 'WrongLanguageError';
+    this.language = language;
+  }
+  readonly language: string;
+}
+
+export type ApiErrorKind = 'server' | 'http' | 'timeout' | 'network' | 'aborted';
+
+/** A failed call. `handled` says whether the player was already told (toast, dialog) by the client. */
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    readonly code: string,
+    message: string,
+    readonly handled: boolean,
+    readonly data: unknown = undefined,
+    readonly status = 0,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiEnvironment {
+  appKey(): string;
+  /** The session or visitor token; '' before one is fetched. */
+  token(): string;
+  identity(): { loginName?: string | undefined; customerId?: string | undefined };
+  language(): string;
+  deviceId(): string;
+  /** `client` body field and `platform` header (spec §6: viber hosts are BOT_VIBER). */
+  clientTags(): { client: string; platform: string };
+  /** Where the app runs: browser, pwa (installed), native, miniapp. */
+  container(): string;
+  /** The native or partner package name, '' in a browser. */
+  packageName(): string;
+  domainName(): string;
+  pathname(): string;
+  /** The player is on a game page (spec §8: GW_510520 is not shown in game). */
+  inGame(): boolean;
+  newRequestId(): string;
+  fetch: typeof fetch;
+}
+
+export interface ApiEffects {
+  toast(tone: 'fail' | 'info', message: { key?: string; text?: string; code?: string }): void;
+  alert(dialog: { titleKey: string; messageKey: string; confirmKey: string }): void;
+  frequentRequest(): void;
+  resetToken(code: string): void;
+  mobileChanged(): void;
+  loginRequired(message: string): void;
+  blacklist(): void;
+  debugDump(dump: { path: string; requestId: string; body: unknown; response: unknown }): void;
+}
+
+export interface CallOptions {
+  /** Milliseconds before the call is abandoned with 'Request timed out'. */
+  timeoutMs?: number;
+  /** Sent as the Idempotency-Key header; money-moving calls must carry one (ARCHITECTURE "The contract"). */
+  idempotencyKey?: string;
+  /** Skip every effect: the caller handles failures itself (statistics, background polls). */
+  quiet?: boolean;
+  /** Send the body as given, without loginName, productId, tenant, client and customerId. */
+  skipEnrichment?: boolean;
+  signal?: AbortSignal;
+}
+
+/** After this many 502 answers in a row the call gives up and tells the player. */
+export const BAD_GATEWAY_ATTEMPTS = 3;
+/** Waits between 502 retries, in milliseconds. */
+export const BAD_GATEWAY_BACKOFF_MS = [1_000, 2_000] as const;
+/** The 502 message is shown at most once in this window however many calls fail. */
+export const BAD_GATEWAY_TOAST_WINDOW_MS = 10_000;
+
+/** Calls with the combo timeout (spec §9: 60 s). */
+function defaultTimeout(path: string): number {
+  return path.startsWith('sabaCombo/') ? COMBO_REQUEST_TIMEOUT_MS : DEFAULT_REQUEST_TIMEOUT_MS;
+}
+
+/** Header values must be Latin-1; a path with other characters is percent-encoded. */
+function headerSafe(value: string): string {
+  return /^[\x20-\x7e]*$/.test(value) ? value : encodeURI(value);
+}
+
+function delay(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new ApiError('aborted', 'aborted', 'aborted', true));
+      },
+      { once: true },
+    );
+  });
+}
+
+export interface ApiClient {
+  /** Calls and resolves with the answer's data. */
+  call<T = unknown>(prefix: ApiPrefix, path: string, body?: Record<string, unknown>, options?: CallOptions): Promise<T>;
+  /** Calls and resolves with code, message and data (for callers that read a data-returning code). */
+  request<T = unknown>(
+    prefix: ApiPrefix,
+    path: string,
+    body?: Record<string, unknown>,
+    options?: CallOptions,
+  ): Promise<NormalizedResponse<T>>;
+}
+
+export function createApiClient(env: ApiEnvironment, effects: ApiEffects): ApiClient {
+  let lastBadGatewayToast = Number.NEGATIVE_INFINITY;
+
+  function enrich(body: Record<string, unknown>): Record<string, unknown> {
+    const { loginName, customerId } = env.identity();
+    const base: Record<string, unknown> = { productId: PRODUCT_ID, tenant: TENANT, client: env.clientTags().client };
+    if (loginName) base['loginName'] = loginName;
+    if (customerId) base['customerId'] = customerId;
+    return { ...base, ...body };
+  }
+
+  function headersFor(bodyText: string, requestId: string, language: Language, idempotencyKey?: string): Headers {
+    const token = env.token();
+    const headers = new Headers({
+      'Content-Type': 'application/json',
+      [HEADER.token]: token,
+      [HEADER.sign]: computeSign(env.appKey(), {
+        body: bodyText,
+        qid: requestId,
+        appId: APP_ID,
+        version: APP_VERSION,
+        token,
+      }),
+      [HEADER.qid]: requestId,
+      [HEADER.appId]: APP_ID,
+      [HEADER.lang]: language,
+      [HEADER.platform]: env.clientTags().platform,
+      [HEADER.deviceId]: env.deviceId(),
+      [HEADER.container]: env.container(),
+      [HEADER.package]: env.packageName(),
+      [HEADER.domainName]: env.domainName(),
+      [HEADER.pathname]: headerSafe(env.pathname()),
+    });
+    if (idempotencyKey) headers.set(HEADER.idempotencyKey, idempotencyKey);
+    return headers;
+  }
+
+  function carryOut(behaviour: Behaviour, response: NormalizedResponse, path: string, requestId: string, body: unknown): boolean {
+    switch (behaviour.kind) {
+      case 'toast':
+        effects.toast(behaviour.tone, {
+          ...(behaviour.messageKey ? { key: behaviour.messageKey } : {}),
+          text: response.message,
+          ...(behaviour.withCode ? { code: response.code } : {}),
+        });
+        return true;
+      case 'alert':
+        effects.alert(behaviour);
+        return true;
+      case 'resetToken':
+        effects.resetToken(response.code);
+        return true;
+      case 'mobileChanged':
+        effects.mobileChanged();
+        return true;
+      case 'loginRequired':
+        effects.loginRequired(response.message);
+        return true;
+      case 'blacklist':
+        effects.blacklist();
+        return true;
+      case 'debugDump':
+        effects.debugDump({ path, requestId, body, response });
+        return true;
+      case 'silent':
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  async function send(
+    prefix: ApiPrefix,
+    path: string,
+    bodyText: string,
+    requestId: string,
+    language: Language,
+    options: CallOptions,
+  ): Promise<Response> {
+    const timeoutMs = options.timeoutMs ?? defaultTimeout(path);
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onCallerAbort = () => controller.abort();
+    options.signal?.addEventListener('abort', onCallerAbort, { once: true });
+    try {
+      return await env.fetch(`${API_PREFIXES[prefix]}/${path}`, {
+        method: 'POST',
+        headers: headersFor(bodyText, requestId, language, options.idempotencyKey),
+        body: bodyText,
+        signal: controller.signal,
+        credentials: 'same-origin',
+      });
+    } catch (error) {
+      if (timedOut) {
+        if (!options.quiet) effects.toast('fail', { key: 'errors.timeout' });
+        throw new ApiError('timeout', 'timeout', 'Request timed out', !options.quiet);
+      }
+      if (options.signal?.aborted) throw new ApiError('aborted', 'aborted', 'aborted', true);
+      // Network errors are silent (spec §8): the player is offline or the radio dropped a packet.
+      throw new ApiError('network', 'network', error instanceof Error ? error.message : 'network error', true);
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onCallerAbort);
+    }
+  }
+
+  async function request<T>(
+    prefix: ApiPrefix,
+    path: string,
+    body: Record<string, unknown> = {},
+    options: CallOptions = {},
+  ): Promise<NormalizedResponse<T>> {
+    const language = env.language();
+    if (!(SUPPORTED_LANGUAGES as readonly string[]).includes(language)) throw new WrongLanguageError(language);
+    const payload = options.skipEnrichment ? body : enrich(body);
+    const bodyText = JSON.stringify(payload);
+    const quiet = options.quiet === true;
+
+    let response: Response;
+    let requestId: string;
+    for (let attempt = 1; ; attempt++) {
+      // Each attempt is its own request with its own Qid; the idempotency key makes retries safe.
+      requestId = env.newRequestId();
+      response = await send(prefix, path, bodyText, requestId, language as Language, options);
+      if (response.status !== 502) break;
+      if (attempt >= BAD_GATEWAY_ATTEMPTS) {
+        const now = Date.now();
+        const show = !quiet && now - lastBadGatewayToast >= BAD_GATEWAY_TOAST_WINDOW_MS;
+        if (show) {
+          lastBadGatewayToast = now;
+          effects.toast('fail', { key: 'errors.badGateway' });
+        }
+        throw new ApiError('http', '502', 'Bad gateway', !quiet, undefined, 502);
+      }
+      await delay(BAD_GATEWAY_BACKOFF_MS[Math.min(attempt, BAD_GATEWAY_BACKOFF_MS.length) - 1] ?? 1_000, options.signal);
+    }
+
+    if (response.status === 429 || response.status === 439) {
+      if (!quiet) effects.frequentRequest();
+      throw new ApiError('http', String(response.status), 'Too many requests', !quiet, undefined, response.status);
+    }
+
+    let parsed: unknown;
+    try {
+      parsed = await response.json();
+    } catch {
+      parsed = undefined;
+    }
+    const envelope = readEnvelope<T>(parsed);
+    if (!envelope) {
+      // Not an answer of ours (a proxy's error page, a cut connection): tell the player in plain words.
+      if (!quiet) effects.toast('fail', { key: 'errors.badGateway' });
+      throw new ApiError('http', String(response.status), `HTTP ${response.status}`, !quiet, undefined, response.status);
+    }
+    if (isSuccessCode(envelope.code)) return envelope;
+
+    const behaviour = behaviourFor(envelope.code, { path, inGame: env.inGame() });
+    if (behaviour.kind === 'success' || behaviour.kind === 'data') return envelope;
+    const handled = quiet ? false : carryOut(behaviour, envelope, path, requestId, payload);
+    throw new ApiError('server', envelope.code, envelope.message, handled, envelope.data, response.status);
+  }
+
+  return {
+    request,
+    async call<T>(prefix: ApiPrefix, path: string, body?: Record<string, unknown>, options?: CallOptions): Promise<T> {
+      return (await request<T>(prefix, path, body, options)).data;
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { QueryClient } from '@tanstack/react-query';
+import { APP_KEY_META } from '../contract/sign';
+import { i18next } from '../i18n';
+import { uuid } from '../lib/ids';
+import { CUSTOMER_SERVICE_PATH, navigateTo } from '../lib/navigation';
+import { containerKind, deviceId } from '../lib/device';
+import { clientTagsFor, miniAppHome, partnerFromHost } from '../lib/partner';
+import { isNativeApp, origin } from '../stores/origin';
+import { preferences } from '../stores/preferences';
+import { resetToken, session } from '../stores/session';
+import { openLogin, openOverlay, showDialog, showToast, ui } from '../stores/ui';
+import { type ApiEffects, type ApiEnvironment, createApiClient } from './client';
+
+/**
+ * The app's one API client and one query client, wired to the stores and the screen. Server data goes
+ * through TanStack Query only (ARCHITECTURE, STYLE: bulletproof-react).
+ */
+
+const IN_GAME_ROUTES = ['ingame', 'ingameV2', 'glifeingame', 'InGameTransfer'];
+
+let appKey: string | undefined;
+function readAppKey(): string {
+  appKey ??= document.querySelector<HTMLMetaElement>(`meta[name="${APP_KEY_META}"]`)?.content ?? '';
+  return appKey;
+}
+
+const partner = () => partnerFromHost(location.hostname);
+
+export const apiEnvironment: ApiEnvironment = {
+  appKey: readAppKey,
+  token: () => session.webToken.token,
+  identity: () => ({ loginName: session.user?.loginName, customerId: session.user?.customerId }),
+  language: () => preferences.language,
+  deviceId,
+  clientTags: () => clientTagsFor(partner()),
+  container: () => containerKind({ native: isNativeApp(), miniApp: miniAppHome(partner()) !== undefined }),
+  packageName: () => (isNativeApp() ? `native-${origin.os}` : (partner() ?? '')),
+  domainName: () => location.hostname,
+  pathname: () => location.pathname,
+  inGame: () => IN_GAME_ROUTES.includes(ui.currentRouteName),
+  newRequestId: uuid,
+  fetch: (input, init) => fetch(input, init),
+};
+
+export const apiEffects: ApiEffects = {
+  toast(tone, { key, text, code }) {
+    const message = key ? i18next.t(key as 'errors.unknown') : text || i18next.t('errors.unknown');
+    showToast(tone, code ? i18next.t('errors.withCode', { message, code }) : message);
+  },
+  alert({ titleKey, messageKey, confirmKey }) {
+    showDialog({
+      title: i18next.t(titleKey as 'dialog.tips'),
+      message: i18next.t(messageKey as 'errors.unknown'),
+      confirm: { label: i18next.t(confirmKey as 'common.ok') },
+      cancel: { label: i18next.t('common.customerService'), action: () => navigateTo(CUSTOMER_SERVICE_PATH) },
+    });
+  },
+  frequentRequest: () => openOverlay('frequentRequest'),
+  resetToken: () => {
+    resetToken();
+    openOverlay('sessionExpired');
+  },
+  mobileChanged: () => openOverlay('mobileChanged'),
+  loginRequired: (message) => {
+    showToast('fail', message || i18next.t('errors.loginPlease'));
+    openLogin();
+  },
+  blacklist: () => {
+    session.blacklisted = true;
+    showToast('fail', i18next.t('dialog.blacklisted'));
+  },
+  debugDump: (dump) => {
+    console.error('[GW_899995 debug dump]', JSON.stringify(dump));
+  },
+};
+
+export const api = createApiClient(apiEnvironment, apiEffects);
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // Patchy mobile data: retry twice, but never a call the server refused on purpose.
+      retry: (failureCount, error) => failureCount < 2 && (error as { kind?: string }).kind === 'network',
+      refetchOnWindowFocus: false,
+      staleTime: 30_000,
+    },
+  },
+});

@@ -1,0 +1,46 @@
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { formatCentavos } from '../lib/money';
+import { pay } from '../stores/pay';
+import { session } from '../stores/session';
+import { openLogin } from '../stores/ui';
+import { Button } from '../ui/Button';
+import buttonStyles from '../ui/Button.module.css';
+import styles from './Header.module.css';
+
+/** The home header: the brand, then the balance and Deposit for a player, or Log In / Register for a visitor. */
+export function Header() {
+  const { t } = useTranslation();
+  const { user, webToken } = useSnapshot(session);
+  const { balance } = useSnapshot(pay);
+  const loggedIn = Boolean(user?.loginName && webToken.token);
+  return (
+    <header className={styles.header}>
+      <Link to="/" className={styles.brand} aria-label={t('app.name')}>
+        <img className={styles.logo} src="/icons/logo.svg" alt="" width={30} height={30} />
+        <span>{t('app.name')}</span>
+      </Link>
+      <span className={styles.spacer} />
+      {loggedIn ? (
+        <div className={styles.actions}>
+          <span className={styles.balance} aria-label={t('header.balance')} data-testid="header-balance">
+            {balance === null ? '₱ —' : formatCentavos(balance)}
+          </span>
+          <Link to="/wallet/deposit" className={`${buttonStyles.button} ${buttonStyles.primary} ${buttonStyles.small}`}>
+            {t('common.deposit')}
+          </Link>
+        </div>
+      ) : (
+        <div className={styles.actions}>
+          <Button variant="secondary" size="small" onClick={() => openLogin({ type: 'password' })}>
+            {t('common.login')}
+          </Button>
+          <Button size="small" onClick={() => openLogin({ type: 'register' })}>
+            {t('common.register')}
+          </Button>
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,28 @@
+import { type ComponentType, Suspense } from 'react';
+import { useSnapshot } from 'valtio';
+import { type OverlayId, closeOverlay, ui } from '../stores/ui';
+import { OverlayPlaceholder } from './overlays/OverlayPlaceholder';
+import { FrequentRequestDialog, MobileChangedDialog, SessionExpiredDialog } from './overlays/SessionDialogs';
+import type { OverlayComponentProps } from './overlays/types';
+
+/**
+ * Renders the open overlays of spec §2, last opened on top. Each overlay's content belongs to the
+ * release that builds it; it registers here by id. Until then the overlay shows its title and says so.
+ */
+const OVERLAYS: Partial<Record<OverlayId, ComponentType<OverlayComponentProps>>> = {
+  sessionExpired: SessionExpiredDialog,
+  mobileChanged: MobileChangedDialog,
+  frequentRequest: FrequentRequestDialog,
+};
+
+export function OverlayHost() {
+  const { overlays } = useSnapshot(ui);
+  return (
+    <Suspense fallback={null}>
+      {overlays.map(({ id, props }) => {
+        const Overlay = OVERLAYS[id] ?? OverlayPlaceholder;
+        return <Overlay key={id} id={id} props={props as Record<string, unknown>} onClose={() => closeOverlay(id)} />;
+      })}
+    </Suspense>
+  );
+}

@@ -1,0 +1,26 @@
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { CUSTOMER_SERVICE_PATH } from '../lib/navigation';
+import { ui } from '../stores/ui';
+import { Icon } from '../ui/Icon';
+import { FLOATING_SLIP_ROUTES } from './FloatingBetSlip';
+import styles from './ServiceChatEntry.module.css';
+
+/** The customer-service chat entry, shown only on Home_foryou, Home_sports, Home_games and Account (spec §2). */
+export function ServiceChatEntry() {
+  const { t } = useTranslation();
+  const { currentRouteName } = useSnapshot(ui);
+  // Sits above the bet-slip button where there is one, in its place where there is not.
+  const low = !FLOATING_SLIP_ROUTES.includes(currentRouteName);
+  return (
+    <Link
+      to={CUSTOMER_SERVICE_PATH}
+      className={`${styles.entry} ${low ? styles.low : ''}`}
+      aria-label={t('serviceChat.open')}
+      data-testid="service-chat"
+    >
+      <Icon name="chat" />
+    </Link>
+  );
+}

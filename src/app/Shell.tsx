@@ -1,0 +1,32 @@
+import { Outlet } from '@tanstack/react-router';
+import { useSnapshot } from 'valtio';
+import { ui } from '../stores/ui';
+import { BottomNav, BOTTOM_NAV_ROUTES } from './BottomNav';
+import { DialogHost } from './DialogHost';
+import { FloatingBetSlip, FLOATING_SLIP_ROUTES } from './FloatingBetSlip';
+import { MaintenanceWatcher } from '../features/site/MaintenanceWatcher';
+import { OfflineBanner } from './OfflineBanner';
+import { OverlayHost } from './OverlayHost';
+import { ServiceChatEntry } from './ServiceChatEntry';
+import { SERVICE_CHAT_ROUTES } from './routes/table';
+import { ToastHost } from './ToastHost';
+import { UpdatePrompt } from './UpdatePrompt';
+
+/** The root of every page: the page itself, then everything that floats above pages. */
+export function Shell() {
+  const { currentRouteName } = useSnapshot(ui);
+  return (
+    <>
+      <OfflineBanner />
+      <Outlet />
+      {BOTTOM_NAV_ROUTES.includes(currentRouteName) && <BottomNav />}
+      {SERVICE_CHAT_ROUTES.includes(currentRouteName) && <ServiceChatEntry />}
+      {FLOATING_SLIP_ROUTES.includes(currentRouteName) && <FloatingBetSlip />}
+      <UpdatePrompt />
+      <MaintenanceWatcher />
+      <OverlayHost />
+      <DialogHost />
+      <ToastHost />
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import { ref } from 'valtio/vanilla';
+import { Workbox } from 'workbox-window';
+import { ui } from '../stores/ui';
+
+/**
+ * Service-worker wiring (workbox-window). A new version is offered, never forced: it waits until the
+ * player taps Update, then takes over and the page reloads once (no silent skipWaiting).
+ */
+let workbox: Workbox | undefined;
+
+export function registerServiceWorker(): void {
+  addEventListener('beforeinstallprompt', (event) => {
+    // Keep the offer for the install page instead of a banner the player did not ask for.
+    event.preventDefault();
+    ui.installPrompt = ref(event as unknown as NonNullable<typeof ui.installPrompt>);
+  });
+  addEventListener('appinstalled', () => {
+    ui.installPrompt = null;
+  });
+  if (!('serviceWorker' in navigator)) return;
+  workbox = new Workbox('/sw.js', { scope: '/' });
+  workbox.addEventListener('waiting', () => {
+    ui.updateReady = true;
+  });
+  void workbox.register().catch(() => undefined);
+  // Look for a new version when the player comes back to the app, at most hourly.
+  let lastCheck = Date.now();
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible' && Date.now() - lastCheck > 60 * 60_000) {
+      lastCheck = Date.now();
+      void workbox?.update();
+    }
+  });
+}
+
+/** The player accepted the update: activate the waiting worker, reload when it controls the page. */
+export function applyUpdate(): void {
+  if (!workbox) return;
+  workbox.addEventListener('controlling', () => location.reload());
+  workbox.messageSkipWaiting();
+}

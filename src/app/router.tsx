@@ -1,0 +1,181 @@
+import {
+  type AnyRoute,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  parseSearchWith,
+  redirect,
+  stringifySearchWith,
+} from '@tanstack/react-router';
+import { i18next } from '../i18n';
+import { partnerFromHost } from '../lib/partner';
+import { registerNavigator } from '../lib/navigation';
+import { clearBetSlip } from '../features/betslip/store';
+import { kyc } from '../stores/kyc';
+import { isNativeApp } from '../stores/origin';
+import { preferences } from '../stores/preferences';
+import { isLoggedIn, session } from '../stores/session';
+import { siteInfo } from '../stores/siteInfo';
+import { ui } from '../stores/ui';
+import { HomeLayout } from './HomeLayout';
+import { RouteError } from './RouteError';
+import { Shell } from './Shell';
+import { runEffects } from './routes/effects';
+import { type GuardState, type MatchedRoute, type Redirect, type Search, decide } from './routes/guards';
+import { pageFor } from './routes/pages';
+import { BET_SLIP_ROUTES, REDIRECTS, type RouteDef, routesFor } from './routes/table';
+import { PageSkeletonFallback } from './PageSkeletonFallback';
+import type { RouteStatic } from '../components/routeMeta';
+
+function staticOf(def: RouteDef): RouteStatic {
+  return {
+    name: def.name,
+    path: def.path,
+    owner: def.owner,
+    ...(def.loginRequired ? { loginRequired: true } : {}),
+    ...(def.hiddenUnderPagcor ? { hiddenUnderPagcor: true } : {}),
+    ...(def.homeTab ? { homeTab: true } : {}),
+  };
+}
+
+export function currentGuardState(): GuardState {
+  const user = session.user;
+  return {
+    partner: partnerFromHost(location.hostname),
+    isNativeApp: isNativeApp(),
+    inFrame: window.parent !== window,
+    loggedIn: isLoggedIn(),
+    user: user ? { mobileNo: user.mobileNo, bindType: user.bindType } : undefined,
+    site: siteInfo.data,
+    kyc: kyc.known ? { forceNewUserEkycSwitch: kyc.forceNewUserEkycSwitch, ekycStatus: kyc.ekycStatus } : undefined,
+    defaultTab: preferences.defaultTab,
+  };
+}
+
+function hrefOf(target: Redirect): string {
+  const query = stringifySearch(target.search ?? {});
+  return `${target.to}${query}`;
+}
+
+/** Every query value stays a string: a ticket or a phone number must not turn into a rounded number. */
+const parseSearch = parseSearchWith((value) => value);
+const stringifySearch = stringifySearchWith((value) => (typeof value === 'string' ? value : JSON.stringify(value)));
+
+/** Builds the one route tree of spec §2 from the route table. */
+export function buildRouteTree(defs: readonly RouteDef[], ready: () => Promise<void>) {
+  const root = createRootRoute({
+    component: Shell,
+    errorComponent: RouteError,
+    beforeLoad: async ({ location, matches, preload }) => {
+      await ready();
+      const leaf = matches[matches.length - 1];
+      const meta = leaf?.staticData.route;
+      const matched: MatchedRoute | undefined =
+        meta && leaf ? { def: meta, params: leaf.params as Record<string, string | undefined> } : undefined;
+      const decision = decide({ pathname: location.pathname, search: location.search as Search }, matched, currentGuardState());
+      if (!preload) await runEffects(decision.effects);
+      if (decision.redirect) throw redirect({ href: hrefOf(decision.redirect), replace: true });
+    },
+  });
+
+  const home = createRoute({ getParentRoute: () => root, id: 'home', component: HomeLayout });
+  const homeChildren: AnyRoute[] = [];
+  const rootChildren: AnyRoute[] = [];
+
+  for (const def of defs) {
+    const parent = def.homeTab ? home : root;
+    const route = createRoute({
+      getParentRoute: () => parent,
+      path: def.path,
+      staticData: { route: staticOf(def) },
+      component: pageFor(def.name),
+    });
+    if (def.children) {
+      const [first] = def.children;
+      const children = def.children.map((child) =>
+        createRoute({
+          getParentRoute: () => route,
+          path: child.path,
+          staticData: {
+            route: {
+              name: child.name,
+              path: `${def.path}/${child.path}`,
+              owner: def.owner,
+              ...(child.loginRequired || def.loginRequired ? { loginRequired: true } : {}),
+            },
+          },
+        }),
+      );
+      const index = createRoute({
+        getParentRoute: () => route,
+        path: '/',
+        staticData: { route: { name: first?.name ?? def.name, path: def.path, owner: def.owner } },
+      });
+      route.addChildren([index, ...children]);
+    }
+    (def.homeTab ? homeChildren : rootChildren).push(route);
+  }
+
+  const redirects = REDIRECTS.map((r) =>
+    createRoute({
+      getParentRoute: () => root,
+      path: r.from,
+      staticData: { route: { name: `redirect:${r.from}`, path: r.from, owner: 'redirect' } },
+    }),
+  );
+  // Anything else is unknown: the guards send it to / (spec §2).
+  const unknown = createRoute({ getParentRoute: () => root, path: '$' });
+
+  return root.addChildren([home.addChildren(homeChildren), ...rootChildren, ...redirects, unknown]);
+}
+
+export function createAppRouter(ready: () => Promise<void>) {
+  const router = createRouter({
+    routeTree: buildRouteTree(routesFor(import.meta.env.PROD), ready),
+    defaultPreload: 'intent',
+    defaultPendingComponent: PageSkeletonFallback,
+    defaultPendingMs: 150,
+    defaultErrorComponent: RouteError,
+    scrollRestoration: true,
+    parseSearch,
+    stringifySearch,
+  });
+
+  registerNavigator((href, options) => {
+    void router.navigate({ href, replace: options?.replace ?? false });
+  });
+
+  router.subscribe('onResolved', ({ fromLocation }) => {
+    const leaf = router.state.matches[router.state.matches.length - 1];
+    const name = leaf?.staticData.route?.name ?? '';
+    const previousName = ui.currentRouteName;
+    // The bet slip is cleared when leaving the sports, foryou and live-game routes (spec §2).
+    if (BET_SLIP_ROUTES.includes(previousName) && !BET_SLIP_ROUTES.includes(name)) clearBetSlip();
+    ui.previousPath = fromLocation?.href ?? '';
+    ui.currentRouteName = name;
+    applyRouteMeta(name);
+  });
+
+  return router;
+}
+
+/** Page title and description come from the route metadata (spec §2). */
+export function applyRouteMeta(name: string): void {
+  const meta = i18next.t(`routes.${name}` as 'routes.Home', { returnObjects: true }) as unknown as
+    { title: string; description: string } | string;
+  const app = i18next.t('app.name');
+  if (typeof meta === 'object' && meta) {
+    document.title = meta.title === app ? app : `${meta.title} · ${app}`;
+    document.querySelector('meta[name="description"]')?.setAttribute('content', meta.description);
+  } else {
+    document.title = app;
+  }
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}

@@ -1,0 +1,55 @@
+import { i18next } from '../../i18n';
+import { loginWithBotSession, loginWithTicket } from '../../features/auth/entryLogin';
+import { sendToNative } from '../../lib/nativeBridge';
+import { origin } from '../../stores/origin';
+import { openLogin, showToast } from '../../stores/ui';
+import type { Effect } from './guards';
+
+/** The message a partner page that frames us receives when a link asks for the deposit page. */
+export const DEPOSIT_PARENT_MESSAGE = { type: 'panalo:deposit' } as const;
+
+/** Carries out what the guards decided. Logins are awaited so the next guard pass sees the player. */
+export async function runEffects(effects: readonly Effect[]): Promise<void> {
+  for (const effect of effects) {
+    switch (effect.type) {
+      case 'toast':
+        showToast('info', i18next.t('errors.routeExpired'));
+        break;
+      case 'openLogin':
+        openLogin({ redirectTo: effect.redirectTo });
+        break;
+      case 'nativeErrorBack':
+        sendToNative('errorBack', { reason: effect.reason });
+        break;
+      case 'ticketLogin':
+        await loginWithTicket(effect.ticket, effect.loginName);
+        break;
+      case 'partnerAutoLogin':
+        await loginWithTicket(effect.tempTicket, effect.loginName);
+        break;
+      case 'botLogin':
+        await loginWithBotSession(effect.sessionId, effect.relogin);
+        break;
+      case 'depositToParent':
+        window.parent.postMessage(DEPOSIT_PARENT_MESSAGE, '*');
+        break;
+      case 'rememberOrigin':
+        if (effect.isFrom) origin.isFrom = effect.isFrom;
+        if (effect.fromGlife) origin.fromGlife = true;
+        if (effect.os) origin.os = effect.os;
+        break;
+      case 'rememberGameEntry':
+        origin.platformId = effect.platformId ?? origin.platformId;
+        origin.gameId = effect.gameId ?? origin.gameId;
+        origin.gameType = effect.gameType ?? origin.gameType;
+        break;
+      case 'rememberAcquisition':
+        // First touch wins for the session: a later link does not rewrite where the player came from.
+        origin.acquisition = { ...effect.params, ...origin.acquisition };
+        break;
+      case 'rememberInvite':
+        origin.invite = { ...effect.params, ...origin.invite };
+        break;
+    }
+  }
+}

@@ -1,0 +1,33 @@
+import { Link } from '@tanstack/react-router';
+import { Icon, type IconName } from '../ui/Icon';
+import styles from './MenuList.module.css';
+
+export interface MenuItem {
+  to: string;
+  label: string;
+  icon: IconName;
+}
+
+/** A grouped list of links, the way account and help menus look on a phone. */
+export function MenuList({ heading, items }: { heading?: string; items: readonly MenuItem[] }) {
+  return (
+    <>
+      {heading && <h2 className={styles.heading}>{heading}</h2>}
+      <ul className={styles.group} style={{ listStyle: 'none', padding: 0 }}>
+        {items.map((item) => (
+          <li key={item.to}>
+            <Link to={item.to} className={styles.row}>
+              <span className={styles.icon}>
+                <Icon name={item.icon} size={20} />
+              </span>
+              <span className={styles.label}>{item.label}</span>
+              <span className={styles.chevron}>
+                <Icon name="chevron" size={18} />
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * Server answer codes. The first block is spec §8's catalogue; the second is this product's own
+ * gateway codes, which the reference backend answers and the client's catalogue maps to behaviour.
+ */
+
+export const SpecCode = {
+  UnderAge: 'GW_510517',
+  MassiveFanatics: 'GW_510520',
+  DepositInsufficientBalance: 'GW_910099',
+  PaymentProviderIssue: 'GW_801104',
+  ToastWithCode: 'GW_801623',
+  SpecialToast: 'GW_910230',
+  PerPathA: 'GW_801667',
+  PerPathB: 'GW_801668',
+  PendingOrderA: 'GW_900989',
+  PendingOrderB: 'GW_900990',
+  WithdrawKycNeeded: 'GW_801129',
+  VerificationNeeded: 'GW_800603',
+  SuccessA: 'GW_910302',
+  SuccessB: 'GW_912325',
+  SuccessC: 'GW_999999',
+  Blacklisted: 'GW_910199',
+  RejectedSilently: 'GW_999998',
+  DebugDump: 'GW_899995',
+} as const;
+
+/** Bare codes of the code/msg envelope that are never shown. */
+export const SILENT_BARE_CODES = ['1099', '821006', '1027'] as const;
+
+/** Specially treated gateway codes whose handling belongs to the calling feature (spec §8). */
+export const GATEWAY_GROUP_ONE = [
+  'GW_890203',
+  'GW_890205',
+  'GW_890206',
+  'GW_890207',
+  'GW_890209',
+  'GW_890401',
+  'GW_801716',
+  'GW_910024',
+  'GW_806006',
+  'GW_890212',
+  'GW_910220',
+  'GW_801655',
+] as const;
+export const GATEWAY_GROUP_TWO = ['GW_890201', 'GW_890210'] as const;
+
+/** This product's own gateway codes. */
+export const GatewayCode = {
+  /** The body failed validation; the message names the field. */
+  InvalidRequest: 'GW_800400',
+  /** The Sign header is missing or does not match the body. */
+  BadSign: 'GW_800401',
+  /** The call needs a logged-in player. */
+  LoginRequired: 'GW_800402',
+  /** The token is unknown or malformed. */
+  TokenInvalid: 'GW_800403',
+  /** No such call. */
+  UnknownCall: 'GW_800404',
+  /** The session expired (inactivity or absolute lifetime). */
+  SessionExpired: 'GW_800405',
+  /** The account logged in elsewhere, which ended this session. */
+  SessionReplaced: 'GW_800406',
+  /** The mobile number of the account changed since this session began. */
+  MobileNumberChanged: 'GW_800407',
+  /** Too many requests (answered with HTTP 429). */
+  TooManyRequests: 'GW_800429',
+  /** Something failed inside the server; details are in its log under the request id. */
+  Internal: 'GW_800500',
+  /** The site is under maintenance. */
+  Maintenance: 'GW_800503',
+} as const;
+
+/** Codes that reset the token and show the session-expired dialog. */
+export const TOKEN_RESET_CODES: readonly string[] = [GatewayCode.TokenInvalid, GatewayCode.SessionExpired, GatewayCode.SessionReplaced];

@@ -1,0 +1,54 @@
+import * as z from 'zod/mini';
+
+/**
+ * Site information (spec §3 siteInfo) and site maintenance, as `front/siteinfo` and
+ * `front/siteMaintenance` answer them.
+ */
+
+/** A product switch entry (GLIFE_APPLETS_SWITCH, PHONE_BIND_SWITCH). */
+export const productSwitchSchema = z.object({
+  productModule: z.string(),
+  productType: z.string(),
+  switch: z.boolean(),
+});
+export type ProductSwitch = z.infer<typeof productSwitchSchema>;
+
+/** The game-list setting that sends login-required visitors to the games page instead of home. */
+export const GAME_LIST_GAMES_FIRST = 5;
+
+export const siteInfoSchema = z.object({
+  /** The regulator-compliant version is active: pages flagged hiddenUnderPagcor are not reachable. */
+  pagcorVersion: z.boolean(),
+  /** Registration asks for the complete profile at sign-up. */
+  completeRegis: z.boolean(),
+  /** Game-list layout setting; 5 makes the games page the landing page for login-required routes. */
+  gameList: z.number(),
+  /** The caller's address as the server sees it. */
+  clientIp: z.string(),
+  PHONE_BIND_SWITCH: z.array(productSwitchSchema),
+  GLIFE_APPLETS_SWITCH: z.array(productSwitchSchema),
+  /** Days a new player has to complete KYC. */
+  kycDays: z.number(),
+});
+export type SiteInfo = z.infer<typeof siteInfoSchema>;
+
+/** The H5 web app's entry in the product switches. */
+export const H5_PRODUCT_MODULE = 'H5';
+
+/** Whether a product switch list turns a feature on for the H5 app. */
+export function isSwitchOnForH5(entries: readonly ProductSwitch[]): boolean {
+  return entries.some((entry) => entry.productModule === H5_PRODUCT_MODULE && entry.switch);
+}
+
+/** The banner entry that holds the maintenance image. */
+export const MAINTENANCE_IMAGE_ENTRY = 'APH5';
+
+export const siteMaintenanceSchema = z.object({
+  maintenance: z.boolean(),
+  /** What the operator tells players, shown under the image. */
+  message: z.string(),
+  /** When maintenance is planned to end (ISO 8601), if known. */
+  endTime: z.nullable(z.string()),
+  entries: z.array(z.object({ code: z.string(), imageUrl: z.string() })),
+});
+export type SiteMaintenance = z.infer<typeof siteMaintenanceSchema>;

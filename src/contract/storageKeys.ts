@@ -1,0 +1,32 @@
+/** Stored browser keys of spec §3 (localStorage) and the acquisition parameters kept in session storage. */
+
+export const StorageKey = {
+  userList: 'userList',
+  maintenance: 'maintenance',
+  maintenanceImage: 'maintenanceImage',
+  opportunities: 'opportunities',
+  jackpotAmount: 'jackpotAmount',
+  today: 'today',
+  afUserId: 'afUserId',
+  kycInfo: 'kycInfo',
+  /** Defaults to true. */
+  seamless: 'seamless',
+  bet_mode: 'bet_mode',
+  last_amount: 'last_amount',
+  quick_bet_amount: 'quick_bet_amount',
+  user_default_tab: 'user_default_tab',
+  // Keys of this product beyond the spec's list ("and others").
+  session: 'session',
+  preferences: 'preferences',
+  deviceId: 'deviceId',
+  betSlip: 'betSlip',
+} as const;
+export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
+
+/** Acquisition parameters: read from the first address a visitor lands on and kept for the session. */
+export const ACQUISITION_PARAMS = ['visitor_id', 'action', 'reference', 'zoneid', 'clickid', 'subid_short', 'subid'] as const;
+export type AcquisitionParam = (typeof ACQUISITION_PARAMS)[number];
+
+/** Invite parameters, kept for the session and sent with the first registration. */
+export const INVITE_PARAMS = ['inviteFromCustomerId', 'inviteFromLoginName', 'inviteTempleId'] as const;
+export type InviteParam = (typeof INVITE_PARAMS)[number];

@@ -1,0 +1,48 @@
+import { type OddsType } from './sports';
+
+/** userInfo of spec §3, as the client keeps it and the server's user-info calls answer it. */
+export interface UserInfo {
+  loginName: string;
+  customerId: string;
+  nickName: string;
+  avatar: string;
+  product: string;
+  oddsType: OddsType;
+  isFromGlife: boolean;
+  isFromLazada: boolean;
+  /** Masked for display; '' when the player has no phone bound. */
+  mobileNo: string;
+  firstDepositDate: string | null;
+  firstDepositFlag: boolean;
+  missNum: number;
+  email: string;
+  realName: string;
+  address: string;
+  ids: string[];
+  giftCard: string;
+  /** Whether a withdrawal password is set (spec §3 "withdrewPwd"). */
+  withdrewPwd: boolean;
+  bindType: number | undefined;
+}
+
+/** webToken of spec §3. */
+export interface WebToken {
+  token: string;
+  u2token: string;
+}
+
+/** Fields encrypted with the server's RSA-OAEP public key in login and registration payloads (spec §5). */
+export const SENSITIVE_FIELDS = [
+  'password',
+  'newPassword',
+  'oldPassword',
+  'mobileNo',
+  'currMobile',
+  'phone',
+  'newEmail',
+  'newPhone',
+  'accountNo',
+  'withdrawPassword',
+  'withdrawalPassword',
+  'newWithdrawalPwd',
+] as const;

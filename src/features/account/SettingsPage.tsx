@@ -1,0 +1,90 @@
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { PageLayout } from '../../components/PageLayout';
+import { HOME_TABS, type HomeTab } from '../../contract/navigation';
+import { OddsType } from '../../contract/sports';
+import { setLanguage } from '../../i18n';
+import { type LanguageCode, type LayoutType, type OddsChangeAcceptance, preferences } from '../../stores/preferences';
+import styles from './SettingsPage.module.css';
+
+function Choice<T extends string | number>({
+  legend,
+  name,
+  value,
+  options,
+  onChange,
+  wide,
+}: {
+  legend: string;
+  name: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  onChange: (value: T) => void;
+  wide?: boolean;
+}) {
+  return (
+    <fieldset className={styles.group}>
+      <legend className={styles.legend}>{legend}</legend>
+      <div className={`${styles.options} ${wide ? styles.wide : ''}`}>
+        {options.map((option) => (
+          <label key={String(option.value)} className={styles.option}>
+            <input type="radio" name={name} checked={option.value === value} onChange={() => onChange(option.value)} />
+            <span>{option.label}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+const ODDS_TYPES = Object.values(OddsType);
+
+/** /settings: odds format, language, default home tab, layout and odds-change acceptance, kept on this device. */
+export function SettingsPage() {
+  const { t } = useTranslation();
+  const prefs = useSnapshot(preferences);
+  return (
+    <PageLayout flush>
+      <div className={styles.spacer} />
+      <Choice
+        legend={t('settings.language')}
+        name="language"
+        value={prefs.language}
+        options={(['en', 'cn'] as const).map((value) => ({ value, label: t(`settings.languages.${value}`) }))}
+        onChange={(value: LanguageCode) => {
+          preferences.language = value;
+          void setLanguage(value);
+        }}
+      />
+      <Choice
+        legend={t('settings.oddsType')}
+        name="oddsType"
+        value={prefs.oddsType}
+        options={ODDS_TYPES.map((value) => ({ value, label: t(`settings.oddsTypes.${value}`) }))}
+        onChange={(value) => (preferences.oddsType = value)}
+      />
+      <Choice
+        legend={t('settings.defaultTab')}
+        name="defaultTab"
+        value={prefs.defaultTab}
+        options={HOME_TABS.map((value) => ({ value, label: t(`tabs.${value}`) }))}
+        onChange={(value: HomeTab) => (preferences.defaultTab = value)}
+      />
+      <Choice
+        legend={t('settings.layout')}
+        name="layout"
+        value={prefs.layout}
+        options={(['standard', 'compact'] as const).map((value) => ({ value, label: t(`settings.layouts.${value}`) }))}
+        onChange={(value: LayoutType) => (preferences.layout = value)}
+      />
+      <Choice
+        legend={t('settings.acceptOddsChange')}
+        name="acceptOddsChange"
+        value={prefs.acceptOddsChange}
+        wide
+        options={(['none', 'higher', 'any'] as const).map((value) => ({ value, label: t(`settings.accept.${value}`) }))}
+        onChange={(value: OddsChangeAcceptance) => (preferences.acceptOddsChange = value)}
+      />
+    </PageLayout>
+  );
+}

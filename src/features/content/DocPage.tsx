@@ -1,0 +1,26 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageLayout } from '../../components/PageLayout';
+import { useRouteMeta } from '../../components/routeMeta';
+import { PageSkeleton } from '../../ui/Skeleton';
+import { useDoc } from './docs';
+import { LEGAL_DOCS } from './docs/types';
+import { DocView } from './DocView';
+
+function DocContent({ slug }: { slug: (typeof LEGAL_DOCS)[keyof typeof LEGAL_DOCS] }) {
+  return <DocView doc={useDoc(slug)} />;
+}
+
+/** /terms, /terms-of-use, /privacy-policy, /liscence, /tou-and-pp, /about-us, /responsibleGaming, /responsive-gaming. */
+export function DocPage() {
+  const { t } = useTranslation();
+  const { route } = useRouteMeta();
+  const slug = LEGAL_DOCS[(route?.name ?? 'terms') as keyof typeof LEGAL_DOCS] ?? 'terms';
+  return (
+    <PageLayout flush>
+      <Suspense fallback={<PageSkeleton label={t('common.loading')} lines={10} />}>
+        <DocContent slug={slug} />
+      </Suspense>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,47 @@
+import { useParams } from '@tanstack/react-router';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageLayout } from '../../components/PageLayout';
+import { PageSkeleton } from '../../ui/Skeleton';
+import { useDoc } from './docs';
+import { FAQ_ARTICLES, type FaqArticle } from './docs/types';
+import styles from './Doc.module.css';
+import { DocView } from './DocView';
+import { FaqList } from './FaqList';
+
+function isFaqArticle(value: string | undefined): value is FaqArticle {
+  return (FAQ_ARTICLES as readonly string[]).includes(value ?? '');
+}
+
+function Article({ slug }: { slug: FaqArticle }) {
+  const doc = useDoc(slug);
+  return (
+    <PageLayout flush title={doc.title}>
+      <DocView doc={doc} />
+    </PageLayout>
+  );
+}
+
+/** /faq/:article. An unknown article shows the list with a note rather than an empty page. */
+export function FaqArticlePage() {
+  const { t } = useTranslation();
+  const { article } = useParams({ strict: false }) as { article?: string };
+  const skeleton = <PageSkeleton label={t('common.loading')} lines={10} />;
+  if (!isFaqArticle(article)) {
+    return (
+      <PageLayout flush>
+        <p className={styles.notice} role="status">
+          {t('content.notFound')}
+        </p>
+        <Suspense fallback={skeleton}>
+          <FaqList />
+        </Suspense>
+      </PageLayout>
+    );
+  }
+  return (
+    <Suspense fallback={skeleton}>
+      <Article slug={article} />
+    </Suspense>
+  );
+}

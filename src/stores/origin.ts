@@ -1,0 +1,49 @@
+import { proxy, subscribe } from 'valtio/vanilla';
+import { type AcquisitionParam, type InviteParam } from '../contract/storageKeys';
+import { session as sessionStorageArea } from '../lib/storage';
+
+/**
+ * Where this visit came from, kept in session storage for the life of the tab (spec §2, §3): partner
+ * origin (isFrom Glife or Lazada, FromGlife), the native app's `os`, the game a link asked for, the
+ * acquisition parameters and the invite ids sent with the first registration.
+ */
+const KEY = 'origin';
+
+interface OriginState {
+  isFrom: string;
+  fromGlife: boolean;
+  os: string;
+  platformId: string;
+  gameId: string;
+  gameType: string;
+  acquisition: Partial<Record<AcquisitionParam, string>>;
+  invite: Partial<Record<InviteParam, string>>;
+}
+
+const initial: OriginState = {
+  isFrom: '',
+  fromGlife: false,
+  os: '',
+  platformId: '',
+  gameId: '',
+  gameType: '',
+  acquisition: {},
+  invite: {},
+};
+
+export const origin = proxy<OriginState>({ ...initial, ...sessionStorageArea.get<Partial<OriginState>>(KEY, {}) });
+
+subscribe(origin, () => sessionStorageArea.set(KEY, origin));
+
+export function isFromGlife(): boolean {
+  return origin.fromGlife || origin.isFrom.toLowerCase() === 'glife';
+}
+
+export function isFromLazada(): boolean {
+  return origin.isFrom.toLowerCase() === 'lazada';
+}
+
+/** The product's native app shell opened this page (it passes `os`). */
+export function isNativeApp(): boolean {
+  return origin.os !== '';
+}

@@ -1,0 +1,38 @@
+import { proxy } from 'valtio/vanilla';
+import { StorageKey } from '../contract/storageKeys';
+import type { UserInfo, WebToken } from '../contract/user';
+import { persistFields } from './persist';
+
+/**
+ * The player's identity: userInfo and webToken of spec §3. A visitor has a token but no loginName.
+ * Persisted so a reload keeps the session; the server decides whether it is still valid.
+ */
+export const session = proxy({
+  /** null for a visitor. */
+  user: null as UserInfo | null,
+  webToken: { token: '', u2token: '' } as WebToken,
+  /** Set when the server answers the blacklist code (spec §8 GW_910199). */
+  blacklisted: false,
+});
+
+persistFields(session, StorageKey.session, ['user', 'webToken']);
+
+export function isLoggedIn(): boolean {
+  return Boolean(session.user?.loginName && session.webToken.token);
+}
+
+export function setLogin(user: UserInfo, webToken: WebToken): void {
+  session.user = user;
+  session.webToken = webToken;
+  session.blacklisted = false;
+}
+
+/** Reset token (spec §4): clears user and token. The app then fetches a fresh visitor token. */
+export function resetToken(): void {
+  session.user = null;
+  session.webToken = { token: '', u2token: '' };
+}
+
+export function setVisitorToken(webToken: WebToken): void {
+  session.webToken = webToken;
+}

@@ -1,0 +1,37 @@
+import { proxy } from 'valtio/vanilla';
+import type { SiteInfo } from '../contract/site';
+import { local } from '../lib/storage';
+
+/**
+ * The last site information the server gave (spec §3 siteInfo). The query in features/site fetches it
+ * (cached 2 minutes) and writes it here, so the route guards can read it synchronously and an offline
+ * start still knows whether the regulator-compliant version is on.
+ */
+const KEY = 'siteInfo';
+
+export const DEFAULT_SITE_INFO: SiteInfo = {
+  pagcorVersion: false,
+  completeRegis: false,
+  gameList: 1,
+  clientIp: '',
+  PHONE_BIND_SWITCH: [],
+  GLIFE_APPLETS_SWITCH: [],
+  kycDays: 7,
+};
+
+const stored = local.get<Partial<SiteInfo> | null>(KEY, null);
+
+export const siteInfo = proxy({
+  data: { ...DEFAULT_SITE_INFO, ...stored } as SiteInfo,
+  /** An earlier visit left site information on this device. */
+  known: stored !== null,
+  /** Epoch ms of the last answer; 0 before one. */
+  fetchedAt: 0,
+});
+
+export function setSiteInfo(data: SiteInfo, now = Date.now()): void {
+  siteInfo.data = data;
+  siteInfo.known = true;
+  siteInfo.fetchedAt = now;
+  local.set(KEY, data);
+}

@@ -1,0 +1,35 @@
+import { type ReactNode, useId, useRef } from 'react';
+import { Icon } from './Icon';
+import styles from './Sheet.module.css';
+import { useModal } from './useModal';
+
+/** A bottom sheet: the one-hand way to show a form or a list over the page. */
+export function Sheet({
+  title,
+  closeLabel,
+  onClose,
+  children,
+}: {
+  title: ReactNode;
+  closeLabel: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useModal(ref, onClose);
+  const titleId = useId();
+  return (
+    <dialog ref={ref} className={styles.sheet} aria-labelledby={titleId}>
+      <div className={styles.grip} aria-hidden="true" />
+      <div className={styles.header}>
+        <h2 id={titleId} className={styles.title}>
+          {title}
+        </h2>
+        <button type="button" className={styles.close} onClick={onClose} aria-label={closeLabel}>
+          <Icon name="close" />
+        </button>
+      </div>
+      <div className={styles.body}>{children}</div>
+    </dialog>
+  );
+}

@@ -1,0 +1,1 @@
+// Shared set-up for unit tests (jsdom).

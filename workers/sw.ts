@@ -1,0 +1,100 @@
+/// <reference lib="webworker" />
+/**
+ * The service worker (Workbox, injectManifest). It precaches the app shell, caches each page's chunk the
+ * first time it is opened, keeps static scripts (game lists, news) fresh in the background, and decides
+ * what a navigation gets with no network: a page the player has opened before gets the app (it runs
+ * from cache), any other page gets the maintenance page. A new version waits until the player accepts
+ * it in the app (message SKIP_WAITING), never activating on its own.
+ */
+import { clientsClaim } from 'workbox-core';
+import { CacheExpiration } from 'workbox-expiration';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+const SHELL = '/index.html';
+const VISITED = 'visited-pages';
+const MAINTENANCE_PATH = '/maintenance';
+/** A slow network gets this long before a page the player has opened before is served from cache. */
+const NAVIGATION_TIMEOUT_MS = 4_000;
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+// Take control of open pages on the first install, so the very first visit already works offline.
+// Updates still wait for the player (no skipWaiting here).
+clientsClaim();
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+// Hashed build files never change: once fetched, serve them from cache.
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/') && request.method === 'GET',
+  new CacheFirst({
+    cacheName: 'assets',
+    plugins: [new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true })],
+  }),
+);
+
+// Static scripts (game lists, history, most-win, news): shown at once from cache, refreshed behind.
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/static/') && request.method === 'GET',
+  new StaleWhileRevalidate({
+    cacheName: 'static-scripts',
+    plugins: [new ExpirationPlugin({ maxEntries: 60, purgeOnQuotaError: true })],
+  }),
+);
+
+const visitedExpiration = new CacheExpiration(VISITED, { maxEntries: 200 });
+
+async function rememberVisit(pathname: string): Promise<void> {
+  const cache = await caches.open(VISITED);
+  await cache.put(pathname, new Response('1'));
+  await visitedExpiration.updateTimestamp(pathname);
+  await visitedExpiration.expireEntries();
+}
+
+async function wasVisited(pathname: string): Promise<boolean> {
+  const cache = await caches.open(VISITED);
+  return (await cache.match(pathname)) !== undefined;
+}
+
+async function shell(): Promise<Response> {
+  return (await matchPrecache(SHELL)) ?? Response.error();
+}
+
+function timeout(ms: number): Promise<'timeout'> {
+  return new Promise((resolve) => setTimeout(() => resolve('timeout'), ms));
+}
+
+async function navigate({ request, url }: { request: Request; url: URL }): Promise<Response> {
+  if (url.pathname === MAINTENANCE_PATH) {
+    // The maintenance page always works: online it is the fresh page, offline the precached shell.
+    return fetch(request).catch(shell);
+  }
+  const network = fetch(request).then(
+    (response) => {
+      if (response.ok) void rememberVisit(url.pathname);
+      return response;
+    },
+    () => undefined,
+  );
+  const first = await Promise.race([network, timeout(NAVIGATION_TIMEOUT_MS)]);
+  if (first instanceof Response) return first;
+  const visited = await wasVisited(url.pathname);
+  if (first === 'timeout') {
+    // Slow, not down: a page opened before starts from cache now; any other page keeps waiting.
+    if (visited) return shell();
+    const late = await network;
+    if (late) return late;
+  }
+  if (visited) return shell();
+  const from = encodeURIComponent(url.pathname + url.search);
+  return Response.redirect(`${MAINTENANCE_PATH}?offline=1&from=${from}`, 302);
+}
+
+registerRoute(new NavigationRoute(navigate));
