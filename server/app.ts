@@ -23,7 +23,6 @@ export async function buildApp(config: ServerConfig, options: { logger?: boolean
       const qid = request.headers[HEADER.qid.toLowerCase()];
       return typeof qid === 'string' && /^[\w-]{8,64}$/.test(qid) ? qid : crypto.randomUUID();
     },
-    requestIdLogLabel: 'reqId',
   });
 
   app.addHook('onSend', async (_request, reply) => {

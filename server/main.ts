@@ -21,5 +21,9 @@ try {
   process.exit(1);
 }
 
-const url = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${config.port}`;
-console.log(`\n  Panalo is running at ${url}\n  Data: ${config.dataDir}${config.production ? '' : '  (development mode)'}\n`);
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+const host = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host;
+console.log(
+  `\n  Panalo is running at http://${host}:${port}\n  Data: ${config.dataDir}${config.production ? '' : '  (development mode)'}\n`,
+);

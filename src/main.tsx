@@ -5,7 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { queryClient } from './api/instance';
 import { registerServiceWorker } from './app/pwa';
-import { createAppRouter } from './app/router';
+import { type AppRouter, createAppRouter } from './app/router';
 import { ensureVisitorToken } from './features/auth/entryLogin';
 import { siteInfoQuery } from './features/site/api';
 import { initI18n } from './i18n';
@@ -15,15 +15,20 @@ import { siteInfo } from './stores/siteInfo';
 /** On a first visit the guards wait this long for site information before using the defaults. */
 const FIRST_SITE_INFO_WAIT_MS = 3_000;
 
+let router: AppRouter | undefined;
 let firstLoad: Promise<void> | undefined;
 
 /**
- * What the route guards need before the first decision: site information. A returning player's device
- * has it from last time, so nothing waits; every navigation refreshes it in the background when stale.
+ * What the route guards need before a decision: site information. A returning player's device has it
+ * from last time, so nothing waits; it is refreshed in the background (cached 2 minutes), and when the
+ * answer changes (the regulator-compliant version switched on, say) the guards run again at once.
  */
 function guardsReady(): Promise<void> {
+  const before = JSON.stringify(siteInfo.data);
   const refresh = queryClient.fetchQuery(siteInfoQuery).then(
-    () => undefined,
+    () => {
+      if (JSON.stringify(siteInfo.data) !== before) void router?.invalidate();
+    },
     () => undefined,
   );
   firstLoad ??= siteInfo.known
@@ -35,7 +40,7 @@ function guardsReady(): Promise<void> {
 async function start(): Promise<void> {
   await initI18n(preferences.language);
   void ensureVisitorToken();
-  const router = createAppRouter(guardsReady);
+  router = createAppRouter(guardsReady);
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root element');
   createRoot(root).render(

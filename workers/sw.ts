@@ -28,7 +28,10 @@ cleanupOutdatedCaches();
 clientsClaim();
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const data = event.data as { type?: string; path?: unknown } | null;
+  if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  // The app moves between pages without asking the network; it tells us which pages the player opened.
+  if (data?.type === 'VISITED' && typeof data.path === 'string' && data.path.startsWith('/')) event.waitUntil(rememberVisit(data.path));
 });
 
 // Hashed build files never change: once fetched, serve them from cache.
@@ -52,6 +55,7 @@ registerRoute(
 const visitedExpiration = new CacheExpiration(VISITED, { maxEntries: 200 });
 
 async function rememberVisit(pathname: string): Promise<void> {
+  if (pathname === MAINTENANCE_PATH) return;
   const cache = await caches.open(VISITED);
   await cache.put(pathname, new Response('1'));
   await visitedExpiration.updateTimestamp(pathname);

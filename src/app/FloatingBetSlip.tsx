@@ -51,7 +51,8 @@ export function FloatingBetSlip() {
   const onPointerDown = (event: PointerEvent<HTMLButtonElement>) => {
     const rect = event.currentTarget.getBoundingClientRect();
     drag.current = { startX: event.clientX, startY: event.clientY, originX: rect.left, originY: rect.top, moved: false };
-    event.currentTarget.setPointerCapture(event.pointerId);
+    // Keep receiving the moves when the finger leaves the button (not in every test DOM).
+    event.currentTarget.setPointerCapture?.(event.pointerId);
   };
   const onPointerMove = (event: PointerEvent<HTMLButtonElement>) => {
     const state = drag.current;

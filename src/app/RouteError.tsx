@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Notice } from '../components/Notice';
 import { Button } from '../ui/Button';
 
-const CHUNK_FAILURE = /Loading chunk|dynamically imported module|Importing a module script failed/i;
+const CHUNK_FAILURE = /Loading chunk|dynamically imported module|Importing a module script failed|Unable to preload CSS/i;
 
 /** The id of the chunk a failed dynamic import named, for 'Loading chunk {id} failed' (spec §8). */
 export function chunkIdOf(message: string): string | undefined {
   if (!CHUNK_FAILURE.test(message)) return undefined;
-  return /assets\/([\w.-]+?)\.js/.exec(message)?.[1] ?? /chunk (\S+)/i.exec(message)?.[1] ?? '?';
+  return /assets\/([\w.-]+?)\.(?:js|css)/.exec(message)?.[1] ?? /chunk (\S+)/i.exec(message)?.[1] ?? '?';
 }
 
 /** A chunk that fails to load (patchy data) or a page that throws: say so plainly and offer a retry. */

@@ -22,6 +22,17 @@ export function registerServiceWorker(): void {
   workbox.addEventListener('waiting', () => {
     ui.updateReady = true;
   });
+  workbox.addEventListener('activated', (event) => {
+    if (event.isUpdate) return;
+    // First install: the page loaded before the worker existed, so hand it what the page already
+    // fetched (Workbox's CACHE_URLS) and the page the player is on. A reload offline then works.
+    const urlsToCache = performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((url) => url.startsWith(`${location.origin}/assets/`));
+    void workbox?.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache } });
+    reportVisit(location.pathname);
+  });
   void workbox.register().catch(() => undefined);
   // Look for a new version when the player comes back to the app, at most hourly.
   let lastCheck = Date.now();
@@ -31,6 +42,11 @@ export function registerServiceWorker(): void {
       void workbox?.update();
     }
   });
+}
+
+/** Tells the service worker the player opened a page, so a reload of it works with no network. */
+export function reportVisit(pathname: string): void {
+  navigator.serviceWorker?.controller?.postMessage({ type: 'VISITED', path: pathname });
 }
 
 /** The player accepted the update: activate the waiting worker, reload when it controls the page. */

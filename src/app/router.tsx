@@ -1,12 +1,4 @@
-import {
-  type AnyRoute,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  parseSearchWith,
-  redirect,
-  stringifySearchWith,
-} from '@tanstack/react-router';
+import { type AnyRoute, type RouterHistory, createRootRoute, createRoute, createRouter, redirect } from '@tanstack/react-router';
 import { i18next } from '../i18n';
 import { partnerFromHost } from '../lib/partner';
 import { registerNavigator } from '../lib/navigation';
@@ -19,6 +11,7 @@ import { siteInfo } from '../stores/siteInfo';
 import { ui } from '../stores/ui';
 import { HomeLayout } from './HomeLayout';
 import { RouteError } from './RouteError';
+import { reportVisit } from './pwa';
 import { Shell } from './Shell';
 import { runEffects } from './routes/effects';
 import { type GuardState, type MatchedRoute, type Redirect, type Search, decide } from './routes/guards';
@@ -57,9 +50,23 @@ function hrefOf(target: Redirect): string {
   return `${target.to}${query}`;
 }
 
-/** Every query value stays a string: a ticket or a phone number must not turn into a rounded number. */
-const parseSearch = parseSearchWith((value) => value);
-const stringifySearch = stringifySearchWith((value) => (typeof value === 'string' ? value : JSON.stringify(value)));
+/**
+ * Every query value stays the text it was: a ticket, a phone number or an id like '0917' must never turn
+ * into a number (the router's default turns '9' into 9 and long ids into rounded numbers).
+ */
+export function parseSearch(searchStr: string): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(searchStr.startsWith('?') ? searchStr.slice(1) : searchStr));
+}
+
+export function stringifySearch(search: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(search)) {
+    if (value === undefined || value === null) continue;
+    params.set(key, typeof value === 'string' ? value : JSON.stringify(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
 
 /** Builds the one route tree of spec §2 from the route table. */
 export function buildRouteTree(defs: readonly RouteDef[], ready: () => Promise<void>) {
@@ -129,9 +136,10 @@ export function buildRouteTree(defs: readonly RouteDef[], ready: () => Promise<v
   return root.addChildren([home.addChildren(homeChildren), ...rootChildren, ...redirects, unknown]);
 }
 
-export function createAppRouter(ready: () => Promise<void>) {
+export function createAppRouter(ready: () => Promise<void>, options: { history?: RouterHistory } = {}) {
   const router = createRouter({
     routeTree: buildRouteTree(routesFor(import.meta.env.PROD), ready),
+    ...(options.history ? { history: options.history } : {}),
     defaultPreload: 'intent',
     defaultPendingComponent: PageSkeletonFallback,
     defaultPendingMs: 150,
@@ -154,6 +162,7 @@ export function createAppRouter(ready: () => Promise<void>) {
     ui.previousPath = fromLocation?.href ?? '';
     ui.currentRouteName = name;
     applyRouteMeta(name);
+    reportVisit(router.state.location.pathname);
   });
 
   return router;

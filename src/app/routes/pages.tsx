@@ -1,4 +1,5 @@
 import { lazyRouteComponent } from '@tanstack/react-router';
+import { MaintenancePage } from '../../features/site/MaintenancePage';
 
 /**
  * Which page each route shows. Every page is its own chunk, loaded when the route is first visited, so a
@@ -12,13 +13,12 @@ const contentDoc = lazyRouteComponent(() => import('../../features/content/DocPa
 const faq = lazyRouteComponent(() => import('../../features/content/FaqPage'), 'FaqPage');
 const faqArticle = lazyRouteComponent(() => import('../../features/content/FaqArticlePage'), 'FaqArticlePage');
 const more = lazyRouteComponent(() => import('../../features/content/MorePage'), 'MorePage');
-const maintenance = lazyRouteComponent(() => import('../../features/site/MaintenancePage'), 'MaintenancePage');
 const notWork = lazyRouteComponent(() => import('../../features/site/NotWorkPage'), 'NotWorkPage');
 const install = lazyRouteComponent(() => import('../../features/site/InstallPage'), 'InstallPage');
 const account = lazyRouteComponent(() => import('../../features/account/AccountPage'), 'AccountPage');
 const settings = lazyRouteComponent(() => import('../../features/account/SettingsPage'), 'SettingsPage');
 
-const PAGES: Record<string, ReturnType<typeof lazyRouteComponent>> = {
+const PAGES: Record<string, ReturnType<typeof lazyRouteComponent> | typeof MaintenancePage> = {
   Home_foryou: homeSection,
   Home_sports: homeSection,
   Home_games: gamesTab,
@@ -33,7 +33,8 @@ const PAGES: Record<string, ReturnType<typeof lazyRouteComponent>> = {
   responsibleGaming: contentDoc,
   'responsive-gaming': contentDoc,
   morepage: more,
-  Maintenance: maintenance,
+  // Part of the shell, not a chunk: it is what the service worker shows when there is no network.
+  Maintenance: MaintenancePage,
   notWork,
   download: install,
   appdownload: install,

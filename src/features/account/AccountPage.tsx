@@ -18,7 +18,7 @@ export function AccountPage() {
   const { user, webToken } = useSnapshot(session);
   const loggedIn = Boolean(user?.loginName && webToken.token);
   return (
-    <div className={styles.page}>
+    <main className={styles.page}>
       <header className={styles.header}>
         <h1>{title}</h1>
       </header>
@@ -44,6 +44,6 @@ export function AccountPage() {
       <MenuList heading={t('account.preferences')} items={[{ to: '/settings', label: t('more.settings'), icon: 'settings' }]} />
       <MenuList heading={t('account.help')} items={helpMenu(t)} />
       <p className={styles.age}>{t('app.ageNotice')}</p>
-    </div>
+    </main>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { TIME_ZONE } from '../../contract/constants';
 import { Button } from '../../ui/Button';
 import { siteMaintenanceQuery } from './api';
+import { maintenanceNavigation } from './MaintenanceWatcher';
 import { readMaintenance, storedMaintenanceImage } from './maintenanceStore';
 import styles from './MaintenancePage.module.css';
 
@@ -43,8 +44,7 @@ export function MaintenancePage() {
 
   const retry = async () => {
     if (offline) {
-      const from = params.get('from');
-      location.assign(from && from.startsWith('/') && !from.startsWith('//') ? from : '/');
+      location.assign(maintenanceNavigation(false, 'Maintenance', location.search) ?? '/');
       return;
     }
     setChecking(true);

@@ -6,24 +6,27 @@ import { ui } from '../../stores/ui';
 import { siteMaintenanceQuery } from './api';
 import { rememberMaintenance } from './maintenanceStore';
 
-/** Where to go when maintenance ends: back where the offline fallback took the player from, else /. */
-function returnPath(): string {
-  const from = new URLSearchParams(location.search).get('from');
+/**
+ * Where site maintenance sends the player (spec §4): on → /maintenance; off while there → back where
+ * the offline fallback took them from (its `from` parameter), else /. Undefined: stay.
+ */
+export function maintenanceNavigation(maintenanceOn: boolean, currentRouteName: string, search: string): string | undefined {
+  const onMaintenancePage = currentRouteName === 'Maintenance';
+  if (maintenanceOn) return onMaintenancePage ? undefined : '/maintenance';
+  if (!onMaintenancePage) return undefined;
+  const from = new URLSearchParams(search).get('from');
   return from && from.startsWith('/') && !from.startsWith('//') ? from : '/';
 }
 
-/**
- * Site maintenance (spec §4): polled every 5 minutes. On → store the image and go to /maintenance.
- * Off while there → back to /.
- */
+/** Polls front/siteMaintenance every 5 minutes and moves the player accordingly. */
 export function MaintenanceWatcher() {
   const { data } = useQuery(siteMaintenanceQuery);
   const { currentRouteName } = useSnapshot(ui);
   useEffect(() => {
     if (!data) return;
     void rememberMaintenance(data);
-    if (data.maintenance && currentRouteName !== 'Maintenance') navigateTo('/maintenance', { replace: true });
-    if (!data.maintenance && currentRouteName === 'Maintenance') navigateTo(returnPath(), { replace: true });
+    const target = maintenanceNavigation(data.maintenance, currentRouteName, location.search);
+    if (target) navigateTo(target, { replace: true });
   }, [data, currentRouteName]);
   return null;
 }

@@ -1,0 +1,139 @@
+/**
+ * `npm run bench`: figures, never pass/fail. Prints them and writes bench-results/<name>.json.
+ *
+ * Foundation figures:
+ *  - the first download: bytes of the app shell (the entry and what it imports) raw, gzip and brotli,
+ *    and the median page chunk, from the production build in dist/ (run `npm run build` first);
+ *  - main-thread cost per navigation of the route guards, and per call of the API client's body
+ *    enrichment + Sign + headers (the work every request does before it leaves the phone).
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { type GuardState, decide } from '../../src/app/routes/guards';
+import { ROUTES, type RouteDef } from '../../src/app/routes/table';
+import { createApiClient } from '../../src/api/client';
+import { computeSign } from '../../src/contract/sign';
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Median nanoseconds per operation over `rounds` rounds of `batch` operations. */
+async function measure(batch: number, rounds: number, op: () => unknown | Promise<unknown>): Promise<number> {
+  const perOp: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < batch; i++) await op();
+    perOp.push(Number(process.hrtime.bigint() - start) / batch);
+  }
+  return median(perOp);
+}
+
+function sizes(files: string[]) {
+  const data = Buffer.concat(files.map((file) => readFileSync(join('dist', file))));
+  return {
+    raw: data.length,
+    gzip: gzipSync(data, { level: 9 }).length,
+    brotli: brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+}
+
+function bundleFigures() {
+  const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<
+    string,
+    { file: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; css?: string[] }
+  >;
+  const shell = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || shell.has(chunk.file)) return;
+    shell.add(chunk.file);
+    for (const css of chunk.css ?? []) shell.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+  const shellFiles = [...shell];
+  const pageChunks = Object.values(manifest)
+    .filter((chunk) => chunk.isDynamicEntry && !/\.(en|cn)-/.test(chunk.file))
+    .map((chunk) => sizes([chunk.file]).brotli);
+  return {
+    shellFiles: shellFiles.length,
+    shellJs: sizes(shellFiles.filter((f) => f.endsWith('.js'))),
+    shellCss: sizes(shellFiles.filter((f) => f.endsWith('.css'))),
+    html: sizes(['index.html']),
+    pageChunks: pageChunks.length,
+    pageChunkMedianBrotli: median(pageChunks),
+  };
+}
+
+async function main() {
+  const results: Record<string, unknown> = { when: new Date().toISOString(), node: process.version };
+
+  try {
+    results['bundle'] = bundleFigures();
+  } catch {
+    results['bundle'] = 'no build in dist/: run `npm run build` first';
+  }
+
+  const state: GuardState = {
+    partner: undefined,
+    isNativeApp: false,
+    inFrame: false,
+    loggedIn: true,
+    user: { mobileNo: '+63 917 *** 4567', bindType: undefined },
+    site: { pagcorVersion: true, gameList: 1, PHONE_BIND_SWITCH: [{ productModule: 'H5', productType: 'AP', switch: true }] },
+    kyc: { forceNewUserEkycSwitch: true, ekycStatus: 1 },
+    defaultTab: 'foryou',
+  };
+  const defs = ROUTES as readonly RouteDef[];
+  let index = 0;
+  results['guardDecisionNs'] = await measure(10_000, 15, () => {
+    const def = defs[index++ % defs.length]!;
+    return decide({ pathname: def.path, search: { zoneid: '7', clickid: 'abc' } }, { def, params: { gameKind: 'slot' } }, state);
+  });
+
+  const body = JSON.stringify({ note: 'x'.repeat(900) });
+  results['signNsPer1KiB'] = await measure(2_000, 15, () =>
+    computeSign('k'.repeat(64), { body, qid: 'q', appId: 'C66H501', version: '1.0.0', token: 't'.repeat(43) }),
+  );
+
+  const ok = new Response(JSON.stringify({ head: { errCode: '0000', errMsg: '' }, body: null }));
+  const client = createApiClient(
+    {
+      appKey: () => 'k'.repeat(64),
+      token: () => 't'.repeat(43),
+      identity: () => ({ loginName: 'juan01', customerId: '1001' }),
+      language: () => 'en',
+      deviceId: () => 'device',
+      clientTags: () => ({ client: 'h5', platform: 'H5' }),
+      container: () => 'browser',
+      packageName: () => '',
+      domainName: () => 'panalo.test',
+      pathname: () => '/sports',
+      inGame: () => false,
+      newRequestId: () => 'qid',
+      fetch: async () => ok.clone(),
+    },
+    {
+      toast: () => undefined,
+      alert: () => undefined,
+      frequentRequest: () => undefined,
+      resetToken: () => undefined,
+      mobileChanged: () => undefined,
+      loginRequired: () => undefined,
+      blacklist: () => undefined,
+      debugDump: () => undefined,
+    },
+  );
+  results['clientCallOverheadNs'] = await measure(2_000, 15, () => client.call('main', 'customer/getBalance', { type: 0 }));
+
+  mkdirSync('bench-results', { recursive: true });
+  writeFileSync('bench-results/foundation.json', `${JSON.stringify(results, null, 2)}\n`);
+  console.log(JSON.stringify(results, null, 2));
+  console.log('\nwritten to bench-results/foundation.json');
+}
+
+await main();

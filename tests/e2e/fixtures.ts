@@ -1,0 +1,32 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** Tests get the server started by global-setup as their base URL, and a way to change site settings. */
+export const test = base.extend<{ siteSettings: (change: (settings: Record<string, unknown>) => void) => void }>({
+  baseURL: async ({}, use) => {
+    await use(process.env['E2E_BASE_URL']);
+  },
+  siteSettings: async ({}, use) => {
+    const file = join(process.env['E2E_DATA_DIR'] ?? '', 'site.json');
+    const original = readFileSync(file, 'utf8');
+    await use((change) => {
+      const settings = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      change(settings);
+      writeFileSync(file, JSON.stringify(settings, null, 2));
+    });
+    writeFileSync(file, original);
+  },
+});
+
+export { expect };
+
+/** Waits until the service worker controls the page (a fresh context's first load is not controlled yet). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    }
+  });
+}

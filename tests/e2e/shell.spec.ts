@@ -1,0 +1,97 @@
+import { expect, test } from './fixtures';
+
+test.describe('the app shell', () => {
+  test('/ lands on For You, and the tabs switch', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/foryou$/);
+    await expect(page).toHaveTitle('For You · Panalo');
+    await expect(page.getByRole('heading', { name: 'For You' })).toBeVisible();
+
+    await page.getByRole('link', { name: 'Sports' }).click();
+    await expect(page).toHaveURL(/\/sports$/);
+    await expect(page.getByRole('link', { name: 'Sports' })).toHaveAttribute('aria-current', 'page');
+
+    await page.getByRole('link', { name: 'Games' }).click();
+    await expect(page).toHaveURL(/\/games\/slot$/);
+    await page.getByRole('link', { name: 'Live Casino' }).click();
+    await expect(page).toHaveURL(/\/games\/casino$/);
+    await expect(page).toHaveTitle('Games · Panalo');
+    await page.screenshot({ path: 'test-results/screens/games-390x844.png' });
+  });
+
+  test('an unknown path lands on /', async ({ page }) => {
+    await page.goto('/this/page/does/not/exist');
+    await expect(page).toHaveURL(/\/foryou$/);
+  });
+
+  test('an invalid game kind lands on the first kind', async ({ page }) => {
+    await page.goto('/games/lottery');
+    await expect(page).toHaveURL(/\/games\/slot$/);
+  });
+
+  test('a login-required path as a visitor lands home with the login dialog open', async ({ page }) => {
+    await page.goto('/wallet/withdraw');
+    await expect(page).toHaveURL(/\/foryou$/);
+    const dialog = page.getByRole('dialog', { name: 'Log In' });
+    await expect(dialog).toBeVisible();
+    await page.screenshot({ path: 'test-results/screens/login-required-390x844.png' });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('expiredRoute=true tells the player once and leaves the address', async ({ page }) => {
+    await page.goto('/sports?expiredRoute=true');
+    await expect(page.getByRole('status').filter({ hasText: 'Route has been expired.' })).toBeVisible();
+    await expect(page).toHaveURL(/\/sports$/);
+  });
+
+  test('the customer-service entry shows on the home tabs and Account only', async ({ page }) => {
+    await page.goto('/foryou');
+    await expect(page.getByTestId('service-chat')).toBeVisible();
+    await page.getByRole('link', { name: 'Account' }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByTestId('service-chat')).toBeVisible();
+    await page.getByRole('link', { name: 'FAQ' }).click();
+    await expect(page).toHaveURL(/\/faq$/);
+    await expect(page.getByTestId('service-chat')).toHaveCount(0);
+  });
+
+  test('the bet-slip button asks a visitor to log in', async ({ page }) => {
+    await page.goto('/sports');
+    await page.getByTestId('floating-bet-slip').click();
+    await expect(page.getByRole('dialog', { name: 'Log In' })).toBeVisible();
+  });
+});
+
+test.describe('help pages and language', () => {
+  test('the FAQ lists its six articles and opens one', async ({ page }) => {
+    await page.goto('/faq');
+    const articles = page.getByRole('main').getByRole('listitem');
+    await expect(articles).toHaveCount(6);
+    await articles.first().click();
+    await expect(page).toHaveURL(/\/faq\/how-to-play-live-streaming$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(/live stream/i);
+    await expect(page.getByRole('main').getByRole('heading', { level: 2 }).first()).toBeVisible();
+  });
+
+  test('the terms, privacy policy and responsible gaming pages show real text', async ({ page }) => {
+    for (const [path, heading] of [
+      ['/terms', 'Terms and Conditions'],
+      ['/privacy-policy', 'Privacy Policy'],
+      ['/responsibleGaming', 'Responsible Gaming'],
+      ['/liscence', 'License'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('main')).toContainText('PAGCOR');
+    }
+  });
+
+  test('choosing 中文 in settings shows the app in Chinese', async ({ page }) => {
+    await page.goto('/settings');
+    await page.getByRole('radio', { name: '中文' }).check();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('设置');
+    await page.goto('/foryou');
+    await expect(page.getByRole('link', { name: '体育' })).toBeVisible();
+  });
+});

@@ -1,0 +1,151 @@
+import { createMemoryHistory } from '@tanstack/react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAppRouter } from '../../src/app/router';
+import type { BetOrder } from '../../src/contract/betOrder';
+import type { UserInfo } from '../../src/contract/user';
+import { betSlip } from '../../src/features/betslip/store';
+import { initI18n } from '../../src/i18n';
+import { origin } from '../../src/stores/origin';
+import { preferences } from '../../src/stores/preferences';
+import { resetToken, session, setLogin } from '../../src/stores/session';
+import { ui } from '../../src/stores/ui';
+
+/** The real route tree and guards, driven through an in-memory address bar. */
+async function open(path: string) {
+  const router = createAppRouter(() => Promise.resolve(), { history: createMemoryHistory({ initialEntries: [path] }) });
+  await router.load();
+  return router;
+}
+
+const user: UserInfo = {
+  loginName: 'juan01',
+  customerId: '1001',
+  nickName: 'Juan',
+  avatar: '',
+  product: 'C66',
+  oddsType: 3,
+  isFromGlife: false,
+  isFromLazada: false,
+  mobileNo: '+63 917 *** 4567',
+  firstDepositDate: null,
+  firstDepositFlag: false,
+  missNum: 0,
+  email: '',
+  realName: '',
+  address: '',
+  ids: [],
+  giftCard: '',
+  withdrewPwd: false,
+  bindType: undefined,
+};
+
+const order = { uid: 'o1', matchId: 'm1', marketId: 'k1' } as BetOrder;
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+
+beforeEach(() => {
+  resetToken();
+  ui.overlays = [];
+  ui.toasts = [];
+  ui.currentRouteName = '';
+  preferences.defaultTab = 'foryou';
+  betSlip.orders = [];
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the router with its guards', () => {
+  it('opens / on the default tab, For You', async () => {
+    const router = await open('/');
+    expect(router.state.location.pathname).toBe('/foryou');
+    expect(document.title).toBe('For You · Panalo');
+  });
+
+  it('opens / on the saved default tab', async () => {
+    preferences.defaultTab = 'sports';
+    const router = await open('/');
+    expect(router.state.location.pathname).toBe('/sports');
+  });
+
+  it('sends an unknown path to /', async () => {
+    const router = await open('/this/does/not/exist');
+    expect(router.state.location.pathname).toBe('/foryou');
+  });
+
+  it('sends a visitor on a login-required page home with the login dialog open', async () => {
+    const router = await open('/betRecord');
+    expect(router.state.location.pathname).toBe('/foryou');
+    expect(ui.overlays).toEqual([{ id: 'login', props: { type: 'sms', tabsDisabled: false, redirectTo: '/betRecord' } }]);
+  });
+
+  it('lets a logged-in player open a login-required page, with its title from the route metadata', async () => {
+    setLogin(user, { token: 't', u2token: '' });
+    const router = await open('/betRecord');
+    expect(router.state.location.pathname).toBe('/betRecord');
+    expect(document.title).toBe('My Bets · Panalo');
+  });
+
+  it('matches paths regardless of case (/MayaAccount is /mayaAccount)', async () => {
+    const router = await open('/MayaAccount');
+    expect(router.state.matches.at(-1)?.staticData.route?.name).toBe('MayaStart');
+  });
+
+  it('redirects /MyMessage to /messages and /wallet to /wallet/deposit', async () => {
+    setLogin(user, { token: 't', u2token: '' });
+    expect((await open('/MyMessage')).state.location.pathname).toBe('/messages');
+    expect((await open('/wallet')).state.location.pathname).toBe('/wallet/deposit');
+  });
+
+  it('sends /games and an unknown game kind to the first kind', async () => {
+    expect((await open('/games')).state.location.pathname).toBe('/games/slot');
+    expect((await open('/games/lottery')).state.location.pathname).toBe('/games/slot');
+    expect((await open('/games/poker')).state.location.pathname).toBe('/games/poker');
+  });
+
+  it('keeps query values as text (a leading zero or a long ticket survives)', async () => {
+    origin.acquisition = {};
+    const router = await open('/foryou?clickid=00123&subid=12345678901234567890');
+    expect(origin.acquisition).toEqual({ clickid: '00123', subid: '12345678901234567890' });
+    expect(router.state.location.search).toEqual({ clickid: '00123', subid: '12345678901234567890' });
+  });
+
+  it('logs in with a ticket from the address and removes it', async () => {
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({ head: { errCode: '0000', errMsg: '' }, body: { webToken: { token: 'tk', u2token: '' }, userInfo: user } }),
+          {
+            headers: { 'Content-Type': 'application/json' },
+          },
+        ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const router = await open('/betRecord?ticket=T-77&zoneid=9');
+    expect(fetchMock).toHaveBeenCalledOnce();
+    expect(JSON.parse(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toMatchObject({ ticket: 'T-77' });
+    expect(session.user?.loginName).toBe('juan01');
+    expect(router.state.location.pathname).toBe('/betRecord');
+    expect(router.state.location.search).toEqual({ zoneid: '9' });
+  });
+
+  it('clears the bet slip when leaving the sports, foryou and live-game routes, and only then', async () => {
+    const router = await open('/sports');
+    betSlip.orders = [order];
+    await router.navigate({ to: '/foryou' });
+    expect(betSlip.orders).toHaveLength(1);
+    await router.navigate({ href: '/liveSportGameV3/chat' });
+    expect(betSlip.orders).toHaveLength(1);
+    await router.navigate({ to: '/faq' });
+    expect(betSlip.orders).toHaveLength(0);
+  });
+
+  it('remembers the previous route', async () => {
+    const router = await open('/sports');
+    await router.navigate({ to: '/faq' });
+    expect(ui.previousPath).toBe('/sports');
+  });
+});

@@ -1,0 +1,194 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../src/api/instance';
+import { createAppRouter } from '../../src/app/router';
+import type { BetOrder } from '../../src/contract/betOrder';
+import type { UserInfo } from '../../src/contract/user';
+import { betSlip } from '../../src/features/betslip/store';
+import { initI18n, setLanguage } from '../../src/i18n';
+import { pay } from '../../src/stores/pay';
+import { resetToken, setLogin } from '../../src/stores/session';
+import { showDialog, showToast, ui } from '../../src/stores/ui';
+
+/** Renders the whole app at an address, with the network answering like an idle server. */
+async function renderApp(path: string) {
+  const router = createAppRouter(() => Promise.resolve(), { history: createMemoryHistory({ initialEntries: [path] }) });
+  await router.load();
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  await screen.findByRole('main');
+  return router;
+}
+
+const calls: string[] = [];
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+
+beforeEach(() => {
+  calls.length = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      calls.push(String(url));
+      const data = String(url).endsWith('front/siteMaintenance') ? { maintenance: false, message: '', endTime: null, entries: [] } : null;
+      return new Response(JSON.stringify({ code: 0, msg: '', data }), { headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+  resetToken();
+  betSlip.orders = [];
+  ui.overlays = [];
+  ui.toasts = [];
+  ui.dialogs = [];
+  pay.balance = null;
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  queryClient.clear();
+});
+
+const player = { loginName: 'juan01', customerId: '1001', nickName: 'Juan', mobileNo: '+63 917 *** 4567' } as UserInfo;
+
+describe('home layout', () => {
+  it('shows the tabs, Log In / Register for a visitor, and the bottom navigation', async () => {
+    await renderApp('/foryou');
+    expect(screen.getByRole('navigation', { name: 'Home sections' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'For You' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('button', { name: 'Log In' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Register' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeTruthy();
+  });
+
+  it('shows a player’s balance in pesos instead of the login buttons', async () => {
+    setLogin(player, { token: 't', u2token: '' });
+    pay.balance = 1_234_550;
+    await renderApp('/sports');
+    expect(screen.getByTestId('header-balance').textContent).toBe('₱12,345.50');
+    expect(screen.queryByRole('button', { name: 'Log In' })).toBeNull();
+  });
+
+  it('shows the game kinds on the games tab with the current one marked', async () => {
+    await renderApp('/games/poker');
+    expect(screen.getByRole('link', { name: 'Poker' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Games' }).getAttribute('aria-current')).toBe('page');
+  });
+});
+
+describe('customer-service chat entry', () => {
+  it.each(['/foryou', '/sports', '/games/slot', '/account'])('is on %s', async (path) => {
+    await renderApp(path);
+    expect(screen.queryByTestId('service-chat')).not.toBeNull();
+  });
+
+  it.each(['/faq', '/settings', '/promo'])('is not on %s', async (path) => {
+    await renderApp(path);
+    expect(screen.queryByTestId('service-chat')).toBeNull();
+  });
+});
+
+describe('floating bet-slip button', () => {
+  it('shows the count badge', async () => {
+    betSlip.orders = [{ uid: 'a' } as BetOrder, { uid: 'b' } as BetOrder];
+    await renderApp('/sports');
+    expect(screen.getByRole('button', { name: '2 selections on your bet slip' })).toBeTruthy();
+  });
+
+  it('asks a visitor to log in, and records the tap statistic', async () => {
+    await renderApp('/sports');
+    const button = screen.getByTestId('floating-bet-slip');
+    fireEvent.pointerDown(button, { clientX: 300, clientY: 700, pointerId: 1 });
+    fireEvent.pointerUp(button, { clientX: 300, clientY: 700, pointerId: 1 });
+    expect(ui.overlays.map((o) => o.id)).toEqual(['login']);
+    await waitFor(() => expect(calls).toContain('/api/main/customer/pvUvStatistics'));
+  });
+
+  it('opens the slip for a player with selections', async () => {
+    setLogin(player, { token: 't', u2token: '' });
+    betSlip.orders = [{ uid: 'a' } as BetOrder];
+    await renderApp('/sports');
+    const button = screen.getByTestId('floating-bet-slip');
+    fireEvent.pointerDown(button, { clientX: 300, clientY: 700, pointerId: 1 });
+    fireEvent.pointerUp(button, { clientX: 300, clientY: 700, pointerId: 1 });
+    expect(ui.overlays.map((o) => o.id)).toEqual(['betSlip']);
+  });
+
+  it('goes to My Bets for a player with an empty slip', async () => {
+    setLogin(player, { token: 't', u2token: '' });
+    const router = await renderApp('/sports');
+    const button = screen.getByTestId('floating-bet-slip');
+    fireEvent.pointerDown(button, { clientX: 300, clientY: 700, pointerId: 1 });
+    fireEvent.pointerUp(button, { clientX: 300, clientY: 700, pointerId: 1 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/betRecord'));
+  });
+
+  it('moves when dragged instead of acting as a tap', async () => {
+    await renderApp('/sports');
+    const button = screen.getByTestId('floating-bet-slip');
+    fireEvent.pointerDown(button, { clientX: 300, clientY: 700, pointerId: 1 });
+    fireEvent.pointerMove(button, { clientX: 200, clientY: 400, pointerId: 1 });
+    fireEvent.pointerUp(button, { clientX: 200, clientY: 400, pointerId: 1 });
+    expect(ui.overlays).toEqual([]);
+    expect(button.style.top).not.toBe('');
+  });
+});
+
+describe('toasts and dialogs', () => {
+  it('removes a fail toast after 3 s', async () => {
+    await renderApp('/faq');
+    vi.useFakeTimers();
+    await act(async () => {
+      showToast('fail', 'Request timed out');
+    });
+    expect(screen.getByRole('alert').textContent).toBe('Request timed out');
+    await act(async () => vi.advanceTimersByTime(2_999));
+    expect(screen.queryByText('Request timed out')).not.toBeNull();
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(screen.queryByText('Request timed out')).toBeNull();
+  });
+
+  it('shows the Tips dialog with Customer Service and OK', async () => {
+    const onOk = vi.fn();
+    await renderApp('/faq');
+    await act(async () => {
+      showDialog({ title: 'Tips', message: 'Something to know', confirm: { label: 'OK', action: onOk } });
+    });
+    expect(screen.getByRole('alertdialog', { name: 'Tips' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Customer Service' })).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    });
+    expect(onOk).toHaveBeenCalledOnce();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('opens an overlay another release builds with its title and an honest note', async () => {
+    await renderApp('/foryou');
+    await act(async () => {
+      ui.overlays.push({ id: 'luckySpin', props: {} });
+    });
+    expect(await screen.findByRole('heading', { name: 'Lucky Spin' })).toBeTruthy();
+    expect(screen.getByTestId('overlay-luckySpin').textContent).toContain('coming release');
+  });
+});
+
+describe('language', () => {
+  it('shows the app in Chinese when the player chooses cn', async () => {
+    await setLanguage('cn');
+    try {
+      await renderApp('/foryou');
+      expect(screen.getByRole('link', { name: '体育' })).toBeTruthy();
+      expect(document.documentElement.lang).toBe('zh-Hans');
+    } finally {
+      await setLanguage('en');
+    }
+  });
+});
