@@ -129,3 +129,16 @@ describe('shell helpers', () => {
     expect(clampPosition(100, 200, viewport, 60)).toEqual({ x: 100, y: 200 });
   });
 });
+
+describe('chunk loading', () => {
+  it("fails a chunk that never arrives as 'Loading chunk {id} failed' after the timeout", async () => {
+    const { withChunkTimeout } = await import('../../src/lib/chunks');
+    vi.useFakeTimers();
+    const load = withChunkTimeout('FaqPage', () => new Promise(() => undefined), 120_000);
+    const result = expect(load()).rejects.toThrow('Loading chunk FaqPage failed');
+    await vi.advanceTimersByTimeAsync(120_000);
+    await result;
+    vi.useRealTimers();
+    expect(chunkIdOf('Loading chunk FaqPage failed (timed out)')).toBe('FaqPage');
+  });
+});

@@ -1,29 +1,28 @@
-import { lazyRouteComponent } from '@tanstack/react-router';
+import { type RouteComponent, lazyRouteComponent } from '@tanstack/react-router';
+import type { ComponentType } from 'react';
 import { MaintenancePage } from '../../features/site/MaintenancePage';
+import { withChunkTimeout } from '../../lib/chunks';
 
 /**
  * Which page each route shows. Every page is its own chunk, loaded when the route is first visited, so a
  * player downloads the shell and the page in front of them and nothing else. Pages a later release
  * builds show their title and say so (ComingSoonPage), never made-up data.
  */
-const comingSoon = lazyRouteComponent(() => import('../../components/ComingSoon'), 'ComingSoonPage');
-const homeSection = lazyRouteComponent(() => import('../../components/ComingSoon'), 'ComingSoonSection');
-const gamesTab = lazyRouteComponent(() => import('../../features/games/GamesTab'), 'GamesTab');
-const contentDoc = lazyRouteComponent(() => import('../../features/content/DocPage'), 'DocPage');
-const faq = lazyRouteComponent(() => import('../../features/content/FaqPage'), 'FaqPage');
-const faqArticle = lazyRouteComponent(() => import('../../features/content/FaqArticlePage'), 'FaqArticlePage');
-const more = lazyRouteComponent(() => import('../../features/content/MorePage'), 'MorePage');
-const notWork = lazyRouteComponent(() => import('../../features/site/NotWorkPage'), 'NotWorkPage');
-const install = lazyRouteComponent(() => import('../../features/site/InstallPage'), 'InstallPage');
-const account = lazyRouteComponent(() => import('../../features/account/AccountPage'), 'AccountPage');
-const settings = lazyRouteComponent(() => import('../../features/account/SettingsPage'), 'SettingsPage');
+function page<K extends string>(name: K, load: () => Promise<Record<K, ComponentType>>) {
+  return lazyRouteComponent(withChunkTimeout(name, load), name);
+}
 
-const PAGES: Record<string, ReturnType<typeof lazyRouteComponent> | typeof MaintenancePage> = {
+const comingSoon = page('ComingSoonPage', () => import('../../components/ComingSoon'));
+const homeSection = page('ComingSoonSection', () => import('../../components/ComingSoon'));
+const contentDoc = page('DocPage', () => import('../../features/content/DocPage'));
+const install = page('InstallPage', () => import('../../features/site/InstallPage'));
+
+const PAGES: Record<string, RouteComponent> = {
   Home_foryou: homeSection,
   Home_sports: homeSection,
-  Home_games: gamesTab,
-  faq,
-  faqArticle,
+  Home_games: page('GamesTab', () => import('../../features/games/GamesTab')),
+  faq: page('FaqPage', () => import('../../features/content/FaqPage')),
+  faqArticle: page('FaqArticlePage', () => import('../../features/content/FaqArticlePage')),
   terms: contentDoc,
   'terms-of-use': contentDoc,
   'privacy-policy': contentDoc,
@@ -32,17 +31,17 @@ const PAGES: Record<string, ReturnType<typeof lazyRouteComponent> | typeof Maint
   'about-us': contentDoc,
   responsibleGaming: contentDoc,
   'responsive-gaming': contentDoc,
-  morepage: more,
+  morepage: page('MorePage', () => import('../../features/content/MorePage')),
   // Part of the shell, not a chunk: it is what the service worker shows when there is no network.
   Maintenance: MaintenancePage,
-  notWork,
+  notWork: page('NotWorkPage', () => import('../../features/site/NotWorkPage')),
   download: install,
   appdownload: install,
   pwadownload: install,
-  Account: account,
-  settings,
+  Account: page('AccountPage', () => import('../../features/account/AccountPage')),
+  settings: page('SettingsPage', () => import('../../features/account/SettingsPage')),
 };
 
-export function pageFor(name: string) {
+export function pageFor(name: string): RouteComponent {
   return PAGES[name] ?? comingSoon;
 }
