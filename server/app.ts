@@ -1,23 +1,54 @@
+import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_PREFIXES, makeEnvelope } from '../src/contract/envelopes';
 import { GatewayCode } from '../src/contract/errorCodes';
 import { HEADER } from '../src/contract/sign';
 import type { ServerConfig } from './config';
+import { type DatabaseHandle, openDatabase } from './db';
+import { seed, welcome } from './db/seed';
+import { fieldCipher } from './lib/security';
+import { accountRoutes } from './modules/account/routes';
+import { authRoutes } from './modules/auth/routes';
+import { sessionResolver } from './modules/auth/sessions';
+import { devOutbox } from './modules/dev/outbox';
+import { messageRoutes } from './modules/messages/routes';
 import { siteRoutes } from './modules/site/routes';
 import { fileSiteSettings } from './modules/site/settings';
 import { statsRoutes } from './modules/stats/routes';
+import { resumePendingTransfers, walletRoutes } from './modules/wallet/routes';
 import { contractPlugin, prefixOf } from './plugins/contract';
 import { staticPlugin } from './plugins/static';
+import { type GameWalletProvider, simulatedGameWallet } from './providers/gameWallet';
+import { outboxMail, outboxSms } from './providers/messaging';
+import { PlayerEvents } from './realtime/bus';
+
+export interface AppOptions {
+  logger?: boolean;
+  /** An open database (tests share one template); otherwise the config decides (PGlite or DATABASE_URL). */
+  database?: DatabaseHandle;
+  gameWallet?: GameWalletProvider;
+  /** Proof-of-work range of the captcha; tests use a tiny one. */
+  captchaDifficulty?: { min: number; max: number };
+  /** Requests per minute per address on the API (default 600). */
+  ipCallsPerMinute?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: DatabaseHandle;
+    playerEvents: PlayerEvents;
+  }
+}
 
 /**
  * Builds the server: the call contract, the domain modules (each registers its calls under the
- * contract's prefixes; later releases add auth, account, wallet, kyc, sports, bets, games, promo and
- * messages beside site and stats), and the PWA itself. One origin, one port.
+ * contract's prefixes), and the PWA itself. One origin, one port.
  */
-export async function buildApp(config: ServerConfig, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     trustProxy: true,
+    bodyLimit: 2_097_152,
     // The client's Qid names the request in our logs too, so a player's report finds its log lines.
     genReqId: (request) => {
       const qid = request.headers[HEADER.qid.toLowerCase()];
@@ -25,16 +56,57 @@ export async function buildApp(config: ServerConfig, options: { logger?: boolean
     },
   });
 
+  const database = options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  if (!options.database) app.addHook('onClose', () => database.close());
+  const db = database.db;
+  const events = new PlayerEvents();
+  app.decorate('database', database);
+  app.decorate('playerEvents', events);
+  await seed(db, events, { demo: config.seedDemo });
+
   app.addHook('onSend', async (_request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
   });
 
-  await app.register(contractPlugin, { appKey: config.appKey });
+  const cipher = fieldCipher(config.secrets.rsaPrivateKey);
+  const policy = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs };
+  const sms = outboxSms(db);
+  const mail = outboxMail(db);
+
+  await app.register(rateLimit, {
+    global: true,
+    max: options.ipCallsPerMinute ?? 600,
+    timeWindow: '1 minute',
+    allowList: (request) => !request.url.startsWith('/api/'),
+  });
+  await app.register(contractPlugin, { appKey: config.appKey, cipher, sessions: sessionResolver(db, policy), accountCallsPerMinute: 300 });
+
   const settings = fileSiteSettings(config.dataDir, app.log);
   await app.register(siteRoutes, { settings });
   await app.register(statsRoutes, { counts: new Map() });
+  await app.register(authRoutes, {
+    db,
+    secrets: config.secrets,
+    cipher,
+    sms,
+    policy,
+    captchaDifficulty: options.captchaDifficulty ?? { min: 3_000, max: 12_000 },
+    onRegistered: (customerId) => welcome(db, events, customerId),
+  });
+  await app.register(accountRoutes, { db, codeSecret: config.secrets.captchaKeySecret, sms, mail });
+  const wallet = {
+    db,
+    gameWallet: options.gameWallet ?? simulatedGameWallet({ latencyMs: 400 }),
+    onBalanceChange: (customerId: number) => events.publish({ type: 'balance', customerId }),
+  };
+  await app.register(walletRoutes, wallet);
+  await app.register(messageRoutes, { db });
+  if (!config.production) await app.register(devOutbox, { db });
   await app.register(staticPlugin, { distDir: config.distDir, appKey: config.appKey });
+  app.addHook('onReady', async () => {
+    await resumePendingTransfers(wallet);
+  });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

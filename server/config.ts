@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -6,6 +6,16 @@ import { join, resolve } from 'node:path';
  * Server configuration: environment variables over generated development defaults. Secrets are never in
  * the repository: the first start writes them to `<dataDir>/secrets.json` (mode 600).
  */
+export interface Secrets {
+  /** Keys the Sign header (spec §7). Handed to the page in a meta tag: it proves integrity, not identity. */
+  appKey: string;
+  /** RSA-OAEP private key (PKCS#8 PEM) for the sensitive fields of spec §5. */
+  rsaPrivateKey: string;
+  /** HMAC secrets of the self-hosted proof-of-work captcha (ALTCHA). */
+  captchaSecret: string;
+  captchaKeySecret: string;
+}
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -13,32 +23,62 @@ export interface ServerConfig {
   dataDir: string;
   /** The built PWA. */
   distDir: string;
-  /** Production mode: no development pages (/dev/outbox), terse errors. */
+  /** PostgreSQL instead of the embedded database. */
+  databaseUrl: string | undefined;
+  /** Production mode: no development pages (/dev/outbox). */
   production: boolean;
-  /** Keys the Sign header (spec §7). Handed to the page in a meta tag: it proves integrity, not identity. */
   appKey: string;
+  secrets: Secrets;
+  /** A session ends after this long without a call… */
+  sessionIdleMs: number;
+  /** …and this long after login, whatever happens. */
+  sessionMaxMs: number;
   logLevel: string;
+  /** Seed the demo player (phone and password in the README). */
+  seedDemo: boolean;
 }
 
-interface Secrets {
-  appKey: string;
+function newSecrets(): Secrets {
+  const { privateKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  return {
+    appKey: randomBytes(32).toString('hex'),
+    rsaPrivateKey: privateKey,
+    captchaSecret: randomBytes(32).toString('hex'),
+    captchaKeySecret: randomBytes(32).toString('hex'),
+  };
 }
 
 function loadSecrets(dataDir: string): Secrets {
   const file = join(dataDir, 'secrets.json');
-  if (existsSync(file)) {
-    const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>;
-    if (typeof parsed.appKey === 'string' && parsed.appKey.length >= 32) return { appKey: parsed.appKey };
+  const existing = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>) : {};
+  const fresh = newSecrets();
+  const secrets: Secrets = {
+    appKey: typeof existing.appKey === 'string' && existing.appKey.length >= 32 ? existing.appKey : fresh.appKey,
+    rsaPrivateKey: typeof existing.rsaPrivateKey === 'string' ? existing.rsaPrivateKey : fresh.rsaPrivateKey,
+    captchaSecret: typeof existing.captchaSecret === 'string' ? existing.captchaSecret : fresh.captchaSecret,
+    captchaKeySecret: typeof existing.captchaKeySecret === 'string' ? existing.captchaKeySecret : fresh.captchaKeySecret,
+  };
+  if (JSON.stringify(secrets) !== JSON.stringify(existing)) {
+    writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
   }
-  const secrets: Secrets = { appKey: randomBytes(32).toString('hex') };
-  writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
   return secrets;
+}
+
+function duration(value: string | undefined, fallbackMs: number, name: string): number {
+  if (value === undefined) return fallbackMs;
+  const minutes = Number(value);
+  if (!Number.isFinite(minutes) || minutes <= 0) throw new Error(`${name} must be a number of minutes, not ${value}`);
+  return minutes * 60_000;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const dataDir = resolve(overrides.dataDir ?? env['DATA_DIR'] ?? 'data');
   mkdirSync(dataDir, { recursive: true });
-  const secrets = loadSecrets(dataDir);
+  const secrets = overrides.secrets ?? loadSecrets(dataDir);
   const port = Number(env['PORT'] ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not ${env['PORT']}`);
   return {
@@ -46,9 +86,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env['HOST'] ?? 'localhost',
     dataDir,
     distDir: resolve(env['DIST_DIR'] ?? 'dist'),
+    databaseUrl: env['DATABASE_URL'] || undefined,
     production: env['NODE_ENV'] === 'production',
     appKey: env['APP_KEY'] ?? secrets.appKey,
+    secrets,
+    sessionIdleMs: duration(env['SESSION_IDLE_MINUTES'], 2 * 60 * 60_000, 'SESSION_IDLE_MINUTES'),
+    sessionMaxMs: duration(env['SESSION_MAX_MINUTES'], 7 * 24 * 60 * 60_000, 'SESSION_MAX_MINUTES'),
     logLevel: env['LOG_LEVEL'] ?? 'info',
+    seedDemo: env['SEED_DEMO'] !== 'false',
     ...overrides,
   };
 }

@@ -1,24 +1,39 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type * as z from 'zod';
 import { APP_VERSION } from '../../src/contract/constants';
 import { API_PREFIXES, type ApiPrefix, MAIN_SUCCESS_CODE, makeEnvelope } from '../../src/contract/envelopes';
 import { GatewayCode } from '../../src/contract/errorCodes';
+import { VALIDATION_MESSAGES } from '../../src/contract/forms';
 import { HEADER, computeSign, signsEqual } from '../../src/contract/sign';
+import { SENSITIVE_FIELDS } from '../../src/contract/user';
 import { CallError } from '../lib/errors';
+import type { FieldCipher } from '../lib/security';
 
 /**
  * The call contract (spec §7, ARCHITECTURE "The contract"): POST JSON under four prefixes, the Sign
- * header verified over the exact body text, answers in the prefix's envelope, every failure a GW_ code
- * and a message (never a stack trace).
+ * header verified over the exact body text, the sensitive fields of spec §5 decrypted, the body
+ * validated with the schema the client's forms use, the session resolved from the token, answers in the
+ * prefix's envelope, every failure a GW_ code and a message (never a stack trace).
  */
+
+export interface Session {
+  id: number;
+  customerId: number | null;
+}
+
+export interface SessionResolver {
+  /** The session of a token; throws a CallError (invalid, expired, replaced) when there is none. */
+  resolve(token: string, request: FastifyRequest): Promise<Session>;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
     rawBody?: string;
+    session?: Session;
   }
   interface FastifyInstance {
-    call<S extends z.ZodType>(definition: CallDefinition<S>): void;
+    call<S extends StandardSchemaV1>(definition: CallDefinition<S>): void;
   }
 }
 
@@ -26,15 +41,27 @@ export interface CallContext<Body> {
   body: Body;
   request: FastifyRequest;
   reply: FastifyReply;
+  /** The caller's session, when a valid token came with the call. */
+  session: Session | undefined;
 }
 
-export interface CallDefinition<S extends z.ZodType> {
+export interface PlayerCallContext<Body> extends CallContext<Body> {
+  session: Session;
+  customerId: number;
+}
+
+interface BaseDefinition<S extends StandardSchemaV1> {
   prefix: ApiPrefix;
   /** The call name after the prefix, exactly as the spec names it, e.g. `front/siteinfo`. */
   name: string;
   body: S;
-  handler: (ctx: CallContext<z.infer<S>>) => Promise<unknown> | unknown;
+  /** A tighter per-address limit than the global one (@fastify/rate-limit route config). */
+  rateLimit?: { max: number; timeWindow: string };
 }
+
+export type CallDefinition<S extends StandardSchemaV1> =
+  | (BaseDefinition<S> & { auth: 'public'; handler: (ctx: CallContext<StandardSchemaV1.InferOutput<S>>) => unknown })
+  | (BaseDefinition<S> & { auth: 'player'; handler: (ctx: PlayerCallContext<StandardSchemaV1.InferOutput<S>>) => unknown });
 
 /** Which prefix an URL belongs to, for answering errors in the right envelope. */
 export function prefixOf(url: string): ApiPrefix | undefined {
@@ -62,16 +89,58 @@ export function verifySign(request: FastifyRequest, appKey: string): boolean {
   return signsEqual(sign, expected);
 }
 
-function zodMessage(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'The request is not valid.';
-  const field = issue.path.join('.');
-  return field ? `${field}: ${issue.message}` : issue.message;
+/** Turns a validation issue into the words a player reads (the schemas carry message keys). */
+function issueMessage(issue: StandardSchemaV1.Issue): string {
+  const key = issue.message as keyof typeof VALIDATION_MESSAGES;
+  const text = VALIDATION_MESSAGES[key] ?? issue.message;
+  const path = (issue.path ?? []).map((segment) => (typeof segment === 'object' ? segment.key : segment)).join('.');
+  return path ? `${path}: ${text}` : text;
 }
 
-export const contractPlugin = fp<{ appKey: string }>(async (app: FastifyInstance, options) => {
+/** Decrypts the sensitive fields of spec §5 in place; a field that is not a valid ciphertext is refused. */
+function decryptSensitive(body: unknown, cipher: FieldCipher): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const record = { ...(body as Record<string, unknown>) };
+  for (const field of SENSITIVE_FIELDS) {
+    const value = record[field];
+    if (value === undefined || value === null || value === '') continue;
+    const plain = typeof value === 'string' ? cipher.decrypt(value) : undefined;
+    if (plain === undefined) {
+      throw new CallError(GatewayCode.InvalidRequest, `${field}: must be encrypted with the server's public key. Please refresh the page and try again.`, 400);
+    }
+    record[field] = plain;
+  }
+  return record;
+}
+
+/** Per-account limit: a player's calls per minute, counted in a sliding window. */
+class AccountLimiter {
+  private readonly windows = new Map<number, number[]>();
+  constructor(private readonly perMinute: number) {}
+  allow(customerId: number, now = Date.now()): boolean {
+    const recent = (this.windows.get(customerId) ?? []).filter((t) => now - t < 60_000);
+    if (recent.length >= this.perMinute) {
+      this.windows.set(customerId, recent);
+      return false;
+    }
+    recent.push(now);
+    this.windows.set(customerId, recent);
+    return true;
+  }
+}
+
+export interface ContractOptions {
+  appKey: string;
+  cipher: FieldCipher;
+  sessions: SessionResolver;
+  accountCallsPerMinute: number;
+}
+
+export const contractPlugin = fp<ContractOptions>(async (app: FastifyInstance, options) => {
+  const limiter = new AccountLimiter(options.accountCallsPerMinute);
+
   // Keep the exact body text: the Sign covers it byte for byte.
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1_048_576 }, (request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 2_097_152 }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     request.rawBody = text;
     if (text.trim() === '') {
@@ -85,15 +154,39 @@ export const contractPlugin = fp<{ appKey: string }>(async (app: FastifyInstance
     }
   });
 
-  app.decorate('call', function call<S extends z.ZodType>(this: FastifyInstance, definition: CallDefinition<S>) {
+  app.decorate('call', function call<S extends StandardSchemaV1>(this: FastifyInstance, definition: CallDefinition<S>) {
     const url = `${API_PREFIXES[definition.prefix]}/${definition.name}`;
-    this.post(url, async (request, reply) => {
+    this.post(url, { config: definition.rateLimit ? { rateLimit: definition.rateLimit } : {} }, async (request, reply) => {
       if (!verifySign(request, options.appKey)) {
         throw new CallError(GatewayCode.BadSign, 'The request signature does not match. Please refresh the page and try again.', 400);
       }
-      const parsed = definition.body.safeParse(request.body ?? {});
-      if (!parsed.success) throw new CallError(GatewayCode.InvalidRequest, zodMessage(parsed.error), 400);
-      const data = await definition.handler({ body: parsed.data, request, reply });
+      const token = header(request, HEADER.token);
+      let session: Session | undefined;
+      if (token) {
+        try {
+          session = await options.sessions.resolve(token, request);
+        } catch (error) {
+          // A public call still works for a caller whose old token expired: it is answered as a visitor.
+          if (definition.auth === 'player') throw error;
+        }
+      }
+      if (definition.auth === 'player') {
+        if (!session?.customerId) throw new CallError(GatewayCode.LoginRequired, 'login please', 401);
+        if (!limiter.allow(session.customerId)) {
+          throw new CallError(GatewayCode.TooManyRequests, 'Too many requests. Please wait a moment.', 429);
+        }
+      }
+      request.session = session;
+
+      const decrypted = decryptSensitive(request.body ?? {}, options.cipher);
+      const result = await definition.body['~standard'].validate(decrypted);
+      if (result.issues) throw new CallError(GatewayCode.InvalidRequest, issueMessage(result.issues[0]!), 400);
+      const body = result.value;
+
+      const data =
+        definition.auth === 'player'
+          ? await definition.handler({ body, request, reply, session: session!, customerId: session!.customerId! })
+          : await definition.handler({ body, request, reply, session });
       return makeEnvelope(definition.prefix, MAIN_SUCCESS_CODE, 'success', data ?? null);
     });
   });

@@ -68,6 +68,34 @@ export const GatewayCode = {
   Internal: 'GW_800500',
   /** The site is under maintenance. */
   Maintenance: 'GW_800503',
+  /** A new code was asked for too soon after the last one. */
+  CodeCooldown: 'GW_800410',
+  /** The verification code is wrong. */
+  CodeWrong: 'GW_800411',
+  /** The verification code expired, was used, or was tried too often. */
+  CodeExpired: 'GW_800412',
+  /** Too many codes for one number within an hour. */
+  TooManyCodes: 'GW_800413',
+  /** The mobile number or password is wrong. */
+  WrongCredentials: 'GW_800420',
+  /** The mobile number already has an account. */
+  PhoneTaken: 'GW_800421',
+  /** A new player must give a date of birth (the 21+ rule). */
+  BirthdayRequired: 'GW_800424',
+  /** The account is closed. */
+  AccountClosed: 'GW_800425',
+  /** The security check (captcha) failed or expired. */
+  CaptchaFailed: 'GW_800430',
+  /** The ticket is unknown, used or expired. */
+  TicketInvalid: 'GW_800431',
+  /** Not enough balance for the movement. */
+  InsufficientBalance: 'GW_800440',
+  /** The idempotency key was used before for a different request. */
+  IdempotencyConflict: 'GW_800441',
+  /** The amount is not allowed (not whole centavos, not positive, over a limit). */
+  InvalidAmount: 'GW_800442',
+  /** The account still holds money, so it cannot be closed. */
+  BalanceNotEmpty: 'GW_800443',
 } as const;
 
 /** Codes that reset the token and show the session-expired dialog. */

@@ -23,6 +23,9 @@ export interface UserInfo {
   /** Whether a withdrawal password is set (spec §3 "withdrewPwd"). */
   withdrewPwd: boolean;
   bindType: number | undefined;
+  /** YYYY-MM-DD; null until given (a visitor account gives it at sign-up, so in practice always set). */
+  birthday: string | null;
+  gender: 'M' | 'F' | null;
 }
 
 /** webToken of spec §3. */

@@ -14,6 +14,7 @@ beforeAll(async () => {
     app.call({
       prefix: 'main',
       name: 'test/explode',
+      auth: 'public',
       body: z.object({}),
       handler: () => {
         throw new Error('database password is hunter2');
@@ -22,6 +23,7 @@ beforeAll(async () => {
     app.call({
       prefix: 'tp',
       name: 'test/refuse',
+      auth: 'public',
       body: z.object({}),
       handler: () => {
         throw new CallError('GW_123456', 'Market Closed', 409);

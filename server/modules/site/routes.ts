@@ -8,6 +8,7 @@ export async function siteRoutes(app: FastifyInstance, options: { settings: Site
   app.call({
     prefix: 'front',
     name: 'front/siteinfo',
+    auth: 'public',
     body: z.object({}).loose(),
     handler: ({ request }): SiteInfo => {
       const s = options.settings.read();
@@ -26,6 +27,7 @@ export async function siteRoutes(app: FastifyInstance, options: { settings: Site
   app.call({
     prefix: 'front',
     name: 'front/siteMaintenance',
+    auth: 'public',
     body: z.object({}).loose(),
     handler: (): SiteMaintenance => {
       const { maintenance } = options.settings.read();

@@ -10,6 +10,7 @@ export async function statsRoutes(app: FastifyInstance, options: { counts: Map<s
   app.call({
     prefix: 'main',
     name: 'customer/pvUvStatistics',
+    auth: 'public',
     body: z.object({
       type: z.union(STATISTICS_TYPES.map((type) => z.literal(type))),
       event: z.string().max(64),

@@ -1,0 +1,52 @@
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+/**
+ * One Postgres dialect, two engines: embedded PGlite (in-process, data under <dataDir>/pglite) by
+ * default, a PostgreSQL server when DATABASE_URL is set. The same schema and migrations run on both.
+ */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Anything that runs queries: the database or a transaction in progress. */
+export type Queryable = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = join(import.meta.dirname, 'migrations');
+
+export async function openDatabase(options: { url?: string | undefined; dataDir?: string; pglite?: PGlite }): Promise<DatabaseHandle> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const db = drizzlePostgres({ client: pool, schema });
+    await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+  }
+  const client = options.pglite ?? (await PGlite.create({ dataDir: join(options.dataDir ?? 'data', 'pglite') }));
+  const db = drizzlePglite({ client, schema });
+  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+}
+
+/** The SQLSTATE of a database error, looking through the ORM's wrapping. */
+export function sqlState(error: unknown): { code?: string; constraint?: string } {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
+      return { code: candidate.code, ...(typeof candidate.constraint === 'string' ? { constraint: candidate.constraint } : {}) };
+    }
+    current = candidate.cause;
+  }
+  return {};
+}

@@ -1,0 +1,281 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  json,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The reference backend's schema (Postgres dialect: PGlite by default, PostgreSQL with DATABASE_URL).
+ * Money is bigint centavos. Ledger balances are maintained by a trigger from the entries, and every
+ * ledger transaction is checked to balance at commit (see the custom migration).
+ */
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+const id = (name = 'id') => bigserial(name, { mode: 'number' }).primaryKey();
+const ref = (name: string) => bigint(name, { mode: 'number' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: id(),
+    loginName: text('login_name').notNull(),
+    /** E.164, +639XXXXXXXXX; null for a visitor account without a phone yet. */
+    mobileNo: text('mobile_no'),
+    passwordHash: text('password_hash'),
+    withdrawPasswordHash: text('withdraw_password_hash'),
+    nickName: text('nick_name').notNull(),
+    avatar: text('avatar').notNull().default(''),
+    birthday: date('birthday', { mode: 'string' }),
+    gender: text('gender'),
+    email: text('email'),
+    realName: text('real_name').notNull().default(''),
+    /** active | closed */
+    status: text('status').notNull().default('active'),
+    oddsType: smallint('odds_type').notNull().default(3),
+    bindType: smallint('bind_type'),
+    isFromGlife: boolean('is_from_glife').notNull().default(false),
+    isFromLazada: boolean('is_from_lazada').notNull().default(false),
+    firstDepositAt: timestamp('first_deposit_at', { withTimezone: true }),
+    giftCard: text('gift_card').notNull().default(''),
+    acquisition: jsonb('acquisition').$type<Record<string, string>>().notNull().default({}),
+    invite: jsonb('invite').$type<Record<string, string>>().notNull().default({}),
+    deviceToken: text('device_token'),
+    createdAt: createdAt(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('customers_login_name').on(t.loginName),
+    uniqueIndex('customers_mobile_no').on(t.mobileNo),
+    check('customers_gender', sql`${t.gender} IS NULL OR ${t.gender} IN ('M', 'F')`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    /** SHA-256 of the token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    /** SHA-256 of the u2token (webToken.u2token), which authenticates the realtime socket. */
+    u2Hash: text('u2_hash').notNull(),
+    customerId: ref('customer_id').references(() => customers.id),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** logout | login | password_changed | mobile_changed | account_closed */
+    revokedReason: text('revoked_reason'),
+    ip: text('ip').notNull().default(''),
+    deviceId: text('device_id').notNull().default(''),
+  },
+  (t) => [uniqueIndex('sessions_token_hash').on(t.tokenHash), index('sessions_customer').on(t.customerId)],
+);
+
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: id(),
+    /** A phone (E.164) or an email. */
+    recipient: text('recipient').notNull(),
+    /** login | register | forget | bind | delete */
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('verification_codes_recipient').on(t.recipient, t.purpose)],
+);
+
+/** What the SMS and mail providers sent; the development outbox page lists it. */
+export const outbox = pgTable('outbox', {
+  id: id(),
+  channel: text('channel').notNull(),
+  recipient: text('recipient').notNull(),
+  body: text('body').notNull(),
+  createdAt: createdAt(),
+});
+
+/** One-time tickets: captcha passes, partner temp tickets, password-reset tickets. */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: id(),
+    ticketHash: text('ticket_hash').notNull(),
+    /** captcha | temp | reset */
+    purpose: text('purpose').notNull(),
+    customerId: ref('customer_id').references(() => customers.id),
+    subject: text('subject').notNull().default(''),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('tickets_hash').on(t.ticketHash)],
+);
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: id(),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    recipient: text('recipient').notNull(),
+    phone: text('phone').notNull(),
+    province: text('province').notNull(),
+    city: text('city').notNull(),
+    postalCode: text('postal_code').notNull(),
+    line: text('line').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('addresses_customer').on(t.customerId)],
+);
+
+export const avatars = pgTable('avatars', {
+  customerId: ref('customer_id')
+    .primaryKey()
+    .references(() => customers.id),
+  contentType: text('content_type').notNull(),
+  data: bytea('data').notNull(),
+  version: integer('version').notNull().default(1),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    /** null: a notice for every player. */
+    customerId: ref('customer_id').references(() => customers.id),
+    /** 1 inbox, 2 notice */
+    type: smallint('type').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('messages_customer').on(t.customerId, t.type), check('messages_type', sql`${t.type} IN (1, 2)`)],
+);
+
+export const messageReads = pgTable(
+  'message_reads',
+  {
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    messageId: ref('message_id')
+      .notNull()
+      .references(() => messages.id),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.messageId] })],
+);
+
+/**
+ * Ledger accounts: a player's main and bonus wallets and sports (Saba) wallet; house accounts for the
+ * outside world (payments, providers, transfers in flight). A player account never goes below zero.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: id(),
+    customerId: ref('customer_id').references(() => customers.id),
+    /** main | bonus | saba for players; house:<name> for the house */
+    kind: text('kind').notNull(),
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_owner_kind').on(t.customerId, t.kind),
+    uniqueIndex('ledger_accounts_house_kind')
+      .on(t.kind)
+      .where(sql`${t.customerId} IS NULL`),
+    check('ledger_accounts_player_not_negative', sql`${t.customerId} IS NULL OR ${t.balance} >= 0`),
+  ],
+);
+
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: id(),
+    /** deposit | transfer_out | transfer_in | bet | payout | ... */
+    kind: text('kind').notNull(),
+    customerId: ref('customer_id').references(() => customers.id),
+    reference: text('reference').notNull().default(''),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ledger_transactions_customer').on(t.customerId)],
+);
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: id(),
+    transactionId: ref('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ledger_entries_transaction').on(t.transactionId), check('ledger_entries_not_zero', sql`${t.amount} <> 0`)],
+);
+
+/** A money-moving call's idempotency key and its first answer: a retry gets the same answer. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    key: text('key').notNull(),
+    call: text('call').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** json, not jsonb: a retry gets the first answer byte for byte. */
+    response: json('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.key] })],
+);
+
+/** Movements that wait for an outside party (a provider confirming a transfer): balanceFlag 0 meanwhile. */
+export const pendingMovements = pgTable(
+  'pending_movements',
+  {
+    id: id(),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    kind: text('kind').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** pending | done | failed */
+    status: text('status').notNull().default('pending'),
+    transactionId: ref('transaction_id').references(() => ledgerTransactions.id),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('pending_movements_customer').on(t.customerId, t.status)],
+);

@@ -1,0 +1,68 @@
+import { count, eq, isNull } from 'drizzle-orm';
+import type { Database } from '.';
+import { customers, messages } from './schema';
+import { hashPassword } from '../lib/security';
+import { createCustomer } from '../modules/auth/users';
+import { HOUSE, houseAccountId, post, walletAccountId } from '../modules/wallet/ledger';
+import type { PlayerEvents } from '../realtime/bus';
+import { sendMessage } from '../modules/messages/routes';
+
+/** The demo player of the README: log in with this phone and password. */
+export const DEMO_PLAYER = {
+  phone: '+639175550123',
+  phoneAsTyped: '0917 555 0123',
+  password: 'Panalo2026',
+  birthday: '1990-05-15',
+  nickName: 'Demo Player',
+  /** ₱5,000.00, received as a completed first deposit. */
+  deposit: 500_000,
+} as const;
+
+/** Notices every player sees (type 2). */
+const NOTICES = [
+  {
+    title: 'Play responsibly',
+    body: 'Panalo is for players aged 21 and over. Set a budget before you play and never chase losses. Deposit limits, cooling-off and self-exclusion are in Account › Responsible Gaming, and Customer Service can help any time.',
+  },
+  {
+    title: 'Verify your identity within 7 days',
+    body: 'In accordance with PAGCOR regulations, you are required to complete your KYC verification within 7 days of registration. Failure to comply may result in a temporary suspension of your ability to place bets or make deposits.',
+  },
+];
+
+export async function welcome(db: Database, events: PlayerEvents, customerId: number): Promise<void> {
+  await sendMessage(db, events, {
+    customerId,
+    type: 1,
+    title: 'Welcome to Panalo!',
+    body: 'Your account is ready. Add funds with GCash, Maya or your bank, pick your first match, and remember: Customer Service is here 24/7 if you need anything.',
+  });
+}
+
+/** Idempotent: safe on every start. */
+export async function seed(db: Database, events: PlayerEvents, options: { demo: boolean }): Promise<void> {
+  const [notices] = await db.select({ value: count() }).from(messages).where(isNull(messages.customerId));
+  if ((notices?.value ?? 0) === 0) {
+    for (const notice of NOTICES) await sendMessage(db, events, { customerId: null, type: 2, ...notice });
+  }
+  if (!options.demo) return;
+  const [existing] = await db.select({ id: customers.id }).from(customers).where(eq(customers.mobileNo, DEMO_PLAYER.phone));
+  if (existing) return;
+  const passwordHash = await hashPassword(DEMO_PLAYER.password);
+  const customerId = await db.transaction(async (tx) => {
+    const customer = await createCustomer(tx, { mobileNo: DEMO_PLAYER.phone, passwordHash, birthday: DEMO_PLAYER.birthday });
+    await tx.update(customers).set({ nickName: DEMO_PLAYER.nickName, firstDepositAt: new Date() }).where(eq(customers.id, customer.id));
+    await post(tx, {
+      kind: 'deposit',
+      customerId: customer.id,
+      reference: 'seed:first-deposit',
+      metadata: { channel: 'GCash', note: 'demo player first deposit' },
+      entries: [
+        { accountId: await houseAccountId(tx, HOUSE.payments), amount: -DEMO_PLAYER.deposit },
+        { accountId: await walletAccountId(tx, customer.id, 'main'), amount: DEMO_PLAYER.deposit },
+      ],
+    });
+    return customer.id;
+  });
+  await welcome(db, events, customerId);
+}

@@ -1,0 +1,91 @@
+import {
+  constants,
+  createHash,
+  createHmac,
+  createPrivateKey,
+  createPublicKey,
+  privateDecrypt,
+  randomBytes,
+  randomInt,
+  scrypt,
+  timingSafeEqual,
+} from 'node:crypto';
+import { promisify } from 'node:util';
+
+const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number, options: object) => Promise<Buffer>;
+
+/** A bearer token: 256 random bits. Only its SHA-256 is stored. */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** A random numeric code (spec §9: 6 digits by default). */
+export function randomCode(digits = 6): string {
+  return String(randomInt(0, 10 ** digits)).padStart(digits, '0');
+}
+
+// scrypt with N=2^15, r=8, p=1: about 32 MiB and tens of milliseconds per hash on these machines.
+const SCRYPT = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+const KEY_LENGTH = 32;
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scryptAsync(password.normalize('NFKC'), salt, KEY_LENGTH, SCRYPT);
+  return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+}
+
+export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+  const parts = stored?.split('$');
+  if (!parts || parts.length !== 6 || parts[0] !== 'scrypt') {
+    // Spend the same time as a real check, so an unknown account cannot be told from a wrong password.
+    await scryptAsync(password, randomBytes(16), KEY_LENGTH, SCRYPT);
+    return false;
+  }
+  const [, n, r, p, salt, expected] = parts as [string, string, string, string, string, string];
+  const key = await scryptAsync(password.normalize('NFKC'), Buffer.from(salt, 'base64url'), KEY_LENGTH, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: SCRYPT.maxmem,
+  });
+  const wanted = Buffer.from(expected, 'base64url');
+  return wanted.length === key.length && timingSafeEqual(wanted, key);
+}
+
+/** A keyed hash of a short code: a stolen table does not give the codes away by brute force. */
+export function codeHash(secret: string, recipient: string, purpose: string, code: string): string {
+  return createHmac('sha256', secret).update(`${recipient}\n${purpose}\n${code}`).digest('hex');
+}
+
+/**
+ * RSA-OAEP (SHA-256) for the sensitive fields of spec §5: the page encrypts each with the public key,
+ * the server reads them with the private key.
+ */
+export interface FieldCipher {
+  /** The public key as base64 SPKI DER, for WebCrypto's importKey('spki'). */
+  publicKeySpki: string;
+  keyId: string;
+  decrypt(base64: string): string | undefined;
+}
+
+export function fieldCipher(privateKeyPem: string): FieldCipher {
+  const privateKey = createPrivateKey(privateKeyPem);
+  const spki = createPublicKey(privateKey).export({ type: 'spki', format: 'der' });
+  return {
+    publicKeySpki: spki.toString('base64'),
+    keyId: createHash('sha256').update(spki).digest('hex').slice(0, 16),
+    decrypt(base64) {
+      try {
+        return privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(base64, 'base64')).toString(
+          'utf8',
+        );
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import { constants, publicEncrypt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import { solveChallenge } from 'altcha-lib';
+import type { Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { outbox } from '../../server/db/schema';
+import type { LoginResult } from '../../src/contract/auth';
+import type { ApiPrefix } from '../../src/contract/envelopes';
+import { readEnvelope } from '../../src/contract/envelopes';
+import type { TestServer } from './server';
+
+/** Drives the server as the PWA does: encrypted sensitive fields, a solved captcha, codes from the outbox. */
+export interface Answer<T = unknown> {
+  status: number;
+  code: string;
+  message: string;
+  data: T;
+}
+
+export async function call<T = unknown>(
+  server: TestServer,
+  prefix: ApiPrefix,
+  name: string,
+  body: unknown = {},
+  options: { token?: string; idempotencyKey?: string } = {},
+): Promise<Answer<T>> {
+  const response = await server.post(prefix, name, body, {
+    ...(options.token ? { token: options.token } : {}),
+    ...(options.idempotencyKey ? { headers: { 'Idempotency-Key': options.idempotencyKey } } : {}),
+  });
+  const envelope = readEnvelope<T>(await response.json());
+  if (!envelope) throw new Error(`${name}: not an envelope (HTTP ${response.status})`);
+  return { status: response.status, code: envelope.code, message: envelope.message, data: envelope.data };
+}
+
+const keys = new WeakMap<TestServer, string>();
+
+/** RSA-OAEP with the server's public key, as the page does with WebCrypto. */
+export async function encrypt(server: TestServer, value: string): Promise<string> {
+  let spki = keys.get(server);
+  if (!spki) {
+    spki = (await call<{ spki: string }>(server, 'front', 'front/publicKey')).data.spki;
+    keys.set(server, spki);
+  }
+  const key = `-----BEGIN PUBLIC KEY-----\n${spki.match(/.{1,64}/g)!.join('\n')}\n-----END PUBLIC KEY-----`;
+  return publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(value)).toString('base64');
+}
+
+export async function captcha(server: TestServer): Promise<string> {
+  const challenge = (await call<Challenge>(server, 'main', 'hCaptcha/generate')).data;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  const answer = await call<{ captchaToken: string }>(server, 'main', 'hCaptcha/validate', { challenge, solution });
+  if (answer.code !== '0000') throw new Error(`captcha: ${answer.message}`);
+  return answer.data.captchaToken;
+}
+
+/** The newest code the SMS or mail provider "sent" to a recipient. */
+export async function lastCode(server: TestServer, recipient: string): Promise<string> {
+  const [row] = await server.database.db.select().from(outbox).where(eq(outbox.recipient, recipient)).orderBy(desc(outbox.id)).limit(1);
+  const code = row ? /\b(\d{6})\b/.exec(row.body)?.[1] : undefined;
+  if (!code) throw new Error(`no code sent to ${recipient}`);
+  return code;
+}
+
+/** A fresh Philippine mobile number for a test player. */
+export function newPhone(): { typed: string; e164: string } {
+  const rest = String(randomInt(100_000_000, 999_999_999));
+  return { typed: `09${rest}`, e164: `+639${rest}` };
+}
+
+export function idempotencyKey(): string {
+  return `idem-${randomUUID()}`;
+}
+
+export async function visitorToken(server: TestServer): Promise<string> {
+  return (await call<{ webToken: { token: string } }>(server, 'main', 'webToken')).data.webToken.token;
+}
+
+/** Registers a new player with phone, SMS code and password (registerV2). */
+export async function registerPlayer(
+  server: TestServer,
+  options: { birthday?: string; password?: string; extra?: Record<string, unknown> } = {},
+): Promise<LoginResult & { phone: { typed: string; e164: string }; password: string }> {
+  const phone = newPhone();
+  const password = options.password ?? 'Secret123';
+  const sent = await call(server, 'main', 'phone/sendCode', {
+    phone: await encrypt(server, phone.typed),
+    purpose: 'register',
+    captchaToken: await captcha(server),
+  });
+  if (sent.code !== '0000') throw new Error(`sendCode: ${sent.message}`);
+  const answer = await call<LoginResult>(server, 'main', 'userAuth/registerV2', {
+    phone: await encrypt(server, phone.typed),
+    code: await lastCode(server, phone.e164),
+    password: await encrypt(server, password),
+    birthday: options.birthday ?? '1995-03-14',
+    agree: true,
+    ...options.extra,
+  });
+  if (answer.code !== '0000') throw new Error(`registerV2: ${answer.code} ${answer.message}`);
+  return { ...answer.data, phone, password };
+}
+
+export async function loginWithPassword(server: TestServer, phone: string, password: string): Promise<Answer<LoginResult>> {
+  return call<LoginResult>(server, 'main', 'userAuth/loginByPhoneV4', {
+    phone: await encrypt(server, phone),
+    password: await encrypt(server, password),
+    captchaToken: await captcha(server),
+  });
+}
