@@ -80,9 +80,10 @@ export function fieldCipher(privateKeyPem: string): FieldCipher {
     keyId: createHash('sha256').update(spki).digest('hex').slice(0, 16),
     decrypt(base64) {
       try {
-        return privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(base64, 'base64')).toString(
-          'utf8',
-        );
+        return privateDecrypt(
+          { key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+          Buffer.from(base64, 'base64'),
+        ).toString('utf8');
       } catch {
         return undefined;
       }

@@ -106,7 +106,11 @@ function decryptSensitive(body: unknown, cipher: FieldCipher): unknown {
     if (value === undefined || value === null || value === '') continue;
     const plain = typeof value === 'string' ? cipher.decrypt(value) : undefined;
     if (plain === undefined) {
-      throw new CallError(GatewayCode.InvalidRequest, `${field}: must be encrypted with the server's public key. Please refresh the page and try again.`, 400);
+      throw new CallError(
+        GatewayCode.InvalidRequest,
+        `${field}: must be encrypted with the server's public key. Please refresh the page and try again.`,
+        400,
+      );
     }
     record[field] = plain;
   }

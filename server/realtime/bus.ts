@@ -6,8 +6,7 @@ import { EventEmitter } from 'node:events';
  * emitted here for anything in the process that listens.
  */
 export type PlayerEvent =
-  | { type: 'balance'; customerId: number }
-  | { type: 'message'; customerId: number | null; messageId: number; messageType: 1 | 2 };
+  { type: 'balance'; customerId: number } | { type: 'message'; customerId: number | null; messageId: number; messageType: 1 | 2 };
 
 export class PlayerEvents {
   private readonly emitter = new EventEmitter();

@@ -7,6 +7,7 @@
 import { APP_ID, APP_VERSION, COMBO_REQUEST_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, PRODUCT_ID, TENANT } from '../contract/constants';
 import { API_PREFIXES, type ApiPrefix, type NormalizedResponse, isSuccessCode, readEnvelope } from '../contract/envelopes';
 import { HEADER, computeSign } from '../contract/sign';
+import { SENSITIVE_FIELDS } from '../contract/user';
 import { type Behaviour, behaviourFor } from './catalogue';
 
 export const SUPPORTED_LANGUAGES = ['en', 'cn'] as const;
@@ -22,7 +23,7 @@ export class WrongLanguageError extends Error {
   readonly language: string;
 }
 
-export type ApiErrorKind = 'server' | 'http' | 'timeout' | 'network' | 'aborted';
+export type ApiErrorKind = 'server' | 'http' | 'timeout' | 'network' | 'aborted' | 'insecure';
 
 /** A failed call. `handled` says whether the player was already told (toast, dialog) by the client. */
 export class ApiError extends Error {
@@ -58,6 +59,11 @@ export interface ApiEnvironment {
   inGame(): boolean;
   newRequestId(): string;
   fetch: typeof fetch;
+  /**
+   * Encrypts one sensitive field (spec §5) with the server's public key. The client applies it to every
+   * field named in SENSITIVE_FIELDS before signing, so no call can forget it.
+   */
+  encryptField(value: string): Promise<string>;
 }
 
 export interface ApiEffects {
@@ -128,6 +134,20 @@ export interface ApiClient {
 
 export function createApiClient(env: ApiEnvironment, effects: ApiEffects): ApiClient {
   let lastBadGatewayToast = Number.NEGATIVE_INFINITY;
+
+  async function encryptSensitive(body: Record<string, unknown>, quiet: boolean): Promise<Record<string, unknown>> {
+    const fields = SENSITIVE_FIELDS.filter((field) => typeof body[field] === 'string' && body[field] !== '');
+    if (fields.length === 0) return body;
+    const encrypted = { ...body };
+    try {
+      for (const field of fields) encrypted[field] = await env.encryptField(body[field] as string);
+    } catch {
+      // WebCrypto exists only on secure pages (https, or localhost while developing).
+      if (!quiet) effects.toast('fail', { key: 'errors.insecure' });
+      throw new ApiError('insecure', 'insecure', 'encryption unavailable', !quiet);
+    }
+    return encrypted;
+  }
 
   function enrich(body: Record<string, unknown>): Record<string, unknown> {
     const { loginName, customerId } = env.identity();
@@ -244,9 +264,9 @@ export function createApiClient(env: ApiEnvironment, effects: ApiEffects): ApiCl
   ): Promise<NormalizedResponse<T>> {
     const language = env.language();
     if (!(SUPPORTED_LANGUAGES as readonly string[]).includes(language)) throw new WrongLanguageError(language);
-    const payload = options.skipEnrichment ? body : enrich(body);
-    const bodyText = JSON.stringify(payload);
     const quiet = options.quiet === true;
+    const payload = await encryptSensitive(options.skipEnrichment ? body : enrich(body), quiet);
+    const bodyText = JSON.stringify(payload);
 
     let response: Response;
     let requestId: string;

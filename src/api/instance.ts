@@ -10,6 +10,7 @@ import { preferences } from '../stores/preferences';
 import { resetToken, session } from '../stores/session';
 import { openLogin, openOverlay, showDialog, showToast, ui } from '../stores/ui';
 import { type ApiEffects, type ApiEnvironment, createApiClient } from './client';
+import { fieldEncryptor } from './encryption';
 
 /**
  * The app's one API client and one query client, wired to the stores and the screen. Server data goes
@@ -40,6 +41,7 @@ export const apiEnvironment: ApiEnvironment = {
   inGame: () => IN_GAME_ROUTES.includes(ui.currentRouteName),
   newRequestId: uuid,
   fetch: (input, init) => fetch(input, init),
+  encryptField: (value) => encryptField(value),
 };
 
 export const apiEffects: ApiEffects = {
@@ -75,6 +77,7 @@ export const apiEffects: ApiEffects = {
 };
 
 export const api = createApiClient(apiEnvironment, apiEffects);
+const encryptField = fieldEncryptor(() => api);
 
 export const queryClient = new QueryClient({
   defaultOptions: {

@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { balanceQuery } from '../features/wallet/balance';
 import { formatCentavos } from '../lib/money';
 import { pay } from '../stores/pay';
 import { session } from '../stores/session';
@@ -15,6 +17,7 @@ export function Header() {
   const { user, webToken } = useSnapshot(session);
   const { balance } = useSnapshot(pay);
   const loggedIn = Boolean(user?.loginName && webToken.token);
+  useQuery({ ...balanceQuery, enabled: loggedIn });
   return (
     <header className={styles.header}>
       <Link to="/" className={styles.brand} aria-label={t('app.name')}>

@@ -1,15 +1,16 @@
-import { type ComponentType, Suspense } from 'react';
+import { type ComponentType, Suspense, lazy } from 'react';
 import { useSnapshot } from 'valtio';
-import { type OverlayId, closeOverlay, ui } from '../stores/ui';
+import { type OverlayId, closeOverlay, ui, type OverlayComponentProps } from '../stores/ui';
 import { OverlayPlaceholder } from './overlays/OverlayPlaceholder';
 import { FrequentRequestDialog, MobileChangedDialog, SessionExpiredDialog } from './overlays/SessionDialogs';
-import type { OverlayComponentProps } from './overlays/types';
 
 /**
  * Renders the open overlays of spec §2, last opened on top. Each overlay's content belongs to the
  * release that builds it; it registers here by id. Until then the overlay shows its title and says so.
  */
 const OVERLAYS: Partial<Record<OverlayId, ComponentType<OverlayComponentProps>>> = {
+  // The login dialog is its own chunk (forms, the captcha solver): downloaded when first opened.
+  login: lazy(() => import('../features/auth/LoginDialog').then((m) => ({ default: m.LoginDialog }))),
   sessionExpired: SessionExpiredDialog,
   mobileChanged: MobileChangedDialog,
   frequentRequest: FrequentRequestDialog,

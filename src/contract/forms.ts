@@ -30,9 +30,7 @@ const birthday = z.string().check(z.refine(isCalendarDate, { message: 'birthday'
 const captchaToken = z.string().check(z.minLength(16, { message: 'captcha' }));
 const params = z.optional(z.record(z.string(), z.string().check(z.maxLength(200))));
 
-export const nickNameSchema = z
-  .string()
-  .check(z.trim(), z.regex(/^[\p{L}\p{N} ._-]{2,16}$/u, { message: 'nickName' }));
+export const nickNameSchema = z.string().check(z.trim(), z.regex(/^[\p{L}\p{N} ._-]{2,16}$/u, { message: 'nickName' }));
 
 export const sendSmsCodeSchema = z.object({
   phone,

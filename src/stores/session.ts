@@ -33,6 +33,11 @@ export function resetToken(): void {
   session.webToken = { token: '', u2token: '' };
 }
 
+/** Applies a change the server confirmed (a new nickname, a new picture) to the kept player info. */
+export function updateUser(patch: Partial<UserInfo>): void {
+  if (session.user) session.user = { ...session.user, ...patch };
+}
+
 export function setVisitorToken(webToken: WebToken): void {
   session.webToken = webToken;
 }

@@ -32,6 +32,13 @@ export interface OverlayProps {
   [key: string]: Record<string, unknown> | undefined;
 }
 
+/** What an overlay's component receives from the overlay host. */
+export interface OverlayComponentProps {
+  id: OverlayId;
+  props: Record<string, unknown>;
+  onClose: () => void;
+}
+
 export interface OpenOverlay {
   id: OverlayId;
   props: Record<string, unknown>;

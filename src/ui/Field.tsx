@@ -1,17 +1,20 @@
-import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, forwardRef, useId } from 'react';
 import styles from './Field.module.css';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'prefix'> {
   label: string;
   error?: string | undefined;
-  hint?: string;
+  hint?: string | undefined;
   /** Shown inside the box before the input, e.g. '+63' or '₱'. */
   prefix?: ReactNode;
   suffix?: ReactNode;
 }
 
-/** A labelled input with its error under it, wired for screen readers. */
-export function TextField({ label, error, hint, prefix, suffix, className, ...input }: TextFieldProps) {
+/** A labelled input with its error under it, wired for screen readers. Works with react-hook-form's register. */
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+  { label, error, hint, prefix, suffix, className, ...input },
+  ref,
+) {
   const id = useId();
   const describedBy = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ') || undefined;
   return (
@@ -21,7 +24,14 @@ export function TextField({ label, error, hint, prefix, suffix, className, ...in
       </label>
       <div className={styles.control}>
         {prefix && <span className={styles.prefix}>{prefix}</span>}
-        <input id={id} className={styles.input} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+        <input
+          ref={ref}
+          id={id}
+          className={styles.input}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...input}
+        />
         {suffix}
       </div>
       {error && (
@@ -36,4 +46,4 @@ export function TextField({ label, error, hint, prefix, suffix, className, ...in
       )}
     </div>
   );
-}
+});

@@ -116,6 +116,7 @@ async function main() {
       inGame: () => false,
       newRequestId: () => 'qid',
       fetch: async () => ok.clone(),
+      encryptField: async (value) => value,
     },
     {
       toast: () => undefined,

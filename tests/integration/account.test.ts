@@ -25,7 +25,9 @@ describe('profile', () => {
   it('changes the nickname and refuses one that is not allowed', async () => {
     const player = await registerPlayer(server);
     const token = player.webToken.token;
-    expect((await call(server, 'main', 'customer/modifyNickName', { nickName: '  Juan Dela Cruz ' }, { token })).data).toEqual({ nickName: 'Juan Dela Cruz' });
+    expect((await call(server, 'main', 'customer/modifyNickName', { nickName: '  Juan Dela Cruz ' }, { token })).data).toEqual({
+      nickName: 'Juan Dela Cruz',
+    });
     const bad = await call(server, 'main', 'customer/modifyNickName', { nickName: '<script>' }, { token });
     expect(bad.code).toBe('GW_800400');
     expect(bad.message).toBe('nickName: Use 2 to 16 letters, numbers, spaces, dots, dashes or underscores.');
@@ -38,7 +40,13 @@ describe('profile', () => {
     const token = player.webToken.token;
     const bare = await call<UserInfo>(server, 'main', 'customer/getByLoginName', { loginName: player.userInfo.loginName }, { token });
     expect(bare.data.mobileNo).toBe('');
-    const full = await call<UserInfo>(server, 'main', 'customer/getById', { customerId: player.userInfo.customerId, inclMobileNo: true }, { token });
+    const full = await call<UserInfo>(
+      server,
+      'main',
+      'customer/getById',
+      { customerId: player.userInfo.customerId, inclMobileNo: true },
+      { token },
+    );
     expect(full.data.mobileNo).toMatch(/\*\*\*/);
     const other = await call(server, 'main', 'customer/getByLoginName', { loginName: 'someone-else' }, { token });
     expect(other.code).toBe('GW_800402');
@@ -47,13 +55,25 @@ describe('profile', () => {
   it('uploads an avatar, serves it, and removes it; offers the preset pictures', async () => {
     const player = await registerPlayer(server);
     const token = player.webToken.token;
-    const uploaded = await call<{ avatar: string }>(server, 'main', 'customer/uploadImgFile', { image: `data:image/png;base64,${PNG.toString('base64')}` }, { token });
+    const uploaded = await call<{ avatar: string }>(
+      server,
+      'main',
+      'customer/uploadImgFile',
+      { image: `data:image/png;base64,${PNG.toString('base64')}` },
+      { token },
+    );
     expect(uploaded.data.avatar).toMatch(/^\/media\/avatar\/\d+\?v=1$/);
     const image = await fetch(`${server.url}${uploaded.data.avatar}`);
     expect(image.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
 
-    const notImage = await call(server, 'main', 'customer/uploadImgFile', { image: `data:image/png;base64,${Buffer.from('hello').toString('base64')}` }, { token });
+    const notImage = await call(
+      server,
+      'main',
+      'customer/uploadImgFile',
+      { image: `data:image/png;base64,${Buffer.from('hello').toString('base64')}` },
+      { token },
+    );
     expect(notImage.code).toBe('GW_800400');
 
     expect((await call<{ avatar: string }>(server, 'main', 'customer/removeAvatar', {}, { token })).data.avatar).toBe('');
@@ -84,14 +104,27 @@ describe('addresses', () => {
         server,
         'main',
         'customer/addAddress',
-        { recipient: 'Juan', phone: await encrypt(server, '0917 111 2222'), province: 'Cebu', city: 'Cebu City', postalCode: '6000', line: `${i} Osmeña Blvd` },
+        {
+          recipient: 'Juan',
+          phone: await encrypt(server, '0917 111 2222'),
+          province: 'Cebu',
+          city: 'Cebu City',
+          postalCode: '6000',
+          line: `${i} Osmeña Blvd`,
+        },
         { token },
       );
       expect(added.code).toBe('0000');
     }
     const count = await call<{ total: number; list: unknown[] }>(server, 'main', 'customer/addressList', { onlyCount: true }, { token });
     expect(count.data).toEqual({ total: 12, list: [] });
-    const first = await call<{ list: { line: string; isDefault: boolean }[] }>(server, 'main', 'customer/addressList', { pageNo: 1 }, { token });
+    const first = await call<{ list: { line: string; isDefault: boolean }[] }>(
+      server,
+      'main',
+      'customer/addressList',
+      { pageNo: 1 },
+      { token },
+    );
     expect(first.data.list).toHaveLength(10);
     expect(first.data.list[0]).toMatchObject({ line: '1 Osmeña Blvd', isDefault: true });
     const second = await call<{ list: { id: number }[] }>(server, 'main', 'customer/addressList', { pageNo: 2, pageSize: 10 }, { token });
@@ -106,7 +139,14 @@ describe('addresses', () => {
       server,
       'main',
       'customer/addAddress',
-      { recipient: 'Juan', phone: await encrypt(server, '0917 111 2222'), province: 'Cebu', city: 'Cebu City', postalCode: '60', line: '1 Osmeña Blvd' },
+      {
+        recipient: 'Juan',
+        phone: await encrypt(server, '0917 111 2222'),
+        province: 'Cebu',
+        city: 'Cebu City',
+        postalCode: '60',
+        line: '1 Osmeña Blvd',
+      },
       { token: player.webToken.token },
     );
     expect(bad.message).toBe('postalCode: Enter a 4-digit postal code.');
@@ -120,7 +160,13 @@ describe('messages', () => {
     const counts = await call<{ unreadInbox: number; unreadNotice: number }>(server, 'main', 'message/unreadCount', {}, { token });
     expect(counts.data).toEqual({ unreadInbox: 1, unreadNotice: 2 });
 
-    const inbox = await call<{ total: number; list: { id: number; title: string; read: boolean }[] }>(server, 'main', 'message/list', { type: 1 }, { token });
+    const inbox = await call<{ total: number; list: { id: number; title: string; read: boolean }[] }>(
+      server,
+      'main',
+      'message/list',
+      { type: 1 },
+      { token },
+    );
     expect(inbox.data.total).toBe(1);
     expect(inbox.data.list[0]).toMatchObject({ title: 'Welcome to Panalo!', read: false });
     const detail = await call<{ body: string; read: boolean }>(server, 'main', 'message/detail', { id: inbox.data.list[0]!.id }, { token });
@@ -148,10 +194,18 @@ describe('closing an account', () => {
     expect(query.data).toMatchObject({ canDelete: true, channel: 'sms' });
     // The registration code was just sent: age it so the cool-down does not block this code.
     const { sql } = await import('drizzle-orm');
-    await server.database.db.execute(sql`UPDATE verification_codes SET created_at = now() - interval '2 minutes' WHERE recipient = ${player.phone.e164}`);
+    await server.database.db.execute(
+      sql`UPDATE verification_codes SET created_at = now() - interval '2 minutes' WHERE recipient = ${player.phone.e164}`,
+    );
     const sent = await call<{ channel: string; recipient: string }>(server, 'main', 'account/deleteAccountMailSend', {}, { token });
     expect(sent.data.channel).toBe('sms');
-    const closed = await call(server, 'main', 'account/delete', { code: await lastCode(server, player.phone.e164), reason: 'Taking a break' }, { token });
+    const closed = await call(
+      server,
+      'main',
+      'account/delete',
+      { code: await lastCode(server, player.phone.e164), reason: 'Taking a break' },
+      { token },
+    );
     expect(closed.code).toBe('0000');
     expect((await call(server, 'main', 'customer/getBalance', {}, { token })).code).toBe('GW_800403');
   });

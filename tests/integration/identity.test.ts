@@ -25,7 +25,9 @@ afterEach(async () => {
 
 describe('register → login → user info → logout', () => {
   it('works end to end with phone, SMS code and password', async () => {
-    const player = await registerPlayer(server, { extra: { acquisition: { clickid: 'c-1', zoneid: '7' }, invite: { inviteFromLoginName: 'ana' } } });
+    const player = await registerPlayer(server, {
+      extra: { acquisition: { clickid: 'c-1', zoneid: '7' }, invite: { inviteFromLoginName: 'ana' } },
+    });
     expect(player.webToken.token.length).toBeGreaterThanOrEqual(43);
     expect(player.userInfo).toMatchObject({ mobileNo: expect.stringMatching(/^\+63 9\d\d \*\*\* \d{4}$/), firstDepositFlag: false });
 
@@ -34,7 +36,13 @@ describe('register → login → user info → logout', () => {
     const token = login.data.webToken.token;
     expect(token).not.toBe(player.webToken.token);
 
-    const info = await call<UserInfo>(server, 'main', 'customer/getByLoginName', { loginName: player.userInfo.loginName, inclMobileNo: true }, { token });
+    const info = await call<UserInfo>(
+      server,
+      'main',
+      'customer/getByLoginName',
+      { loginName: player.userInfo.loginName, inclMobileNo: true },
+      { token },
+    );
     expect(info.code).toBe('0000');
     expect(info.data).toMatchObject({ loginName: player.userInfo.loginName, birthday: '1995-03-14', mobileNo: player.userInfo.mobileNo });
 
@@ -55,7 +63,11 @@ describe('register → login → user info → logout', () => {
       server,
       'main',
       'userAuth/loginByPhoneV4',
-      { phone: await encrypt(server, DEMO_PLAYER.phoneAsTyped), password: await encrypt(server, DEMO_PLAYER.password), captchaToken: await captcha(server) },
+      {
+        phone: await encrypt(server, DEMO_PLAYER.phoneAsTyped),
+        password: await encrypt(server, DEMO_PLAYER.password),
+        captchaToken: await captcha(server),
+      },
       { token: visitor },
     );
     expect(login.code).toBe('0000');
@@ -111,7 +123,10 @@ describe('the 21+ rule', () => {
 
   it('refuses an SMS sign-up under 21 with GW_510517', async () => {
     const phone = newPhone();
-    await call(server, 'main', 'userAuth/loginAndRegisterSendSmsCode', { phone: await encrypt(server, phone.typed), captchaToken: await captcha(server) });
+    await call(server, 'main', 'userAuth/loginAndRegisterSendSmsCode', {
+      phone: await encrypt(server, phone.typed),
+      captchaToken: await captcha(server),
+    });
     const answer = await call(server, 'main', 'userAuth/loginAndRegisterV4', {
       phone: await encrypt(server, phone.typed),
       code: await lastCode(server, phone.e164),
@@ -173,8 +188,17 @@ describe('sessions', () => {
 
   it('hands a partner a single-use temp ticket for auto-login', async () => {
     const player = await registerPlayer(server);
-    const temp = await call<{ tempTicket: string; loginName: string }>(server, 'main', 'userAuth/getTempToken', {}, { token: player.webToken.token });
-    const first = await call<LoginResult>(server, 'main', 'getH5TokenByTempTicket', { ticket: temp.data.tempTicket, loginName: temp.data.loginName });
+    const temp = await call<{ tempTicket: string; loginName: string }>(
+      server,
+      'main',
+      'userAuth/getTempToken',
+      {},
+      { token: player.webToken.token },
+    );
+    const first = await call<LoginResult>(server, 'main', 'getH5TokenByTempTicket', {
+      ticket: temp.data.tempTicket,
+      loginName: temp.data.loginName,
+    });
     expect(first.code).toBe('0000');
     expect(first.data.userInfo.loginName).toBe(player.userInfo.loginName);
     const again = await call(server, 'main', 'getH5TokenByTempTicket', { ticket: temp.data.tempTicket, loginName: temp.data.loginName });
@@ -208,20 +232,24 @@ describe('sensitive fields and the captcha', () => {
     const solution = await solveChallenge({ challenge, deriveKey });
     expect((await call(server, 'main', 'hCaptcha/validate', { challenge, solution })).code).toBe('0000');
     expect((await call(server, 'main', 'hCaptcha/validate', { challenge, solution })).code).toBe('GW_800430');
-    expect((await call(server, 'main', 'hCaptcha/validate', { challenge, solution: { ...solution!, counter: solution!.counter + 1 } })).code).toBe(
-      'GW_800430',
-    );
+    expect(
+      (await call(server, 'main', 'hCaptcha/validate', { challenge, solution: { ...solution!, counter: solution!.counter + 1 } })).code,
+    ).toBe('GW_800430');
   });
 
   it('counts wrong codes and stops after five', async () => {
     const phone = newPhone();
-    await call(server, 'main', 'userAuth/loginAndRegisterSendSmsCode', { phone: await encrypt(server, phone.typed), captchaToken: await captcha(server) });
+    await call(server, 'main', 'userAuth/loginAndRegisterSendSmsCode', {
+      phone: await encrypt(server, phone.typed),
+      captchaToken: await captcha(server),
+    });
     const real = await lastCode(server, phone.e164);
     const wrong = real === '000000' ? '111111' : '000000';
     const encrypted = await encrypt(server, phone.typed);
     const answers = [];
     const signUp = { phone: encrypted, birthday: '1990-01-01', agree: true };
-    for (let i = 0; i < 5; i++) answers.push((await call(server, 'main', 'userAuth/loginAndRegisterV4', { ...signUp, code: wrong })).message);
+    for (let i = 0; i < 5; i++)
+      answers.push((await call(server, 'main', 'userAuth/loginAndRegisterV4', { ...signUp, code: wrong })).message);
     expect(answers[0]).toBe('The code is not correct. 4 tries left.');
     const late = await call(server, 'main', 'userAuth/loginAndRegisterV4', { ...signUp, code: real });
     expect(late.code).toBe('GW_800412');
@@ -233,13 +261,20 @@ describe('forgotten password (V2)', () => {
     const player = await registerPlayer(server);
     await new Promise((r) => setTimeout(r, 5));
     // The register code was sent under 60 s ago: the reset code waits for the cool-down like any other.
-    const early = await call(server, 'main', 'userAuth/forgetPwdSendCodeV2', { phone: await encrypt(server, player.phone.typed), captchaToken: await captcha(server) });
+    const early = await call(server, 'main', 'userAuth/forgetPwdSendCodeV2', {
+      phone: await encrypt(server, player.phone.typed),
+      captchaToken: await captcha(server),
+    });
     expect(early.code).toBe('GW_800410');
     await server.database.db.execute(
       // Age the earlier code so the test does not wait a minute.
-      (await import('drizzle-orm')).sql`UPDATE verification_codes SET created_at = now() - interval '2 minutes' WHERE recipient = ${player.phone.e164}`,
+      (await import('drizzle-orm'))
+        .sql`UPDATE verification_codes SET created_at = now() - interval '2 minutes' WHERE recipient = ${player.phone.e164}`,
     );
-    const sent = await call(server, 'main', 'userAuth/forgetPwdSendCodeV2', { phone: await encrypt(server, player.phone.typed), captchaToken: await captcha(server) });
+    const sent = await call(server, 'main', 'userAuth/forgetPwdSendCodeV2', {
+      phone: await encrypt(server, player.phone.typed),
+      captchaToken: await captcha(server),
+    });
     expect(sent.code).toBe('0000');
     const verified = await call<{ resetTicket: string }>(server, 'main', 'userAuth/forgetPwdVerifyCodeV2', {
       phone: await encrypt(server, player.phone.typed),

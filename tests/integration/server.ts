@@ -64,7 +64,15 @@ export async function startServer(
   const dataDir = overrides.dataDir ?? mkdtempSync(join(tmpdir(), 'panalo-test-'));
   const config = loadConfig(
     { NODE_ENV: 'test' },
-    { port: 0, host: '127.0.0.1', distDir: join(dataDir, 'no-dist'), appKey: 'test-app-key-'.padEnd(64, 'x'), logLevel: 'silent', ...overrides, dataDir },
+    {
+      port: 0,
+      host: '127.0.0.1',
+      distDir: join(dataDir, 'no-dist'),
+      appKey: 'test-app-key-'.padEnd(64, 'x'),
+      logLevel: 'silent',
+      ...overrides,
+      dataDir,
+    },
   );
   const { handle, drop } = await freshDatabase();
   const app = await buildApp(config, { logger: false, database: handle, captchaDifficulty: { min: 1, max: 20 }, ...appOptions });

@@ -18,7 +18,7 @@ interface Sent {
   text: string;
 }
 
-function setup(options: { loggedIn?: boolean; language?: string; inGame?: boolean } = {}) {
+function setup(options: { loggedIn?: boolean; language?: string; inGame?: boolean; encryptionFails?: boolean } = {}) {
   const sent: Sent[] = [];
   const replies: Array<(call: Sent) => Response | Promise<Response>> = [];
   let nextId = 0;
@@ -48,6 +48,7 @@ function setup(options: { loggedIn?: boolean; language?: string; inGame?: boolea
     inGame: () => options.inGame ?? false,
     newRequestId: () => `qid-${++nextId}`,
     fetch: fetchMock as unknown as typeof fetch,
+    encryptField: options.encryptionFails ? () => Promise.reject(new Error('no WebCrypto')) : async (value: string) => `enc(${value})`,
   };
   const effects = {
     toast: vi.fn(),
@@ -157,6 +158,25 @@ describe('requests', () => {
       computeSign(APP_KEY, { body: call.text, qid: 'qid-1', appId: 'C66H501', version: '1.0.0', token: 'tok-123' }),
     );
     expect(call.headers.get('Sign')).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('encrypts every sensitive field of spec §5 before signing, and nothing else', async () => {
+    const { api, sent, replies, json } = setup();
+    replies.push(json(main('0000')));
+    await api.call('main', 'userAuth/loginByPhoneV4', { phone: '0917 123 4567', password: 'Secret123', captchaToken: 'c' });
+    expect(sent[0]?.body).toMatchObject({ phone: 'enc(0917 123 4567)', password: 'enc(Secret123)', captchaToken: 'c' });
+    expect(sent[0]?.headers.get('Sign')).toBe(
+      computeSign(APP_KEY, { body: sent[0]!.text, qid: 'qid-1', appId: 'C66H501', version: '1.0.0', token: '' }),
+    );
+  });
+
+  it('refuses to send a sensitive field in the clear when encryption is not possible', async () => {
+    const { api, fetchMock, effects } = setup({ encryptionFails: true });
+    await expect(api.call('main', 'customer/modifyPwd', { oldPassword: 'a', newPassword: 'b' })).rejects.toMatchObject({
+      kind: 'insecure',
+    });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(effects.toast).toHaveBeenCalledWith('fail', { key: 'errors.insecure' });
   });
 
   it('refuses a language other than en or cn before sending anything', async () => {

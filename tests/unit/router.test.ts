@@ -37,6 +37,8 @@ const user: UserInfo = {
   giftCard: '',
   withdrewPwd: false,
   bindType: undefined,
+  birthday: '1990-05-15',
+  gender: null,
 };
 
 const order = { uid: 'o1', matchId: 'm1', marketId: 'k1' } as BetOrder;

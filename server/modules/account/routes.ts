@@ -120,7 +120,8 @@ export async function accountRoutes(app: FastifyInstance, options: AccountOption
       const data = match ? Buffer.from(match[1]!, 'base64') : undefined;
       const contentType = data ? imageType(data) : undefined;
       if (!data || !contentType) throw new CallError(GatewayCode.InvalidRequest, 'Please choose a JPEG, PNG or WebP picture.', 400);
-      if (data.length > MAX_AVATAR_BYTES) throw new CallError(GatewayCode.InvalidRequest, 'The picture is too large (600 KB at most).', 400);
+      if (data.length > MAX_AVATAR_BYTES)
+        throw new CallError(GatewayCode.InvalidRequest, 'The picture is too large (600 KB at most).', 400);
       const [row] = await db
         .insert(avatars)
         .values({ customerId, contentType, data })
@@ -163,7 +164,11 @@ export async function accountRoutes(app: FastifyInstance, options: AccountOption
     handler: async ({ body, customerId }) => {
       const customer = await me(customerId);
       if (customer.birthday && customer.birthday !== body.birthday) {
-        throw new CallError(GatewayCode.InvalidRequest, 'Your date of birth is already on file. To correct it, please contact Customer Service.', 400);
+        throw new CallError(
+          GatewayCode.InvalidRequest,
+          'Your date of birth is already on file. To correct it, please contact Customer Service.',
+          400,
+        );
       }
       assertOfAge(body.birthday);
       await db.update(customers).set({ birthday: body.birthday }).where(eq(customers.id, customerId));
@@ -223,7 +228,8 @@ export async function accountRoutes(app: FastifyInstance, options: AccountOption
     body: addressSchema,
     handler: async ({ body, customerId }) => {
       const [existing] = await db.select({ value: count() }).from(addresses).where(eq(addresses.customerId, customerId));
-      if ((existing?.value ?? 0) >= 20) throw new CallError(GatewayCode.InvalidRequest, 'You can keep up to 20 addresses. Please delete one first.', 400);
+      if ((existing?.value ?? 0) >= 20)
+        throw new CallError(GatewayCode.InvalidRequest, 'You can keep up to 20 addresses. Please delete one first.', 400);
       const isDefault = body.isDefault === true || (existing?.value ?? 0) === 0;
       const row = await db.transaction(async (tx) => {
         if (isDefault) await tx.update(addresses).set({ isDefault: false }).where(eq(addresses.customerId, customerId));
@@ -281,12 +287,20 @@ export async function accountRoutes(app: FastifyInstance, options: AccountOption
     handler: async ({ customerId }) => {
       const customer = await me(customerId);
       const recipient = customer.email ?? customer.mobileNo;
-      if (!recipient) throw new CallError(GatewayCode.InvalidRequest, 'Your account has no email or phone to confirm with. Please contact Customer Service.', 400);
+      if (!recipient)
+        throw new CallError(
+          GatewayCode.InvalidRequest,
+          'Your account has no email or phone to confirm with. Please contact Customer Service.',
+          400,
+        );
       const code = await issueCode(db, options.codeSecret, recipient, 'delete');
       const text = `Your code to close your Panalo account is ${code}. It expires in 5 minutes. If you did not ask to close your account, change your password now.`;
       if (customer.email) await options.mail.send(customer.email, 'Confirm closing your Panalo account', text);
       else await options.sms.send(recipient, `Panalo: ${text}`);
-      return { channel: customer.email ? 'email' : 'sms', recipient: customer.email ? customer.email.replace(/^(.).*(@.*)$/, '$1***$2') : maskPhone(recipient) };
+      return {
+        channel: customer.email ? 'email' : 'sms',
+        recipient: customer.email ? customer.email.replace(/^(.).*(@.*)$/, '$1***$2') : maskPhone(recipient),
+      };
     },
   });
 

@@ -33,7 +33,7 @@ export async function generateCaptcha(secrets: CaptchaSecrets, difficulty: { min
 
 /** Checks a solution once (a replayed solution is refused) and answers a captcha token. */
 export async function validateCaptcha(db: Queryable, secrets: CaptchaSecrets, challenge: Challenge, solution: Solution): Promise<string> {
-  let verified = false;
+  let verified: boolean;
   try {
     const result = await verifySolution({
       challenge,
@@ -46,11 +46,14 @@ export async function validateCaptcha(db: Queryable, secrets: CaptchaSecrets, ch
   } catch {
     verified = false;
   }
-  if (!verified || !challenge.signature) throw new CallError(GatewayCode.CaptchaFailed, 'The security check failed. Please try again.', 400);
+  if (!verified || !challenge.signature)
+    throw new CallError(GatewayCode.CaptchaFailed, 'The security check failed. Please try again.', 400);
   // The challenge's signature is unique: remembering it as a spent ticket stops a replay.
-  await issueTicket(db, { purpose: 'captcha-spent', secret: challenge.signature, ttlMs: CHALLENGE_TTL_S * 1000, consumed: true }).catch(() => {
-    throw new CallError(GatewayCode.CaptchaFailed, 'This security check was already used. Please try again.', 400);
-  });
+  await issueTicket(db, { purpose: 'captcha-spent', secret: challenge.signature, ttlMs: CHALLENGE_TTL_S * 1000, consumed: true }).catch(
+    () => {
+      throw new CallError(GatewayCode.CaptchaFailed, 'This security check was already used. Please try again.', 400);
+    },
+  );
   const { ticket } = await issueTicket(db, { purpose: 'captcha', ttlMs: CAPTCHA_TOKEN_MS });
   return ticket;
 }

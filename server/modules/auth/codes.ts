@@ -58,7 +58,9 @@ export async function verifyCode(db: Queryable, secret: string, recipient: strin
     const left = CODE_ATTEMPTS - row.attempts - 1;
     throw new CallError(
       GatewayCode.CodeWrong,
-      left > 0 ? `The code is not correct. ${left} ${left === 1 ? 'try' : 'tries'} left.` : 'The code is not correct. Please ask for a new one.',
+      left > 0
+        ? `The code is not correct. ${left} ${left === 1 ? 'try' : 'tries'} left.`
+        : 'The code is not correct. Please ask for a new one.',
       400,
     );
   }

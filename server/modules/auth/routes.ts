@@ -52,7 +52,10 @@ function phoneOf(input: string): string {
 }
 
 function smsText(code: string, purpose: string): string {
-  const what = { login: 'log in to', register: 'register with', forget: 'reset your password for', bind: 'add this number to', delete: 'close' }[purpose] ?? 'use';
+  const what =
+    { login: 'log in to', register: 'register with', forget: 'reset your password for', bind: 'add this number to', delete: 'close' }[
+      purpose
+    ] ?? 'use';
   return `Panalo: ${code} is your code to ${what} Panalo. It expires in 5 minutes. Never share it with anyone, not even Panalo staff.`;
 }
 
@@ -90,9 +93,17 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
     name: 'hCaptcha/validate',
     auth: 'public',
     rateLimit: SENSITIVE_LIMIT,
-    body: z.object({ challenge: z.looseObject({ parameters: z.looseObject({}) }), solution: z.looseObject({ counter: z.number(), derivedKey: z.string() }) }),
+    body: z.object({
+      challenge: z.looseObject({ parameters: z.looseObject({}) }),
+      solution: z.looseObject({ counter: z.number(), derivedKey: z.string() }),
+    }),
     handler: async ({ body }) => ({
-      captchaToken: await validateCaptcha(db, options.secrets, body.challenge as unknown as Challenge, body.solution as unknown as Solution),
+      captchaToken: await validateCaptcha(
+        db,
+        options.secrets,
+        body.challenge as unknown as Challenge,
+        body.solution as unknown as Solution,
+      ),
     }),
   });
 
@@ -128,7 +139,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
       const phone = phoneOf(body.phone);
       await spendCaptcha(db, body.captchaToken);
       const existing = await findByPhone(db, phone);
-      if (body.purpose === 'register' && existing) throw new CallError(GatewayCode.PhoneTaken, 'This number already has an account. Please log in.', 409);
+      if (body.purpose === 'register' && existing)
+        throw new CallError(GatewayCode.PhoneTaken, 'This number already has an account. Please log in.', 409);
       // A reset code goes only to a number with an account; the answer does not say which numbers have one.
       if (body.purpose !== 'forget' || existing) await sendCode(phone, body.purpose);
       return { waitSeconds: 60 };
@@ -152,10 +164,17 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
       // can add the missing date of birth and send the same code again.
       if (!body.birthday) throw new CallError(GatewayCode.BirthdayRequired, 'Please enter your date of birth to open your account.', 400);
       assertOfAge(body.birthday);
-      if (body.agree !== true) throw new CallError(GatewayCode.InvalidRequest, 'Please confirm you are 21 or older and accept the terms.', 400);
+      if (body.agree !== true)
+        throw new CallError(GatewayCode.InvalidRequest, 'Please confirm you are 21 or older and accept the terms.', 400);
       await verifyCode(db, codeSecret, phone, 'login', body.code);
       const customer = await db.transaction((tx) =>
-        createCustomer(tx, { mobileNo: phone, birthday: body.birthday!, acquisition: body.acquisition, invite: body.invite, deviceToken: body.deviceToken }),
+        createCustomer(tx, {
+          mobileNo: phone,
+          birthday: body.birthday!,
+          acquisition: body.acquisition,
+          invite: body.invite,
+          deviceToken: body.deviceToken,
+        }),
       );
       await options.onRegistered(customer.id);
       return logIn(db, policy, customer, request, session?.id);
@@ -188,7 +207,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
       const phone = phoneOf(body.phone);
       assertOfAge(body.birthday);
       await verifyCode(db, codeSecret, phone, 'register', body.code);
-      if (await findByPhone(db, phone)) throw new CallError(GatewayCode.PhoneTaken, 'This number already has an account. Please log in.', 409);
+      if (await findByPhone(db, phone))
+        throw new CallError(GatewayCode.PhoneTaken, 'This number already has an account. Please log in.', 409);
       const passwordHash = await hashPassword(body.password);
       const customer = await db.transaction((tx) =>
         createCustomer(tx, {
@@ -216,7 +236,13 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
       assertOfAge(body.birthday);
       await spendCaptcha(db, body.captchaToken);
       const customer = await db.transaction((tx) =>
-        createCustomer(tx, { mobileNo: null, birthday: body.birthday, acquisition: body.acquisition, invite: body.invite, deviceToken: body.deviceToken }),
+        createCustomer(tx, {
+          mobileNo: null,
+          birthday: body.birthday,
+          acquisition: body.acquisition,
+          invite: body.invite,
+          deviceToken: body.deviceToken,
+        }),
       );
       await options.onRegistered(customer.id);
       return logIn(db, policy, customer, request, session?.id);
@@ -275,7 +301,10 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
       if (customer?.passwordHash && !(await verifyPassword(body.oldPassword, customer.passwordHash))) {
         throw new CallError(GatewayCode.WrongCredentials, 'The current password is not correct.', 400);
       }
-      await db.update(customers).set({ passwordHash: await hashPassword(body.newPassword) }).where(eq(customers.id, customerId));
+      await db
+        .update(customers)
+        .set({ passwordHash: await hashPassword(body.newPassword) })
+        .where(eq(customers.id, customerId));
       await revokeOtherSessions(db, customerId, session.id, 'password_changed');
       return null;
     },
@@ -333,7 +362,10 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
     handler: async ({ body }) => {
       const spent = await consumeTicket(db, 'reset', body.resetTicket);
       if (!spent?.customerId) throw new CallError(GatewayCode.TicketInvalid, 'This reset link has expired. Please start again.', 400);
-      await db.update(customers).set({ passwordHash: await hashPassword(body.newPassword) }).where(eq(customers.id, spent.customerId));
+      await db
+        .update(customers)
+        .set({ passwordHash: await hashPassword(body.newPassword) })
+        .where(eq(customers.id, spent.customerId));
       await revokeOtherSessions(db, spent.customerId, null, 'password_changed');
       const customer = await findById(db, spent.customerId);
       return { loginName: customer!.loginName };

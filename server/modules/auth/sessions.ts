@@ -74,8 +74,13 @@ const REVOKED_CODES: Record<string, { code: string; message: string }> = {
 export function sessionResolver(db: Queryable, policy: SessionPolicy, now: () => number = Date.now): SessionResolver {
   return {
     async resolve(token): Promise<Session> {
-      if (!/^[\w-]{20,100}$/.test(token)) throw new CallError(GatewayCode.TokenInvalid, 'Your login is not valid. Please log in again.', 401);
-      const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, sha256(token))).limit(1);
+      if (!/^[\w-]{20,100}$/.test(token))
+        throw new CallError(GatewayCode.TokenInvalid, 'Your login is not valid. Please log in again.', 401);
+      const [row] = await db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, sha256(token)))
+        .limit(1);
       if (!row) throw new CallError(GatewayCode.TokenInvalid, 'Your login is not valid. Please log in again.', 401);
       if (row.revokedAt) {
         const known = REVOKED_CODES[row.revokedReason ?? ''];
@@ -87,7 +92,10 @@ export function sessionResolver(db: Queryable, policy: SessionPolicy, now: () =>
         throw new CallError(GatewayCode.SessionExpired, 'Your login has expired. Please log in again.', 401);
       }
       if (at - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
-        await db.update(sessions).set({ lastSeenAt: new Date(at) }).where(eq(sessions.id, row.id));
+        await db
+          .update(sessions)
+          .set({ lastSeenAt: new Date(at) })
+          .where(eq(sessions.id, row.id));
       }
       return { id: row.id, customerId: row.customerId };
     },

@@ -16,7 +16,11 @@ export type Customer = typeof customers.$inferSelect;
 
 /** GW_510517 (spec §5, §8): the client shows the under-21 'TIPS' alert. */
 export const underAge = () =>
-  new CallError(SpecCode.UnderAge, 'Sorry, Panalo is for players aged 21 and over only. You cannot register or log in until you are 21.', 403);
+  new CallError(
+    SpecCode.UnderAge,
+    'Sorry, Panalo is for players aged 21 and over only. You cannot register or log in until you are 21.',
+    403,
+  );
 
 export function assertOfAge(birthday: string | null): void {
   if (!birthday || !isOfAge(birthday, new Date())) throw underAge();
@@ -129,7 +133,8 @@ export async function logIn(
   request: FastifyRequest,
   previousSessionId: number | undefined,
 ): Promise<LoginResult> {
-  if (customer.status !== 'active') throw new CallError(GatewayCode.AccountClosed, 'This account is closed. Please contact Customer Service.', 403);
+  if (customer.status !== 'active')
+    throw new CallError(GatewayCode.AccountClosed, 'This account is closed. Please contact Customer Service.', 403);
   assertOfAge(customer.birthday);
   if (previousSessionId !== undefined) await revokeSession(db, previousSessionId, 'login');
   const { webToken } = await createSession(db, policy, customer.id, request);

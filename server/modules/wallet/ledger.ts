@@ -66,7 +66,8 @@ export async function post(tx: Transaction, posting: Posting): Promise<number> {
   const total = posting.entries.reduce((sum, entry) => sum + entry.amount, 0);
   if (total !== 0) throw new Error(`ledger posting ${posting.kind} does not balance (off by ${total})`);
   for (const entry of posting.entries) {
-    if (!Number.isSafeInteger(entry.amount) || entry.amount === 0) throw new Error(`ledger amount must be whole non-zero centavos, not ${entry.amount}`);
+    if (!Number.isSafeInteger(entry.amount) || entry.amount === 0)
+      throw new Error(`ledger amount must be whole non-zero centavos, not ${entry.amount}`);
   }
   const [row] = await tx
     .insert(ledgerTransactions)
@@ -74,7 +75,9 @@ export async function post(tx: Transaction, posting: Posting): Promise<number> {
     .returning({ id: ledgerTransactions.id });
   const transactionId = row!.id;
   try {
-    await tx.insert(ledgerEntries).values(posting.entries.map((entry) => ({ transactionId, accountId: entry.accountId, amount: entry.amount })));
+    await tx
+      .insert(ledgerEntries)
+      .values(posting.entries.map((entry) => ({ transactionId, accountId: entry.accountId, amount: entry.amount })));
   } catch (error) {
     if (sqlState(error).code === '23514') {
       throw new CallError(GatewayCode.InsufficientBalance, 'Your balance is not enough for this.', 400);
@@ -132,7 +135,11 @@ export async function withIdempotency<T>(
         .from(idempotencyKeys)
         .where(and(eq(idempotencyKeys.customerId, scope.customerId), eq(idempotencyKeys.key, scope.key)));
       if (!existing || existing.call !== scope.call || existing.requestHash !== requestHash) {
-        throw new CallError(GatewayCode.IdempotencyConflict, 'This request was already made with different details. Please start again.', 409);
+        throw new CallError(
+          GatewayCode.IdempotencyConflict,
+          'This request was already made with different details. Please start again.',
+          409,
+        );
       }
       return existing.response as T;
     }

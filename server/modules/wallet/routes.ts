@@ -18,7 +18,11 @@ export const MIN_TRANSFER = 100;
 function idempotencyKey(headers: Record<string, unknown>): string {
   const key = headers[HEADER.idempotencyKey.toLowerCase()];
   if (typeof key !== 'string' || !/^[\w-]{8,80}$/.test(key)) {
-    throw new CallError(GatewayCode.InvalidRequest, 'This payment call needs an Idempotency-Key header (8 to 80 letters, digits, - or _).', 400);
+    throw new CallError(
+      GatewayCode.InvalidRequest,
+      'This payment call needs an Idempotency-Key header (8 to 80 letters, digits, - or _).',
+      400,
+    );
   }
   return key;
 }
@@ -135,24 +139,28 @@ export async function walletRoutes(app: FastifyInstance, options: WalletOptions)
     handler: async ({ body, customerId, request }) => {
       const key = idempotencyKey(request.headers);
       if (body.amount < MIN_TRANSFER) throw new CallError(GatewayCode.InvalidAmount, 'The smallest transfer is ₱1.00.', 400);
-      const answer = await withIdempotency(db, { customerId, key, call: 'game/sabaInBalance', request: { amount: body.amount } }, async (tx) => {
-        const main = await walletAccountId(tx, customerId, 'main');
-        const inFlight = await houseAccountId(tx, HOUSE.transfers);
-        const transactionId = await post(tx, {
-          kind: 'transfer_out',
-          customerId,
-          reference: `idem:${key}`,
-          entries: [
-            { accountId: main, amount: -body.amount },
-            { accountId: inFlight, amount: body.amount },
-          ],
-        });
-        const [movement] = await tx
-          .insert(pendingMovements)
-          .values({ customerId, kind: 'saba_in', amount: body.amount, transactionId })
-          .returning({ id: pendingMovements.id });
-        return { transferId: movement!.id, amount: body.amount, status: 'pending' as const };
-      });
+      const answer = await withIdempotency(
+        db,
+        { customerId, key, call: 'game/sabaInBalance', request: { amount: body.amount } },
+        async (tx) => {
+          const main = await walletAccountId(tx, customerId, 'main');
+          const inFlight = await houseAccountId(tx, HOUSE.transfers);
+          const transactionId = await post(tx, {
+            kind: 'transfer_out',
+            customerId,
+            reference: `idem:${key}`,
+            entries: [
+              { accountId: main, amount: -body.amount },
+              { accountId: inFlight, amount: body.amount },
+            ],
+          });
+          const [movement] = await tx
+            .insert(pendingMovements)
+            .values({ customerId, kind: 'saba_in', amount: body.amount, transactionId })
+            .returning({ id: pendingMovements.id });
+          return { transferId: movement!.id, amount: body.amount, status: 'pending' as const };
+        },
+      );
       options.onBalanceChange(customerId);
       const [movement] = await db.select().from(pendingMovements).where(eq(pendingMovements.id, answer.transferId));
       if (movement?.status === 'pending') void confirmWithProvider(options, movement.id, customerId, movement.amount);

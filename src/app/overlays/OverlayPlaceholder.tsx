@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Sheet } from '../../ui/Sheet';
-import type { OverlayComponentProps } from './types';
+import type { OverlayComponentProps } from '../../stores/ui';
 
 /** An overlay whose content a later release builds: its title and an honest note. */
 export function OverlayPlaceholder({ id, onClose }: OverlayComponentProps) {

@@ -7,7 +7,7 @@ import { partnerFromHost } from '../../lib/partner';
 import { isFromGlife, isFromLazada, isNativeApp } from '../../stores/origin';
 import { openLogin, ui } from '../../stores/ui';
 import { Dialog } from '../../ui/Dialog';
-import type { OverlayComponentProps } from './types';
+import type { OverlayComponentProps } from '../../stores/ui';
 import { isLoginRequiredRoute } from '../routes/lookup';
 
 /**

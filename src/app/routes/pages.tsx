@@ -16,6 +16,7 @@ const comingSoon = page('ComingSoonPage', () => import('../../components/ComingS
 const homeSection = page('ComingSoonSection', () => import('../../components/ComingSoon'));
 const contentDoc = page('DocPage', () => import('../../features/content/DocPage'));
 const install = page('InstallPage', () => import('../../features/site/InstallPage'));
+const userInfo = page('UserInfoPage', () => import('../../features/account/UserInfoPage'));
 
 const PAGES: Record<string, RouteComponent> = {
   Home_foryou: homeSection,
@@ -40,6 +41,17 @@ const PAGES: Record<string, RouteComponent> = {
   pwadownload: install,
   Account: page('AccountPage', () => import('../../features/account/AccountPage')),
   settings: page('SettingsPage', () => import('../../features/account/SettingsPage')),
+  login: page('LoginPage', () => import('../../features/auth/LoginPage')),
+  forgetPassword: page('ForgetPasswordPage', () => import('../../features/auth/ForgetPasswordPage')),
+  userinfo: userInfo,
+  infomation: userInfo,
+  personalInformation: page('PersonalInformationPage', () => import('../../features/account/PersonalInformationPage')),
+  modifyNickName: page('NickNamePage', () => import('../../features/account/NickNamePage')),
+  avatar: page('AvatarPage', () => import('../../features/account/AvatarPage')),
+  myAddress: page('AddressPage', () => import('../../features/account/AddressPage')),
+  deleteAccount: page('DeleteAccountPage', () => import('../../features/account/DeleteAccountPage')),
+  Notifications: page('MessagesPage', () => import('../../features/messages/MessagesPage')),
+  MessageDetails: page('MessageDetailsPage', () => import('../../features/messages/MessageDetailsPage')),
 };
 
 export function pageFor(name: string): RouteComponent {

@@ -1,48 +1,164 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { Avatar } from '../../components/Avatar';
 import { MenuList } from '../../components/MenuList';
 import { useRouteMeta } from '../../components/routeMeta';
+import { copyText } from '../../lib/clipboard';
+import { formatCentavos } from '../../lib/money';
+import { pay } from '../../stores/pay';
 import { session } from '../../stores/session';
-import { openLogin } from '../../stores/ui';
+import { openLogin, showToast } from '../../stores/ui';
 import { Button } from '../../ui/Button';
+import buttonStyles from '../../ui/Button.module.css';
+import { Icon } from '../../ui/Icon';
+import { logout } from '../auth/session';
 import { helpMenu } from '../content/helpMenu';
+import { unreadQuery } from '../messages/api';
+import { balanceQuery, refreshBalance } from '../wallet/balance';
 import styles from './AccountPage.module.css';
 
+function PlayerCard() {
+  const { t } = useTranslation();
+  const { user } = useSnapshot(session);
+  const { balance, bonusBalance } = useSnapshot(pay);
+  const [refreshing, setRefreshing] = useState(false);
+  useQuery(balanceQuery);
+  if (!user) return null;
+  const copy = async () => {
+    const copied = await copyText(user.loginName);
+    showToast(copied ? 'success' : 'fail', t(copied ? 'common.copySuccess' : 'common.copyFail'));
+  };
+  const refresh = async () => {
+    setRefreshing(true);
+    await refreshBalance(0).catch(() => undefined);
+    setRefreshing(false);
+  };
+  return (
+    <section className={styles.card} aria-label={t('account.profile')}>
+      <div className={styles.identity}>
+        <Link to="/avatar" aria-label={t('account.changeAvatar')}>
+          <Avatar src={user.avatar} name={user.nickName || user.loginName} size={56} />
+        </Link>
+        <div className={styles.names}>
+          <h2 className={styles.title}>{user.nickName || user.loginName}</h2>
+          <button type="button" className={styles.loginName} onClick={() => void copy()} aria-label={t('account.copyLoginName')}>
+            {t('account.loginName', { name: user.loginName })}
+          </button>
+        </div>
+      </div>
+      <div className={styles.balances}>
+        <div>
+          <span className={styles.balanceLabel}>{t('header.balance')}</span>
+          <span className={styles.balance} data-testid="account-balance">
+            {balance === null ? '₱ —' : formatCentavos(balance)}
+          </span>
+          {bonusBalance ? <span className={styles.bonus}>{t('account.bonus', { amount: formatCentavos(bonusBalance) })}</span> : null}
+        </div>
+        <button
+          type="button"
+          className={`${styles.refresh} ${refreshing ? styles.spinning : ''}`}
+          onClick={() => void refresh()}
+          aria-label={t('header.refreshBalance')}
+        >
+          <Icon name="refresh" size={20} />
+        </button>
+      </div>
+      <div className={styles.actions}>
+        <Link to="/wallet/deposit" className={`${buttonStyles.button} ${buttonStyles.primary}`}>
+          {t('common.deposit')}
+        </Link>
+        <Link to="/wallet/withdraw" className={`${buttonStyles.button} ${buttonStyles.secondary}`}>
+          {t('common.withdraw')}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function PlayerMenus() {
+  const { t } = useTranslation();
+  const { data: unread } = useQuery(unreadQuery);
+  const messages = (unread?.unreadInbox ?? 0) + (unread?.unreadNotice ?? 0);
+  return (
+    <>
+      <MenuList
+        heading={t('account.activity')}
+        items={[
+          { to: '/betRecord', label: t('nav.myBets'), icon: 'ticket' },
+          { to: '/record', label: t('account.transactions'), icon: 'wallet' },
+          { to: '/messages', label: t('account.messages'), icon: 'chat', badge: messages },
+        ]}
+      />
+      <MenuList
+        heading={t('account.myAccount')}
+        items={[
+          { to: '/userinfo', label: t('account.profile'), icon: 'user' },
+          { to: '/personalInformation', label: t('account.personalInfo'), icon: 'info' },
+          { to: '/myAddress', label: t('account.addresses'), icon: 'home' },
+          { to: '/security', label: t('account.security'), icon: 'shield' },
+          { to: '/settings', label: t('more.settings'), icon: 'settings' },
+        ]}
+      />
+    </>
+  );
+}
+
 /**
- * /account. A visitor sees why to log in and the help pages; a player sees who is logged in. The
- * account release adds the balance, records and security entries.
+ * /account. A visitor sees why to log in and the help pages; a player sees their balance, activity,
+ * account pages, help, closing the account and logging out.
  */
 export function AccountPage() {
   const { t } = useTranslation();
   const { title } = useRouteMeta();
   const { user, webToken } = useSnapshot(session);
   const loggedIn = Boolean(user?.loginName && webToken.token);
+  const [leaving, setLeaving] = useState(false);
   return (
     <main className={styles.page}>
       <header className={styles.header}>
         <h1>{title}</h1>
       </header>
-      <section className={styles.card}>
-        {loggedIn && user ? (
-          <>
-            <h2 className={styles.title}>{user.nickName || user.loginName}</h2>
-            <p className={styles.body}>{t('account.playerSince', { name: user.loginName })}</p>
-          </>
-        ) : (
-          <>
-            <h2 className={styles.title}>{t('account.visitorTitle')}</h2>
-            <p className={styles.body}>{t('account.visitorBody')}</p>
-            <div className={styles.actions}>
-              <Button variant="secondary" onClick={() => openLogin({ type: 'password' })}>
-                {t('common.login')}
-              </Button>
-              <Button onClick={() => openLogin({ type: 'register' })}>{t('common.register')}</Button>
-            </div>
-          </>
-        )}
-      </section>
-      <MenuList heading={t('account.preferences')} items={[{ to: '/settings', label: t('more.settings'), icon: 'settings' }]} />
+      {loggedIn ? (
+        <PlayerCard />
+      ) : (
+        <section className={styles.card}>
+          <h2 className={styles.title}>{t('account.visitorTitle')}</h2>
+          <p className={styles.body}>{t('account.visitorBody')}</p>
+          <div className={styles.actions}>
+            <Button variant="secondary" onClick={() => openLogin({ type: 'password' })}>
+              {t('common.login')}
+            </Button>
+            <Button onClick={() => openLogin({ type: 'register' })}>{t('common.register')}</Button>
+          </div>
+        </section>
+      )}
+      {loggedIn ? (
+        <PlayerMenus />
+      ) : (
+        <MenuList heading={t('account.preferences')} items={[{ to: '/settings', label: t('more.settings'), icon: 'settings' }]} />
+      )}
       <MenuList heading={t('account.help')} items={helpMenu(t)} />
+      {loggedIn && (
+        <div className={styles.footer}>
+          <Button
+            variant="secondary"
+            block
+            busy={leaving}
+            onClick={() => {
+              setLeaving(true);
+              void logout().finally(() => setLeaving(false));
+            }}
+          >
+            {t('common.logout')}
+          </Button>
+          <Link to="/deleteAccount" className={styles.delete}>
+            {t('account.deleteAccount')}
+          </Link>
+        </div>
+      )}
       <p className={styles.age}>{t('app.ageNotice')}</p>
     </main>
   );

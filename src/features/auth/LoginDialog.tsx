@@ -1,0 +1,330 @@
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import * as z from 'zod/mini';
+import { CheckField, CodeField, PhoneField, useFieldError } from '../../components/FormFields';
+import { ApiError } from '../../api/client';
+import { GatewayCode } from '../../contract/errorCodes';
+import { loginByPasswordSchema, loginBySmsSchema, registerSchema } from '../../contract/forms';
+import { isOfAge, manilaDate } from '../../contract/people';
+import { useCountdown } from '../../hooks/useCountdown';
+import { i18next } from '../../i18n';
+import { type LoginDialogType, closeOverlay, showDialog, type OverlayComponentProps } from '../../stores/ui';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/Field';
+import { Sheet } from '../../ui/Sheet';
+import { tabStyles } from '../../ui/Tabs';
+import { loginByPassword, loginBySms, register, sendCode, sendLoginCode } from './api';
+import { captchaToken, prepareCaptcha } from './captcha';
+import styles from './LoginDialog.module.css';
+import { completeLogin } from './session';
+
+/** The latest birthday that is 21 today, for the date picker's upper bound. */
+function latestAdultBirthday(): string {
+  const [y, m, d] = manilaDate(new Date()).split('-');
+  return `${Number(y) - 21}-${m}-${d}`;
+}
+
+/** The under-21 'TIPS' alert (spec §2 login dialog, §8 GW_510517), shown before anything is sent. */
+function underAgeAlert(): void {
+  showDialog({ title: i18next.t('dialog.TIPS'), message: i18next.t('errors.underAge'), confirm: { label: i18next.t('common.ok') } });
+}
+
+const smsForm = z.object({
+  phone: loginBySmsSchema.shape.phone,
+  code: loginBySmsSchema.shape.code,
+  birthday: z.optional(z.string()),
+  agree: z.optional(z.boolean()),
+});
+
+/** Sends a code and counts down to when another may be asked for. */
+function useSendCode(send: (phone: string, captcha: string) => Promise<{ waitSeconds: number }>) {
+  const { secondsLeft, start } = useCountdown();
+  const [sending, setSending] = useState(false);
+  const trigger = async (phone: string) => {
+    setSending(true);
+    try {
+      const answer = await send(phone, await captchaToken());
+      start(answer.waitSeconds);
+      return answer;
+    } catch (error) {
+      const wait = (error as ApiError).data as { waitSeconds?: number } | undefined;
+      if (error instanceof ApiError && error.code === GatewayCode.CodeCooldown && wait?.waitSeconds) start(wait.waitSeconds);
+      return undefined;
+    } finally {
+      setSending(false);
+    }
+  };
+  return { secondsLeft, sending, trigger };
+}
+
+function SmsLogin({ redirectTo }: { redirectTo: string | undefined }) {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
+  const [isNew, setIsNew] = useState(false);
+  const form = useForm<z.infer<typeof smsForm>>({
+    resolver: standardSchemaResolver(smsForm),
+    mode: 'onTouched',
+    defaultValues: { phone: '', code: '' },
+  });
+  const { secondsLeft, sending, trigger } = useSendCode(async (phone, captcha) => {
+    const answer = await sendLoginCode(phone, captcha);
+    setIsNew(!answer.registered);
+    return answer;
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSend = async () => {
+    if (!(await form.trigger('phone'))) return;
+    await trigger(form.getValues('phone'));
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (isNew) {
+      if (!values.birthday) return form.setError('birthday', { message: 'birthday' });
+      if (!isOfAge(values.birthday, new Date())) return underAgeAlert();
+      if (!values.agree) return form.setError('agree', { message: 'agree' });
+    }
+    try {
+      completeLogin(await loginBySms(values), redirectTo);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === GatewayCode.BirthdayRequired) setIsNew(true);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <PhoneField
+        label={t('auth.phone')}
+        placeholder={t('auth.phonePlaceholder')}
+        error={fieldError(errors.phone)}
+        {...form.register('phone')}
+      />
+      <div className={styles.codeRow}>
+        <CodeField
+          label={t('auth.code')}
+          placeholder={t('auth.codePlaceholder')}
+          error={fieldError(errors.code)}
+          {...form.register('code')}
+        />
+        <Button variant="secondary" className={styles.sendButton} onClick={() => void onSend()} busy={sending} disabled={secondsLeft > 0}>
+          {secondsLeft > 0 ? t('auth.resendIn', { seconds: secondsLeft }) : t('auth.sendCode')}
+        </Button>
+      </div>
+      {isNew && (
+        <>
+          <p className={styles.note}>{t('auth.newNumber')}</p>
+          <TextField
+            type="date"
+            label={t('auth.birthday')}
+            hint={t('auth.birthdayHint')}
+            max={latestAdultBirthday()}
+            error={fieldError(errors.birthday)}
+            {...form.register('birthday')}
+          />
+          <CheckField label={<AgreeLabel />} error={fieldError(errors.agree)} {...form.register('agree')} />
+        </>
+      )}
+      <Button type="submit" block busy={isSubmitting}>
+        {isNew ? t('auth.registerAndLogin') : t('auth.login')}
+      </Button>
+    </form>
+  );
+}
+
+function PasswordLogin({ redirectTo, onForgot }: { redirectTo: string | undefined; onForgot: () => void }) {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
+  const [visible, setVisible] = useState(false);
+  const schema = z.object({ phone: loginByPasswordSchema.shape.phone, password: loginByPasswordSchema.shape.password });
+  const form = useForm<z.infer<typeof schema>>({
+    resolver: standardSchemaResolver(schema),
+    mode: 'onTouched',
+    defaultValues: { phone: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      completeLogin(await loginByPassword({ ...values, captchaToken: await captchaToken() }), redirectTo);
+    } catch {
+      // The API client already told the player what went wrong.
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <PhoneField
+        label={t('auth.phone')}
+        placeholder={t('auth.phonePlaceholder')}
+        error={fieldError(errors.phone)}
+        {...form.register('phone')}
+      />
+      <TextField
+        type={visible ? 'text' : 'password'}
+        label={t('auth.password')}
+        autoComplete="current-password"
+        error={fieldError(errors.password)}
+        suffix={
+          <button type="button" className={styles.reveal} onClick={() => setVisible(!visible)} aria-pressed={visible}>
+            {visible ? t('auth.hidePassword') : t('auth.showPassword')}
+          </button>
+        }
+        {...form.register('password')}
+      />
+      <div className={styles.forgotRow}>
+        <Link to="/forgetPassword" className={styles.link} onClick={onForgot}>
+          {t('auth.forgot')}
+        </Link>
+      </div>
+      <Button type="submit" block busy={isSubmitting}>
+        {t('auth.login')}
+      </Button>
+    </form>
+  );
+}
+
+function AgreeLabel() {
+  const { t } = useTranslation();
+  return (
+    <>
+      {t('auth.agreeStart')}{' '}
+      <Link to="/terms" className={styles.link} onClick={() => closeOverlay('login')}>
+        {t('more.terms')}
+      </Link>{' '}
+      {t('auth.agreeAnd')}{' '}
+      <Link to="/privacy-policy" className={styles.link} onClick={() => closeOverlay('login')}>
+        {t('more.privacy')}
+      </Link>
+      .
+    </>
+  );
+}
+
+const registerForm = z.object({
+  phone: registerSchema.shape.phone,
+  code: registerSchema.shape.code,
+  password: registerSchema.shape.password,
+  birthday: registerSchema.shape.birthday,
+  agree: z.boolean(),
+});
+
+function RegisterForm({ redirectTo }: { redirectTo: string | undefined }) {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
+  const form = useForm<z.infer<typeof registerForm>>({
+    resolver: standardSchemaResolver(registerForm),
+    mode: 'onTouched',
+    defaultValues: { phone: '', code: '', password: '', birthday: '', agree: false },
+  });
+  const { secondsLeft, sending, trigger } = useSendCode((phone, captcha) => sendCode(phone, 'register', captcha));
+  const { errors, isSubmitting } = form.formState;
+  const onSend = async () => {
+    if (!(await form.trigger('phone'))) return;
+    await trigger(form.getValues('phone'));
+  };
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (!isOfAge(values.birthday, new Date())) return underAgeAlert();
+    if (!values.agree) return form.setError('agree', { message: 'agree' });
+    try {
+      completeLogin(await register({ ...values, agree: true }), redirectTo);
+    } catch {
+      // The API client already told the player what went wrong.
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <PhoneField
+        label={t('auth.phone')}
+        placeholder={t('auth.phonePlaceholder')}
+        error={fieldError(errors.phone)}
+        {...form.register('phone')}
+      />
+      <div className={styles.codeRow}>
+        <CodeField
+          label={t('auth.code')}
+          placeholder={t('auth.codePlaceholder')}
+          error={fieldError(errors.code)}
+          {...form.register('code')}
+        />
+        <Button variant="secondary" className={styles.sendButton} onClick={() => void onSend()} busy={sending} disabled={secondsLeft > 0}>
+          {secondsLeft > 0 ? t('auth.resendIn', { seconds: secondsLeft }) : t('auth.sendCode')}
+        </Button>
+      </div>
+      <TextField
+        type="password"
+        label={t('auth.password')}
+        autoComplete="new-password"
+        hint={t('validation.password')}
+        error={fieldError(errors.password)}
+        {...form.register('password')}
+      />
+      <TextField
+        type="date"
+        label={t('auth.birthday')}
+        hint={t('auth.birthdayHint')}
+        max={latestAdultBirthday()}
+        error={fieldError(errors.birthday)}
+        {...form.register('birthday')}
+      />
+      <CheckField label={<AgreeLabel />} error={fieldError(errors.agree)} {...form.register('agree')} />
+      <Button type="submit" block busy={isSubmitting}>
+        {t('auth.registerAndLogin')}
+      </Button>
+    </form>
+  );
+}
+
+type Mode = 'sms' | 'password' | 'register';
+
+/**
+ * The login dialog (spec §2, §4): SMS-code and password tabs, and registration. Its `type` opens it on a
+ * tab; `tabsDisabled` keeps the player on that one. Success keeps the player and goes where they were
+ * going (a login-required page they were sent away from).
+ */
+export function LoginDialog({ props, onClose }: OverlayComponentProps) {
+  const { t } = useTranslation();
+  const type = (props['type'] as LoginDialogType | undefined) ?? 'sms';
+  const tabsDisabled = props['tabsDisabled'] === true;
+  const redirectTo = typeof props['redirectTo'] === 'string' ? props['redirectTo'] : undefined;
+  const [mode, setMode] = useState<Mode>(type);
+  useEffect(() => prepareCaptcha(), []);
+
+  const tab = (value: 'sms' | 'password', label: string) => (
+    <button
+      type="button"
+      role="tab"
+      className={tabStyles.tab}
+      aria-selected={mode === value}
+      onClick={() => setMode(value)}
+      disabled={tabsDisabled && mode !== value}
+    >
+      {label}
+    </button>
+  );
+
+  return (
+    <Sheet title={mode === 'register' ? t('auth.titleRegister') : t('auth.titleLogin')} closeLabel={t('common.close')} onClose={onClose}>
+      {mode !== 'register' && !tabsDisabled && (
+        <div role="tablist" aria-label={t('auth.titleLogin')} className={`${tabStyles.tabs} ${styles.tabs}`}>
+          {tab('sms', t('auth.tabSms'))}
+          {tab('password', t('auth.tabPassword'))}
+        </div>
+      )}
+      <div className={styles.body}>
+        {mode === 'sms' && <SmsLogin redirectTo={redirectTo} />}
+        {mode === 'password' && <PasswordLogin redirectTo={redirectTo} onForgot={onClose} />}
+        {mode === 'register' && <RegisterForm redirectTo={redirectTo} />}
+      </div>
+      {!tabsDisabled && (
+        <p className={styles.switch}>
+          {mode === 'register' ? t('auth.haveAccount') : t('auth.noAccount')}{' '}
+          <button type="button" className={styles.linkButton} onClick={() => setMode(mode === 'register' ? 'sms' : 'register')}>
+            {mode === 'register' ? t('auth.login') : t('auth.createAccount')}
+          </button>
+        </p>
+      )}
+      <p className={styles.age}>{t('app.ageNotice')}</p>
+    </Sheet>
+  );
+}

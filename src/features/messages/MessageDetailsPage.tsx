@@ -1,0 +1,42 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearch } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Notice } from '../../components/Notice';
+import { PageLayout } from '../../components/PageLayout';
+import { formatDateTime } from '../../lib/dates';
+import { PageSkeleton } from '../../ui/Skeleton';
+import { messageQuery, unreadQuery } from './api';
+import styles from './Messages.module.css';
+
+/** /MessageDetails?id=…: one message; opening it marks it read. */
+export function MessageDetailsPage() {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const search = useSearch({ strict: false }) as { id?: string };
+  const id = Number(search.id);
+  const valid = Number.isSafeInteger(id) && id > 0;
+  const { data, isError } = useQuery({ ...messageQuery(id), enabled: valid });
+  useEffect(() => {
+    if (!data) return;
+    void queryClient.invalidateQueries({ queryKey: unreadQuery.queryKey });
+    void queryClient.invalidateQueries({ queryKey: ['main', 'message/list'] });
+  }, [data, queryClient]);
+  if (!valid || isError) {
+    return (
+      <PageLayout>
+        <Notice icon="chat" title={t('messages.goneTitle')} description={t('messages.goneBody')} />
+      </PageLayout>
+    );
+  }
+  if (!data) return <PageSkeleton label={t('common.loading')} />;
+  return (
+    <PageLayout flush>
+      <article className={styles.article}>
+        <h2 className={styles.articleTitle}>{data.title}</h2>
+        <p className={styles.date}>{formatDateTime(data.createdAt, i18n.language)}</p>
+        <p className={styles.body}>{data.body}</p>
+      </article>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,84 @@
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Notice } from '../../components/Notice';
+import { PageLayout } from '../../components/PageLayout';
+import { formatDateTime } from '../../lib/dates';
+import { Button } from '../../ui/Button';
+import { PageSkeleton } from '../../ui/Skeleton';
+import { TabBar, tabStyles } from '../../ui/Tabs';
+import { type MessageType, markAllRead, messagesQuery, unreadQuery } from './api';
+import styles from './Messages.module.css';
+
+/** /messages: the inbox (type 1) and notices (type 2), with unread counts and mark-all-read. */
+export function MessagesPage() {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const [type, setType] = useState<MessageType>(1);
+  const { data: unread } = useQuery(unreadQuery);
+  const { data, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteQuery(messagesQuery(type));
+  const messages = data?.pages.flatMap((page) => page.list) ?? [];
+  const unreadHere = type === 1 ? (unread?.unreadInbox ?? 0) : (unread?.unreadNotice ?? 0);
+
+  const markRead = async () => {
+    const counts = await markAllRead(type).catch(() => undefined);
+    if (!counts) return;
+    queryClient.setQueryData(unreadQuery.queryKey, counts);
+    await queryClient.invalidateQueries({ queryKey: ['main', 'message/list'] });
+  };
+
+  const tab = (value: MessageType, label: string, count: number) => (
+    <button type="button" role="tab" className={tabStyles.tab} aria-selected={type === value} onClick={() => setType(value)}>
+      {label}
+      {count > 0 && <span className={styles.count}>{count}</span>}
+    </button>
+  );
+
+  return (
+    <PageLayout
+      flush
+      action={
+        unreadHere > 0 ? (
+          <Button variant="ghost" size="small" onClick={() => void markRead()}>
+            {t('messages.readAll')}
+          </Button>
+        ) : undefined
+      }
+    >
+      <div className={styles.tabs} role="tablist">
+        <TabBar label={t('messages.tabs')}>
+          {tab(1, t('messages.inbox'), unread?.unreadInbox ?? 0)}
+          {tab(2, t('messages.notices'), unread?.unreadNotice ?? 0)}
+        </TabBar>
+      </div>
+      {isPending ? (
+        <PageSkeleton label={t('common.loading')} />
+      ) : messages.length === 0 ? (
+        <Notice icon="chat" title={t('messages.emptyTitle')} description={t('messages.emptyBody')} />
+      ) : (
+        <ul className={styles.list}>
+          {messages.map((message) => (
+            <li key={message.id}>
+              <Link to="/MessageDetails" search={{ id: String(message.id) }} className={styles.item}>
+                {!message.read && <span className={styles.dot} aria-label={t('messages.unread')} />}
+                <span className={styles.text}>
+                  <span className={styles.title}>{message.title}</span>
+                  <span className={styles.summary}>{message.summary}</span>
+                  <span className={styles.date}>{formatDateTime(message.createdAt, i18n.language)}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {hasNextPage && (
+        <div className={styles.more}>
+          <Button variant="secondary" block busy={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+            {t('common.loadMore')}
+          </Button>
+        </div>
+      )}
+    </PageLayout>
+  );
+}

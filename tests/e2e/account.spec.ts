@@ -1,0 +1,105 @@
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+function newPhone(): string {
+  return `9${String(Math.floor(100_000_000 + Math.random() * 899_999_999))}`;
+}
+
+/** The newest code the development outbox shows for a number (+63…). */
+async function codeFromOutbox(page: Page, phone: string): Promise<string> {
+  const outbox = await page.context().newPage();
+  await outbox.goto('/dev/outbox');
+  const text = await outbox.locator(`li[data-recipient="+63${phone}"] .body`).first().innerText();
+  await outbox.close();
+  const code = /\b(\d{6})\b/.exec(text)?.[1];
+  if (!code) throw new Error(`no code for ${phone}`);
+  return code;
+}
+
+async function logInWithPassword(page: Page, phone: string, password: string) {
+  await page.getByRole('button', { name: 'Log In' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Log In' });
+  await dialog.getByRole('tab', { name: 'Password' }).click();
+  await dialog.getByLabel('Mobile number').fill(phone);
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'Log In' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test.describe('player identity', () => {
+  test('a new player registers with an SMS code from the outbox, logs out, logs back in with the password, and changes nickname', async ({ page }) => {
+    const phone = newPhone();
+    await page.goto('/foryou');
+    await page.getByRole('button', { name: 'Register' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create your account' });
+    await dialog.getByLabel('Mobile number').fill(phone);
+    await dialog.getByRole('button', { name: 'Send code' }).click();
+    await expect(dialog.getByRole('button', { name: /Resend in \d+s/ })).toBeVisible();
+    await dialog.getByLabel('Verification code').fill(await codeFromOutbox(page, phone));
+    await dialog.getByLabel('Password').fill('Secret123');
+    await dialog.getByLabel('Date of birth').fill('1994-06-12');
+    await dialog.getByRole('checkbox').check();
+    await dialog.getByRole('button', { name: 'Open my account' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('header-balance')).toHaveText('₱0.00');
+
+    await page.getByRole('link', { name: 'Account' }).click();
+    await expect(page.getByRole('link', { name: /Messages/ })).toContainText('3');
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await expect(page).toHaveURL(/\/foryou$/);
+    await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+
+    await logInWithPassword(page, phone, 'Secret123');
+    await expect(page.getByTestId('header-balance')).toBeVisible();
+
+    await page.goto('/account');
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.getByRole('link', { name: /Nickname/ }).click();
+    await page.getByLabel('Nickname').fill('Lucky Juan');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { name: 'Lucky Juan' })).toBeVisible();
+    await page.screenshot({ path: 'test-results/screens/account-390x844.png' });
+  });
+
+  test('the demo player logs in with the password and sees ₱5,000.00', async ({ page }) => {
+    await page.goto('/foryou');
+    await logInWithPassword(page, '917 555 0123', 'Panalo2026');
+    await expect(page.getByTestId('header-balance')).toHaveText('₱5,000.00');
+  });
+
+  test('a visitor sent home from a login-required page comes back to it after logging in', async ({ page }) => {
+    await page.goto('/messages');
+    await expect(page).toHaveURL(/\/foryou$/);
+    const dialog = page.getByRole('dialog', { name: 'Log In' });
+    await dialog.getByRole('tab', { name: 'Password' }).click();
+    await dialog.getByLabel('Mobile number').fill('0917 555 0123');
+    await dialog.getByLabel('Password').fill('Panalo2026');
+    await dialog.getByRole('button', { name: 'Log In' }).click();
+    await expect(page).toHaveURL(/\/messages$/);
+    await expect(page.getByRole('tab', { name: /Inbox/ })).toBeVisible();
+    await page.getByRole('link', { name: /Welcome to Panalo!/ }).click();
+    await expect(page).toHaveURL(/\/MessageDetails\?id=\d+$/);
+    await expect(page.getByRole('heading', { name: 'Welcome to Panalo!' })).toBeVisible();
+  });
+
+  test('someone under 21 is stopped with the TIPS alert', async ({ page }) => {
+    const phone = newPhone();
+    const year = new Date().getFullYear() - 20;
+    await page.goto('/foryou');
+    await page.getByRole('button', { name: 'Register' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create your account' });
+    await dialog.getByLabel('Mobile number').fill(phone);
+    await dialog.getByRole('button', { name: 'Send code' }).click();
+    await expect(dialog.getByRole('button', { name: /Resend in/ })).toBeVisible();
+    await dialog.getByLabel('Verification code').fill(await codeFromOutbox(page, phone));
+    await dialog.getByLabel('Password').fill('Secret123');
+    await dialog.getByLabel('Date of birth').fill(`${year}-01-01`);
+    await dialog.getByRole('checkbox').check();
+    await dialog.getByRole('button', { name: 'Open my account' }).click();
+    const alert = page.getByRole('alertdialog', { name: 'TIPS' });
+    await expect(alert).toBeVisible();
+    await expect(alert).toContainText('21 and over');
+  });
+});
