@@ -31,6 +31,8 @@ export interface AppOptions {
   captchaDifficulty?: { min: number; max: number };
   /** Requests per minute per address on the API (default 600). */
   ipCallsPerMinute?: number;
+  /** Calls per minute per logged-in player (default 300). */
+  accountCallsPerMinute?: number;
 }
 
 declare module 'fastify' {
@@ -80,7 +82,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     timeWindow: '1 minute',
     allowList: (request) => !request.url.startsWith('/api/'),
   });
-  await app.register(contractPlugin, { appKey: config.appKey, cipher, sessions: sessionResolver(db, policy), accountCallsPerMinute: 300 });
+  await app.register(contractPlugin, { appKey: config.appKey, cipher, sessions: sessionResolver(db, policy), accountCallsPerMinute: options.accountCallsPerMinute ?? 300 });
 
   const settings = fileSiteSettings(config.dataDir, app.log);
   await app.register(siteRoutes, { settings });

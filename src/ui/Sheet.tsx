@@ -16,10 +16,10 @@ export function Sheet({
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
-  useModal(ref, onClose);
+  useModal(ref, onClose, { focusSelf: true });
   const titleId = useId();
   return (
-    <dialog ref={ref} className={styles.sheet} aria-labelledby={titleId}>
+    <dialog ref={ref} className={styles.sheet} aria-labelledby={titleId} tabIndex={-1}>
       <div className={styles.grip} aria-hidden="true" />
       <div className={styles.header}>
         <h2 id={titleId} className={styles.title}>

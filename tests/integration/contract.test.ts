@@ -162,6 +162,19 @@ describe('errors', () => {
   });
 });
 
+describe('development pages', () => {
+  it('shows the SMS outbox outside production mode, and not in production', async () => {
+    const dev = await fetch(`${server.url}/dev/outbox`);
+    expect(await dev.text()).toContain('Development outbox');
+    const production = await startServer({ production: true });
+    try {
+      expect(await (await fetch(`${production.url}/dev/outbox`)).text()).not.toContain('Development outbox');
+    } finally {
+      await production.close();
+    }
+  });
+});
+
 describe('first start', () => {
   it('writes its development secrets and site settings into the data folder, not the repository', async () => {
     const { existsSync, statSync } = await import('node:fs');

@@ -292,6 +292,21 @@ describe('forgotten password (V2)', () => {
 });
 
 describe('rate limits', () => {
+  it('answers HTTP 429 past the per-account limit, whichever address the calls come from', async () => {
+    const limited = await startServer({}, undefined, { accountCallsPerMinute: 3 });
+    try {
+      const token = (await loginWithPassword(limited, DEMO_PLAYER.phoneAsTyped, DEMO_PLAYER.password)).data.webToken.token;
+      const codes = [];
+      for (let i = 0; i < 4; i++) codes.push((await call(limited, 'main', 'customer/getBalance', {}, { token })).code);
+      expect(codes).toEqual(['0000', '0000', '0000', 'GW_800429']);
+      // Another player is not affected.
+      const other = await registerPlayer(limited);
+      expect((await call(limited, 'main', 'customer/getBalance', {}, { token: other.webToken.token })).code).toBe('0000');
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('answers HTTP 429 with GW_800429 past the per-address limit', async () => {
     const limited = await startServer({}, undefined, { ipCallsPerMinute: 5 });
     try {
