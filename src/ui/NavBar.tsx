@@ -10,7 +10,7 @@ export function NavBar({ title, backLabel, onBack, action }: { title: string; ba
         <Icon name="back" />
       </button>
       <h1 className={styles.title}>{title}</h1>
-      <div>{action}</div>
+      <div className={styles.action}>{action}</div>
     </header>
   );
 }
