@@ -82,7 +82,12 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     timeWindow: '1 minute',
     allowList: (request) => !request.url.startsWith('/api/'),
   });
-  await app.register(contractPlugin, { appKey: config.appKey, cipher, sessions: sessionResolver(db, policy), accountCallsPerMinute: options.accountCallsPerMinute ?? 300 });
+  await app.register(contractPlugin, {
+    appKey: config.appKey,
+    cipher,
+    sessions: sessionResolver(db, policy),
+    accountCallsPerMinute: options.accountCallsPerMinute ?? 300,
+  });
 
   const settings = fileSiteSettings(config.dataDir, app.log);
   await app.register(siteRoutes, { settings });

@@ -4,7 +4,11 @@ import { type RefObject, useEffect } from 'react';
  * Opens a native <dialog> as a modal (focus trapped, top layer, Escape handled by the browser) while
  * mounted, and reports Escape and taps on the backdrop as a close request.
  */
-export function useModal(ref: RefObject<HTMLDialogElement | null>, onClose: (() => void) | undefined, options: { focusSelf?: boolean } = {}): void {
+export function useModal(
+  ref: RefObject<HTMLDialogElement | null>,
+  onClose: (() => void) | undefined,
+  options: { focusSelf?: boolean } = {},
+): void {
   const { focusSelf = false } = options;
   useEffect(() => {
     const dialog = ref.current;

@@ -27,7 +27,9 @@ async function logInWithPassword(page: Page, phone: string, password: string) {
 }
 
 test.describe('player identity', () => {
-  test('a new player registers with an SMS code from the outbox, logs out, logs back in with the password, and changes nickname', async ({ page }) => {
+  test('a new player registers with an SMS code from the outbox, logs out, logs back in with the password, and changes nickname', async ({
+    page,
+  }) => {
     const phone = newPhone();
     await page.goto('/foryou');
     await page.getByRole('button', { name: 'Register' }).click();
