@@ -1,32 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { shellFiles } from './scripts/shell-files';
 
 const OUT_DIR = 'dist';
-
-/**
- * The app shell: index.html's entry chunk, the chunks and CSS it imports statically, and the small
- * static files (icons, manifest, maintenance illustration). Route chunks are cached the first time a
- * page is opened instead, so a player on mobile data never downloads pages they do not visit.
- */
-function shellFiles(): Set<string> {
-  const manifest = JSON.parse(readFileSync(join(OUT_DIR, '.vite', 'manifest.json'), 'utf8')) as Record<
-    string,
-    { file: string; isEntry?: boolean; imports?: string[]; css?: string[] }
-  >;
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const css of chunk.css ?? []) files.add(css);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
-  return files;
-}
 
 export default defineConfig({
   plugins: [
@@ -63,7 +40,8 @@ export default defineConfig({
         globIgnores: ['.vite/**', 'static/**'],
         manifestTransforms: [
           (entries) => {
-            const shell = shellFiles();
+            // Route chunks are cached when a page is first opened instead: no data spent on pages never visited.
+            const shell = shellFiles(OUT_DIR);
             const manifest = entries.filter((entry) => !/\.(js|css)$/.test(entry.url) || shell.has(entry.url));
             return { manifest, warnings: [] };
           },

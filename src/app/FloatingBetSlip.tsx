@@ -10,19 +10,6 @@ import { openLogin, openOverlay } from '../stores/ui';
 import { Icon } from '../ui/Icon';
 import styles from './FloatingBetSlip.module.css';
 
-/** Routes where the floating bet-slip button sits: where prices can be picked. */
-export const FLOATING_SLIP_ROUTES: readonly string[] = [
-  'Home_foryou',
-  'Home_sports',
-  'LiveSportGame',
-  'LiveSportGame_bet',
-  'LiveSportGame_chat',
-  'LiveSportGame_picks',
-  'LiveSportGame_standing',
-  'LiveSportGame_analysis',
-  'LiveSportGame_lineup',
-];
-
 const SIZE = 56;
 const MARGIN = 12;
 /** A press that moves less than this is a tap, not a drag. */

@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio';
 import { CUSTOMER_SERVICE_PATH } from '../lib/navigation';
 import { ui } from '../stores/ui';
 import { Icon } from '../ui/Icon';
-import { FLOATING_SLIP_ROUTES } from './FloatingBetSlip';
+import { BET_SLIP_ROUTES } from './routes/table';
 import styles from './ServiceChatEntry.module.css';
 
 /** The customer-service chat entry, shown only on Home_foryou, Home_sports, Home_games and Account (spec §2). */
@@ -12,7 +12,7 @@ export function ServiceChatEntry() {
   const { t } = useTranslation();
   const { currentRouteName } = useSnapshot(ui);
   // Sits above the bet-slip button where there is one, in its place where there is not.
-  const low = !FLOATING_SLIP_ROUTES.includes(currentRouteName);
+  const low = !BET_SLIP_ROUTES.includes(currentRouteName);
   return (
     <Link
       to={CUSTOMER_SERVICE_PATH}

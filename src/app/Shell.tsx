@@ -3,12 +3,12 @@ import { useSnapshot } from 'valtio';
 import { ui } from '../stores/ui';
 import { BottomNav, BOTTOM_NAV_ROUTES } from './BottomNav';
 import { DialogHost } from './DialogHost';
-import { FloatingBetSlip, FLOATING_SLIP_ROUTES } from './FloatingBetSlip';
+import { FloatingBetSlip } from './FloatingBetSlip';
 import { MaintenanceWatcher } from '../features/site/MaintenanceWatcher';
 import { OfflineBanner } from './OfflineBanner';
 import { OverlayHost } from './OverlayHost';
 import { ServiceChatEntry } from './ServiceChatEntry';
-import { SERVICE_CHAT_ROUTES } from './routes/table';
+import { BET_SLIP_ROUTES, SERVICE_CHAT_ROUTES } from './routes/table';
 import { ToastHost } from './ToastHost';
 import { UpdatePrompt } from './UpdatePrompt';
 
@@ -21,7 +21,7 @@ export function Shell() {
       <Outlet />
       {BOTTOM_NAV_ROUTES.includes(currentRouteName) && <BottomNav />}
       {SERVICE_CHAT_ROUTES.includes(currentRouteName) && <ServiceChatEntry />}
-      {FLOATING_SLIP_ROUTES.includes(currentRouteName) && <FloatingBetSlip />}
+      {BET_SLIP_ROUTES.includes(currentRouteName) && <FloatingBetSlip />}
       <UpdatePrompt />
       <MaintenanceWatcher />
       <OverlayHost />

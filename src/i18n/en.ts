@@ -1,3 +1,4 @@
+import { VALIDATION_MESSAGES, type ValidationKey } from '../contract/forms';
 import { routesEn } from './routes.en';
 
 /** English, the default language. Every visible string of the shell is here; cn.ts mirrors its keys. */
@@ -199,20 +200,8 @@ export const en = {
     welcome: 'Welcome, {{name}}!',
     loggedOut: 'You have logged out.',
   },
-  validation: {
-    phone: 'Enter a Philippine mobile number, like 0917 123 4567.',
-    code: 'Enter the 6-digit code we sent you.',
-    password: 'Use 8 to 20 characters with at least one letter and one number, no spaces.',
-    birthday: 'Enter your date of birth.',
-    nickName: 'Use 2 to 16 letters, numbers, spaces, dots, dashes or underscores.',
-    gender: 'Choose male or female.',
-    email: 'Enter a valid email address.',
-    required: 'This field is required.',
-    captcha: 'Please complete the security check.',
-    agree: 'Please confirm you are 21 or older and accept the terms.',
-    text: 'This field is too long.',
-    postalCode: 'Enter a 4-digit postal code.',
-  },
+  // The words of the shared form schemas (src/contract/forms.ts), which the server answers too.
+  validation: { ...VALIDATION_MESSAGES } as Record<ValidationKey, string>,
   profile: {
     nickName: 'Nickname',
     nickNameIntro: 'Your nickname is what other players see in chats and on leaderboards.',

@@ -14,6 +14,7 @@ import { type GuardState, decide } from '../../src/app/routes/guards';
 import { ROUTES, type RouteDef } from '../../src/app/routes/table';
 import { createApiClient } from '../../src/api/client';
 import { computeSign } from '../../src/contract/sign';
+import { shellFiles } from '../../scripts/shell-files';
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -44,25 +45,16 @@ function sizes(files: string[]) {
 function bundleFigures() {
   const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<
     string,
-    { file: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; css?: string[] }
+    { file: string; isDynamicEntry?: boolean }
   >;
-  const shell = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || shell.has(chunk.file)) return;
-    shell.add(chunk.file);
-    for (const css of chunk.css ?? []) shell.add(css);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
-  const shellFiles = [...shell];
+  const shell = [...shellFiles('dist')];
   const pageChunks = Object.values(manifest)
     .filter((chunk) => chunk.isDynamicEntry && !/\.(en|cn)-/.test(chunk.file))
     .map((chunk) => sizes([chunk.file]).brotli);
   return {
-    shellFiles: shellFiles.length,
-    shellJs: sizes(shellFiles.filter((f) => f.endsWith('.js'))),
-    shellCss: sizes(shellFiles.filter((f) => f.endsWith('.css'))),
+    shellFiles: shell.length,
+    shellJs: sizes(shell.filter((f) => f.endsWith('.js'))),
+    shellCss: sizes(shell.filter((f) => f.endsWith('.css'))),
     html: sizes(['index.html']),
     pageChunks: pageChunks.length,
     pageChunkMedianBrotli: median(pageChunks),

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import type { Challenge, Solution } from 'altcha-lib';
 import { GatewayCode } from '../../../src/contract/errorCodes';
@@ -25,7 +25,7 @@ import { generateCaptcha, spendCaptcha, validateCaptcha } from './captcha';
 import { issueCode, verifyCode } from './codes';
 import { type SessionPolicy, createSession, revokeOtherSessions, revokeSession } from './sessions';
 import { consumeTicket, issueTicket } from './tickets';
-import { assertOfAge, createCustomer, findById, findByPhone, logIn } from './users';
+import { type NewCustomer, assertOfAge, createCustomer, findById, findByPhone, logIn } from './users';
 
 export interface AuthOptions {
   db: Database;
@@ -107,6 +107,20 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
     }),
   });
 
+  /** Opens an account (the caller checked the 21+ rule and the code), welcomes the player, logs them in. */
+  async function openAccount(
+    input: Omit<NewCustomer, 'acquisition' | 'invite' | 'deviceToken'>,
+    body: Pick<NewCustomer, 'acquisition' | 'invite' | 'deviceToken'>,
+    request: FastifyRequest,
+    previousSessionId: number | undefined,
+  ) {
+    const customer = await db.transaction((tx) =>
+      createCustomer(tx, { ...input, acquisition: body.acquisition, invite: body.invite, deviceToken: body.deviceToken }),
+    );
+    await options.onRegistered(customer.id);
+    return logIn(db, policy, customer, request, previousSessionId);
+  }
+
   async function sendCode(phone: string, purpose: string) {
     const code = await issueCode(db, codeSecret, phone, purpose);
     await options.sms.send(phone, smsText(code, purpose));
@@ -167,17 +181,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
       if (body.agree !== true)
         throw new CallError(GatewayCode.InvalidRequest, 'Please confirm you are 21 or older and accept the terms.', 400);
       await verifyCode(db, codeSecret, phone, 'login', body.code);
-      const customer = await db.transaction((tx) =>
-        createCustomer(tx, {
-          mobileNo: phone,
-          birthday: body.birthday!,
-          acquisition: body.acquisition,
-          invite: body.invite,
-          deviceToken: body.deviceToken,
-        }),
-      );
-      await options.onRegistered(customer.id);
-      return logIn(db, policy, customer, request, session?.id);
+      return openAccount({ mobileNo: phone, birthday: body.birthday }, body, request, session?.id);
     },
   });
 
@@ -210,18 +214,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
       if (await findByPhone(db, phone))
         throw new CallError(GatewayCode.PhoneTaken, 'This number already has an account. Please log in.', 409);
       const passwordHash = await hashPassword(body.password);
-      const customer = await db.transaction((tx) =>
-        createCustomer(tx, {
-          mobileNo: phone,
-          passwordHash,
-          birthday: body.birthday,
-          acquisition: body.acquisition,
-          invite: body.invite,
-          deviceToken: body.deviceToken,
-        }),
-      );
-      await options.onRegistered(customer.id);
-      return logIn(db, policy, customer, request, session?.id);
+      return openAccount({ mobileNo: phone, passwordHash, birthday: body.birthday }, body, request, session?.id);
     },
   });
 
@@ -235,17 +228,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
     handler: async ({ body, request, session }) => {
       assertOfAge(body.birthday);
       await spendCaptcha(db, body.captchaToken);
-      const customer = await db.transaction((tx) =>
-        createCustomer(tx, {
-          mobileNo: null,
-          birthday: body.birthday,
-          acquisition: body.acquisition,
-          invite: body.invite,
-          deviceToken: body.deviceToken,
-        }),
-      );
-      await options.onRegistered(customer.id);
-      return logIn(db, policy, customer, request, session?.id);
+      return openAccount({ mobileNo: null, birthday: body.birthday }, body, request, session?.id);
     },
   });
 

@@ -256,7 +256,10 @@ export function routesFor(isProduction: boolean): readonly RouteDef[] {
 /** Route names whose pages show the customer-service chat entry (spec §2). */
 export const SERVICE_CHAT_ROUTES: readonly string[] = ['Home_foryou', 'Home_sports', 'Home_games', 'Account'];
 
-/** Leaving these routes for one not in the list clears the bet slip (spec §2). */
+/**
+ * The sports, foryou and live-game routes: where prices are picked, so where the floating bet-slip
+ * button sits; leaving them for a route not in the list clears the slip (spec §2).
+ */
 export const BET_SLIP_ROUTES: readonly string[] = [
   'Home_foryou',
   'Home_sports',

@@ -1,7 +1,7 @@
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { CheckField, CodeField, PhoneField, useFieldError } from '../../components/FormFields';
@@ -39,25 +39,57 @@ const smsForm = z.object({
   agree: z.optional(z.boolean()),
 });
 
-/** Sends a code and counts down to when another may be asked for. */
-function useSendCode(send: (phone: string, captcha: string) => Promise<{ waitSeconds: number }>) {
+/** The part of a form the send-code button needs: check the phone, then read it. */
+interface PhoneForm {
+  trigger(name: 'phone'): Promise<boolean>;
+  getValues(name: 'phone'): string;
+}
+
+/**
+ * The phone field, and the code field with its Send code button: it checks the number, passes the
+ * security check, sends the code and counts down to when another may be asked for.
+ */
+function PhoneAndCode({
+  form,
+  send,
+  phone,
+  code,
+  phoneError,
+  codeError,
+}: {
+  form: PhoneForm;
+  send: (phone: string, captcha: string) => Promise<{ waitSeconds: number }>;
+  phone: UseFormRegisterReturn;
+  code: UseFormRegisterReturn;
+  phoneError: string | undefined;
+  codeError: string | undefined;
+}) {
+  const { t } = useTranslation();
   const { secondsLeft, start } = useCountdown();
   const [sending, setSending] = useState(false);
-  const trigger = async (phone: string) => {
+  const onSend = async () => {
+    if (!(await form.trigger('phone'))) return;
     setSending(true);
     try {
-      const answer = await send(phone, await captchaToken());
-      start(answer.waitSeconds);
-      return answer;
+      start((await send(form.getValues('phone'), await captchaToken())).waitSeconds);
     } catch (error) {
       const wait = (error as ApiError).data as { waitSeconds?: number } | undefined;
       if (error instanceof ApiError && error.code === GatewayCode.CodeCooldown && wait?.waitSeconds) start(wait.waitSeconds);
-      return undefined;
     } finally {
       setSending(false);
     }
   };
-  return { secondsLeft, sending, trigger };
+  return (
+    <>
+      <PhoneField label={t('auth.phone')} placeholder={t('auth.phonePlaceholder')} error={phoneError} {...phone} />
+      <div className={styles.codeRow}>
+        <CodeField label={t('auth.code')} placeholder={t('auth.codePlaceholder')} error={codeError} {...code} />
+        <Button variant="secondary" className={styles.sendButton} onClick={() => void onSend()} busy={sending} disabled={secondsLeft > 0}>
+          {secondsLeft > 0 ? t('auth.resendIn', { seconds: secondsLeft }) : t('auth.sendCode')}
+        </Button>
+      </div>
+    </>
+  );
 }
 
 function SmsLogin({ redirectTo }: { redirectTo: string | undefined }) {
@@ -69,16 +101,11 @@ function SmsLogin({ redirectTo }: { redirectTo: string | undefined }) {
     mode: 'onTouched',
     defaultValues: { phone: '', code: '' },
   });
-  const { secondsLeft, sending, trigger } = useSendCode(async (phone, captcha) => {
+  const { errors, isSubmitting } = form.formState;
+  const send = async (phone: string, captcha: string) => {
     const answer = await sendLoginCode(phone, captcha);
     setIsNew(!answer.registered);
     return answer;
-  });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSend = async () => {
-    if (!(await form.trigger('phone'))) return;
-    await trigger(form.getValues('phone'));
   };
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -96,23 +123,14 @@ function SmsLogin({ redirectTo }: { redirectTo: string | undefined }) {
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      <PhoneField
-        label={t('auth.phone')}
-        placeholder={t('auth.phonePlaceholder')}
-        error={fieldError(errors.phone)}
-        {...form.register('phone')}
+      <PhoneAndCode
+        form={form}
+        send={send}
+        phone={form.register('phone')}
+        code={form.register('code')}
+        phoneError={fieldError(errors.phone)}
+        codeError={fieldError(errors.code)}
       />
-      <div className={styles.codeRow}>
-        <CodeField
-          label={t('auth.code')}
-          placeholder={t('auth.codePlaceholder')}
-          error={fieldError(errors.code)}
-          {...form.register('code')}
-        />
-        <Button variant="secondary" className={styles.sendButton} onClick={() => void onSend()} busy={sending} disabled={secondsLeft > 0}>
-          {secondsLeft > 0 ? t('auth.resendIn', { seconds: secondsLeft }) : t('auth.sendCode')}
-        </Button>
-      </div>
       {isNew && (
         <>
           <p className={styles.note}>{t('auth.newNumber')}</p>
@@ -217,12 +235,8 @@ function RegisterForm({ redirectTo }: { redirectTo: string | undefined }) {
     mode: 'onTouched',
     defaultValues: { phone: '', code: '', password: '', birthday: '', agree: false },
   });
-  const { secondsLeft, sending, trigger } = useSendCode((phone, captcha) => sendCode(phone, 'register', captcha));
   const { errors, isSubmitting } = form.formState;
-  const onSend = async () => {
-    if (!(await form.trigger('phone'))) return;
-    await trigger(form.getValues('phone'));
-  };
+  const send = (phone: string, captcha: string) => sendCode(phone, 'register', captcha);
   const onSubmit = form.handleSubmit(async (values) => {
     if (!isOfAge(values.birthday, new Date())) return underAgeAlert();
     if (!values.agree) return form.setError('agree', { message: 'agree' });
@@ -234,23 +248,14 @@ function RegisterForm({ redirectTo }: { redirectTo: string | undefined }) {
   });
   return (
     <form onSubmit={onSubmit} noValidate>
-      <PhoneField
-        label={t('auth.phone')}
-        placeholder={t('auth.phonePlaceholder')}
-        error={fieldError(errors.phone)}
-        {...form.register('phone')}
+      <PhoneAndCode
+        form={form}
+        send={send}
+        phone={form.register('phone')}
+        code={form.register('code')}
+        phoneError={fieldError(errors.phone)}
+        codeError={fieldError(errors.code)}
       />
-      <div className={styles.codeRow}>
-        <CodeField
-          label={t('auth.code')}
-          placeholder={t('auth.codePlaceholder')}
-          error={fieldError(errors.code)}
-          {...form.register('code')}
-        />
-        <Button variant="secondary" className={styles.sendButton} onClick={() => void onSend()} busy={sending} disabled={secondsLeft > 0}>
-          {secondsLeft > 0 ? t('auth.resendIn', { seconds: secondsLeft }) : t('auth.sendCode')}
-        </Button>
-      </div>
       <TextField
         type="password"
         label={t('auth.password')}
