@@ -1,0 +1,361 @@
+import {
+  Destination,
+  type Change,
+  type Delta,
+  type League,
+  type ListSnapshot,
+  type Match,
+  type Outright,
+} from '../../../src/contract/feed';
+import { isLiveEvent, MarketStatus, type SportTypeId } from '../../../src/contract/sports';
+import { manilaDayId } from './calendar';
+import { copyLive, copyMarket, copyMatch, diffLive } from './copies';
+import { buildCatalogue, newMatch, soonWindow, type Schedule, type Team } from './fixtures';
+import { repriceMarket } from './markets';
+import { Outbox } from './outbox';
+import { clamp } from './pricing';
+import { Rng } from './random';
+import { matchResult } from './settlement';
+import type { SimMarket, SimMatch } from './state';
+import { DEFAULT_FEED_OPTIONS, type FeedListMode, type FeedOptions, type FeedProvider, type MatchResult, type SportCount } from './types';
+
+/**
+ * The odds feed simulator. Everything moves on its own clock, advanced by step(): pre-match matches
+ * kick off, live matches are played by their sport engine, finished ones settle and leave, new ones
+ * arrive, and prices drift at the configured rate. Every change is routed to the match's destination
+ * and, when a list row shows it, to the sport's; each tick ends with one numbered delta per
+ * destination. Only the seeded Rng and the simulated clock are used, so a run is reproducible.
+ */
+
+/** Match-time seconds a swing (goal, run, break, map) keeps the match's markets suspended. */
+const SUSPEND_SECONDS = 5;
+/** Match-time seconds a finished match stays listed before its removeMatch. */
+const REMOVE_AFTER_SECONDS = 60;
+/** On average one delayed-live spell per live match per this much feed time. */
+const DELAY_EVERY_MS = 10 * 60_000;
+/** Live matches draw this many times the price moves of a pre-match one. */
+const LIVE_WEIGHT = 3;
+/** The share of a sport's matches kept live or about to start (the rest today and later this week). */
+const LIVE_SHARE = 0.35;
+
+export function createFeedSimulator(options: Partial<FeedOptions> = {}): FeedProvider {
+  return new FeedSimulator({ ...DEFAULT_FEED_OPTIONS, ...options });
+}
+
+class FeedSimulator implements FeedProvider {
+  private readonly rng: Rng;
+  private clock: number;
+  private readonly idBase: number;
+  private matchCount = 0;
+  private budget = 0;
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private readonly leagueList: League[] = [];
+  private readonly leaguesBySport = new Map<string, League[]>();
+  private readonly teams = new Map<string, Team[]>();
+  private readonly outrightList = new Map<string, Outright[]>();
+  private readonly sims = new Map<string, SimMatch>();
+  private readonly bySport = new Map<string, Map<string, SimMatch>>();
+  private readonly marketIndex = new Map<string, SimMarket>();
+  private readonly outbox = new Outbox();
+  private readonly deltaListeners = new Set<(destination: string, delta: Delta) => void>();
+  private readonly resultListeners = new Set<(result: MatchResult) => void>();
+  private pendingResults: MatchResult[] = [];
+
+  constructor(private readonly options: FeedOptions) {
+    this.rng = new Rng(options.seed);
+    this.clock = options.now();
+    // Ids carry the start second so a restarted feed does not reuse the ids of open bets.
+    this.idBase = (Math.floor(this.clock / 1000) % 100_000_000) * 100_000;
+    for (const sport of options.sports) {
+      const catalogue = buildCatalogue(sport, this.rng, this.clock);
+      this.leagueList.push(...catalogue.leagues);
+      this.leaguesBySport.set(sport, catalogue.leagues);
+      for (const [leagueId, teams] of catalogue.teams) this.teams.set(leagueId, teams);
+      this.outrightList.set(sport, catalogue.outrights);
+      this.bySport.set(sport, new Map());
+    }
+    for (const sport of options.sports) {
+      const n = options.matchesPerSport;
+      for (let k = 0; k < n; k++)
+        this.createMatch(sport, k < n * 0.2 ? 'live' : k < n * LIVE_SHARE ? 'soon' : k < n * 0.6 ? 'today' : 'early');
+    }
+  }
+
+  // ── Reading ────────────────────────────────────────────────────────────────────────────────────
+
+  now(): number {
+    return this.clock;
+  }
+
+  leagues(): League[] {
+    return this.leagueList.map((l) => ({ ...l }));
+  }
+
+  listSnapshot(sportTypeId: SportTypeId, mode: FeedListMode, dateId?: string): ListSnapshot {
+    const today = manilaDayId(this.clock);
+    const sims = [...(this.bySport.get(sportTypeId)?.values() ?? [])].filter((sim) => inMode(sim, mode, today, dateId));
+    const priority = new Map(this.leagueList.map((l) => [l.leagueId, l.priority]));
+    sims.sort(
+      (a, b) =>
+        (priority.get(a.match.leagueId) ?? 99) - (priority.get(b.match.leagueId) ?? 99) ||
+        a.kickoffMs - b.kickoffMs ||
+        a.match.matchId.localeCompare(b.match.matchId),
+    );
+    const leagueIds = new Set(sims.map((s) => s.match.leagueId));
+    return {
+      sportTypeId,
+      seq: this.outbox.seq(Destination.sport(sportTypeId)),
+      leagues: this.leagueList.filter((l) => leagueIds.has(l.leagueId)).map((l) => ({ ...l })),
+      matches: sims.map((s) => copyMatch(s.match)),
+      markets: sims.flatMap((s) => s.markets.filter((m) => m.market.main).map((m) => copyMarket(m.market))),
+    };
+  }
+
+  matchSnapshot(matchId: string) {
+    const sim = this.sims.get(matchId);
+    if (!sim) return undefined;
+    return {
+      seq: this.outbox.seq(Destination.match(matchId)),
+      match: copyMatch(sim.match),
+      markets: sim.markets.map((m) => copyMarket(m.market)),
+    };
+  }
+
+  outrights(sportTypeId: SportTypeId): Outright[] {
+    return (this.outrightList.get(sportTypeId) ?? []).map((o) => ({ ...o, teams: o.teams.map((t) => ({ ...t })) }));
+  }
+
+  sportCounts(): SportCount[] {
+    const today = manilaDayId(this.clock);
+    return this.options.sports.map((sportTypeId) => {
+      const count: SportCount = { sportTypeId, live: 0, today: 0, early: 0 };
+      for (const sim of this.bySport.get(sportTypeId)?.values() ?? []) {
+        if (inMode(sim, 'live', today)) count.live++;
+        else if (inMode(sim, 'today', today)) count.today++;
+        else if (inMode(sim, 'early', today)) count.early++;
+      }
+      return count;
+    });
+  }
+
+  match(matchId: string): Match | undefined {
+    const sim = this.sims.get(matchId);
+    return sim && copyMatch(sim.match);
+  }
+
+  market(marketId: string) {
+    const sm = this.marketIndex.get(marketId);
+    return sm && copyMarket(sm.market);
+  }
+
+  onDelta(listener: (destination: string, delta: Delta) => void): () => void {
+    this.deltaListeners.add(listener);
+    return () => this.deltaListeners.delete(listener);
+  }
+
+  onResult(listener: (result: MatchResult) => void): () => void {
+    this.resultListeners.add(listener);
+    return () => this.resultListeners.delete(listener);
+  }
+
+  // ── Time ───────────────────────────────────────────────────────────────────────────────────────
+
+  step(ms: number): void {
+    let left = ms;
+    while (left > 0) {
+      const tick = Math.min(left, this.options.tickMs);
+      this.tick(tick);
+      left -= tick;
+    }
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => this.step(this.options.tickMs), this.options.tickMs);
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  private tick(ms: number): void {
+    this.clock += ms;
+    const seconds = (ms / 1000) * this.options.matchSpeed;
+    const live: SimMatch[] = [];
+    const pre: SimMatch[] = [];
+    for (const sim of [...this.sims.values()]) {
+      if (sim.play.finished) {
+        if (this.clock >= sim.removeAt) this.remove(sim);
+        continue;
+      }
+      if (sim.match.runningStatus === '1') {
+        if (this.clock < sim.kickoffMs) {
+          pre.push(sim);
+          continue;
+        }
+        this.kickOff(sim);
+      }
+      this.advance(sim, seconds, ms);
+      if (!sim.play.finished && sim.suspendedUntil === 0) live.push(sim);
+    }
+    this.drift(ms, live, pre);
+    this.flush();
+  }
+
+  private kickOff(sim: SimMatch): void {
+    sim.sport.engine.start(sim, this.rng);
+    sim.match.runningStatus = '0';
+    this.send(sim, { t: 'match', matchId: sim.match.matchId, runningStatus: '0' }, true);
+    this.publishLive(sim);
+  }
+
+  private advance(sim: SimMatch, seconds: number, ms: number): void {
+    let swing = false;
+    const ended: string[] = [];
+    sim.sport.engine.play(sim, seconds, this.rng, { swing: () => (swing = true), periodEnd: (scope) => ended.push(scope) });
+    sim.cache.clear();
+    if (sim.play.finished || (sim.delayUntil > 0 && this.clock >= sim.delayUntil)) sim.delayUntil = 0;
+    else if (sim.delayUntil === 0 && this.rng.chance(ms / DELAY_EVERY_MS))
+      sim.delayUntil = this.clock + Math.round(this.rng.range(2000, 6000));
+    this.publishLive(sim);
+    for (const scope of ended) for (const sm of sim.markets) if (sm.spec.scope === scope) this.setStatus(sm, MarketStatus.Closed);
+    if (sim.play.finished) this.finish(sim);
+    else if (swing) this.suspend(sim);
+    else if (sim.suspendedUntil > 0 && this.clock >= sim.suspendedUntil) this.reopen(sim);
+  }
+
+  private suspend(sim: SimMatch): void {
+    sim.suspendedUntil = this.clock + (SUSPEND_SECONDS * 1000) / this.options.matchSpeed;
+    for (const sm of sim.markets) if (sm.market.status === MarketStatus.Running) this.setStatus(sm, MarketStatus.Suspend);
+  }
+
+  private reopen(sim: SimMatch): void {
+    sim.suspendedUntil = 0;
+    for (const sm of sim.markets) {
+      if (sm.market.status !== MarketStatus.Suspend) continue;
+      this.setStatus(sm, MarketStatus.Running);
+      this.budget -= repriceMarket(sm, this.emitMarket);
+    }
+  }
+
+  private finish(sim: SimMatch): void {
+    const { match } = sim;
+    match.eventStatus = 'closed';
+    match.runningStatus = '2';
+    this.send(sim, { t: 'match', matchId: match.matchId, eventStatus: 'closed', runningStatus: '2' }, true);
+    for (const sm of sim.markets) this.setStatus(sm, MarketStatus.Closed);
+    sim.suspendedUntil = 0;
+    sim.finishedAt = this.clock;
+    sim.removeAt = this.clock + Math.max(this.options.tickMs, (REMOVE_AFTER_SECONDS * 1000) / this.options.matchSpeed);
+    this.pendingResults.push(matchResult(sim, this.clock));
+  }
+
+  private remove(sim: SimMatch): void {
+    const { matchId, sportTypeId } = sim.match;
+    this.send(sim, { t: 'removeMatch', matchId }, true);
+    this.outbox.retire(Destination.match(matchId));
+    this.sims.delete(matchId);
+    this.bySport.get(sportTypeId)?.delete(matchId);
+    for (const sm of sim.markets) this.marketIndex.delete(sm.market.marketId);
+    const next = this.createMatch(sportTypeId, this.replacementSchedule(sim));
+    const markets = next.markets.filter((m) => m.market.main).map((m) => copyMarket(m.market));
+    this.outbox.push(Destination.sport(sportTypeId), { t: 'addMatch', match: copyMatch(next.match), markets });
+  }
+
+  /**
+   * Keeps a sport's mix steady: a finished match is replaced by one starting soon while fewer than
+   * LIVE_SHARE of the sport's matches are live or about to be, otherwise by one later in the week.
+   */
+  private replacementSchedule(gone: SimMatch): Schedule {
+    const horizon = this.clock + soonWindow(gone, this.options.matchSpeed);
+    let active = 0;
+    for (const sim of this.bySport.get(gone.match.sportTypeId)?.values() ?? [])
+      if (!sim.play.finished && sim.kickoffMs <= horizon) active++;
+    return active < LIVE_SHARE * this.options.matchesPerSport ? 'soon' : 'later';
+  }
+
+  /** Random walks of strengths, repricing one market per draw, until the tick's price-change budget is spent. */
+  private createMatch(sport: SportTypeId, schedule: Schedule): SimMatch {
+    const leagues = this.leaguesBySport.get(sport)!;
+    // Top leagues get more matches.
+    const league = leagues[Math.min(leagues.length - 1, Math.floor(this.rng.next() ** 1.6 * leagues.length))]!;
+    const matchId = String(this.idBase + ++this.matchCount);
+    const sim = newMatch(
+      { rng: this.rng, clock: this.clock, matchSpeed: this.options.matchSpeed },
+      matchId,
+      league,
+      this.teams.get(league.leagueId)!,
+      schedule,
+    );
+    this.sims.set(matchId, sim);
+    this.bySport.get(sport)!.set(matchId, sim);
+    for (const sm of sim.markets) this.marketIndex.set(sm.market.marketId, sm);
+    return sim;
+  }
+
+  private drift(ms: number, live: SimMatch[], pre: SimMatch[]): void {
+    const rate = this.options.priceChangesPerSecond;
+    this.budget = clamp(this.budget + (rate * ms) / 1000, -rate, Math.max(rate, 10));
+    const liveWeight = live.length * LIVE_WEIGHT;
+    const weight = liveWeight + pre.length;
+    if (weight === 0) return;
+    const rng = this.rng;
+    for (let attempts = Math.ceil(this.budget) * 4 + 20; this.budget >= 1 && attempts > 0; attempts--) {
+      const pool = rng.next() * weight < liveWeight ? live : pre;
+      const sim = pool[rng.int(pool.length)]!;
+      const step = pool === live ? 0.08 : 0.04;
+      sim.s += step * rng.normal() - 0.05 * (sim.s - sim.s0);
+      sim.pace = clamp(sim.pace + 0.01 * rng.normal() - 0.05 * (sim.pace - 1), 0.75, 1.3);
+      sim.cache.clear();
+      const sm = sim.markets[rng.int(sim.markets.length)];
+      if (sm?.market.status === MarketStatus.Running) this.budget -= repriceMarket(sm, this.emitMarket);
+    }
+  }
+
+  private flush(): void {
+    const deltas = this.outbox.flush(this.clock);
+    for (const [destination, delta] of deltas) for (const listener of this.deltaListeners) listener(destination, delta);
+    const results = this.pendingResults;
+    this.pendingResults = [];
+    for (const result of results) for (const listener of this.resultListeners) listener(result);
+  }
+
+  // ── Changes ────────────────────────────────────────────────────────────────────────────────────
+
+  private send(sim: SimMatch, change: Change, list: boolean): void {
+    this.outbox.push(Destination.match(sim.match.matchId), change);
+    if (list) this.outbox.push(Destination.sport(sim.match.sportTypeId), change);
+  }
+
+  private readonly emitMarket = (sm: SimMarket, change: Change): void => this.send(sm.sim, change, sm.market.main);
+
+  private setStatus(sm: SimMarket, status: MarketStatus): void {
+    if (sm.market.status === status) return;
+    sm.market.status = status;
+    this.emitMarket(sm, { t: 'market', marketId: sm.market.marketId, status });
+  }
+
+  private publishLive(sim: SimMatch): void {
+    const next = sim.sport.engine.live(sim);
+    next.delayLive = sim.delayUntil > 0;
+    const prev = sim.match.live;
+    if (!prev) {
+      sim.match.live = next;
+      this.send(sim, { t: 'live', matchId: sim.match.matchId, live: copyLive(next) }, true);
+      return;
+    }
+    const patch = diffLive(prev, next);
+    if (!patch) return;
+    sim.match.live = { ...prev, ...patch };
+    this.send(sim, { t: 'live', matchId: sim.match.matchId, live: patch }, true);
+  }
+}
+
+function inMode(sim: SimMatch, mode: FeedListMode, today: string, dateId?: string): boolean {
+  const { match } = sim;
+  if (mode === 'live') return isLiveEvent(match);
+  if (match.eventStatus !== 'running' || match.runningStatus !== '1') return false;
+  if (mode === 'today') return sim.kickoffDay === today;
+  return sim.kickoffDay > today && (dateId === undefined || sim.kickoffDay === dateId);
+}
