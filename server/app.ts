@@ -15,6 +15,13 @@ import { messageRoutes } from './modules/messages/routes';
 import { siteRoutes } from './modules/site/routes';
 import { fileSiteSettings } from './modules/site/settings';
 import { statsRoutes } from './modules/stats/routes';
+import { saveChat, sportsRoutes } from './modules/sports/routes';
+import { createFeedSimulator } from './providers/feed/simulator';
+import type { FeedProvider } from './providers/feed/types';
+import { EmbeddedBroker } from './realtime/stomp/broker';
+import { stompEndpoint } from './realtime/stomp/endpoint';
+import { customers } from './db/schema';
+import { eq } from 'drizzle-orm';
 import { resumePendingTransfers, walletRoutes } from './modules/wallet/routes';
 import { contractPlugin, prefixOf } from './plugins/contract';
 import { staticPlugin } from './plugins/static';
@@ -33,12 +40,18 @@ export interface AppOptions {
   ipCallsPerMinute?: number;
   /** Calls per minute per logged-in player (default 300). */
   accountCallsPerMinute?: number;
+  /** The odds feed; by default the simulator, started with the server. */
+  feed?: FeedProvider;
+  /** STOMP heart-beat (default 10 s). */
+  heartbeatMs?: number;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     database: DatabaseHandle;
     playerEvents: PlayerEvents;
+    feed: FeedProvider;
+    broker: EmbeddedBroker;
   }
 }
 
@@ -109,7 +122,50 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   };
   await app.register(walletRoutes, wallet);
   await app.register(messageRoutes, { db });
-  if (!config.production) await app.register(devOutbox, { db });
+
+  // Realtime: the feed publishes its deltas on the STOMP destinations; player events go to their queues.
+  const feed = options.feed ?? createFeedSimulator({ ...config.feed, now: () => Date.now() });
+  const broker = new EmbeddedBroker({ log: app.log });
+  const sessions = sessionResolver(db, policy);
+  app.decorate('feed', feed);
+  app.decorate('broker', broker);
+  feed.onDelta((destination, delta) => {
+    if (broker.subscriberCount(destination) > 0) broker.publish(destination, JSON.stringify(delta), { seq: String(delta.seq) });
+  });
+  events.subscribe((event) => {
+    if (event.type === 'balance') broker.publishToUser(event.customerId, 'balance', JSON.stringify({ type: 'balance' }));
+    if (event.type === 'message' && event.customerId !== null) {
+      broker.publishToUser(event.customerId, 'messages', JSON.stringify({ messageId: event.messageId, type: event.messageType }));
+    }
+  });
+  await app.register(stompEndpoint, {
+    broker,
+    heartbeatMs: options.heartbeatMs ?? 10_000,
+    authenticate: async (token) => {
+      if (!token) return { customerId: null, nickName: '' };
+      // An expired or unknown token still watches the public feed, as a visitor; the API tells the player.
+      const session = await sessions.resolve(token).catch(() => undefined);
+      if (!session?.customerId) return { customerId: null, nickName: '' };
+      const [customer] = await db.select({ nickName: customers.nickName }).from(customers).where(eq(customers.id, session.customerId));
+      return { customerId: session.customerId, nickName: customer?.nickName ?? 'Player' };
+    },
+    onChat: (message) => saveChat(db, message, null),
+  });
+  await app.register(sportsRoutes, { db, feed, settings });
+  if (!options.feed) {
+    app.addHook('onReady', async () => feed.start());
+    app.addHook('onClose', async () => feed.stop());
+  }
+
+  if (!config.production) {
+    await app.register(devOutbox, { db });
+    // For the browser tests: how many sockets are open, and a way to cut them all (a network drop).
+    app.get('/dev/realtime', async () => broker.stats());
+    app.post('/dev/realtime/drop', async () => {
+      broker.dropAll();
+      return { dropped: true };
+    });
+  }
   await app.register(staticPlugin, { distDir: config.distDir, appKey: config.appKey });
   app.addHook('onReady', async () => {
     await resumePendingTransfers(wallet);

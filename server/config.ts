@@ -36,6 +36,8 @@ export interface ServerConfig {
   logLevel: string;
   /** Seed the demo player (phone and password in the README). */
   seedDemo: boolean;
+  /** The simulated odds feed. */
+  feed: { seed: number; matchesPerSport: number; priceChangesPerSecond: number; matchSpeed: number };
 }
 
 function newSecrets(): Secrets {
@@ -94,6 +96,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionMaxMs: duration(env['SESSION_MAX_MINUTES'], 7 * 24 * 60 * 60_000, 'SESSION_MAX_MINUTES'),
     logLevel: env['LOG_LEVEL'] ?? 'info',
     seedDemo: env['SEED_DEMO'] !== 'false',
+    feed: {
+      seed: Number(env['FEED_SEED'] ?? 20_261_120),
+      matchesPerSport: Number(env['FEED_MATCHES_PER_SPORT'] ?? 30),
+      priceChangesPerSecond: Number(env['FEED_RATE'] ?? 60),
+      matchSpeed: Number(env['FEED_MATCH_SPEED'] ?? 1),
+    },
     ...overrides,
   };
 }

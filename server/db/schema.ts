@@ -279,3 +279,17 @@ export const pendingMovements = pgTable(
   },
   (t) => [index('pending_movements_customer').on(t.customerId, t.status)],
 );
+
+/** Match chat lines (spec §2 live match chat tab), kept for the chat-records call. */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: text('id').primaryKey(),
+    matchId: text('match_id').notNull(),
+    customerId: ref('customer_id').references(() => customers.id),
+    nickName: text('nick_name').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chat_messages_match').on(t.matchId, t.createdAt)],
+);

@@ -24,7 +24,7 @@ export interface Session {
 
 export interface SessionResolver {
   /** The session of a token; throws a CallError (invalid, expired, replaced) when there is none. */
-  resolve(token: string, request: FastifyRequest): Promise<Session>;
+  resolve(token: string): Promise<Session>;
 }
 
 declare module 'fastify' {
@@ -168,7 +168,7 @@ export const contractPlugin = fp<ContractOptions>(async (app: FastifyInstance, o
       let session: Session | undefined;
       if (token) {
         try {
-          session = await options.sessions.resolve(token, request);
+          session = await options.sessions.resolve(token);
         } catch (error) {
           // A public call still works for a caller whose old token expired: it is answered as a visitor.
           if (definition.auth === 'player') throw error;
@@ -191,6 +191,8 @@ export const contractPlugin = fp<ContractOptions>(async (app: FastifyInstance, o
         definition.auth === 'player'
           ? await definition.handler({ body, request, reply, session: session!, customerId: session!.customerId! })
           : await definition.handler({ body, request, reply, session });
+      // Compressed match lists answer binary deflate (spec §7): the handler sets the content type.
+      if (Buffer.isBuffer(data)) return data;
       return makeEnvelope(definition.prefix, MAIN_SUCCESS_CODE, 'success', data ?? null);
     });
   });

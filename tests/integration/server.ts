@@ -9,6 +9,7 @@ import { inject } from 'vitest';
 import { type AppOptions, buildApp } from '../../server/app';
 import { type ServerConfig, loadConfig } from '../../server/config';
 import { type DatabaseHandle, openDatabase } from '../../server/db';
+import { createFeedSimulator } from '../../server/providers/feed/simulator';
 import { APP_ID, APP_VERSION } from '../../src/contract/constants';
 import { API_PREFIXES, type ApiPrefix } from '../../src/contract/envelopes';
 import { computeSign } from '../../src/contract/sign';
@@ -75,7 +76,9 @@ export async function startServer(
     },
   );
   const { handle, drop } = await freshDatabase();
-  const app = await buildApp(config, { logger: false, database: handle, captchaDifficulty: { min: 1, max: 20 }, ...appOptions });
+  // A small feed that moves only when a test steps it (not on a timer), so tests are repeatable.
+  const feed = createFeedSimulator({ seed: 7, matchesPerSport: 8, priceChangesPerSecond: 200, matchSpeed: 60, now: () => Date.now() });
+  const app = await buildApp(config, { logger: false, database: handle, captchaDifficulty: { min: 1, max: 20 }, feed, ...appOptions });
   prepare?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

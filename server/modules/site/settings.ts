@@ -18,6 +18,8 @@ export const siteSettingsSchema = z.object({
   PHONE_BIND_SWITCH: z.array(productSwitch),
   GLIFE_APPLETS_SWITCH: z.array(productSwitch),
   kycDays: z.number().int().positive(),
+  /** The sportsbook's own switches (saba/maintenanceStatus, saba/hongkongMarketStatus). */
+  sportsbook: z.object({ maintenance: z.boolean(), hongKongMarketStopped: z.boolean() }),
   maintenance: z.object({
     on: z.boolean(),
     message: z.string(),
@@ -38,6 +40,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
     { productModule: 'GLIFE', productType: 'withdraw', switch: true },
   ],
   kycDays: DEFAULT_KYC_DAYS,
+  sportsbook: { maintenance: false, hongKongMarketStopped: false },
   maintenance: { on: false, message: '', endTime: null, imageUrl: `/maintenance/${MAINTENANCE_IMAGE_ENTRY.toLowerCase()}.svg` },
 };
 

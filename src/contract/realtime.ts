@@ -1,0 +1,63 @@
+import type { ChatMessage, League, ListMode, Market, Match } from './feed';
+
+/**
+ * What a tab asks of the realtime worker (one SharedWorker for every tab, over Comlink), and what it
+ * gets back: conflated patches, at most one per subscription per ~100 ms, holding only what changed.
+ */
+export interface ListQuery {
+  sportTypeId: string;
+  mode: Exclude<ListMode, 'outright'>;
+  /** Early markets of one Manila day, YYYY-MM-DD. */
+  dateId?: string | undefined;
+}
+
+export type FeedStatus = 'loading' | 'live' | 'reconnecting';
+
+export interface ListPatch {
+  /** Forget everything before: this patch is the whole view. */
+  reset?: boolean;
+  status: FeedStatus;
+  leagues?: League[];
+  matches?: Match[];
+  /** Main markets of the matches in view. */
+  markets?: Market[];
+  removedMatches?: string[];
+  removedMarkets?: string[];
+  /** The match ids in display order, when membership or order changed. */
+  order?: string[];
+}
+
+export interface MatchPatch {
+  reset?: boolean;
+  status: FeedStatus;
+  /** null: the match is over and gone from the feed. */
+  match?: Match | null;
+  markets?: Market[];
+  removedMarkets?: string[];
+}
+
+export type ConnectionStatus = 'connecting' | 'online' | 'reconnecting';
+
+/** What the worker needs from the page to call the API and open the socket as this player. */
+export interface RealtimeContext {
+  appKey: string;
+  token: string;
+  deviceId: string;
+  language: string;
+}
+
+export type UserQueue = 'balance' | 'bets' | 'messages';
+
+export interface RealtimeApi {
+  /** A tab joins; `lockName` is a Web Lock the tab holds for its lifetime (released when it closes). */
+  connect(tabId: string, lockName: string | null, context: RealtimeContext): Promise<void>;
+  setContext(context: RealtimeContext): Promise<void>;
+  watchList(tabId: string, query: ListQuery, onPatch: (patch: ListPatch) => void): Promise<number>;
+  watchMatch(tabId: string, matchId: string, onPatch: (patch: MatchPatch) => void): Promise<number>;
+  watchChat(tabId: string, matchId: string, onMessage: (message: ChatMessage) => void): Promise<number>;
+  watchUser(tabId: string, queue: UserQueue, onEvent: (event: unknown) => void): Promise<number>;
+  watchStatus(tabId: string, onStatus: (status: ConnectionStatus) => void): Promise<number>;
+  sendChat(matchId: string, text: string): Promise<void>;
+  unwatch(subscriptionId: number): Promise<void>;
+  disconnectTab(tabId: string): Promise<void>;
+}
