@@ -1,0 +1,182 @@
+import type { League, Market, Match } from '../contract/feed';
+import type { FeedStatus, ListPatch, MatchPatch } from '../contract/realtime';
+
+/**
+ * The tab's copy of what one worker subscription shows, fed by its patches. Rows subscribe to their own
+ * match (useSyncExternalStore), so a price change re-renders one row, not the list; the list itself only
+ * re-renders when its order, leagues or status change.
+ */
+type Listener = () => void;
+
+/** Which way a selection's price last moved, and when (epoch ms): prices that just moved flash. */
+export interface Move {
+  dir: 'up' | 'down';
+  at: number;
+}
+
+export interface RowView {
+  match: Match;
+  markets: Market[];
+  /** `${marketId}:${key}` → the direction of the selection's last price change. */
+  moves: ReadonlyMap<string, Move>;
+}
+
+export interface ListView {
+  status: FeedStatus;
+  order: readonly string[];
+  leagues: ReadonlyMap<string, League>;
+}
+
+function recordMoves(previous: Market | undefined, next: Market, moves: Map<string, Move>): void {
+  if (!previous) return;
+  const at = Date.now();
+  for (const selection of next.selections) {
+    const before = previous.selections.find((s) => s.key === selection.key)?.price;
+    if (before === undefined || before === selection.price || before === 0 || selection.price === 0) continue;
+    moves.set(`${next.marketId}:${selection.key}`, { dir: selection.price > before ? 'up' : 'down', at });
+  }
+}
+
+class Listeners {
+  private readonly byKey = new Map<string, Set<Listener>>();
+  add(key: string, listener: Listener): () => void {
+    let set = this.byKey.get(key);
+    if (!set) {
+      set = new Set();
+      this.byKey.set(key, set);
+    }
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.byKey.delete(key);
+    };
+  }
+  notify(key: string): void {
+    for (const listener of this.byKey.get(key) ?? []) listener();
+  }
+}
+
+export class ListMirror {
+  private view: ListView = { status: 'loading', order: [], leagues: new Map() };
+  private readonly matches = new Map<string, Match>();
+  private readonly markets = new Map<string, Market>();
+  private readonly marketsOfMatch = new Map<string, Set<string>>();
+  private readonly rows = new Map<string, RowView>();
+  private readonly moves = new Map<string, Move>();
+  private readonly rowListeners = new Listeners();
+  private readonly listListeners = new Set<Listener>();
+
+  apply(patch: ListPatch): void {
+    const touched = new Set<string>();
+    let listChanged = patch.status !== this.view.status;
+    if (patch.reset) {
+      this.matches.clear();
+      this.markets.clear();
+      this.marketsOfMatch.clear();
+      this.rows.clear();
+      this.moves.clear();
+      listChanged = true;
+    }
+    for (const match of patch.matches ?? []) {
+      this.matches.set(match.matchId, match);
+      touched.add(match.matchId);
+    }
+    for (const market of patch.markets ?? []) {
+      recordMoves(this.markets.get(market.marketId), market, this.moves);
+      this.markets.set(market.marketId, market);
+      let ids = this.marketsOfMatch.get(market.matchId);
+      if (!ids) this.marketsOfMatch.set(market.matchId, (ids = new Set()));
+      ids.add(market.marketId);
+      touched.add(market.matchId);
+    }
+    for (const marketId of patch.removedMarkets ?? []) {
+      const market = this.markets.get(marketId);
+      if (!market) continue;
+      this.markets.delete(marketId);
+      this.marketsOfMatch.get(market.matchId)?.delete(marketId);
+      touched.add(market.matchId);
+    }
+    for (const matchId of patch.removedMatches ?? []) {
+      this.matches.delete(matchId);
+      for (const marketId of this.marketsOfMatch.get(matchId) ?? []) this.markets.delete(marketId);
+      this.marketsOfMatch.delete(matchId);
+      this.rows.delete(matchId);
+    }
+    for (const matchId of touched) this.rebuildRow(matchId);
+    if (patch.order || patch.leagues || listChanged) {
+      this.view = {
+        status: patch.status,
+        order: patch.order ?? (patch.reset ? [] : this.view.order),
+        leagues: patch.leagues ? new Map(patch.leagues.map((l) => [l.leagueId, l])) : this.view.leagues,
+      };
+      for (const listener of this.listListeners) listener();
+    }
+    if (!patch.reset) for (const matchId of touched) this.rowListeners.notify(matchId);
+  }
+
+  private rebuildRow(matchId: string): void {
+    const match = this.matches.get(matchId);
+    if (!match) return;
+    const markets = [...(this.marketsOfMatch.get(matchId) ?? [])]
+      .map((id) => this.markets.get(id))
+      .filter((m): m is Market => m !== undefined)
+      .sort((a, b) => a.betType - b.betType);
+    this.rows.set(matchId, { match, markets, moves: this.moves });
+  }
+
+  getList = (): ListView => this.view;
+
+  subscribeList = (listener: Listener): (() => void) => {
+    this.listListeners.add(listener);
+    return () => this.listListeners.delete(listener);
+  };
+
+  getRow(matchId: string): RowView | undefined {
+    return this.rows.get(matchId);
+  }
+
+  subscribeRow(matchId: string, listener: Listener): () => void {
+    return this.rowListeners.add(matchId, listener);
+  }
+}
+
+export interface MatchView {
+  status: FeedStatus;
+  /** undefined while loading; null when the match is over and gone. */
+  match: Match | null | undefined;
+  markets: Market[];
+  moves: ReadonlyMap<string, Move>;
+}
+
+export class MatchMirror {
+  private view: MatchView = { status: 'loading', match: undefined, markets: [], moves: new Map() };
+  private readonly markets = new Map<string, Market>();
+  private readonly moves = new Map<string, Move>();
+  private readonly listeners = new Set<Listener>();
+
+  apply(patch: MatchPatch): void {
+    if (patch.reset) {
+      this.markets.clear();
+      this.moves.clear();
+    }
+    for (const market of patch.markets ?? []) {
+      recordMoves(this.markets.get(market.marketId), market, this.moves);
+      this.markets.set(market.marketId, market);
+    }
+    for (const id of patch.removedMarkets ?? []) this.markets.delete(id);
+    this.view = {
+      status: patch.status,
+      match: patch.match !== undefined ? patch.match : patch.reset ? null : this.view.match,
+      markets: [...this.markets.values()].sort((a, b) => a.betType - b.betType || a.marketId.localeCompare(b.marketId)),
+      moves: this.moves,
+    };
+    for (const listener of this.listeners) listener();
+  }
+
+  get = (): MatchView => this.view;
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+}

@@ -1,0 +1,317 @@
+import { describe, expect, it } from 'vitest';
+import type { Delta, ListSnapshot, Market, Match, MatchSnapshot } from '../../src/contract/feed';
+import type { ConnectionStatus, ListPatch, MatchPatch } from '../../src/contract/realtime';
+import { ListMirror } from '../../src/realtime/mirror';
+import { type CoreDeps, RealtimeCore, type Transport } from '../../workers/realtime/core';
+import { MatchStore } from '../../workers/realtime/store';
+import { DestinationSync } from '../../workers/realtime/sync';
+
+const NOW = Date.parse('2026-11-20T12:00:00+08:00');
+
+function match(id: string, overrides: Partial<Match> = {}): Match {
+  return {
+    matchId: id,
+    sportTypeId: '1',
+    leagueId: 'L1',
+    leagueName: 'League',
+    homeId: `${id}h`,
+    homeName: 'Home',
+    awayId: `${id}a`,
+    awayName: 'Away',
+    kickoff: new Date(NOW - 30 * 60_000).toISOString(),
+    eventStatus: 'running',
+    runningStatus: '0',
+    live: { livePeriod: 1, inPlayTime3: 600, isHT: false, delayLive: false, homeScore: 0, awayScore: 0, periodScores: [] },
+    featured: false,
+    marketCount: 3,
+    video: null,
+    ...overrides,
+  };
+}
+
+function market(id: string, matchId: string, price = 1.9, main = true): Market {
+  return {
+    marketId: id,
+    matchId,
+    betType: 1,
+    betTypeName: 'Handicap',
+    category: 'handicap',
+    periodName: 'FT',
+    point: -0.5,
+    point2: null,
+    status: 'Running',
+    main,
+    combo: true,
+    minBet: 10,
+    maxBet: 50_000,
+    selections: [
+      { key: 'h', keyEn: 'Home', price },
+      { key: 'a', keyEn: 'Away', price: 1.95 },
+    ],
+  };
+}
+
+const delta = (seq: number, changes: Delta['changes'] = []): Delta => ({ seq, ts: NOW, changes });
+
+describe('delta sequencing (DestinationSync)', () => {
+  it('holds deltas until the snapshot, then applies only the later ones, in order', () => {
+    const sync = new DestinationSync();
+    expect(sync.onDelta(delta(11))).toEqual({ kind: 'none' });
+    expect(sync.onDelta(delta(12))).toEqual({ kind: 'none' });
+    const action = sync.onSnapshot(11);
+    expect(action).toEqual({ kind: 'apply', deltas: [delta(12)] });
+    expect(sync.lastSeq).toBe(12);
+  });
+
+  it('applies the next delta and ignores one it has already seen', () => {
+    const sync = new DestinationSync();
+    sync.onSnapshot(5);
+    expect(sync.onDelta(delta(6)).kind).toBe('apply');
+    expect(sync.onDelta(delta(6)).kind).toBe('none');
+    expect(sync.onDelta(delta(4)).kind).toBe('none');
+  });
+
+  it('asks for a new snapshot on a gap and recovers from it', () => {
+    const sync = new DestinationSync();
+    sync.onSnapshot(5);
+    expect(sync.onDelta(delta(8))).toEqual({ kind: 'resync' });
+    expect(sync.waiting).toBe(true);
+    sync.onDelta(delta(9));
+    expect(sync.onSnapshot(8)).toEqual({ kind: 'apply', deltas: [delta(9)] });
+    expect(sync.lastSeq).toBe(9);
+  });
+
+  it('asks again when the deltas queued behind a snapshot have a hole', () => {
+    const sync = new DestinationSync();
+    sync.onDelta(delta(3));
+    sync.onDelta(delta(5));
+    expect(sync.onSnapshot(2)).toEqual({ kind: 'resync' });
+  });
+
+  it('brings an older snapshot for another view up to date from the recent deltas', () => {
+    const sync = new DestinationSync();
+    sync.onSnapshot(10);
+    sync.onDelta(delta(11));
+    sync.onDelta(delta(12));
+    expect(sync.onSnapshot(10)).toEqual({ kind: 'apply', deltas: [delta(11), delta(12)] });
+  });
+});
+
+describe('the worker store', () => {
+  it('applies prices, statuses, live state and removals, and reports what changed', () => {
+    const store = new MatchStore();
+    store.putMatch(match('m1'));
+    store.putMarket(market('k1', 'm1'));
+    store.takeChanges();
+    store.apply({ t: 'price', marketId: 'k1', key: 'h', price: 2.05 });
+    store.apply({ t: 'market', marketId: 'k1', status: 'Suspend' });
+    store.apply({ t: 'live', matchId: 'm1', live: { homeScore: 1 } });
+    store.apply({ t: 'price', marketId: 'unknown', key: 'h', price: 3 });
+    const changes = store.takeChanges();
+    expect([...changes.markets]).toEqual(['k1']);
+    expect([...changes.matches]).toEqual(['m1']);
+    expect(store.markets.get('k1')?.selections[0]?.price).toBe(2.05);
+    expect(store.markets.get('k1')?.status).toBe('Suspend');
+    expect(store.matches.get('m1')?.live?.homeScore).toBe(1);
+    store.apply({ t: 'removeMatch', matchId: 'm1' });
+    const gone = store.takeChanges();
+    expect([...gone.goneMatches]).toEqual(['m1']);
+    expect([...gone.goneMarkets]).toEqual(['k1']);
+  });
+
+  it('does not mark a price that did not move', () => {
+    const store = new MatchStore();
+    store.putMatch(match('m1'));
+    store.putMarket(market('k1', 'm1', 1.9));
+    store.takeChanges();
+    store.apply({ t: 'price', marketId: 'k1', key: 'h', price: 1.9 });
+    expect(store.hasChanges()).toBe(false);
+  });
+});
+
+/** A core wired to fakes: a transport we can push deltas into, snapshots we control, manual time. */
+function harness(options: { list?: () => ListSnapshot; match?: () => MatchSnapshot } = {}) {
+  const handlers = new Map<string, (body: string) => void>();
+  const subscribeCalls: string[] = [];
+  const unsubscribeCalls: string[] = [];
+  const statusListeners: ((s: ConnectionStatus) => void)[] = [];
+  const published: { destination: string; body: string }[] = [];
+  let tick: (() => void) | null = null;
+  let listFetches = 0;
+  let matchFetches = 0;
+  const transport: Transport = {
+    subscribe(destination, onMessage) {
+      subscribeCalls.push(destination);
+      handlers.set(destination, (body) => onMessage(body, {}));
+      return () => {
+        unsubscribeCalls.push(destination);
+        handlers.delete(destination);
+      };
+    },
+    publish: (destination, body) => published.push({ destination, body }),
+    setToken: () => undefined,
+    onStatus: (listener) => statusListeners.push(listener),
+    start: () => statusListeners.forEach((l) => l('online')),
+  };
+  const deps: CoreDeps = {
+    transport,
+    snapshots: {
+      list: async () => {
+        listFetches++;
+        return options.list?.() ?? { sportTypeId: '1', seq: 0, leagues: [], matches: [], markets: [] };
+      },
+      match: async () => {
+        matchFetches++;
+        if (!options.match) throw new Error('no match');
+        return options.match();
+      },
+    },
+    now: () => NOW,
+    setInterval: (fn) => {
+      tick = fn;
+      return 1;
+    },
+    clearInterval: () => {
+      tick = null;
+    },
+    setTimeout: () => 0,
+  };
+  const core = new RealtimeCore(deps);
+  return {
+    core,
+    push: (destination: string, value: Delta) => handlers.get(destination)?.(JSON.stringify(value)),
+    tick: () => tick?.(),
+    setStatus: (status: ConnectionStatus) => statusListeners.forEach((l) => l(status)),
+    subscribeCalls,
+    unsubscribeCalls,
+    published,
+    counts: () => ({ listFetches, matchFetches }),
+  };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('the realtime core', () => {
+  const snapshot = (seq: number): ListSnapshot => ({
+    sportTypeId: '1',
+    seq,
+    leagues: [{ leagueId: 'L1', sportTypeId: '1', name: 'League', priority: 1 }],
+    matches: [match('m1'), match('m2')],
+    markets: [market('k1', 'm1'), market('k2', 'm2')],
+  });
+
+  it('uses one STOMP subscription per destination for any number of tabs, released with the last', async () => {
+    const h = harness({ list: () => snapshot(1) });
+    await h.core.connect('tab-a', null, { appKey: 'k', token: '', deviceId: 'd', language: 'en' });
+    const a = await h.core.watchList('tab-a', { sportTypeId: '1', mode: 'live' }, () => undefined);
+    const b = await h.core.watchList('tab-b', { sportTypeId: '1', mode: 'live' }, () => undefined);
+    await h.core.watchList('tab-c', { sportTypeId: '1', mode: 'today' }, () => undefined);
+    expect(h.subscribeCalls).toEqual(['/topic/sport/1']);
+    await h.core.unwatch(a);
+    await h.core.unwatch(b);
+    expect(h.unsubscribeCalls).toEqual([]);
+    await h.core.disconnectTab('tab-c');
+    expect(h.unsubscribeCalls).toEqual(['/topic/sport/1']);
+  });
+
+  it('sends a full view once loaded, then only what changed, at most once per tick', async () => {
+    const h = harness({ list: () => snapshot(1) });
+    const patches: ListPatch[] = [];
+    await h.core.watchList('tab', { sportTypeId: '1', mode: 'live' }, (p) => patches.push(p));
+    await settle();
+    expect(patches).toHaveLength(1);
+    expect(patches[0]).toMatchObject({ reset: true, order: ['m1', 'm2'] });
+    h.push('/topic/sport/1', delta(2, [{ t: 'price', marketId: 'k1', key: 'h', price: 2.0 }]));
+    h.push('/topic/sport/1', delta(3, [{ t: 'price', marketId: 'k1', key: 'h', price: 2.1 }]));
+    h.push('/topic/sport/1', delta(4, [{ t: 'price', marketId: 'k1', key: 'a', price: 1.8 }]));
+    expect(patches).toHaveLength(1);
+    h.tick();
+    expect(patches).toHaveLength(2);
+    expect(patches[1]?.markets).toHaveLength(1);
+    expect(patches[1]?.markets?.[0]?.selections.map((s) => s.price)).toEqual([2.1, 1.8]);
+    expect(patches[1]?.matches).toBeUndefined();
+    h.tick();
+    expect(patches).toHaveLength(2);
+  });
+
+  it('moves a match out of the live view when it finishes', async () => {
+    const h = harness({ list: () => snapshot(1) });
+    const patches: ListPatch[] = [];
+    await h.core.watchList('tab', { sportTypeId: '1', mode: 'live' }, (p) => patches.push(p));
+    await settle();
+    h.push('/topic/sport/1', delta(2, [{ t: 'match', matchId: 'm2', eventStatus: 'closed', runningStatus: '2' }]));
+    h.tick();
+    expect(patches[1]).toMatchObject({ removedMatches: ['m2'], order: ['m1'] });
+  });
+
+  it('fetches the snapshot again after a sequence gap', async () => {
+    const h = harness({ list: () => snapshot(1) });
+    await h.core.watchList('tab', { sportTypeId: '1', mode: 'live' }, () => undefined);
+    await settle();
+    expect(h.counts().listFetches).toBe(1);
+    h.push('/topic/sport/1', delta(5, []));
+    await settle();
+    expect(h.counts().listFetches).toBe(2);
+  });
+
+  it('fetches every snapshot again after a reconnect and says it was reconnecting meanwhile', async () => {
+    const h = harness({ list: () => snapshot(1) });
+    const patches: ListPatch[] = [];
+    await h.core.connect('tab', null, { appKey: 'k', token: '', deviceId: 'd', language: 'en' });
+    await h.core.watchList('tab', { sportTypeId: '1', mode: 'live' }, (p) => patches.push(p));
+    await settle();
+    h.setStatus('reconnecting');
+    expect(patches.at(-1)).toEqual({ status: 'reconnecting' });
+    h.setStatus('online');
+    await settle();
+    expect(h.counts().listFetches).toBe(2);
+    expect(patches.at(-1)).toMatchObject({ reset: true, status: 'live' });
+  });
+
+  it('follows one match with all its markets', async () => {
+    const h = harness({ match: () => ({ seq: 7, match: match('m9'), markets: [market('a1', 'm9'), market('a2', 'm9', 3.1, false)] }) });
+    const patches: MatchPatch[] = [];
+    await h.core.watchMatch('tab', 'm9', (p) => patches.push(p));
+    await settle();
+    expect(patches[0]?.markets).toHaveLength(2);
+    h.push('/topic/match/m9', delta(8, [{ t: 'market', marketId: 'a2', status: 'Suspend' }]));
+    h.tick();
+    expect(patches[1]?.markets?.[0]).toMatchObject({ marketId: 'a2', status: 'Suspend' });
+    h.push('/topic/match/m9', delta(9, [{ t: 'removeMatch', matchId: 'm9' }]));
+    h.tick();
+    expect(patches[2]?.match).toBeNull();
+  });
+
+  it('sends chat through the socket', async () => {
+    const h = harness();
+    await h.core.sendChat('m1', 'Go Sharks!');
+    expect(h.published).toEqual([{ destination: '/topic/chat/m1', body: '{"text":"Go Sharks!"}' }]);
+  });
+});
+
+describe('the tab mirror', () => {
+  it('remembers which way a price moved and re-renders only the rows that changed', () => {
+    const mirror = new ListMirror();
+    mirror.apply({
+      reset: true,
+      status: 'live',
+      matches: [match('m1'), match('m2')],
+      markets: [market('k1', 'm1', 1.9), market('k2', 'm2')],
+      order: ['m1', 'm2'],
+    });
+    let m1 = 0;
+    let m2 = 0;
+    let list = 0;
+    mirror.subscribeRow('m1', () => m1++);
+    mirror.subscribeRow('m2', () => m2++);
+    mirror.subscribeList(() => list++);
+    mirror.apply({ status: 'live', markets: [market('k1', 'm1', 2.2)] });
+    expect([m1, m2, list]).toEqual([1, 0, 0]);
+    expect(mirror.getRow('m1')?.moves.get('k1:h')?.dir).toBe('up');
+    mirror.apply({ status: 'live', markets: [market('k1', 'm1', 1.5)] });
+    expect(mirror.getRow('m1')?.moves.get('k1:h')?.dir).toBe('down');
+    mirror.apply({ status: 'live', removedMatches: ['m2'], order: ['m1'] });
+    expect(list).toBe(1);
+    expect(mirror.getList().order).toEqual(['m1']);
+  });
+});

@@ -1,0 +1,541 @@
+import { type Delta, Destination, type ListSnapshot, type Market, type MatchSnapshot } from '../../src/contract/feed';
+import type {
+  ConnectionStatus,
+  FeedStatus,
+  ListPatch,
+  ListQuery,
+  MatchPatch,
+  RealtimeApi,
+  RealtimeContext,
+  UserQueue,
+} from '../../src/contract/realtime';
+import type { ChatMessage } from '../../src/contract/feed';
+import { manilaDay } from '../../src/lib/dates';
+import { MatchStore } from './store';
+import { DestinationSync } from './sync';
+import { inListView, mainMarkets, orderMatches } from './views';
+
+/**
+ * The realtime core that every tab shares (ARCHITECTURE "Data flow of a live odds update"): one socket,
+ * one STOMP subscription per destination however many tabs watch it, snapshots fetched and decoded
+ * once, deltas applied in order to one normalized store, and a conflation tick that sends each tab
+ * subscription only what changed, at most every ~100 ms. Everything outside (the socket, HTTP, time,
+ * tab locks) comes in through interfaces, so this runs the same in a SharedWorker, a dedicated Worker
+ * and a unit test.
+ */
+export interface Transport {
+  /** Subscribes now and again after every reconnect; answers the unsubscribe. */
+  subscribe(destination: string, onMessage: (body: string, headers: Record<string, string>) => void): () => void;
+  publish(destination: string, body: string): void;
+  /** Sets the token the socket connects with; a different token reconnects. */
+  setToken(token: string): void;
+  onStatus(listener: (status: ConnectionStatus) => void): void;
+  start(): void;
+}
+
+export interface SnapshotSource {
+  list(query: ListQuery, context: RealtimeContext): Promise<ListSnapshot>;
+  match(matchId: string, context: RealtimeContext): Promise<MatchSnapshot>;
+}
+
+export interface CoreDeps {
+  transport: Transport;
+  snapshots: SnapshotSource;
+  now: () => number;
+  setInterval: (fn: () => void, ms: number) => unknown;
+  clearInterval: (handle: unknown) => void;
+  setTimeout: (fn: () => void, ms: number) => unknown;
+  /** Resolves when the tab holding this Web Lock is gone. */
+  whenReleased?: (lockName: string) => Promise<void>;
+  /** Conflation tick. */
+  conflateMs?: number;
+}
+
+type Send<T> = (value: T) => void;
+
+interface ListSub {
+  kind: 'list';
+  id: number;
+  tabId: string;
+  destination: string;
+  query: ListQuery;
+  key: string;
+  send: Send<ListPatch>;
+  ready: boolean;
+  members: Set<string>;
+  sentMarkets: Set<string>;
+}
+
+interface MatchSub {
+  kind: 'match';
+  id: number;
+  tabId: string;
+  destination: string;
+  matchId: string;
+  key: string;
+  send: Send<MatchPatch>;
+  ready: boolean;
+  sentMarkets: Set<string>;
+}
+
+interface PassSub {
+  kind: 'chat' | 'user' | 'status';
+  id: number;
+  tabId: string;
+  destination: string;
+  send: Send<unknown>;
+}
+
+type Sub = ListSub | MatchSub | PassSub;
+
+interface DestinationEntry {
+  refs: number;
+  unsubscribe: () => void;
+  sync: DestinationSync | null;
+}
+
+/** A snapshot older than the deltas already received is fetched again after this pause. */
+const RESYNC_BEHIND_MS = 300;
+
+/** Snapshot retries on a patchy network: 1 s, 2 s, 5 s, then every 10 s while someone watches. */
+const RETRY_MS = [1_000, 2_000, 5_000, 10_000];
+
+const listKey = (q: ListQuery) => `list:${q.sportTypeId}:${q.mode}:${q.dateId ?? ''}`;
+const matchKey = (matchId: string) => `match:${matchId}`;
+const destinationOf = (key: string) => {
+  const [kind, id = ''] = key.split(':');
+  return kind === 'list' ? Destination.sport(id) : Destination.match(key.slice('match:'.length));
+};
+
+export class RealtimeCore implements RealtimeApi {
+  readonly store = new MatchStore();
+  private readonly subs = new Map<number, Sub>();
+  private readonly destinations = new Map<string, DestinationEntry>();
+  private readonly loading = new Map<string, Promise<void>>();
+  private readonly retries = new Map<string, number>();
+  private context: RealtimeContext = { appKey: '', token: '', deviceId: '', language: 'en' };
+  private status: ConnectionStatus = 'connecting';
+  private wasOnline = false;
+  private nextId = 1;
+  private timer: unknown = null;
+  private started = false;
+  /** Delta counter, for the benchmark and diagnostics. */
+  deltasApplied = 0;
+
+  constructor(private readonly deps: CoreDeps) {
+    deps.transport.onStatus((status) => this.onTransportStatus(status));
+  }
+
+  // ---- RealtimeApi -------------------------------------------------------------------------------
+
+  async connect(tabId: string, lockName: string | null, context: RealtimeContext): Promise<void> {
+    await this.setContext(context);
+    if (!this.started) {
+      this.started = true;
+      this.deps.transport.start();
+    }
+    if (lockName && this.deps.whenReleased) void this.deps.whenReleased(lockName).then(() => this.disconnectTab(tabId));
+  }
+
+  async setContext(context: RealtimeContext): Promise<void> {
+    const tokenChanged = context.token !== this.context.token;
+    this.context = context;
+    if (tokenChanged) this.deps.transport.setToken(context.token);
+  }
+
+  async watchList(tabId: string, query: ListQuery, onPatch: (patch: ListPatch) => void): Promise<number> {
+    const destination = Destination.sport(query.sportTypeId);
+    const sub: ListSub = {
+      kind: 'list',
+      id: this.nextId++,
+      tabId,
+      destination,
+      query: { ...query },
+      key: listKey(query),
+      send: onPatch,
+      ready: false,
+      members: new Set(),
+      sentMarkets: new Set(),
+    };
+    this.subs.set(sub.id, sub);
+    this.acquire(destination, true);
+    if (!this.loading.has(sub.key) && this.isLoaded(sub.key)) this.resetList(sub);
+    else this.load(sub.key);
+    this.ensureTicking();
+    return sub.id;
+  }
+
+  async watchMatch(tabId: string, matchId: string, onPatch: (patch: MatchPatch) => void): Promise<number> {
+    const destination = Destination.match(matchId);
+    const sub: MatchSub = {
+      kind: 'match',
+      id: this.nextId++,
+      tabId,
+      destination,
+      matchId,
+      key: matchKey(matchId),
+      send: onPatch,
+      ready: false,
+      sentMarkets: new Set(),
+    };
+    this.subs.set(sub.id, sub);
+    this.acquire(destination, true);
+    if (!this.loading.has(sub.key) && this.isLoaded(sub.key)) this.resetMatch(sub);
+    else this.load(sub.key);
+    this.ensureTicking();
+    return sub.id;
+  }
+
+  async watchChat(tabId: string, matchId: string, onMessage: (message: ChatMessage) => void): Promise<number> {
+    return this.watchPass('chat', tabId, Destination.chat(matchId), onMessage as Send<unknown>);
+  }
+
+  async watchUser(tabId: string, queue: UserQueue, onEvent: (event: unknown) => void): Promise<number> {
+    return this.watchPass('user', tabId, Destination[queue], onEvent);
+  }
+
+  async watchStatus(tabId: string, onStatus: (status: ConnectionStatus) => void): Promise<number> {
+    const id = this.nextId++;
+    this.subs.set(id, { kind: 'status', id, tabId, destination: '', send: onStatus as Send<unknown> });
+    onStatus(this.status);
+    return id;
+  }
+
+  async sendChat(matchId: string, text: string): Promise<void> {
+    this.deps.transport.publish(Destination.chat(matchId), JSON.stringify({ text }));
+  }
+
+  async unwatch(subscriptionId: number): Promise<void> {
+    const sub = this.subs.get(subscriptionId);
+    if (!sub) return;
+    this.subs.delete(subscriptionId);
+    if (sub.destination) this.release(sub.destination);
+    if (this.subs.size === 0) this.stopTicking();
+  }
+
+  async disconnectTab(tabId: string): Promise<void> {
+    for (const sub of [...this.subs.values()]) if (sub.tabId === tabId) await this.unwatch(sub.id);
+  }
+
+  /** Subscriptions and destinations in use, for diagnostics and tests. */
+  usage(): { subscriptions: number; destinations: string[] } {
+    return { subscriptions: this.subs.size, destinations: [...this.destinations.keys()] };
+  }
+
+  // ---- destinations ------------------------------------------------------------------------------
+
+  private watchPass(kind: 'chat' | 'user', tabId: string, destination: string, send: Send<unknown>): number {
+    const id = this.nextId++;
+    this.subs.set(id, { kind, id, tabId, destination, send });
+    this.acquire(destination, false);
+    return id;
+  }
+
+  private acquire(destination: string, feed: boolean): void {
+    const entry = this.destinations.get(destination);
+    if (entry) {
+      entry.refs++;
+      return;
+    }
+    const sync = feed ? new DestinationSync() : null;
+    const unsubscribe = this.deps.transport.subscribe(destination, (body) => this.onMessage(destination, body));
+    this.destinations.set(destination, { refs: 1, unsubscribe, sync });
+  }
+
+  private release(destination: string): void {
+    const entry = this.destinations.get(destination);
+    if (!entry) return;
+    entry.refs--;
+    if (entry.refs > 0) return;
+    entry.unsubscribe();
+    this.destinations.delete(destination);
+    // No socket feeds this destination any more: its snapshots go stale and must be fetched again.
+    for (const key of [...this.loaded]) if (destinationOf(key) === destination) this.loaded.delete(key);
+  }
+
+  private onMessage(destination: string, body: string): void {
+    const entry = this.destinations.get(destination);
+    if (!entry) return;
+    let value: unknown;
+    try {
+      value = JSON.parse(body);
+    } catch {
+      return;
+    }
+    if (!entry.sync) {
+      for (const sub of this.subs.values()) if (sub.destination === destination && 'send' in sub) (sub as PassSub).send(value);
+      return;
+    }
+    this.run(destination, entry.sync.onDelta(value as Delta));
+  }
+
+  private run(destination: string, action: ReturnType<DestinationSync['onDelta']>, afterSnapshot = false): void {
+    if (action.kind === 'apply') {
+      for (const delta of action.deltas) {
+        for (const change of delta.changes) this.store.apply(change);
+        this.deltasApplied++;
+      }
+    } else if (action.kind === 'resync') {
+      // A snapshot that is already behind the socket: ask again shortly rather than at once, so a
+      // lagging server cannot make the worker spin.
+      if (afterSnapshot) this.deps.setTimeout(() => this.resync(destination), RESYNC_BEHIND_MS);
+      else this.resync(destination);
+    }
+  }
+
+  /** Fetches again every snapshot that feeds a destination (after a gap or a reconnect). */
+  private resync(destination: string): void {
+    const keys = new Set<string>();
+    for (const sub of this.subs.values()) {
+      if ((sub.kind === 'list' || sub.kind === 'match') && sub.destination === destination) keys.add(sub.key);
+    }
+    for (const key of keys) this.load(key, true);
+  }
+
+  // ---- snapshots ---------------------------------------------------------------------------------
+
+  private readonly loaded = new Set<string>();
+
+  private isLoaded(key: string): boolean {
+    return this.loaded.has(key);
+  }
+
+  private load(key: string, force = false): void {
+    if (this.loading.has(key) && !force) return;
+    const job = this.fetchSnapshot(key).then(
+      (merge) => {
+        this.loading.delete(key);
+        this.retries.delete(key);
+        this.mergeSnapshot(key, merge);
+      },
+      () => {
+        this.loading.delete(key);
+        const attempt = this.retries.get(key) ?? 0;
+        this.retries.set(key, attempt + 1);
+        this.deps.setTimeout(
+          () => {
+            if (this.hasWatchers(key)) this.load(key);
+          },
+          RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)] ?? 10_000,
+        );
+      },
+    );
+    this.loading.set(key, job);
+  }
+
+  private hasWatchers(key: string): boolean {
+    for (const sub of this.subs.values()) if ((sub.kind === 'list' || sub.kind === 'match') && sub.key === key) return true;
+    return false;
+  }
+
+  /** Fetches a snapshot; answers how to merge it into the store. */
+  private async fetchSnapshot(key: string): Promise<() => void> {
+    const [kind, ...rest] = key.split(':');
+    if (kind === 'list') {
+      const [sportTypeId = '', mode = 'live', dateId = ''] = rest;
+      const query: ListQuery = { sportTypeId, mode: mode as ListQuery['mode'], ...(dateId ? { dateId } : {}) };
+      const snapshot = await this.deps.snapshots.list(query, this.context);
+      return () => {
+        for (const league of snapshot.leagues) this.store.putLeague(league);
+        const listed = new Set(snapshot.markets.map((m) => m.marketId));
+        for (const match of snapshot.matches) {
+          this.store.putMatch(match);
+          // A main market the feed no longer lists is gone (the list carries main markets only).
+          for (const market of mainMarkets(this.store, match.matchId))
+            if (!listed.has(market.marketId)) this.store.removeMarket(market.marketId);
+        }
+        for (const market of snapshot.markets) this.store.putMarket(market);
+        this.afterSnapshot(Destination.sport(sportTypeId), snapshot.seq);
+      };
+    }
+    const matchId = rest.join(':');
+    const snapshot = await this.deps.snapshots.match(matchId, this.context);
+    return () => {
+      this.store.putMatch(snapshot.match);
+      const ids = new Set(snapshot.markets.map((m) => m.marketId));
+      for (const market of this.store.marketsOf(matchId)) if (!ids.has(market.marketId)) this.store.removeMarket(market.marketId);
+      for (const market of snapshot.markets) this.store.putMarket(market);
+      this.afterSnapshot(Destination.match(matchId), snapshot.seq);
+    };
+  }
+
+  private afterSnapshot(destination: string, seq: number): void {
+    const entry = this.destinations.get(destination);
+    if (entry?.sync) this.run(destination, entry.sync.onSnapshot(seq), true);
+  }
+
+  /**
+   * Merges a snapshot so that its subscriptions get it whole (a reset) and every other subscription
+   * gets only what it changed: pending changes go out first, then the snapshot's own.
+   */
+  private mergeSnapshot(key: string, merge: () => void): void {
+    this.flush();
+    merge();
+    this.loaded.add(key);
+    for (const sub of this.subs.values()) {
+      if (sub.kind === 'list' && sub.key === key) this.resetList(sub);
+      if (sub.kind === 'match' && sub.key === key) this.resetMatch(sub);
+    }
+    this.flush(key);
+  }
+
+  // ---- patches -----------------------------------------------------------------------------------
+
+  private feedStatus(): FeedStatus {
+    return this.status === 'online' ? 'live' : 'reconnecting';
+  }
+
+  private resetList(sub: ListSub): void {
+    const today = manilaDay(this.deps.now());
+    const matches = [...this.store.matches.values()].filter((match) => inListView(match, sub.query, today));
+    sub.members = new Set(matches.map((m) => m.matchId));
+    const markets = matches.flatMap((m) => mainMarkets(this.store, m.matchId));
+    sub.sentMarkets = new Set(markets.map((m) => m.marketId));
+    sub.ready = true;
+    const leagueIds = new Set(matches.map((m) => m.leagueId));
+    sub.send({
+      reset: true,
+      status: this.feedStatus(),
+      leagues: [...this.store.leagues.values()].filter((l) => leagueIds.has(l.leagueId)),
+      matches,
+      markets,
+      order: orderMatches(matches, this.store.leagues),
+    });
+  }
+
+  private resetMatch(sub: MatchSub): void {
+    const match = this.store.matches.get(sub.matchId) ?? null;
+    const markets = match ? this.store.marketsOf(sub.matchId) : [];
+    sub.sentMarkets = new Set(markets.map((m) => m.marketId));
+    sub.ready = true;
+    sub.send({ reset: true, status: this.feedStatus(), match, markets });
+  }
+
+  private ensureTicking(): void {
+    if (this.timer !== null) return;
+    this.timer = this.deps.setInterval(() => this.flush(), this.deps.conflateMs ?? 100);
+  }
+
+  private stopTicking(): void {
+    if (this.timer === null) return;
+    this.deps.clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** One conflation tick: send each ready subscription what changed for it since the last tick. */
+  flush(skipKey?: string): void {
+    if (!this.store.hasChanges()) return;
+    const changes = this.store.takeChanges();
+    const marketsByMatch = new Map<string, Market[]>();
+    for (const id of changes.markets) {
+      const market = this.store.markets.get(id);
+      if (!market) continue;
+      const list = marketsByMatch.get(market.matchId);
+      if (list) list.push(market);
+      else marketsByMatch.set(market.matchId, [market]);
+    }
+    const today = manilaDay(this.deps.now());
+    for (const sub of this.subs.values()) {
+      if (sub.kind === 'list' && sub.ready && sub.key !== skipKey) this.flushList(sub, changes, marketsByMatch, today);
+      if (sub.kind === 'match' && sub.ready && sub.key !== skipKey) this.flushMatch(sub, changes, marketsByMatch);
+    }
+  }
+
+  private flushList(
+    sub: ListSub,
+    changes: ReturnType<MatchStore['takeChanges']>,
+    marketsByMatch: Map<string, Market[]>,
+    today: string,
+  ): void {
+    const patch: ListPatch = { status: this.feedStatus() };
+    const matches = [];
+    const markets: Market[] = [];
+    const removedMatches: string[] = [];
+    const removedMarkets: string[] = [];
+    let membershipChanged = false;
+
+    const touched = new Set<string>([...changes.matches, ...marketsByMatch.keys()]);
+    for (const matchId of touched) {
+      const match = this.store.matches.get(matchId);
+      if (!match || match.sportTypeId !== sub.query.sportTypeId) continue;
+      const inView = inListView(match, sub.query, today);
+      if (inView && !sub.members.has(matchId)) {
+        sub.members.add(matchId);
+        membershipChanged = true;
+        matches.push(match);
+        for (const market of mainMarkets(this.store, matchId)) {
+          markets.push(market);
+          sub.sentMarkets.add(market.marketId);
+        }
+        continue;
+      }
+      if (!inView && sub.members.has(matchId)) {
+        sub.members.delete(matchId);
+        membershipChanged = true;
+        removedMatches.push(matchId);
+        continue;
+      }
+      if (!inView) continue;
+      if (changes.matches.has(matchId)) matches.push(match);
+      for (const market of marketsByMatch.get(matchId) ?? []) {
+        if (!market.main) continue;
+        markets.push(market);
+        sub.sentMarkets.add(market.marketId);
+      }
+    }
+    for (const matchId of changes.goneMatches) {
+      if (sub.members.delete(matchId)) {
+        membershipChanged = true;
+        removedMatches.push(matchId);
+      }
+    }
+    for (const marketId of changes.goneMarkets) if (sub.sentMarkets.delete(marketId)) removedMarkets.push(marketId);
+
+    if (matches.length) patch.matches = matches;
+    if (markets.length) patch.markets = markets;
+    if (removedMatches.length) patch.removedMatches = removedMatches;
+    if (removedMarkets.length) patch.removedMarkets = removedMarkets;
+    if (membershipChanged) {
+      const members = [...sub.members].map((id) => this.store.matches.get(id)).filter((m) => m !== undefined);
+      patch.order = orderMatches(members, this.store.leagues);
+      const leagueIds = new Set(members.map((m) => m.leagueId));
+      patch.leagues = [...this.store.leagues.values()].filter((l) => leagueIds.has(l.leagueId));
+    }
+    if (patch.matches || patch.markets || patch.removedMatches || patch.removedMarkets || patch.order) sub.send(patch);
+  }
+
+  private flushMatch(sub: MatchSub, changes: ReturnType<MatchStore['takeChanges']>, marketsByMatch: Map<string, Market[]>): void {
+    const patch: MatchPatch = { status: this.feedStatus() };
+    if (changes.goneMatches.has(sub.matchId)) patch.match = null;
+    else if (changes.matches.has(sub.matchId)) patch.match = this.store.matches.get(sub.matchId) ?? null;
+    const markets = marketsByMatch.get(sub.matchId);
+    if (markets?.length) {
+      patch.markets = markets;
+      for (const market of markets) sub.sentMarkets.add(market.marketId);
+    }
+    const removed = [...changes.goneMarkets].filter((id) => sub.sentMarkets.delete(id));
+    if (removed.length) patch.removedMarkets = removed;
+    if (patch.match !== undefined || patch.markets || patch.removedMarkets) sub.send(patch);
+  }
+
+  // ---- connection --------------------------------------------------------------------------------
+
+  private onTransportStatus(status: ConnectionStatus): void {
+    const reconnected = status === 'online' && this.wasOnline;
+    if (status === 'online') this.wasOnline = true;
+    this.status = status;
+    for (const sub of this.subs.values()) if (sub.kind === 'status') sub.send(status);
+    if (status === 'reconnecting') {
+      for (const sub of this.subs.values())
+        if ((sub.kind === 'list' || sub.kind === 'match') && sub.ready) sub.send({ status: 'reconnecting' });
+    }
+    if (reconnected) {
+      // What happened while the socket was down is lost: every view starts again from a snapshot.
+      for (const [destination, entry] of this.destinations) {
+        if (!entry.sync) continue;
+        entry.sync.reset();
+        this.resync(destination);
+      }
+    }
+  }
+}

@@ -1,0 +1,64 @@
+import { Client, type StompSubscription } from '@stomp/stompjs';
+import { SOCKET_CONNECT_TIMEOUT_MS, SOCKET_HEARTBEAT_MS, SOCKET_RECONNECT_MS } from '../../src/contract/constants';
+import type { ConnectionStatus } from '../../src/contract/realtime';
+import type { Transport } from './core';
+
+/**
+ * The one STOMP 1.2 socket (spec §7, §9): 30 s connect timeout, 10 s heart-beats both ways, reconnect
+ * 5 s after a drop. Subscriptions are remembered and made again on every reconnect.
+ */
+export function stompTransport(url: string, createSocket?: () => WebSocket): Transport {
+  const wanted = new Map<string, { handler: (body: string, headers: Record<string, string>) => void; live: StompSubscription | null }>();
+  const statusListeners: ((status: ConnectionStatus) => void)[] = [];
+  let token = '';
+  const emit = (status: ConnectionStatus) => statusListeners.forEach((listener) => listener(status));
+
+  const client = new Client({
+    brokerURL: url,
+    ...(createSocket ? { webSocketFactory: createSocket } : {}),
+    connectionTimeout: SOCKET_CONNECT_TIMEOUT_MS,
+    heartbeatIncoming: SOCKET_HEARTBEAT_MS,
+    heartbeatOutgoing: SOCKET_HEARTBEAT_MS,
+    reconnectDelay: SOCKET_RECONNECT_MS,
+    beforeConnect: () => {
+      client.connectHeaders = token ? { token } : {};
+    },
+  });
+  client.onConnect = () => {
+    for (const [destination, entry] of wanted) {
+      entry.live = client.subscribe(destination, (message) => entry.handler(message.body, message.headers));
+    }
+    emit('online');
+  };
+  const onDown = () => {
+    for (const entry of wanted.values()) entry.live = null;
+    emit('reconnecting');
+  };
+  client.onWebSocketClose = onDown;
+  client.onStompError = onDown;
+
+  return {
+    subscribe(destination, handler) {
+      const entry = { handler, live: client.connected ? client.subscribe(destination, (m) => handler(m.body, m.headers)) : null };
+      wanted.set(destination, entry);
+      return () => {
+        if (wanted.get(destination) === entry) wanted.delete(destination);
+        if (entry.live && client.connected) entry.live.unsubscribe();
+      };
+    },
+    publish(destination, body) {
+      if (client.connected) client.publish({ destination, body, headers: { 'content-type': 'application/json' } });
+    },
+    setToken(next) {
+      if (next === token) return;
+      token = next;
+      if (client.active) void client.deactivate().then(() => client.activate());
+    },
+    onStatus(listener) {
+      statusListeners.push(listener);
+    },
+    start() {
+      client.activate();
+    },
+  };
+}
