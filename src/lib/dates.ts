@@ -13,3 +13,43 @@ export function formatDateTime(iso: string, language: string): string {
     hour12: false,
   }).format(date);
 }
+
+const MANILA_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The Manila calendar day of a moment, as YYYY-MM-DD. */
+export function manilaDay(at: Date | number): string {
+  return MANILA_DAY.format(at);
+}
+
+function addDays(day: string, days: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+export interface KickoffLabel {
+  /** 'today' and 'tomorrow' are shown as TODAY / TOMORROW; otherwise `date` is 'MMM DD'. */
+  day: 'today' | 'tomorrow' | 'date';
+  date: string;
+  time: string;
+}
+
+const MONTH_DAY = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, month: 'short', day: '2-digit' });
+const HOUR_MINUTE = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** Match dates (spec §4): TODAY, TOMORROW or MMM DD, with HH:mm, in Asia/Manila time. */
+export function kickoffLabel(iso: string, now: Date | number): KickoffLabel {
+  const at = new Date(iso);
+  const day = manilaDay(at);
+  const today = manilaDay(now);
+  return {
+    day: day === today ? 'today' : day === addDays(today, 1) ? 'tomorrow' : 'date',
+    date: MONTH_DAY.format(at),
+    time: HOUR_MINUTE.format(at),
+  };
+}
+
+/** The next `count` Manila days from `now`, for the early-market date picker. */
+export function nextDays(now: Date | number, count: number): string[] {
+  const today = manilaDay(now);
+  return Array.from({ length: count }, (_, i) => addDays(today, i));
+}

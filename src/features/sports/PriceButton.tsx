@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import type { Market, Match, Selection } from '../../contract/feed';
+import { formatOdds } from '../../lib/odds';
+import type { Move } from '../../realtime/mirror';
+import { preferences } from '../../stores/preferences';
+import { showToast } from '../../stores/ui';
+import { Icon } from '../../ui/Icon';
+import { type BetPage, selectionUid, toBetOrder, togglePick } from '../betslip/selection';
+import { betSlip } from '../betslip/store';
+import styles from './PriceButton.module.css';
+
+/** A price moved this recently still flashes (a row that scrolls back into view does not replay it). */
+const FLASH_MS = 1_600;
+
+/**
+ * One price: in the player's odds format, flashing green or red when it moves, marked when it is on the
+ * slip. A tap puts it on the bet slip or takes it off; a market that is not running says so.
+ */
+export function PriceButton({
+  match,
+  market,
+  selection,
+  move,
+  page,
+  label,
+}: {
+  match: Match;
+  market: Market;
+  selection: Selection;
+  move: Move | undefined;
+  page: BetPage;
+  label: string;
+}) {
+  const { t } = useTranslation();
+  const { oddsType } = useSnapshot(preferences);
+  const { orders } = useSnapshot(betSlip);
+  const uid = selectionUid(market.marketId, selection.key);
+  const selected = orders.some((order) => order.uid === uid);
+  const locked = market.status !== 'Running' || selection.price <= 1;
+  // A move from before this button appeared (a row scrolled back into view) does not flash again.
+  const [shownAt] = useState(() => Date.now());
+  const fresh = move && move.at > shownAt - FLASH_MS ? move.dir : undefined;
+
+  const onPress = () => {
+    const result = togglePick(toBetOrder(match, market, selection, oddsType, page), market.status, selection.price);
+    if (result.kind === 'refused') showToast('fail', t('sports.marketStatus', { status: result.status }));
+  };
+
+  const odds = formatOdds(selection.price, oddsType);
+  return (
+    <button
+      type="button"
+      className={`${styles.price} ${locked ? styles.locked : ''}`}
+      aria-pressed={selected}
+      aria-label={`${label} ${locked ? t('sports.marketStatus', { status: market.status }) : odds}`}
+      onClick={onPress}
+      data-testid="price"
+      data-market={market.marketId}
+      data-key={selection.key}
+    >
+      <span className={styles.label}>{label}</span>
+      {locked ? (
+        <Icon name="lock" size={14} />
+      ) : (
+        <span key={selection.price} className={`${styles.odds} ${fresh ? styles[fresh] : ''}`} data-price={selection.price}>
+          {odds}
+        </span>
+      )}
+      {fresh && !locked && (
+        <span
+          key={`arrow-${selection.price}`}
+          className={`${styles.arrow} ${fresh === 'up' ? styles.arrowUp : styles.arrowDown}`}
+          aria-label={t(fresh === 'up' ? 'sports.priceUp' : 'sports.priceDown')}
+        >
+          {fresh === 'up' ? '▲' : '▼'}
+        </span>
+      )}
+    </button>
+  );
+}

@@ -1,0 +1,246 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { Notice } from '../../components/Notice';
+import { LIST_MODES, type ListMode, type Outright } from '../../contract/feed';
+import { manilaDay, nextDays } from '../../lib/dates';
+import { formatOdds } from '../../lib/odds';
+import { useLiveList } from '../../realtime/hooks';
+import { preferences } from '../../stores/preferences';
+import { showToast } from '../../stores/ui';
+import { PageSkeleton } from '../../ui/Skeleton';
+import { TabBar, tabStyles } from '../../ui/Tabs';
+import { outrightOrder, selectionUid, togglePick } from '../betslip/selection';
+import { betSlip } from '../betslip/store';
+import priceStyles from './PriceButton.module.css';
+import { sportSwitchQuery, outrightsQuery } from './api';
+import { MatchRow } from './MatchRow';
+import styles from './SportsPage.module.css';
+import { useNow } from './useNow';
+
+/** The sports the sport tabs offer, in the order of spec §3's ids that the feed covers. */
+export const SPORTS = ['1', '2', '43', '5', '6', '9', '4', '8', '16', '18'] as const;
+
+interface SportsSearch {
+  mode?: string;
+  sportId?: string;
+  dateId?: string;
+}
+
+type Item = { kind: 'league'; leagueId: string; name: string } | { kind: 'match'; matchId: string };
+
+function MatchList({
+  sportTypeId,
+  mode,
+  dateId,
+}: {
+  sportTypeId: string;
+  mode: Exclude<ListMode, 'outright'>;
+  dateId: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const now = useNow(60_000);
+  const { mirror, view } = useLiveList({ sportTypeId, mode, dateId });
+  const items = useMemo(() => {
+    const list: Item[] = [];
+    let league = '';
+    for (const matchId of view.order) {
+      const leagueId = mirror.getRow(matchId)?.match.leagueId ?? '';
+      if (leagueId !== league) {
+        league = leagueId;
+        list.push({ kind: 'league', leagueId, name: view.leagues.get(leagueId)?.name ?? mirror.getRow(matchId)?.match.leagueName ?? '' });
+      }
+      list.push({ kind: 'match', matchId });
+    }
+    return list;
+  }, [view, mirror]);
+
+  const listRef = useRef<HTMLDivElement>(null);
+  const [offset, setOffset] = useState(0);
+  useLayoutEffect(() => {
+    setOffset(listRef.current?.offsetTop ?? 0);
+  }, [view.status]);
+  // Only the rows on screen (and a few around) exist: thousands of matches cost what a screenful costs.
+  const virtualizer = useWindowVirtualizer({
+    count: items.length,
+    estimateSize: (index) => (items[index]?.kind === 'league' ? 36 : 96),
+    overscan: 6,
+    scrollMargin: offset,
+    getItemKey: (index) => {
+      const item = items[index];
+      return item ? (item.kind === 'league' ? `l:${item.leagueId}:${index}` : item.matchId) : index;
+    },
+  });
+
+  if (view.status === 'loading') return <PageSkeleton label={t('sports.loading')} lines={8} />;
+  const sport = t(`sports.names.${sportTypeId}` as 'sports.names.1');
+  return (
+    <>
+      {view.status === 'reconnecting' && (
+        <div className={styles.banner} role="status">
+          {t('sports.reconnecting')}
+        </div>
+      )}
+      {items.length === 0 ? (
+        <Notice
+          icon="ticket"
+          title={t('sports.emptyTitle')}
+          description={t(mode === 'live' ? 'sports.emptyLive' : 'sports.emptyOther', { sport })}
+        />
+      ) : (
+        <div ref={listRef} className={styles.list} style={{ height: virtualizer.getTotalSize() }} data-testid="match-list">
+          {virtualizer.getVirtualItems().map((virtual) => {
+            const item = items[virtual.index];
+            if (!item) return null;
+            return (
+              <div
+                key={virtual.key}
+                data-index={virtual.index}
+                ref={virtualizer.measureElement}
+                className={styles.item}
+                style={{ transform: `translateY(${virtual.start - virtualizer.options.scrollMargin}px)` }}
+              >
+                {item.kind === 'league' ? (
+                  <div className={styles.league}>{item.name}</div>
+                ) : (
+                  <MatchRow mirror={mirror} matchId={item.matchId} page="sports" now={now} />
+                )}
+              </div>
+            );
+          })}
+        </div>
+      )}
+    </>
+  );
+}
+
+function Outrights({ sportTypeId }: { sportTypeId: string }) {
+  const { t } = useTranslation();
+  const { oddsType } = useSnapshot(preferences);
+  const { orders } = useSnapshot(betSlip);
+  const { data, isPending } = useQuery(outrightsQuery(sportTypeId));
+  if (isPending) return <PageSkeleton label={t('sports.loading')} />;
+  const outrights = data?.outrights ?? [];
+  if (outrights.length === 0) return <Notice icon="ticket" title={t('sports.emptyTitle')} description={t('sports.outrightsEmpty')} />;
+  const pick = (outright: Outright, team: Outright['teams'][number]) => {
+    const result = togglePick(outrightOrder(outright, team, oddsType), outright.status, team.price);
+    if (result.kind === 'refused') showToast('fail', t('sports.marketStatus', { status: result.status }));
+  };
+  return (
+    <>
+      {outrights.map((outright) => (
+        <section key={outright.outrightOddsId} className={styles.outright}>
+          <h3 className={styles.outrightTitle}>{outright.name}</h3>
+          <div className={styles.outrightGrid}>
+            {outright.teams.map((team) => (
+              <button
+                key={team.teamId}
+                type="button"
+                className={priceStyles.price}
+                aria-pressed={orders.some((o) => o.uid === selectionUid(outright.outrightOddsId, team.teamId))}
+                onClick={() => pick(outright, team)}
+              >
+                <span className={priceStyles.label}>{team.teamName}</span>
+                <span className={priceStyles.odds}>{formatOdds(team.price, oddsType)}</span>
+              </button>
+            ))}
+          </div>
+        </section>
+      ))}
+    </>
+  );
+}
+
+/** /sports (spec §2): mode live / today / early / outright, sportId and dateId in the address. */
+export function SportsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const search = useSearch({ strict: false }) as SportsSearch;
+  const mode: ListMode = (LIST_MODES as readonly string[]).includes(search.mode ?? '') ? (search.mode as ListMode) : 'live';
+  const sportTypeId = (SPORTS as readonly string[]).includes(search.sportId ?? '') ? search.sportId! : '1';
+  const now = useNow(60_000);
+  const today = manilaDay(now);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the list changes when the Manila day does
+  const days = useMemo(() => nextDays(now, 8).slice(1), [today]);
+  const dateId = mode === 'early' && search.dateId && days.includes(search.dateId) ? search.dateId : undefined;
+  const { data: counts } = useQuery(sportSwitchQuery);
+  const setSearch = (next: SportsSearch) => void navigate({ to: '/sports', search: next as Record<string, string>, replace: true });
+
+  return (
+    <>
+      <div className={styles.filters}>
+        <TabBar label={t('sports.sportsLabel')} variant="pills">
+          {SPORTS.map((id) => {
+            const count = counts?.sports.find((s) => s.sportTypeId === id);
+            const n = count
+              ? mode === 'live'
+                ? count.live
+                : mode === 'today'
+                  ? count.today
+                  : mode === 'early'
+                    ? count.early
+                    : undefined
+              : undefined;
+            return (
+              <Link
+                key={id}
+                to="/sports"
+                search={{ mode, sportId: id }}
+                replace
+                className={tabStyles.tab}
+                aria-current={id === sportTypeId ? 'page' : undefined}
+              >
+                {t(`sports.names.${id}` as 'sports.names.1')}
+                {n !== undefined && <span className={styles.sportCount}>{n}</span>}
+              </Link>
+            );
+          })}
+        </TabBar>
+        <TabBar label={t('sports.modesLabel')}>
+          {LIST_MODES.map((value) => (
+            <button
+              key={value}
+              type="button"
+              className={tabStyles.tab}
+              aria-selected={value === mode}
+              onClick={() => setSearch({ mode: value, sportId: sportTypeId })}
+            >
+              {t(`sports.modes.${value}`)}
+            </button>
+          ))}
+        </TabBar>
+        {mode === 'early' && (
+          <TabBar label={t('sports.datesLabel')} variant="pills">
+            <button
+              type="button"
+              className={tabStyles.tab}
+              aria-selected={!dateId}
+              onClick={() => setSearch({ mode, sportId: sportTypeId })}
+            >
+              {t('sports.allDays')}
+            </button>
+            {days.map((day) => (
+              <button
+                key={day}
+                type="button"
+                className={tabStyles.tab}
+                aria-selected={day === dateId}
+                onClick={() => setSearch({ mode, sportId: sportTypeId, dateId: day })}
+              >
+                {new Date(`${day}T12:00:00+08:00`).toLocaleDateString('en-US', { month: 'short', day: '2-digit', timeZone: 'Asia/Manila' })}
+              </button>
+            ))}
+          </TabBar>
+        )}
+      </div>
+      {mode === 'outright' ? (
+        <Outrights sportTypeId={sportTypeId} />
+      ) : (
+        <MatchList key={`${sportTypeId}:${mode}:${dateId ?? ''}`} sportTypeId={sportTypeId} mode={mode} dateId={dateId} />
+      )}
+    </>
+  );
+}

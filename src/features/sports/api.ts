@@ -1,0 +1,120 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../api/instance';
+import type { ChatMessage, Outright } from '../../contract/feed';
+
+/** The sportsbook's JSON calls (the compressed lists travel through the realtime worker). */
+export interface SportCount {
+  sportTypeId: string;
+  live: number;
+  today: number;
+  early: number;
+}
+
+export const sportSwitchQuery = queryOptions({
+  queryKey: ['tp', 'saba/sportSwitch'],
+  queryFn: () => api.call<{ sports: SportCount[] }>('tp', 'saba/sportSwitch', {}, { quiet: true }),
+  staleTime: 30_000,
+  refetchInterval: 60_000,
+});
+
+export const outrightsQuery = (sportTypeId: string) =>
+  queryOptions({
+    queryKey: ['tp', 'saba/queryOutrights', sportTypeId],
+    queryFn: () => api.call<{ outrights: Outright[] }>('tp', 'saba/queryOutrights', { sportTypeId }),
+    staleTime: 15_000,
+  });
+
+export interface StreamSource {
+  provider: 'nami' | 'sportradar' | 'saba';
+  params: Record<string, string | number | boolean>;
+}
+
+export const streamsQuery = (matchId: string) =>
+  queryOptions({
+    queryKey: ['tp', 'saba/matchStreams', matchId],
+    queryFn: () => api.call<{ sources: StreamSource[] }>('tp', 'saba/matchStreams', { matchId }, { quiet: true }),
+    staleTime: 60_000,
+  });
+
+const LOOKUP = { nami: 'saba/getNamiStreamUrl', sportradar: 'saba/getSportradarStreamUrl', saba: 'saba/getSabaStreamUrl' } as const;
+
+/** A provider's stream URL for a source; retried up to `attempts` times (spec §4: 3 when several sources exist). */
+export async function streamUrl(source: StreamSource, attempts: number): Promise<string | undefined> {
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    try {
+      return (await api.call<{ url: string }>('tp', LOOKUP[source.provider], source.params, { quiet: true })).url;
+    } catch (error) {
+      // A provider that says it has no stream will not have one on a retry.
+      if ((error as { kind?: string }).kind === 'server') return undefined;
+    }
+  }
+  return undefined;
+}
+
+export const chatRecordsQuery = (matchId: string) =>
+  queryOptions({
+    queryKey: ['tp', 'saba/chatRecords', matchId],
+    queryFn: () => api.call<{ messages: ChatMessage[] }>('tp', 'saba/chatRecords', { matchId }, { quiet: true }),
+    staleTime: 5 * 60_000,
+  });
+
+export interface Pick {
+  marketId: string;
+  betTypeName: string;
+  point: number | null;
+  key: string;
+  keyEn: string;
+  price: number;
+  confidence: number;
+}
+
+export const picksQuery = (matchId: string) =>
+  queryOptions({
+    queryKey: ['tp', 'saba/picks', matchId],
+    queryFn: () => api.call<{ picks: Pick[] }>('tp', 'saba/picks', { matchId }),
+    staleTime: 60_000,
+  });
+
+export interface StandingRow {
+  teamId: string;
+  teamName: string;
+  played: number;
+  won: number;
+  drawn: number;
+  lost: number;
+  scored: number;
+  conceded: number;
+  points: number;
+}
+
+export const standingsQuery = (leagueId: string, sportTypeId: string) =>
+  queryOptions({
+    queryKey: ['tp', 'saba/standings', leagueId],
+    queryFn: () => api.call<{ rows: StandingRow[] }>('tp', 'saba/standings', { leagueId, sportTypeId }),
+    staleTime: 60_000,
+  });
+
+export interface PlayedMatch {
+  home: { teamId: string; teamName: string };
+  away: { teamId: string; teamName: string };
+  homeScore: number;
+  awayScore: number;
+  at: number;
+}
+
+export const analysisQuery = (matchId: string) =>
+  queryOptions({
+    queryKey: ['tp', 'saba/analysis', matchId],
+    queryFn: () => api.call<{ homeForm: string[]; awayForm: string[]; headToHead: PlayedMatch[] }>('tp', 'saba/analysis', { matchId }),
+    staleTime: 5 * 60_000,
+  });
+
+export const lineupsQuery = (matchId: string) =>
+  queryOptions({
+    queryKey: ['tp', 'saba/lineups', matchId],
+    queryFn: () =>
+      api.call<{ home: { starters: string[]; bench: string[] }; away: { starters: string[]; bench: string[] } }>('tp', 'saba/lineups', {
+        matchId,
+      }),
+    staleTime: 10 * 60_000,
+  });
