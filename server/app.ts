@@ -149,7 +149,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       const [customer] = await db.select({ nickName: customers.nickName }).from(customers).where(eq(customers.id, session.customerId));
       return { customerId: session.customerId, nickName: customer?.nickName ?? 'Player' };
     },
-    onChat: (message) => saveChat(db, message, null),
+    onChat: (message, customerId) => saveChat(db, message, customerId),
   });
   await app.register(sportsRoutes, { db, feed, settings });
   if (!options.feed) {
@@ -164,6 +164,11 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     app.post('/dev/realtime/drop', async () => {
       broker.dropAll();
       return { dropped: true };
+    });
+    // What the feed says a market's prices are now, to compare with what a page shows.
+    app.get<{ Params: { marketId: string } }>('/dev/realtime/market/:marketId', async (request, reply) => {
+      const market = feed.market(request.params.marketId);
+      return market ? { status: market.status, selections: market.selections } : reply.status(404).send({ error: 'no such market' });
     });
   }
   await app.register(staticPlugin, { distDir: config.distDir, appKey: config.appKey });

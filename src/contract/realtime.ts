@@ -57,7 +57,8 @@ export interface RealtimeApi {
   watchChat(tabId: string, matchId: string, onMessage: (message: ChatMessage) => void): Promise<number>;
   watchUser(tabId: string, queue: UserQueue, onEvent: (event: unknown) => void): Promise<number>;
   watchStatus(tabId: string, onStatus: (status: ConnectionStatus) => void): Promise<number>;
-  sendChat(matchId: string, text: string): Promise<void>;
+  /** False when the socket is down: the line was not sent. */
+  sendChat(matchId: string, text: string): Promise<boolean>;
   unwatch(subscriptionId: number): Promise<void>;
   disconnectTab(tabId: string): Promise<void>;
 }

@@ -385,6 +385,9 @@ export const cn: Resources = {
     noHeadToHead: '两队近期没有交手。',
     starters: '首发',
     bench: '替补',
+    loadFailed: '加载失败，请检查网络后重试。',
+    chatOffline: '当前未连接，消息未发送，请稍后重试。',
+    chatSlowDown: '发送太快了，请稍等几秒。',
   },
   periods: {
     halftime: '中场',

@@ -374,6 +374,9 @@ export const en = {
     noHeadToHead: 'These teams have not met recently.',
     starters: 'Starting',
     bench: 'Bench',
+    loadFailed: 'We could not load this. Check your connection and try again.',
+    chatOffline: 'Not connected right now. Your message was not sent; try again in a moment.',
+    chatSlowDown: 'You are sending messages too fast. Wait a few seconds.',
   },
   periods: {
     halftime: 'Halftime',

@@ -37,12 +37,16 @@ function start(): Comlink.Remote<RealtimeApi> {
     endpoint = new Worker(new URL('../../workers/realtime/dedicated.ts', import.meta.url), { type: 'module', name: 'panalo-realtime' });
   }
   const api = Comlink.wrap<RealtimeApi>(endpoint);
-  let lockName: string | null = null;
+  void api.connect(tabId, null, context());
   if (typeof navigator.locks?.request === 'function') {
-    lockName = `panalo-tab-${tabId}`;
-    void navigator.locks.request(lockName, () => new Promise<void>(() => undefined));
+    // The worker waits on this tab's lock to learn that the tab closed, so it may only ask once the tab
+    // holds it: asked earlier, the worker would get the lock at once and drop a living tab.
+    const lockName = `panalo-tab-${tabId}`;
+    void navigator.locks.request(lockName, () => {
+      void api.connect(tabId, lockName, context());
+      return new Promise<void>(() => undefined);
+    });
   }
-  void api.connect(tabId, lockName, context());
   // Log in, log out, a new language: the worker calls the API and opens the socket as this player.
   subscribeStore(session, () => void api.setContext(context()));
   subscribeStore(preferences, () => void api.setContext(context()));

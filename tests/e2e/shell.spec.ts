@@ -7,9 +7,9 @@ test.describe('the app shell', () => {
     await expect(page).toHaveTitle('For You · Panalo');
     await expect(page.getByRole('heading', { name: 'For You' })).toBeVisible();
 
-    await page.getByRole('link', { name: 'Sports' }).click();
+    await page.getByRole('link', { name: 'Sports', exact: true }).click();
     await expect(page).toHaveURL(/\/sports$/);
-    await expect(page.getByRole('link', { name: 'Sports' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('link', { name: 'Sports', exact: true })).toHaveAttribute('aria-current', 'page');
 
     await page.getByRole('link', { name: 'Games' }).click();
     await expect(page).toHaveURL(/\/games\/slot$/);

@@ -130,7 +130,7 @@ describe('the worker store', () => {
 });
 
 /** A core wired to fakes: a transport we can push deltas into, snapshots we control, manual time. */
-function harness(options: { list?: () => ListSnapshot; match?: () => MatchSnapshot } = {}) {
+function harness(options: { list?: () => ListSnapshot; match?: () => MatchSnapshot; socketDown?: boolean } = {}) {
   const handlers = new Map<string, (body: string) => void>();
   const subscribeCalls: string[] = [];
   const unsubscribeCalls: string[] = [];
@@ -148,7 +148,11 @@ function harness(options: { list?: () => ListSnapshot; match?: () => MatchSnapsh
         handlers.delete(destination);
       };
     },
-    publish: (destination, body) => published.push({ destination, body }),
+    publish: (destination, body) => {
+      if (options.socketDown) return false;
+      published.push({ destination, body });
+      return true;
+    },
     setToken: () => undefined,
     onStatus: (listener) => statusListeners.push(listener),
     start: () => statusListeners.forEach((l) => l('online')),
@@ -234,6 +238,21 @@ describe('the realtime core', () => {
     expect(patches).toHaveLength(2);
   });
 
+  it('sends every tab watching the same list the same changes', async () => {
+    const h = harness({ list: () => snapshot(1) });
+    const tabs: ListPatch[][] = [[], [], []];
+    for (const [i, patches] of tabs.entries()) {
+      await h.core.watchList(`tab-${i}`, { sportTypeId: '1', mode: 'live' }, (p) => patches.push(p));
+      await settle();
+    }
+    h.push('/topic/sport/1', delta(2, [{ t: 'price', marketId: 'k1', key: 'h', price: 2.4 }]));
+    h.tick();
+    for (const patches of tabs) {
+      expect(patches[0]).toMatchObject({ reset: true });
+      expect(patches.at(-1)?.markets?.[0]?.selections[0]?.price).toBe(2.4);
+    }
+  });
+
   it('moves a match out of the live view when it finishes', async () => {
     const h = harness({ list: () => snapshot(1) });
     const patches: ListPatch[] = [];
@@ -282,10 +301,21 @@ describe('the realtime core', () => {
     expect(patches[2]?.match).toBeNull();
   });
 
-  it('sends chat through the socket', async () => {
+  it('sends chat through the socket, and says so when the socket is down', async () => {
     const h = harness();
-    await h.core.sendChat('m1', 'Go Sharks!');
+    expect(await h.core.sendChat('m1', 'Go Sharks!')).toBe(true);
     expect(h.published).toEqual([{ destination: '/topic/chat/m1', body: '{"text":"Go Sharks!"}' }]);
+    const down = harness({ socketDown: true });
+    expect(await down.core.sendChat('m1', 'Go Sharks!')).toBe(false);
+  });
+
+  it('shows a list fetched before the first connection as live, not as reconnecting', async () => {
+    const h = harness({ list: () => snapshot(1) });
+    const patches: ListPatch[] = [];
+    // No connect(): the socket is still being opened when the snapshot arrives.
+    await h.core.watchList('tab', { sportTypeId: '1', mode: 'live' }, (p) => patches.push(p));
+    await settle();
+    expect(patches[0]).toMatchObject({ reset: true, status: 'live' });
   });
 });
 

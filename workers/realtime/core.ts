@@ -26,7 +26,8 @@ import { inListView, mainMarkets, orderMatches } from './views';
 export interface Transport {
   /** Subscribes now and again after every reconnect; answers the unsubscribe. */
   subscribe(destination: string, onMessage: (body: string, headers: Record<string, string>) => void): () => void;
-  publish(destination: string, body: string): void;
+  /** False when the socket is down and nothing was sent. */
+  publish(destination: string, body: string): boolean;
   /** Sets the token the socket connects with; a different token reconnects. */
   setToken(token: string): void;
   onStatus(listener: (status: ConnectionStatus) => void): void;
@@ -119,6 +120,8 @@ export class RealtimeCore implements RealtimeApi {
   private nextId = 1;
   private timer: unknown = null;
   private started = false;
+  /** The Web Locks of living tabs that the worker waits on. */
+  private readonly tabLocks = new Set<string>();
   /** Delta counter, for the benchmark and diagnostics. */
   deltasApplied = 0;
 
@@ -134,7 +137,13 @@ export class RealtimeCore implements RealtimeApi {
       this.started = true;
       this.deps.transport.start();
     }
-    if (lockName && this.deps.whenReleased) void this.deps.whenReleased(lockName).then(() => this.disconnectTab(tabId));
+    if (lockName && this.deps.whenReleased && !this.tabLocks.has(lockName)) {
+      this.tabLocks.add(lockName);
+      void this.deps.whenReleased(lockName).then(() => {
+        this.tabLocks.delete(lockName);
+        return this.disconnectTab(tabId);
+      });
+    }
   }
 
   async setContext(context: RealtimeContext): Promise<void> {
@@ -201,8 +210,8 @@ export class RealtimeCore implements RealtimeApi {
     return id;
   }
 
-  async sendChat(matchId: string, text: string): Promise<void> {
-    this.deps.transport.publish(Destination.chat(matchId), JSON.stringify({ text }));
+  async sendChat(matchId: string, text: string): Promise<boolean> {
+    return this.deps.transport.publish(Destination.chat(matchId), JSON.stringify({ text }));
   }
 
   async unwatch(subscriptionId: number): Promise<void> {
@@ -381,8 +390,9 @@ export class RealtimeCore implements RealtimeApi {
 
   // ---- patches -----------------------------------------------------------------------------------
 
+  /** A snapshot fetched while the first connection is still being made is current: only a lost socket makes data stale. */
   private feedStatus(): FeedStatus {
-    return this.status === 'online' ? 'live' : 'reconnecting';
+    return this.status === 'reconnecting' ? 'reconnecting' : 'live';
   }
 
   private resetList(sub: ListSub): void {

@@ -47,7 +47,9 @@ export function stompTransport(url: string, createSocket?: () => WebSocket): Tra
       };
     },
     publish(destination, body) {
-      if (client.connected) client.publish({ destination, body, headers: { 'content-type': 'application/json' } });
+      if (!client.connected) return false;
+      client.publish({ destination, body, headers: { 'content-type': 'application/json' } });
+      return true;
     },
     setToken(next) {
       if (next === token) return;

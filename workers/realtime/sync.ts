@@ -63,6 +63,9 @@ export class DestinationSync {
       for (const delta of later) this.remember(delta);
       return later.length > 0 ? { kind: 'apply', deltas: later } : { kind: 'none' };
     }
+    // A newer snapshot: the deltas up to it are still on their way and apply on top. Changes carry
+    // absolute values, so replaying them ends where the snapshot is, and the rest of the store (a list
+    // snapshot holds one mode's matches) still gets them.
     if (snapshotSeq >= this.seq) return { kind: 'none' };
     // An older snapshot for another view of this destination: replay what it has not seen.
     const missing = this.recent.filter((d) => d.seq > snapshotSeq);

@@ -51,7 +51,9 @@ export function pastSeason(leagueId: string, teams: TeamRef[], scoring: { max: n
   const rng = new Rng(seedOf(leagueId));
   const strength = new Map(teams.map((t) => [t.teamId, 0.5 + new Rng(seedOf(t.teamId)).next()]));
   const played: PlayedMatch[] = [];
-  let day = 1;
+  // Two games a day, the last one the day before the server started: every date is in the past.
+  const games = (teams.length * (teams.length - 1)) / 2;
+  let game = 0;
   for (let i = 0; i < teams.length; i++) {
     for (let j = i + 1; j < teams.length; j++) {
       const [home, away] = rng.next() < 0.5 ? [teams[i]!, teams[j]!] : [teams[j]!, teams[i]!];
@@ -63,7 +65,7 @@ export function pastSeason(leagueId: string, teams: TeamRef[], scoring: { max: n
         if (rng.next() < h / (h + a)) homeScore++;
         else awayScore++;
       }
-      played.push({ leagueId, home, away, homeScore, awayScore, at: now - (teams.length * 2 - day++) * 86_400_000 });
+      played.push({ leagueId, home, away, homeScore, awayScore, at: now - (games - game++ + 1) * 43_200_000 });
     }
   }
   return played;

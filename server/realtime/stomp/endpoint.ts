@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
+import { CHAT_LIMIT, normalizeChatLine } from '../../../src/contract/chat';
 import { type ChatMessage, STOMP_PATH, STOMP_PROTOCOL } from '../../../src/contract/feed';
 import type { BrokerConnection, EmbeddedBroker } from './broker';
 import { FrameError, FrameReader, type StompFrame, encodeFrame } from './frames';
@@ -21,11 +22,11 @@ export interface StompEndpointOptions {
   /** Offered heart-beat in both directions (spec §9: 10 s); 0 turns heart-beating off. */
   heartbeatMs?: number;
   /** Persists a chat line once it has been published; a failure is logged, the line stays sent. */
-  onChat?(message: ChatMessage): Promise<void> | void;
+  onChat?(message: ChatMessage, customerId: number): Promise<void> | void;
 }
 
 /** Per connection, sliding window: a line over the limit is dropped (still receipted), not an ERROR. */
-export const CHAT_LIMIT = { lines: 5, windowMs: 10_000, maxChars: 200 } as const;
+export { CHAT_LIMIT };
 const CONNECT_TIMEOUT_MS = 10_000;
 const MAX_SUBSCRIPTIONS = 1_000;
 const MAX_FRAME_BYTES = 65_536;
@@ -46,10 +47,7 @@ function chatText(body: string): string | undefined {
     return undefined;
   }
   const text = (parsed as { text?: unknown } | null)?.text;
-  if (typeof text !== 'string') return undefined;
-  const line = text.replace(/[\s\p{Cc}]+/gu, ' ').trim();
-  const length = [...line].length;
-  return length >= 1 && length <= CHAT_LIMIT.maxChars ? line : undefined;
+  return typeof text === 'string' ? normalizeChatLine(text) : undefined;
 }
 
 class StompConnection implements BrokerConnection {
@@ -219,8 +217,9 @@ class StompConnection implements BrokerConnection {
     const message: ChatMessage = { id: randomUUID(), matchId, nickName: this.nickName, text, ts: Date.now() };
     this.options.broker.publish(destination, JSON.stringify(message));
     this.receipt(frame);
+    const customerId = this.customerId;
     void Promise.resolve()
-      .then(() => this.options.onChat?.(message))
+      .then(() => this.options.onChat?.(message, customerId))
       .catch((error: unknown) => this.log.warn({ err: error, matchId }, 'chat line not stored'));
   }
 

@@ -13,14 +13,14 @@ function page<K extends string>(name: K, load: () => Promise<Record<K, Component
 }
 
 const comingSoon = page('ComingSoonPage', () => import('../../components/ComingSoon'));
-const homeSection = page('ComingSoonSection', () => import('../../components/ComingSoon'));
 const contentDoc = page('DocPage', () => import('../../features/content/DocPage'));
 const install = page('InstallPage', () => import('../../features/site/InstallPage'));
 const userInfo = page('UserInfoPage', () => import('../../features/account/UserInfoPage'));
 
 const PAGES: Record<string, RouteComponent> = {
-  Home_foryou: homeSection,
-  Home_sports: homeSection,
+  Home_foryou: page('ForYouPage', () => import('../../features/sports/ForYouPage')),
+  Home_sports: page('SportsPage', () => import('../../features/sports/SportsPage')),
+  LiveSportGame: page('LiveMatchPage', () => import('../../features/sports/LiveMatchPage')),
   Home_games: page('GamesTab', () => import('../../features/games/GamesTab')),
   faq: page('FaqPage', () => import('../../features/content/FaqPage')),
   faqArticle: page('FaqArticlePage', () => import('../../features/content/FaqArticlePage')),

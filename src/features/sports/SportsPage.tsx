@@ -171,6 +171,7 @@ export function SportsPage() {
 
   return (
     <>
+      <h1 className="visually-hidden">{t('routes.Home_sports.title')}</h1>
       <div className={styles.filters}>
         <TabBar label={t('sports.sportsLabel')} variant="pills">
           {SPORTS.map((id) => {

@@ -1,0 +1,135 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ListMode, Match } from '../../contract/feed';
+import { manilaDay, nextDays } from '../../lib/dates';
+import { useLiveList } from '../../realtime/hooks';
+import type { ListMirror, ListView } from '../../realtime/mirror';
+import { PageSkeleton } from '../../ui/Skeleton';
+import styles from './ForYouPage.module.css';
+import { MatchCard } from './MatchCard';
+import { MatchRow } from './MatchRow';
+import { useNow } from './useNow';
+
+/** The sports For You draws from: the ones most players here bet on. */
+const FOR_YOU_SPORTS = ['1', '2', '43'] as const;
+const LIVE_ROWS = 6;
+const SOON_ROWS = 5;
+const FEATURED_CARDS = 10;
+const HIGHLIGHT_ROWS = 8;
+/** "Starting soon" looks this far ahead. */
+const SOON_MS = 6 * 3_600_000;
+
+interface Entry {
+  mirror: ListMirror;
+  match: Match;
+  priority: number;
+}
+
+type Lists = { mirror: ListMirror; view: ListView }[];
+
+/** One mode of the For You sports, each a live list in the shared worker (same subscriptions as /sports). */
+function useModeLists(mode: Exclude<ListMode, 'outright'>): Lists {
+  const football = useLiveList({ sportTypeId: FOR_YOU_SPORTS[0], mode });
+  const basketball = useLiveList({ sportTypeId: FOR_YOU_SPORTS[1], mode });
+  const esports = useLiveList({ sportTypeId: FOR_YOU_SPORTS[2], mode });
+  return [football, basketball, esports];
+}
+
+function entriesOf(lists: Lists): Entry[] {
+  const entries: Entry[] = [];
+  for (const { mirror, view } of lists) {
+    for (const matchId of view.order) {
+      const match = mirror.getRow(matchId)?.match;
+      if (match) entries.push({ mirror, match, priority: view.leagues.get(match.leagueId)?.priority ?? 99 });
+    }
+  }
+  return entries;
+}
+
+const byKickoff = (a: Entry, b: Entry) => a.match.kickoff.localeCompare(b.match.kickoff) || a.match.matchId.localeCompare(b.match.matchId);
+
+function Section({ title, mode, children, testId }: { title: string; mode?: ListMode; children: ReactNode; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <section className={styles.section} data-testid={testId}>
+      <header className={styles.sectionHead}>
+        <h2 className={styles.sectionTitle}>{title}</h2>
+        {mode && (
+          <Link to="/sports" search={{ mode }} className={styles.seeAll}>
+            {t('forYou.seeAll')}
+          </Link>
+        )}
+      </header>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * /foryou: what is in play now, what starts soon, the featured matches and the week's big matches, all
+ * live (the same worker subscriptions /sports uses, so moving between the two costs no new socket).
+ */
+export function ForYouPage() {
+  const { t } = useTranslation();
+  const now = useNow(30_000);
+  const live = useModeLists('live');
+  const today = useModeLists('today');
+  const early = useModeLists('early');
+  const loading = [...live, ...today, ...early].some(({ view }) => view.status === 'loading');
+
+  // A few dozen matches: recomputed when a list's order or membership changes, or every 30 s.
+  const sections = (() => {
+    const inPlay = entriesOf(live).sort((a, b) => a.priority - b.priority || byKickoff(a, b));
+    const upcoming = [...entriesOf(today), ...entriesOf(early)].filter((e) => Date.parse(e.match.kickoff) > now).sort(byKickoff);
+    const soon = upcoming.filter((e) => Date.parse(e.match.kickoff) - now < SOON_MS).slice(0, SOON_ROWS);
+    const featured = [...inPlay, ...upcoming].filter((e) => e.match.featured).slice(0, FEATURED_CARDS);
+    const week = new Set(nextDays(now, 7));
+    const soonIds = new Set(soon.map((e) => e.match.matchId));
+    const highlights = upcoming
+      .filter((e) => e.priority === 1 && week.has(manilaDay(new Date(e.match.kickoff))) && !soonIds.has(e.match.matchId))
+      .slice(0, HIGHLIGHT_ROWS);
+    return { inPlay: inPlay.slice(0, LIVE_ROWS), soon, featured, highlights };
+  })();
+
+  const heading = <h1 className="visually-hidden">{t('routes.Home_foryou.title')}</h1>;
+  if (loading && sections.inPlay.length === 0 && sections.soon.length === 0) {
+    return (
+      <>
+        {heading}
+        <PageSkeleton label={t('sports.loading')} lines={8} />
+      </>
+    );
+  }
+
+  const rows = (entries: Entry[]) =>
+    entries.map((e) => <MatchRow key={e.match.matchId} mirror={e.mirror} matchId={e.match.matchId} page="foryou" now={now} />);
+
+  return (
+    <div className={styles.page}>
+      {heading}
+      {sections.featured.length > 0 && (
+        <Section title={t('forYou.featured')} testId="featured">
+          <div className={styles.rail}>
+            {sections.featured.map((e) => (
+              <MatchCard key={e.match.matchId} mirror={e.mirror} matchId={e.match.matchId} now={now} />
+            ))}
+          </div>
+        </Section>
+      )}
+      <Section title={t('forYou.liveNow')} mode="live" testId="live-now">
+        {sections.inPlay.length > 0 ? rows(sections.inPlay) : <p className={styles.note}>{t('forYou.nothingLive')}</p>}
+      </Section>
+      {sections.soon.length > 0 && (
+        <Section title={t('forYou.startingSoon')} mode="today" testId="starting-soon">
+          {rows(sections.soon)}
+        </Section>
+      )}
+      {sections.highlights.length > 0 && (
+        <Section title={t('forYou.highlights')} mode="early" testId="highlights">
+          {rows(sections.highlights)}
+        </Section>
+      )}
+    </div>
+  );
+}

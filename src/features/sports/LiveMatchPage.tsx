@@ -1,0 +1,107 @@
+import { Link, useRouterState, useSearch } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { Notice } from '../../components/Notice';
+import { PageLayout } from '../../components/PageLayout';
+import { useLiveMatch } from '../../realtime/hooks';
+import { PageSkeleton } from '../../ui/Skeleton';
+import { TabBar, tabStyles } from '../../ui/Tabs';
+import { ChatTab } from './ChatTab';
+import { AnalysisTab, LineupTab, PicksTab, StandingTab } from './InsightTabs';
+import styles from './LiveMatch.module.css';
+import { MarketsTab } from './MarketsTab';
+import { MatchVideo } from './MatchVideo';
+import { Scoreboard } from './Scoreboard';
+import { useNow } from './useNow';
+
+/** The child routes of /liveSportGameV3 (spec §2), in tab order; the bare path shows 'bet'. */
+const TABS = [
+  { path: 'bet', key: 'bet' },
+  { path: 'chat', key: 'chat' },
+  { path: 'picks', key: 'picks' },
+  { path: 'standing', key: 'standing' },
+  { path: 'analysis', key: 'analysis' },
+  { path: 'line-up', key: 'lineup' },
+] as const;
+
+/**
+ * /liveSportGameV3?matchId=…: scoreboard, video, and the tabs bet (all markets by category, live),
+ * chat (live over STOMP), picks, standing, analysis and line-up. The match comes from the shared worker
+ * (one /topic/match subscription however many tabs show it).
+ */
+export function LiveMatchPage() {
+  const { t } = useTranslation();
+  const search = useSearch({ strict: false }) as { matchId?: string };
+  const matchId = typeof search.matchId === 'string' ? search.matchId : '';
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const segment = pathname.split('/').filter(Boolean)[1] ?? 'bet';
+  const tab = TABS.find((candidate) => candidate.path === segment) ?? TABS[0];
+  const view = useLiveMatch(matchId);
+  const now = useNow(60_000);
+  const match = view.match;
+
+  if (!matchId) {
+    return (
+      <PageLayout>
+        <Notice icon="ticket" title={t('match.notFound')}>
+          <Link to="/sports" className={styles.retry}>
+            {t('routes.Home_sports.title')}
+          </Link>
+        </Notice>
+      </PageLayout>
+    );
+  }
+  if (match === undefined) {
+    return (
+      <PageLayout>
+        <PageSkeleton label={t('common.loading')} lines={8} />
+      </PageLayout>
+    );
+  }
+  if (match === null) {
+    return (
+      <PageLayout>
+        <Notice icon="ticket" title={t('match.over')} description={t('match.notFound')}>
+          <Link to="/sports" search={{ mode: 'live' }} className={styles.retry}>
+            {t('routes.Home_sports.title')}
+          </Link>
+        </Notice>
+      </PageLayout>
+    );
+  }
+
+  return (
+    <PageLayout title={match.leagueName} flush>
+      {view.status === 'reconnecting' && (
+        <div className={styles.banner} role="status">
+          {t('sports.reconnecting')}
+        </div>
+      )}
+      <Scoreboard match={match} now={now} />
+      {match.video && <MatchVideo matchId={match.matchId} />}
+      <div className={styles.tabs}>
+        <TabBar label={t('match.tabsLabel')}>
+          {TABS.map((candidate) => (
+            <Link
+              key={candidate.path}
+              to={`/liveSportGameV3/${candidate.path}`}
+              search={{ matchId }}
+              replace
+              className={tabStyles.tab}
+              aria-current={candidate.path === tab.path ? 'page' : undefined}
+            >
+              {t(`match.tabs.${candidate.key}`)}
+            </Link>
+          ))}
+        </TabBar>
+      </div>
+      <div className={styles.tabBody}>
+        {tab.key === 'bet' && <MarketsTab match={match} markets={view.markets} moves={view.moves} />}
+        {tab.key === 'chat' && <ChatTab matchId={match.matchId} />}
+        {tab.key === 'picks' && <PicksTab match={match} markets={view.markets} moves={view.moves} />}
+        {tab.key === 'standing' && <StandingTab match={match} />}
+        {tab.key === 'analysis' && <AnalysisTab match={match} />}
+        {tab.key === 'lineup' && <LineupTab match={match} />}
+      </div>
+    </PageLayout>
+  );
+}
