@@ -142,8 +142,12 @@ describe('sportsbook calls', () => {
     });
     expect(table.data.rows.map((r) => r.teamId)).toEqual(expect.arrayContaining([match.homeId, match.awayId]));
     expect(table.data.rows[0]!.points).toBeGreaterThanOrEqual(table.data.rows.at(-1)!.points);
-    const analysis = await call<{ homeForm: string[] }>(server, 'tp', 'saba/analysis', { matchId: match.matchId });
+    const analysis = await call<{ homeForm: string[]; headToHead: { at: number }[] }>(server, 'tp', 'saba/analysis', {
+      matchId: match.matchId,
+    });
     expect(analysis.data.homeForm.length).toBeGreaterThan(0);
+    // Past meetings are in the past.
+    expect(analysis.data.headToHead.every((game) => game.at < Date.now())).toBe(true);
     const lineups = await call<{ home: { starters: string[] } }>(server, 'tp', 'saba/lineups', { matchId: match.matchId });
     expect(lineups.data.home.starters).toHaveLength(11);
     const picks = await call<{ picks: { price: number }[] }>(server, 'tp', 'saba/picks', { matchId: match.matchId });

@@ -393,6 +393,15 @@ describe('odds feed simulator', () => {
     expect(basketball.markets.filter((m) => m.main).length).toBe(2);
   });
 
+  it('never has a team in two matches at once', () => {
+    const feed = feedWith({ matchesPerSport: 30 });
+    for (const sport of Object.values(SportTypeId)) {
+      const live = feed.listSnapshot(sport, 'live').matches;
+      const teams = live.flatMap((m) => [m.homeId, m.awayId]);
+      expect(new Set(teams).size, `sport ${sport}`).toBe(teams.length);
+    }
+  });
+
   it('marks live matches delayed for a few seconds now and then', () => {
     const feed = feedWith({ matchesPerSport: 20 });
     const log = record(feed);

@@ -281,17 +281,32 @@ class FeedSimulator implements FeedProvider {
     // Top leagues get more matches.
     const league = leagues[Math.min(leagues.length - 1, Math.floor(this.rng.next() ** 1.6 * leagues.length))]!;
     const matchId = String(this.idBase + ++this.matchCount);
-    const sim = newMatch(
-      { rng: this.rng, clock: this.clock, matchSpeed: this.options.matchSpeed },
-      matchId,
-      league,
-      this.teams.get(league.leagueId)!,
-      schedule,
-    );
+    const make = () =>
+      newMatch(
+        { rng: this.rng, clock: this.clock, matchSpeed: this.options.matchSpeed },
+        matchId,
+        league,
+        this.teams.get(league.leagueId)!,
+        schedule,
+      );
+    // A team plays one match at a time: draw again (a few times) when either side is already busy then.
+    let sim = make();
+    for (let attempt = 0; attempt < 8 && this.clashes(sim); attempt++) sim = make();
     this.sims.set(matchId, sim);
     this.bySport.get(sport)!.set(matchId, sim);
     for (const sm of sim.markets) this.marketIndex.set(sm.market.marketId, sm);
     return sim;
+  }
+
+  /** Whether a team of `sim` has another unfinished match within two match lengths of its kick-off. */
+  private clashes(sim: SimMatch): boolean {
+    const gap = (2 * sim.sport.engine.duration * 1000) / this.options.matchSpeed;
+    const teams = new Set([sim.match.homeId, sim.match.awayId]);
+    for (const other of this.bySport.get(sim.match.sportTypeId)?.values() ?? []) {
+      if (other.play.finished || Math.abs(other.kickoffMs - sim.kickoffMs) >= gap) continue;
+      if (teams.has(other.match.homeId) || teams.has(other.match.awayId)) return true;
+    }
+    return false;
   }
 
   private drift(ms: number, live: SimMatch[], pre: SimMatch[]): void {
