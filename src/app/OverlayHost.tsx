@@ -11,6 +11,7 @@ import { FrequentRequestDialog, MobileChangedDialog, SessionExpiredDialog } from
 const OVERLAYS: Partial<Record<OverlayId, ComponentType<OverlayComponentProps>>> = {
   // The login dialog is its own chunk (forms, the captcha solver): downloaded when first opened.
   login: lazy(() => import('../features/auth/LoginDialog').then((m) => ({ default: m.LoginDialog }))),
+  hongKongMarketStopped: lazy(() => import('../features/sports/status').then((m) => ({ default: m.HongKongMarketStoppedDialog }))),
   sessionExpired: SessionExpiredDialog,
   mobileChanged: MobileChangedDialog,
   frequentRequest: FrequentRequestDialog,

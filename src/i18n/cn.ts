@@ -321,6 +321,10 @@ export const cn: Resources = {
     outrightsEmpty: '该项目目前没有冠军盘。',
     priceUp: '赔率上升',
     priceDown: '赔率下降',
+    maintenanceTitle: '体育博彩维护中',
+    maintenanceText: '维护期间体育投注暂停。您的余额和注单安全无虞，请稍后再来。',
+    hongKongStopped: '香港盘暂时停止。切换到欧洲盘即可继续投注。',
+    useDecimal: '使用欧洲盘',
     short: {
       hdp: '让球',
       ou: '大小',

@@ -88,8 +88,9 @@ export function useChatStream(matchId: string, onMessage: (message: ChatMessage)
   }, [matchId, onMessage]);
 }
 
-export function sendChat(matchId: string, text: string): void {
-  void realtime()?.sendChat(matchId, text);
+/** Whether the line went out (false while the socket is down). */
+export async function sendChat(matchId: string, text: string): Promise<boolean> {
+  return (await realtime()?.sendChat(matchId, text)) ?? false;
 }
 
 export function useConnectionStatus(): ConnectionStatus {

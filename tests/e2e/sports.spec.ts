@@ -134,6 +134,32 @@ test.describe('live sports', () => {
   });
 });
 
+test.describe('sportsbook switches', () => {
+  test('sportsbook maintenance pauses the sports pages; a Hong Kong odds reader is told the market stopped and can switch to decimal', async ({
+    page,
+    siteSettings,
+  }) => {
+    siteSettings((settings) => {
+      settings['sportsbook'] = { maintenance: true, hongKongMarketStopped: true };
+    });
+    await page.goto('/sports');
+    await expect(page.getByRole('heading', { name: 'Sportsbook under maintenance' })).toBeVisible();
+    await expect(page.getByTestId('match-row')).toHaveCount(0);
+
+    siteSettings((settings) => {
+      settings['sportsbook'] = { maintenance: false, hongKongMarketStopped: true };
+    });
+    await page.goto('/settings');
+    await page.getByRole('radio', { name: 'Hong Kong' }).check();
+    await page.goto('/sports');
+    const dialog = page.getByRole('alertdialog', { name: 'Hong Kong market stopped' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Use decimal odds' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('match-row').first()).toBeVisible();
+  });
+});
+
 test.describe('live match page', () => {
   async function openFirstLiveMatch(page: Page): Promise<string> {
     await openSports(page);
@@ -226,7 +252,9 @@ test.describe('live match page', () => {
         { timeout: 20_000, intervals: [1_000] },
       )
       .toBe(true);
-    await expect(watcher.getByTestId('chat').getByText(line)).toBeVisible();
+    await expect(box).toHaveValue('');
+    await expect(page.getByTestId('chat').getByText(line)).toHaveCount(1);
+    await expect(watcher.getByTestId('chat').getByText(line)).toHaveCount(1);
     await other.close();
   });
 });

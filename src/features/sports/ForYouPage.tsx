@@ -9,6 +9,7 @@ import { PageSkeleton } from '../../ui/Skeleton';
 import styles from './ForYouPage.module.css';
 import { MatchCard } from './MatchCard';
 import { MatchRow } from './MatchRow';
+import { SportsbookMaintenance, useHongKongMarketCheck, useSportsbookMaintenance } from './status';
 import { useNow } from './useNow';
 
 /** The sports For You draws from: the ones most players here bet on. */
@@ -76,6 +77,8 @@ export function ForYouPage() {
   const live = useModeLists('live');
   const today = useModeLists('today');
   const early = useModeLists('early');
+  const maintenance = useSportsbookMaintenance();
+  useHongKongMarketCheck();
   const loading = [...live, ...today, ...early].some(({ view }) => view.status === 'loading');
 
   // A few dozen matches: recomputed when a list's order or membership changes, or every 30 s.
@@ -93,6 +96,14 @@ export function ForYouPage() {
   })();
 
   const heading = <h1 className="visually-hidden">{t('routes.Home_foryou.title')}</h1>;
+  if (maintenance) {
+    return (
+      <>
+        {heading}
+        <SportsbookMaintenance />
+      </>
+    );
+  }
   if (loading && sections.inPlay.length === 0 && sections.soon.length === 0) {
     return (
       <>

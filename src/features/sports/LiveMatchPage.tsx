@@ -11,6 +11,7 @@ import styles from './LiveMatch.module.css';
 import { MarketsTab } from './MarketsTab';
 import { MatchVideo } from './MatchVideo';
 import { Scoreboard } from './Scoreboard';
+import { SportsbookMaintenance, useHongKongMarketCheck, useSportsbookMaintenance } from './status';
 import { useNow } from './useNow';
 
 /** The child routes of /liveSportGameV3 (spec §2), in tab order; the bare path shows 'bet'. */
@@ -38,6 +39,8 @@ export function LiveMatchPage() {
   const view = useLiveMatch(matchId);
   const now = useNow(60_000);
   const match = view.match;
+  const maintenance = useSportsbookMaintenance();
+  useHongKongMarketCheck();
 
   if (!matchId) {
     return (
@@ -47,6 +50,13 @@ export function LiveMatchPage() {
             {t('routes.Home_sports.title')}
           </Link>
         </Notice>
+      </PageLayout>
+    );
+  }
+  if (maintenance) {
+    return (
+      <PageLayout>
+        <SportsbookMaintenance />
       </PageLayout>
     );
   }

@@ -19,6 +19,7 @@ import priceStyles from './PriceButton.module.css';
 import { sportSwitchQuery, outrightsQuery } from './api';
 import { MatchRow } from './MatchRow';
 import styles from './SportsPage.module.css';
+import { SportsbookMaintenance, useHongKongMarketCheck, useSportsbookMaintenance } from './status';
 import { useNow } from './useNow';
 
 /** The sports the sport tabs offer, in the order of spec §3's ids that the feed covers. */
@@ -169,6 +170,16 @@ export function SportsPage() {
   const { data: counts } = useQuery(sportSwitchQuery);
   const setSearch = (next: SportsSearch) => void navigate({ to: '/sports', search: next as Record<string, string>, replace: true });
 
+  const maintenance = useSportsbookMaintenance();
+  useHongKongMarketCheck();
+  if (maintenance) {
+    return (
+      <>
+        <h1 className="visually-hidden">{t('routes.Home_sports.title')}</h1>
+        <SportsbookMaintenance />
+      </>
+    );
+  }
   return (
     <>
       <h1 className="visually-hidden">{t('routes.Home_sports.title')}</h1>
