@@ -178,7 +178,7 @@ describe('embedded broker fan-out', () => {
     const connection: BrokerConnection = {
       customerId,
       backlog,
-      write: (frame) => void written.push(frame),
+      write: (...parts) => void written.push(Buffer.concat(parts)),
       close: async () => {},
       terminate: () => {},
     };
@@ -242,6 +242,19 @@ describe('STOMP endpoint', () => {
     raw.send('SUBSCRIBE\nid:0\ndestination:/topic/jackpot\nreceipt:77\n\n\0');
     expect((await raw.next('RECEIPT')).headers['receipt-id']).toBe('77');
     expect(broker.subscriberCount(Destination.jackpot)).toBe(1);
+  });
+
+  it('sends the frames of one event-loop turn to a socket in one WebSocket message', async () => {
+    const raw = await rawConnected();
+    raw.send('SUBSCRIBE\nid:0\ndestination:/topic/sport/1\nreceipt:r\n\n\0');
+    await raw.next('RECEIPT');
+    const before = raw.messages();
+    for (let seq = 1; seq <= 20; seq += 1) broker.publish(Destination.sport('1'), JSON.stringify({ seq }), { seq: String(seq) });
+    await until(() => raw.frames.filter((frame) => frame.command === 'MESSAGE').length === 20);
+    expect(raw.messages() - before).toBe(1);
+    expect(raw.frames.filter((frame) => frame.command === 'MESSAGE').map((frame) => frame.headers['seq'])).toEqual(
+      Array.from({ length: 20 }, (_, i) => String(i + 1)),
+    );
   });
 
   it('stops delivery after UNSUBSCRIBE', async () => {

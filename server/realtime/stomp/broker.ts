@@ -28,7 +28,8 @@ export interface BrokerConnection {
   readonly customerId: number | null | undefined;
   /** Bytes written but not yet on the wire (WebSocket bufferedAmount). */
   readonly backlog: number;
-  write(frame: Buffer): void;
+  /** Sends the parts as one frame (possibly batched with others into one WebSocket message). */
+  write(...parts: Buffer[]): void;
   /** Graceful close; resolves once the socket is gone. */
   close(): Promise<void>;
   terminate(): void;
@@ -173,7 +174,7 @@ export class EmbeddedBroker implements Broker {
     if (set?.size === 0) this.byKey.delete(subscription.key);
   }
 
-  /** Encodes the frame once; each subscriber costs one small header prefix and a copy. */
+  /** Encodes the frame once; each subscriber adds only its small header prefix. */
   private deliver(key: string, destination: string, body: string, headers: Record<string, string> = {}): void {
     const subscribers = this.byKey.get(key);
     if (!subscribers || subscribers.size === 0) return;
@@ -194,7 +195,7 @@ export class EmbeddedBroker implements Broker {
         skipped += 1;
         continue;
       }
-      subscription.connection.write(Buffer.concat([subscription.head, tail], subscription.head.length + tail.length));
+      subscription.connection.write(subscription.head, tail);
     }
     if (skipped > 0) this.options.log?.debug({ destination, skipped }, 'slow STOMP subscribers missed a message');
   }

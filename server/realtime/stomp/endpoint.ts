@@ -50,6 +50,22 @@ function chatText(body: string): string | undefined {
   return typeof text === 'string' ? normalizeChatLine(text) : undefined;
 }
 
+/** Connections with frames waiting, sent together once per event-loop turn. */
+const waiting = new Set<StompConnection>();
+let flushScheduled = false;
+
+function queueFlush(connection: StompConnection): void {
+  waiting.add(connection);
+  if (flushScheduled) return;
+  flushScheduled = true;
+  setImmediate(() => {
+    flushScheduled = false;
+    const batch = [...waiting];
+    waiting.clear();
+    for (const each of batch) each.flush();
+  });
+}
+
 class StompConnection implements BrokerConnection {
   customerId: number | null | undefined = undefined;
   private nickName = '';
@@ -60,6 +76,9 @@ class StompConnection implements BrokerConnection {
   private readDeadline: NodeJS.Timeout | undefined;
   private readonly chatTimes: number[] = [];
   private readonly closed: Promise<void>;
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  private queued = false;
 
   constructor(
     private readonly socket: WebSocket,
@@ -85,11 +104,34 @@ class StompConnection implements BrokerConnection {
   }
 
   get backlog(): number {
-    return this.socket.bufferedAmount;
+    return this.socket.bufferedAmount + this.pendingBytes;
   }
 
-  write(frame: Buffer | string): void {
-    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(frame, { binary: false });
+  /**
+   * Queues frames and sends them at the end of the event-loop turn, several to one WebSocket message:
+   * a busy server pays one socket write per subscriber per turn, not per frame (STOMP clients parse a
+   * stream, so frames may share a message).
+   */
+  write(...parts: (Buffer | string)[]): void {
+    if (this.socket.readyState !== WebSocket.OPEN) return;
+    for (const part of parts) {
+      const bytes = typeof part === 'string' ? Buffer.from(part, 'utf8') : part;
+      this.pending.push(bytes);
+      this.pendingBytes += bytes.length;
+    }
+    if (!this.queued) {
+      this.queued = true;
+      queueFlush(this);
+    }
+  }
+
+  flush(): void {
+    this.queued = false;
+    if (this.pending.length === 0) return;
+    const data = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingBytes);
+    this.pending = [];
+    this.pendingBytes = 0;
+    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(data, { binary: false });
   }
 
   close(): Promise<void> {
@@ -139,6 +181,7 @@ class StompConnection implements BrokerConnection {
       case 'DISCONNECT':
         this.receipt(frame);
         this.state = 'closing';
+        this.flush();
         this.socket.close(1000, 'bye');
         return;
       case 'ACK':
@@ -244,6 +287,7 @@ class StompConnection implements BrokerConnection {
     const receipt = frame?.headers['receipt'];
     if (receipt !== undefined) headers['receipt-id'] = receipt;
     this.write(encodeFrame('ERROR', headers, message));
+    this.flush();
     this.socket.close(code, 'STOMP error');
   }
 }
