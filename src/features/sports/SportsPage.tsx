@@ -136,18 +136,20 @@ function Outrights({ sportTypeId }: { sportTypeId: string }) {
         <section key={outright.outrightOddsId} className={styles.outright}>
           <h3 className={styles.outrightTitle}>{outright.name}</h3>
           <div className={styles.outrightGrid}>
-            {outright.teams.map((team) => (
-              <button
-                key={team.teamId}
-                type="button"
-                className={priceStyles.price}
-                aria-pressed={orders.some((o) => o.uid === selectionUid(outright.outrightOddsId, team.teamId))}
-                onClick={() => pick(outright, team)}
-              >
-                <span className={priceStyles.label}>{team.teamName}</span>
-                <span className={priceStyles.odds}>{formatOdds(team.price, oddsType)}</span>
-              </button>
-            ))}
+            {[...outright.teams]
+              .sort((a, b) => a.price - b.price)
+              .map((team) => (
+                <button
+                  key={team.teamId}
+                  type="button"
+                  className={priceStyles.price}
+                  aria-pressed={orders.some((o) => o.uid === selectionUid(outright.outrightOddsId, team.teamId))}
+                  onClick={() => pick(outright, team)}
+                >
+                  <span className={priceStyles.label}>{team.teamName}</span>
+                  <span className={priceStyles.odds}>{formatOdds(team.price, oddsType)}</span>
+                </button>
+              ))}
           </div>
         </section>
       ))}
