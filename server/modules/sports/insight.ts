@@ -1,6 +1,7 @@
 import type { Match } from '../../../src/contract/feed';
 import { personName } from '../../providers/feed/names';
 import { Rng } from '../../providers/feed/random';
+import type { FormResult, PlayedMatch, StandingRow, TeamRef } from '../../../src/contract/insight';
 
 /**
  * What the live match page shows beside the markets: standings, form and head-to-head, line-ups and
@@ -14,30 +15,7 @@ function seedOf(text: string): number {
   return hash >>> 0;
 }
 
-export interface TeamRef {
-  teamId: string;
-  teamName: string;
-}
-
-export interface StandingRow extends TeamRef {
-  played: number;
-  won: number;
-  drawn: number;
-  lost: number;
-  scored: number;
-  conceded: number;
-  points: number;
-}
-
-export interface PlayedMatch {
-  leagueId: string;
-  home: TeamRef;
-  away: TeamRef;
-  homeScore: number;
-  awayScore: number;
-  /** Epoch ms. */
-  at: number;
-}
+export type { PlayedMatch, StandingRow, TeamRef };
 
 /** Points per result: 3/1/0 where draws exist (football, ice hockey regular time), else 2/0. */
 function pointsFor(drawsExist: boolean, scored: number, conceded: number): number {
@@ -98,7 +76,7 @@ export function standings(teams: TeamRef[], matches: PlayedMatch[], draws: boole
 }
 
 /** W/D/L of a team's last five, newest first. */
-export function form(teamId: string, matches: PlayedMatch[]): ('W' | 'D' | 'L')[] {
+export function form(teamId: string, matches: PlayedMatch[]): FormResult[] {
   return matches
     .filter((m) => m.home.teamId === teamId || m.away.teamId === teamId)
     .sort((a, b) => b.at - a.at)

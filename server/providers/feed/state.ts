@@ -183,6 +183,42 @@ export function score(play: PlayState, home: number, away: number, countsForMatc
 }
 
 /** The live state every engine shares; engines add their own fields. */
+/**
+ * Spends up to `seconds` of the break between periods; when the break ends, `next` starts the next
+ * period. Answers the seconds still to play.
+ */
+export function spendBreak(play: PlayState, seconds: number, next: () => void): number {
+  const pause = Math.min(seconds, play.breakLeft);
+  play.breakLeft -= pause;
+  if (play.breakLeft <= 1e-9) {
+    play.breakLeft = 0;
+    next();
+  }
+  return seconds - pause;
+}
+
+/**
+ * Plays `seconds` of a point-by-point sport (tennis, volleyball, badminton, table tennis): the break
+ * between sets, then a point every `gap()` seconds of play.
+ */
+export function playByPoints(play: PlayState, seconds: number, nextSet: () => void, gap: () => number, point: () => void): void {
+  while (seconds > 1e-9 && !play.finished) {
+    if (play.breakLeft > 0) {
+      seconds = spendBreak(play, seconds, nextSet);
+      continue;
+    }
+    if (seconds < play.nextIn) {
+      play.nextIn -= seconds;
+      play.clock += seconds;
+      return;
+    }
+    seconds -= play.nextIn;
+    play.clock += play.nextIn;
+    play.nextIn = gap();
+    point();
+  }
+}
+
 export function baseLive(play: PlayState): LiveState {
   return {
     livePeriod: play.period,

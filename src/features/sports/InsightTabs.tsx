@@ -52,14 +52,7 @@ export function PicksTab({ match, markets, moves }: { match: Match; markets: Mar
               <span>{t('match.confidence', { value: pick.confidence })}</span>
               {market && selection && (
                 <span className={styles.pickPrice}>
-                  <PriceButton
-                    match={match}
-                    market={market}
-                    selection={selection}
-                    move={moves.get(`${market.marketId}:${selection.key}`)}
-                    page="live"
-                    label={selectionLabel(market, selection, t)}
-                  />
+                  <PriceButton match={match} market={market} selection={selection} moves={moves} page="live" />
                 </span>
               )}
             </div>

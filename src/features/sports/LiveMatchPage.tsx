@@ -10,6 +10,7 @@ import { AnalysisTab, LineupTab, PicksTab, StandingTab } from './InsightTabs';
 import styles from './LiveMatch.module.css';
 import { MarketsTab } from './MarketsTab';
 import { MatchVideo } from './MatchVideo';
+import { ReconnectingBanner } from './MatchStatus';
 import { Scoreboard } from './Scoreboard';
 import { SportsbookMaintenance, useHongKongMarketCheck, useSportsbookMaintenance } from './status';
 import { useNow } from './useNow';
@@ -81,11 +82,7 @@ export function LiveMatchPage() {
 
   return (
     <PageLayout title={match.leagueName} flush>
-      {view.status === 'reconnecting' && (
-        <div className={styles.banner} role="status">
-          {t('sports.reconnecting')}
-        </div>
-      )}
+      {view.status === 'reconnecting' && <ReconnectingBanner />}
       <Scoreboard match={match} now={now} />
       {match.video && <MatchVideo matchId={match.matchId} />}
       <div className={styles.tabs}>

@@ -4,9 +4,9 @@ import { MARKET_CATEGORIES, type Market, type MarketCategory, type Match } from 
 import type { Move } from '../../realtime/mirror';
 import { tabStyles } from '../../ui/Tabs';
 import { TabBar } from '../../ui/Tabs';
-import { marketTitle, selectionLabel } from './labels';
+import { marketTitle } from './labels';
 import styles from './LiveMatch.module.css';
-import { PriceButton } from './PriceButton';
+import { MarketPrices } from './PriceButton';
 
 /** Markets of the live match page, by category (MARKET_CATEGORIES order); 'All' first. */
 export function MarketsTab({ match, markets, moves }: { match: Match; markets: Market[]; moves: ReadonlyMap<string, Move> }) {
@@ -41,17 +41,7 @@ export function MarketsTab({ match, markets, moves }: { match: Match; markets: M
                 )}
               </h3>
               <div className={`${styles.selections} ${market.selections.length === 3 ? styles.three : ''}`}>
-                {market.selections.map((selection) => (
-                  <PriceButton
-                    key={selection.key}
-                    match={match}
-                    market={market}
-                    selection={selection}
-                    move={moves.get(`${market.marketId}:${selection.key}`)}
-                    page="live"
-                    label={selectionLabel(market, selection, t)}
-                  />
-                ))}
+                <MarketPrices match={match} market={market} moves={moves} page="live" />
               </div>
             </article>
           ))}

@@ -3,10 +3,10 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRow } from '../../realtime/hooks';
 import type { ListMirror } from '../../realtime/mirror';
-import { marketShortName, selectionLabel } from './labels';
+import { marketShortName } from './labels';
 import styles from './MatchCard.module.css';
 import { MatchStatus } from './MatchStatus';
-import { PriceButton } from './PriceButton';
+import { MarketPrices } from './PriceButton';
 
 /** A featured match as a card in a sideways rail: league, time or score, and its first main market. */
 export const MatchCard = memo(function MatchCard({ mirror, matchId, now }: { mirror: ListMirror; matchId: string; now: number }) {
@@ -32,17 +32,7 @@ export const MatchCard = memo(function MatchCard({ mirror, matchId, now }: { mir
       {market && <span className={styles.marketName}>{marketShortName(market, t)}</span>}
       {market && (
         <div className={styles.prices} style={{ gridTemplateColumns: `repeat(${market.selections.length}, 1fr)` }}>
-          {market.selections.map((selection) => (
-            <PriceButton
-              key={selection.key}
-              match={match}
-              market={market}
-              selection={selection}
-              move={moves.get(`${market.marketId}:${selection.key}`)}
-              page="foryou"
-              label={selectionLabel(market, selection, t)}
-            />
-          ))}
+          <MarketPrices match={match} market={market} moves={moves} page="foryou" />
         </div>
       )}
     </article>

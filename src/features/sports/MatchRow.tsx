@@ -6,10 +6,10 @@ import type { ListMirror, Move } from '../../realtime/mirror';
 import { useRow } from '../../realtime/hooks';
 import { Icon } from '../../ui/Icon';
 import type { BetPage } from '../betslip/selection';
-import { marketShortName, selectionLabel } from './labels';
+import { marketShortName } from './labels';
 import styles from './MatchRow.module.css';
 import { MatchStatus } from './MatchStatus';
-import { PriceButton } from './PriceButton';
+import { MarketPrices } from './PriceButton';
 
 /** The price columns of a match's main markets (two at most on a phone). */
 export function MainMarkets({
@@ -29,17 +29,7 @@ export function MainMarkets({
       {markets.slice(0, 2).map((market) => (
         <div key={market.marketId} className={styles.column}>
           <span className={styles.columnName}>{marketShortName(market, t)}</span>
-          {market.selections.map((selection) => (
-            <PriceButton
-              key={selection.key}
-              match={match}
-              market={market}
-              selection={selection}
-              move={moves.get(`${market.marketId}:${selection.key}`)}
-              page={page}
-              label={selectionLabel(market, selection, t)}
-            />
-          ))}
+          <MarketPrices match={match} market={market} moves={moves} page={page} />
         </div>
       ))}
     </div>

@@ -31,3 +31,13 @@ export function MatchStatus({ match, now }: { match: Match; now: number }) {
     </span>
   );
 }
+
+/** Over a live view while the socket is down: what is shown may be out of date. */
+export function ReconnectingBanner() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.banner} role="status">
+      {t('sports.reconnecting')}
+    </div>
+  );
+}

@@ -9,6 +9,7 @@ import { showToast } from '../../stores/ui';
 import { Icon } from '../../ui/Icon';
 import { type BetPage, selectionUid, toBetOrder, togglePick } from '../betslip/selection';
 import { betSlip } from '../betslip/store';
+import { selectionLabel } from './labels';
 import styles from './PriceButton.module.css';
 
 /** A price moved this recently still flashes (a row that scrolls back into view does not replay it). */
@@ -22,18 +23,19 @@ export function PriceButton({
   match,
   market,
   selection,
-  move,
+  moves,
   page,
-  label,
 }: {
   match: Match;
   market: Market;
   selection: Selection;
-  move: Move | undefined;
+  /** The view's last price moves, by `${marketId}:${key}`. */
+  moves: ReadonlyMap<string, Move>;
   page: BetPage;
-  label: string;
 }) {
   const { t } = useTranslation();
+  const move = moves.get(`${market.marketId}:${selection.key}`);
+  const label = selectionLabel(market, selection, t);
   const { oddsType } = useSnapshot(preferences);
   const { orders } = useSnapshot(betSlip);
   const uid = selectionUid(market.marketId, selection.key);
@@ -79,4 +81,21 @@ export function PriceButton({
       )}
     </button>
   );
+}
+
+/** Every selection of a market as price buttons (the caller lays them out). */
+export function MarketPrices({
+  match,
+  market,
+  moves,
+  page,
+}: {
+  match: Match;
+  market: Market;
+  moves: ReadonlyMap<string, Move>;
+  page: BetPage;
+}) {
+  return market.selections.map((selection) => (
+    <PriceButton key={selection.key} match={match} market={market} selection={selection} moves={moves} page={page} />
+  ));
 }

@@ -18,6 +18,7 @@ import { betSlip } from '../betslip/store';
 import priceStyles from './PriceButton.module.css';
 import { sportSwitchQuery, outrightsQuery } from './api';
 import { MatchRow } from './MatchRow';
+import { ReconnectingBanner } from './MatchStatus';
 import styles from './SportsPage.module.css';
 import { SportsbookMaintenance, useHongKongMarketCheck, useSportsbookMaintenance } from './status';
 import { useNow } from './useNow';
@@ -80,11 +81,7 @@ function MatchList({
   const sport = t(`sports.names.${sportTypeId}` as 'sports.names.1');
   return (
     <>
-      {view.status === 'reconnecting' && (
-        <div className={styles.banner} role="status">
-          {t('sports.reconnecting')}
-        </div>
-      )}
+      {view.status === 'reconnecting' && <ReconnectingBanner />}
       {items.length === 0 ? (
         <Notice
           icon="ticket"

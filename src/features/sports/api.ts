@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/instance';
 import type { ChatMessage, Outright } from '../../contract/feed';
+import type { Analysis, Lineup, StandingRow } from '../../contract/insight';
 
 /** The sportsbook's JSON calls (the compressed lists travel through the realtime worker). */
 export interface SportCount {
@@ -75,18 +76,6 @@ export const picksQuery = (matchId: string) =>
     staleTime: 60_000,
   });
 
-export interface StandingRow {
-  teamId: string;
-  teamName: string;
-  played: number;
-  won: number;
-  drawn: number;
-  lost: number;
-  scored: number;
-  conceded: number;
-  points: number;
-}
-
 export const standingsQuery = (leagueId: string, sportTypeId: string) =>
   queryOptions({
     queryKey: ['tp', 'saba/standings', leagueId],
@@ -94,18 +83,10 @@ export const standingsQuery = (leagueId: string, sportTypeId: string) =>
     staleTime: 60_000,
   });
 
-export interface PlayedMatch {
-  home: { teamId: string; teamName: string };
-  away: { teamId: string; teamName: string };
-  homeScore: number;
-  awayScore: number;
-  at: number;
-}
-
 export const analysisQuery = (matchId: string) =>
   queryOptions({
     queryKey: ['tp', 'saba/analysis', matchId],
-    queryFn: () => api.call<{ homeForm: string[]; awayForm: string[]; headToHead: PlayedMatch[] }>('tp', 'saba/analysis', { matchId }),
+    queryFn: () => api.call<Analysis>('tp', 'saba/analysis', { matchId }),
     staleTime: 5 * 60_000,
   });
 
@@ -113,7 +94,7 @@ export const lineupsQuery = (matchId: string) =>
   queryOptions({
     queryKey: ['tp', 'saba/lineups', matchId],
     queryFn: () =>
-      api.call<{ home: { starters: string[]; bench: string[] }; away: { starters: string[]; bench: string[] } }>('tp', 'saba/lineups', {
+      api.call<{ home: Lineup; away: Lineup }>('tp', 'saba/lineups', {
         matchId,
       }),
     staleTime: 10 * 60_000,

@@ -1,7 +1,17 @@
 import type { LiveState } from '../../../../src/contract/feed';
 import { NormalDist, type ScopeModel } from '../pricing';
 import type { Rng } from '../random';
-import { baseLive, score, scopeIndex, sumPeriods, type Basis, type PlayEvents, type SimMatch, type SportEngine } from '../state';
+import {
+  baseLive,
+  spendBreak,
+  score,
+  scopeIndex,
+  sumPeriods,
+  type Basis,
+  type PlayEvents,
+  type SimMatch,
+  type SportEngine,
+} from '../state';
 
 /**
  * Basketball: four 12-minute quarters (2-minute breaks, 15-minute half-time with isHT), 5-minute
@@ -119,13 +129,7 @@ export const basketballEngine: SportEngine = {
     const p = m.play;
     while (seconds > 1e-9 && !p.finished) {
       if (p.breakLeft > 0) {
-        const pause = Math.min(seconds, p.breakLeft);
-        p.breakLeft -= pause;
-        seconds -= pause;
-        if (p.breakLeft <= 1e-9) {
-          p.breakLeft = 0;
-          beginPeriod(m, rng, p.period >= 4 ? OT_PERIOD : p.period + 1);
-        }
+        seconds = spendBreak(p, seconds, () => beginPeriod(m, rng, p.period >= 4 ? OT_PERIOD : p.period + 1));
         continue;
       }
       const left = p.length - p.clock;

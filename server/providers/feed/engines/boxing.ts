@@ -1,7 +1,7 @@
 import type { LiveState } from '../../../../src/contract/feed';
 import { ArrayDist, DurationDist, logistic, normalCdf, pointDist, type ScopeModel } from '../pricing';
 import type { Rng } from '../random';
-import { baseLive, type Basis, type PlayEvents, type SimMatch, type SportEngine } from '../state';
+import { baseLive, spendBreak, type Basis, type PlayEvents, type SimMatch, type SportEngine } from '../state';
 
 /**
  * Boxing: 3-minute rounds (1-minute rests) over 8, 10 or 12 scheduled rounds (SimMatch.bestOf).
@@ -62,14 +62,10 @@ export const boxingEngine: SportEngine = {
     const p = m.play;
     while (seconds > 1e-9 && !p.finished) {
       if (p.breakLeft > 0) {
-        const pause = Math.min(seconds, p.breakLeft);
-        p.breakLeft -= pause;
-        seconds -= pause;
-        if (p.breakLeft <= 1e-9) {
-          p.breakLeft = 0;
+        seconds = spendBreak(p, seconds, () => {
           p.period++;
           p.clock = 0;
-        }
+        });
         continue;
       }
       const use = Math.min(seconds, ROUND - p.clock);

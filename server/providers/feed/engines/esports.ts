@@ -1,7 +1,7 @@
 import type { LiveState } from '../../../../src/contract/feed';
 import { logistic, logit } from '../pricing';
 import type { Rng } from '../random';
-import { baseLive, cached, score, type PlayEvents, type SimMatch, type SportEngine } from '../state';
+import { baseLive, spendBreak, cached, score, type PlayEvents, type SimMatch, type SportEngine } from '../state';
 import { seriesPosition, seriesScopeModel, type SeriesState } from './series';
 
 /**
@@ -53,13 +53,7 @@ export const esportsEngine: SportEngine = {
     const p = m.play;
     while (seconds > 1e-9 && !p.finished) {
       if (p.breakLeft > 0) {
-        const pause = Math.min(seconds, p.breakLeft);
-        p.breakLeft -= pause;
-        seconds -= pause;
-        if (p.breakLeft <= 1e-9) {
-          p.breakLeft = 0;
-          beginMap(m, rng, p.period + 1);
-        }
+        seconds = spendBreak(p, seconds, () => beginMap(m, rng, p.period + 1));
         continue;
       }
       const use = Math.min(seconds, p.length - p.clock);

@@ -1,7 +1,7 @@
 import type { LiveState } from '../../../../src/contract/feed';
 import { ArrayDist, goalsModel, pointDist, type ScopeModel } from '../pricing';
 import type { Rng } from '../random';
-import { baseLive, score, type Basis, type PlayEvents, type SimMatch, type SportEngine } from '../state';
+import { baseLive, spendBreak, score, type Basis, type PlayEvents, type SimMatch, type SportEngine } from '../state';
 
 /**
  * Timed sports with goals: football (two 45-minute halves plus stoppage time, half-time, draws stand)
@@ -108,13 +108,7 @@ export function goalsEngine(config: GoalsConfig): SportEngine {
       const p = m.play;
       while (seconds > 1e-9 && !p.finished) {
         if (p.breakLeft > 0) {
-          const pause = Math.min(seconds, p.breakLeft);
-          p.breakLeft -= pause;
-          seconds -= pause;
-          if (p.breakLeft <= 1e-9) {
-            p.breakLeft = 0;
-            beginPeriod(m, rng, p.period + 1);
-          }
+          seconds = spendBreak(p, seconds, () => beginPeriod(m, rng, p.period + 1));
           continue;
         }
         const use = Math.min(seconds, p.length - p.clock);

@@ -1,7 +1,7 @@
 import type { LiveState } from '../../../../src/contract/feed';
 import { clamp, raceWin } from '../pricing';
 import type { Rng } from '../random';
-import { baseLive, cached, score, type PlayEvents, type SimMatch, type SportEngine } from '../state';
+import { baseLive, playByPoints, cached, score, type PlayEvents, type SimMatch, type SportEngine } from '../state';
 import { seriesPosition, seriesScopeModel, type SeriesState } from './series';
 
 /**
@@ -80,28 +80,13 @@ export function rallyEngine(c: RallyConfig): SportEngine {
     },
 
     play(m: SimMatch, seconds: number, rng: Rng, events: PlayEvents) {
-      const p = m.play;
-      while (seconds > 1e-9 && !p.finished) {
-        if (p.breakLeft > 0) {
-          const pause = Math.min(seconds, p.breakLeft);
-          p.breakLeft -= pause;
-          seconds -= pause;
-          if (p.breakLeft <= 1e-9) {
-            p.breakLeft = 0;
-            beginSet(m, rng, p.period + 1);
-          }
-          continue;
-        }
-        if (seconds < p.nextIn) {
-          p.nextIn -= seconds;
-          p.clock += seconds;
-          return;
-        }
-        seconds -= p.nextIn;
-        p.clock += p.nextIn;
-        p.nextIn = rally(rng);
-        playPoint(m, rng, events);
-      }
+      playByPoints(
+        m.play,
+        seconds,
+        () => beginSet(m, rng, m.play.period + 1),
+        () => rally(rng),
+        () => playPoint(m, rng, events),
+      );
     },
 
     live(m: SimMatch): LiveState {
