@@ -8,6 +8,8 @@ import { type DatabaseHandle, openDatabase } from './db';
 import { seed, welcome } from './db/seed';
 import { fieldCipher } from './lib/security';
 import { accountRoutes } from './modules/account/routes';
+import { betRoutes } from './modules/bets/routes';
+import { BetService } from './modules/bets/service';
 import { authRoutes } from './modules/auth/routes';
 import { sessionResolver } from './modules/auth/sessions';
 import { devOutbox } from './modules/dev/outbox';
@@ -44,6 +46,8 @@ export interface AppOptions {
   feed?: FeedProvider;
   /** STOMP heart-beat (default 10 s). */
   heartbeatMs?: number;
+  /** How long a live bet waits before it is accepted or rejected (default 3 s); tests shorten it. */
+  betAcceptDelayMs?: number;
 }
 
 declare module 'fastify' {
@@ -52,6 +56,7 @@ declare module 'fastify' {
     playerEvents: PlayerEvents;
     feed: FeedProvider;
     broker: EmbeddedBroker;
+    bets: BetService;
   }
 }
 
@@ -152,6 +157,19 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     onChat: (message, customerId) => saveChat(db, message, customerId),
   });
   await app.register(sportsRoutes, { db, feed, settings });
+  const bets = new BetService({
+    db,
+    feed,
+    acceptDelayMs: options.betAcceptDelayMs ?? 3_000,
+    publishBet: (customerId, push) => broker.publishToUser(customerId, 'bets', JSON.stringify(push)),
+    onBalanceChange: (customerId) => events.publish({ type: 'balance', customerId }),
+    log: app.log,
+  });
+  app.decorate('bets', bets);
+  await app.register(betRoutes, { db, feed, service: bets });
+  app.addHook('onReady', async () => bets.start());
+  // Registered after the database's own onClose, so it runs first (onClose hooks run in reverse).
+  app.addHook('onClose', async () => bets.stop());
   if (!options.feed) {
     app.addHook('onReady', async () => feed.start());
     app.addHook('onClose', async () => feed.stop());
@@ -164,6 +182,15 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     app.post('/dev/realtime/drop', async () => {
       broker.dropAll();
       return { dropped: true };
+    });
+    // Finishes a match (or decides an outright: an id starting OR) at once and answers once its bets
+    // are settled, so a browser test can watch a bet settle without waiting for the match.
+    app.post<{ Params: { matchId: string } }>('/dev/feed/settle/:matchId', async (request, reply) => {
+      const id = request.params.matchId;
+      const finished = id.startsWith('OR') ? feed.finishOutrightNow(id) : feed.finishNow(id);
+      if (!finished) return reply.status(404).send({ error: 'no such match or outright, or it is already finished' });
+      await bets.idle();
+      return { settled: id };
     });
     // What the feed says a market's prices are now, to compare with what a page shows.
     app.get<{ Params: { marketId: string } }>('/dev/realtime/market/:marketId', async (request, reply) => {

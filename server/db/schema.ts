@@ -6,6 +6,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   json,
@@ -292,4 +293,123 @@ export const chatMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('chat_messages_match').on(t.matchId, t.createdAt)],
+);
+
+/**
+ * Bet tickets (spec §4 "Bet result status"): one per placed single, outright, player bet or parlay. The
+ * stake left the player's wallet for house:open-bets in the same database transaction that wrote the
+ * ticket; settlement and refunds move it on exactly once, guarded by the ticket's status.
+ */
+export const betTickets = pgTable(
+  'bet_tickets',
+  {
+    id: id(),
+    /** The ticket number players and the calls use (trans_id). */
+    transId: text('trans_id').notNull(),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** single | parlay | endingGame | outright | player */
+    mode: text('mode').notNull(),
+    /** waiting | running | reject | won | lost | void | halfWon | halfLost | cashout */
+    status: text('status').notNull(),
+    /** The wallet the stake came from and a payout or refund goes back to: main (seamless) or saba. */
+    wallet: text('wallet').notNull(),
+    /** Whole stake in centavos (a parlay: every combination of every combo). */
+    stake: bigint('stake', { mode: 'number' }).notNull(),
+    /** What the ticket returns if every leg wins, stake included, centavos. */
+    potentialReturn: bigint('potential_return', { mode: 'number' }).notNull(),
+    /** What was paid back once settled (0 while open and for a rejected ticket, whose stake was refunded). */
+    payout: bigint('payout', { mode: 'number' }).notNull().default(0),
+    oddsType: smallint('odds_type').notNull(),
+    /** The price change the player accepted: none | higher | any (a live ticket is checked against it). */
+    acceptOdds: text('accept_odds').notNull().default('none'),
+    createdAt: createdAt(),
+    /** When a waiting (live) ticket's acceptance delay ends. */
+    acceptAt: timestamp('accept_at', { withTimezone: true }),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** Why a ticket was rejected. */
+    reason: text('reason'),
+  },
+  (t) => [
+    uniqueIndex('bet_tickets_trans_id').on(t.transId),
+    index('bet_tickets_records').on(t.customerId, t.status, t.createdAt),
+    index('bet_tickets_waiting')
+      .on(t.acceptAt)
+      .where(sql`${t.status} = 'waiting'`),
+    check('bet_tickets_mode', sql`${t.mode} IN ('single', 'parlay', 'endingGame', 'outright', 'player')`),
+    check(
+      'bet_tickets_status',
+      sql`${t.status} IN ('waiting', 'running', 'reject', 'won', 'lost', 'void', 'halfWon', 'halfLost', 'cashout')`,
+    ),
+    check('bet_tickets_wallet', sql`${t.wallet} IN ('main', 'saba')`),
+    check('bet_tickets_amounts', sql`${t.stake} > 0 AND ${t.potentialReturn} >= 0 AND ${t.payout} >= 0`),
+  ],
+);
+
+/** The selections of a ticket: one for a single, outright or player bet, one per match for a parlay. */
+export const betLegs = pgTable(
+  'bet_legs',
+  {
+    id: id(),
+    ticketId: ref('ticket_id')
+      .notNull()
+      .references(() => betTickets.id),
+    /** The leg's place in the ticket (combinations are counted over this order). */
+    legNo: smallint('leg_no').notNull(),
+    /** The market, or an outright's outrightOddsId. */
+    marketId: text('market_id').notNull(),
+    /** The match, or an outright's leagueId. */
+    matchId: text('match_id').notNull(),
+    sportTypeId: text('sport_type_id').notNull(),
+    leagueId: text('league_id').notNull().default(''),
+    leagueName: text('league_name').notNull().default(''),
+    homeName: text('home_name').notNull().default(''),
+    awayName: text('away_name').notNull().default(''),
+    /** Kick-off (an outright: its eventDate), ISO 8601. */
+    kickoff: text('kickoff').notNull(),
+    /** The selection ('h', 'o', '2-1'…; an outright: the teamId). */
+    key: text('key').notNull(),
+    keyEn: text('key_en').notNull(),
+    betType: integer('bet_type').notNull(),
+    betTypeName: text('bet_type_name').notNull(),
+    periodName: text('period_name').notNull().default(''),
+    /** The line the bet was struck at, which is what settles it (quarter lines give half outcomes). */
+    point: doublePrecision('point'),
+    point2: doublePrecision('point2'),
+    /** Decimal odds in whole hundredths. */
+    priceH: integer('price_h').notNull(),
+    /** running | won | lost | void | halfWon | halfLost */
+    outcome: text('outcome').notNull().default('running'),
+    /** The figures the leg settled on, e.g. '2-1'. */
+    score: text('score'),
+    playerId: text('player_id'),
+    playerName: text('player_name'),
+    teamId: text('team_id'),
+    teamName: text('team_name'),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('bet_legs_ticket').on(t.ticketId, t.legNo),
+    index('bet_legs_match').on(t.matchId, t.outcome),
+    index('bet_legs_market').on(t.marketId),
+    check('bet_legs_outcome', sql`${t.outcome} IN ('running', 'won', 'lost', 'void', 'halfWon', 'halfLost')`),
+    check('bet_legs_price', sql`${t.priceH} > 100`),
+  ],
+);
+
+/** A parlay's combos (Doubles, Trebles, Fold{n}): the stake of each bet and how many bets the combo makes. */
+export const betCombos = pgTable(
+  'bet_combos',
+  {
+    ticketId: ref('ticket_id')
+      .notNull()
+      .references(() => betTickets.id),
+    comboType: text('combo_type').notNull(),
+    size: smallint('size').notNull(),
+    /** Per bet, centavos. */
+    stake: bigint('stake', { mode: 'number' }).notNull(),
+    bets: integer('bets').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.comboType] }), check('bet_combos_positive', sql`${t.stake} > 0 AND ${t.bets} > 0`)],
 );

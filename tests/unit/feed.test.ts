@@ -4,7 +4,7 @@ import { isLiveEvent, MarketStatus, SportTypeId } from '../../src/contract/sport
 import { manilaDayId } from '../../server/providers/feed/calendar';
 import { settleSelection } from '../../server/providers/feed/settlement';
 import { createFeedSimulator } from '../../server/providers/feed/simulator';
-import type { FeedOptions, FeedProvider, MatchResult } from '../../server/providers/feed/types';
+import type { FeedOptions, FeedProvider, MatchResult, OutrightResult } from '../../server/providers/feed/types';
 
 /** 10:00 in Manila on a Sunday. */
 const START = Date.parse('2025-06-01T02:00:00Z');
@@ -451,6 +451,73 @@ describe('odds feed simulator', () => {
     expect(settleSelection('oddEven', 'odd', null, { home: 2, away: 1 })).toBe('won');
     expect(settleSelection('correctScore', 'other', null, { home: 5, away: 0 }, ['1-0', '0-0', 'other'])).toBe('won');
     expect(settleSelection('correctScore', '1-0', null, { home: 1, away: 0 }, ['1-0', 'other'])).toBe('won');
+  });
+
+  it('decides outrights at their eventDate by the teams’ chances, and opens the next season', () => {
+    const HOUR = 3_600_000;
+    const run = () => {
+      const feed = feedWith({ sports: [SportTypeId.Football], matchesPerSport: 2, tickMs: HOUR });
+      const decided: OutrightResult[] = [];
+      feed.onOutrightResult((result) => decided.push(result));
+      const opening = feed.outrights(SportTypeId.Football);
+      const first = [...opening].sort((a, b) => Date.parse(a.eventDate) - Date.parse(b.eventDate))[0]!;
+      feed.step(Date.parse(first.eventDate) - START + HOUR);
+      return { feed, decided, opening, first };
+    };
+    const { feed, decided, opening, first } = run();
+    expect(decided.map((r) => r.outrightOddsId)).toEqual([first.outrightOddsId]);
+    const result = decided[0]!;
+    expect(result).toMatchObject({ leagueId: first.leagueId, sportTypeId: SportTypeId.Football, eventDate: first.eventDate });
+    expect(result.settledAt).toBeGreaterThanOrEqual(Date.parse(first.eventDate));
+    expect(result.settledAt).toBeLessThan(Date.parse(first.eventDate) + HOUR);
+    expect(first.teams.find((t) => t.teamId === result.winnerTeamId)?.teamName).toBe(result.winnerTeamName);
+    // The next season takes its place: the list never runs dry.
+    expect(feed.outright(first.outrightOddsId)).toBeUndefined();
+    const listed = feed.outrights(SportTypeId.Football);
+    expect(listed).toHaveLength(opening.length);
+    const next = feed.outright(`${first.outrightOddsId}S2`)!;
+    expect(next).toMatchObject({ leagueId: first.leagueId, status: MarketStatus.Running });
+    expect(Date.parse(next.eventDate)).toBeGreaterThan(Date.parse(first.eventDate));
+    // Same seed, same winner.
+    expect(run().decided).toEqual(decided);
+
+    // Over many seasons each team wins about as often as its price implies (margin taken out).
+    const league = feedWith({ sports: [SportTypeId.Football], matchesPerSport: 1 });
+    const wins = new Map<string, number>();
+    league.onOutrightResult((r) => wins.set(r.winnerTeamId, (wins.get(r.winnerTeamId) ?? 0) + 1));
+    let current = league.outrights(SportTypeId.Football)[0]!;
+    const teams = current.teams;
+    const implied = teams.map((t) => 1 / t.price);
+    const total = implied.reduce((a, b) => a + b, 0);
+    for (let season = 0; season < 2_000; season++) {
+      expect(league.finishOutrightNow(current.outrightOddsId)).toBe(true);
+      current = league.outrights(SportTypeId.Football).find((o) => o.leagueId === current.leagueId)!;
+    }
+    teams.forEach((team, i) => expect(Math.abs((wins.get(team.teamId) ?? 0) / 2_000 - implied[i]! / total)).toBeLessThan(0.04));
+    expect(league.finishOutrightNow('OR-none')).toBe(false);
+  });
+
+  it('plays a match to its end at once with finishNow and emits its result', () => {
+    const feed = feedWith({ matchesPerSport: 6 });
+    const log = record(feed);
+    const done = results(feed);
+    for (const sport of [SportTypeId.Football, SportTypeId.Tennis, SportTypeId.Basketball]) {
+      const pre = [...feed.listSnapshot(sport, 'today').matches, ...feed.listSnapshot(sport, 'early').matches][0]!;
+      const live = feed.listSnapshot(sport, 'live').matches[0];
+      for (const match of live ? [pre, live] : [pre]) {
+        expect(feed.finishNow(match.matchId)).toBe(true);
+        const result = done.find((r) => r.matchId === match.matchId)!;
+        expect(result).toBeDefined();
+        const snapshot = feed.matchSnapshot(match.matchId)!;
+        expect(snapshot.match).toMatchObject({ eventStatus: 'closed', runningStatus: '2' });
+        expect(snapshot.markets.every((m) => m.status === MarketStatus.Closed)).toBe(true);
+        expect([result.homeScore, result.awayScore]).toEqual([snapshot.match.live!.homeScore, snapshot.match.live!.awayScore]);
+        expect(feed.finishNow(match.matchId)).toBe(false);
+      }
+    }
+    expect(feed.finishNow('no-such-match')).toBe(false);
+    // The deltas went out before the result, numbered as always.
+    expect(log.some(([, d]) => d.changes.some((c) => c.t === 'match' && c.runningStatus === '2'))).toBe(true);
   });
 
   it('generates 3,000 matches in one sport and keeps up at 5,000 price changes a second', () => {

@@ -23,6 +23,10 @@ export const HOUSE = {
   transfers: 'house:transfers',
   /** Bonus funding. */
   bonus: 'house:bonus',
+  /** Stakes of bets not settled yet (they leave it as a payout, a refund or the book's win). */
+  openBets: 'house:open-bets',
+  /** The sportsbook's result: stakes it kept minus winnings beyond the stake it paid. */
+  sportsbook: 'house:sportsbook',
 } as const;
 export type HouseAccount = (typeof HOUSE)[keyof typeof HOUSE];
 

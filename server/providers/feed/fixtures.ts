@@ -62,8 +62,12 @@ export function buildCatalogue(sport: SportTypeId, rng: Rng, now: number): Catal
   return catalogue;
 }
 
-/** The league winner market: each team's chance from its rating, with a wider outright margin. */
-function outright(league: League, teams: Team[], eventDate: number): Outright {
+/**
+ * The league winner market: each team's chance from its rating, with a wider outright margin. The
+ * first season keeps the plain id; later seasons add their number, so a ticket never meets the next
+ * season's market under its own id.
+ */
+export function outright(league: League, teams: Team[], eventDate: number, season = 1): Outright {
   const weights = teams.map((t) => Math.exp(2 * t.rating));
   const sum = weights.reduce((a, b) => a + b, 0);
   const prices = pricesFor(
@@ -71,7 +75,7 @@ function outright(league: League, teams: Team[], eventDate: number): Outright {
     OUTRIGHT_MARGIN,
   );
   return {
-    outrightOddsId: `OR${league.leagueId}`,
+    outrightOddsId: season === 1 ? `OR${league.leagueId}` : `OR${league.leagueId}S${season}`,
     leagueId: league.leagueId,
     sportTypeId: league.sportTypeId,
     name: `${league.name} Winner`,

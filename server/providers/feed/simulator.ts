@@ -8,16 +8,24 @@ import {
   type Outright,
 } from '../../../src/contract/feed';
 import { isLiveEvent, MarketStatus, type SportTypeId } from '../../../src/contract/sports';
-import { manilaDayId } from './calendar';
+import { DAY_MS, manilaDayId } from './calendar';
 import { copyLive, copyMarket, copyMatch, diffLive } from './copies';
-import { buildCatalogue, newMatch, soonWindow, type Schedule, type Team } from './fixtures';
+import { buildCatalogue, newMatch, outright, soonWindow, type Schedule, type Team } from './fixtures';
 import { repriceMarket } from './markets';
 import { Outbox } from './outbox';
 import { clamp } from './pricing';
 import { Rng } from './random';
 import { matchResult } from './settlement';
 import type { SimMarket, SimMatch } from './state';
-import { DEFAULT_FEED_OPTIONS, type FeedListMode, type FeedOptions, type FeedProvider, type MatchResult, type SportCount } from './types';
+import {
+  DEFAULT_FEED_OPTIONS,
+  type FeedListMode,
+  type FeedOptions,
+  type FeedProvider,
+  type MatchResult,
+  type OutrightResult,
+  type SportCount,
+} from './types';
 
 /**
  * The odds feed simulator. Everything moves on its own clock, advanced by step(): pre-match matches
@@ -37,6 +45,10 @@ const DELAY_EVERY_MS = 10 * 60_000;
 const LIVE_WEIGHT = 3;
 /** The share of a sport's matches kept live or about to start (the rest today and later this week). */
 const LIVE_SHARE = 0.35;
+/** A decided outright's league opens its next season's outright this long after the last eventDate. */
+const SEASON_MS = 120 * DAY_MS;
+/** Match-time seconds per engine call when finishNow plays a match to its end. */
+const FINISH_STEP_SECONDS = 10;
 
 export function createFeedSimulator(options: Partial<FeedOptions> = {}): FeedProvider {
   return new FeedSimulator({ ...DEFAULT_FEED_OPTIONS, ...options });
@@ -60,6 +72,10 @@ class FeedSimulator implements FeedProvider {
   private readonly deltaListeners = new Set<(destination: string, delta: Delta) => void>();
   private readonly resultListeners = new Set<(result: MatchResult) => void>();
   private pendingResults: MatchResult[] = [];
+  private readonly outrightListeners = new Set<(result: OutrightResult) => void>();
+  private pendingOutrightResults: OutrightResult[] = [];
+  /** The season number of each league's current outright. */
+  private readonly seasons = new Map<string, number>();
 
   constructor(private readonly options: FeedOptions) {
     this.rng = new Rng(options.seed);
@@ -125,6 +141,14 @@ class FeedSimulator implements FeedProvider {
     return (this.outrightList.get(sportTypeId) ?? []).map((o) => ({ ...o, teams: o.teams.map((t) => ({ ...t })) }));
   }
 
+  outright(outrightOddsId: string): Outright | undefined {
+    for (const list of this.outrightList.values()) {
+      const found = list.find((o) => o.outrightOddsId === outrightOddsId);
+      if (found) return { ...found, teams: found.teams.map((t) => ({ ...t })) };
+    }
+    return undefined;
+  }
+
   sportCounts(): SportCount[] {
     const today = manilaDayId(this.clock);
     return this.options.sports.map((sportTypeId) => {
@@ -156,6 +180,11 @@ class FeedSimulator implements FeedProvider {
   onResult(listener: (result: MatchResult) => void): () => void {
     this.resultListeners.add(listener);
     return () => this.resultListeners.delete(listener);
+  }
+
+  onOutrightResult(listener: (result: OutrightResult) => void): () => void {
+    this.outrightListeners.add(listener);
+    return () => this.outrightListeners.delete(listener);
   }
 
   // ── Time ───────────────────────────────────────────────────────────────────────────────────────
@@ -200,7 +229,72 @@ class FeedSimulator implements FeedProvider {
       if (!sim.play.finished && sim.suspendedUntil === 0) live.push(sim);
     }
     this.drift(ms, live, pre);
+    for (const list of this.outrightList.values()) {
+      for (const o of [...list]) if (this.clock >= Date.parse(o.eventDate)) this.decideOutright(o);
+    }
     this.flush();
+  }
+
+  finishNow(matchId: string): boolean {
+    const sim = this.sims.get(matchId);
+    if (!sim || sim.play.finished) return false;
+    if (sim.match.runningStatus === '1') this.kickOff(sim);
+    const ended: string[] = [];
+    const events = { swing: () => undefined, periodEnd: (scope: string) => ended.push(scope) };
+    for (let calls = 0; !sim.play.finished; calls++) {
+      if (calls > 100_000) throw new Error(`match ${matchId} did not finish`);
+      sim.sport.engine.play(sim, FINISH_STEP_SECONDS, this.rng, events);
+    }
+    sim.cache.clear();
+    sim.delayUntil = 0;
+    this.publishLive(sim);
+    for (const scope of ended) for (const sm of sim.markets) if (sm.spec.scope === scope) this.setStatus(sm, MarketStatus.Closed);
+    this.finish(sim);
+    this.flush();
+    return true;
+  }
+
+  finishOutrightNow(outrightOddsId: string): boolean {
+    for (const list of this.outrightList.values()) {
+      const found = list.find((o) => o.outrightOddsId === outrightOddsId);
+      if (!found) continue;
+      this.decideOutright(found);
+      this.flush();
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * Draws an outright's winner from the teams' current implied chances (1 / price, normalised) with the
+   * seeded Rng, and puts the league's next season in its place so a sport never runs out of outrights.
+   */
+  private decideOutright(o: Outright): void {
+    const weights = o.teams.map((t) => (t.price > 0 ? 1 / t.price : 0));
+    let draw = this.rng.next() * weights.reduce((a, b) => a + b, 0);
+    let winner = o.teams[o.teams.length - 1]!;
+    for (let i = 0; i < o.teams.length; i++) {
+      draw -= weights[i]!;
+      if (draw < 0) {
+        winner = o.teams[i]!;
+        break;
+      }
+    }
+    this.pendingOutrightResults.push({
+      outrightOddsId: o.outrightOddsId,
+      leagueId: o.leagueId,
+      sportTypeId: o.sportTypeId,
+      eventDate: o.eventDate,
+      winnerTeamId: winner.teamId,
+      winnerTeamName: winner.teamName,
+      settledAt: this.clock,
+    });
+    const list = this.outrightList.get(o.sportTypeId) ?? [];
+    const league = this.leagueList.find((l) => l.leagueId === o.leagueId)!;
+    const season = (this.seasons.get(o.leagueId) ?? 1) + 1;
+    this.seasons.set(o.leagueId, season);
+    const next = outright(league, this.teams.get(o.leagueId)!, Math.max(Date.parse(o.eventDate), this.clock) + SEASON_MS, season);
+    list.splice(list.indexOf(o), 1, next);
   }
 
   private kickOff(sim: SimMatch): void {
@@ -334,6 +428,9 @@ class FeedSimulator implements FeedProvider {
     const results = this.pendingResults;
     this.pendingResults = [];
     for (const result of results) for (const listener of this.resultListeners) listener(result);
+    const outrightResults = this.pendingOutrightResults;
+    this.pendingOutrightResults = [];
+    for (const result of outrightResults) for (const listener of this.outrightListeners) listener(result);
   }
 
   // ── Changes ────────────────────────────────────────────────────────────────────────────────────

@@ -18,6 +18,8 @@ export interface FeedProvider {
   /** One match with all its markets (closed period markets included); seq of Destination.match(matchId). */
   matchSnapshot(matchId: string): MatchSnapshot | undefined;
   outrights(sportTypeId: SportTypeId): Outright[];
+  /** One outright (league winner market) by id, while it is offered. */
+  outright(outrightOddsId: string): Outright | undefined;
   /** Counts for the sport tabs. */
   sportCounts(): SportCount[];
   match(matchId: string): Match | undefined;
@@ -26,6 +28,18 @@ export interface FeedProvider {
   onDelta(listener: (destination: string, delta: Delta) => void): () => void;
   /** A match finished: its final result, for settlement. Called after the deltas of the same tick. */
   onResult(listener: (result: MatchResult) => void): () => void;
+  /**
+   * An outright was decided at its eventDate: its winner, for settlement. A new season's outright of
+   * the same league takes its place in outrights(). Called after the match results of the same tick.
+   */
+  onOutrightResult(listener: (result: OutrightResult) => void): () => void;
+  /**
+   * Plays a match to its end at once and emits its deltas and result before returning (development
+   * and tests: settle a bet without waiting). False when the match is unknown or already finished.
+   */
+  finishNow(matchId: string): boolean;
+  /** Decides an outright at once, as finishNow does for a match. False when it is not offered. */
+  finishOutrightNow(outrightOddsId: string): boolean;
   /** Advance simulated time by ms, in ticks of at most tickMs (deterministic; tests call it directly). */
   step(ms: number): void;
   /** Drive step() from a real timer every tickMs; stop() clears it. */
@@ -82,6 +96,19 @@ export interface MatchResult {
   /** Epoch ms of the simulated clock when the match ended. */
   finishedAt: number;
   markets: MarketResult[];
+}
+
+/** How an outright ended: exactly one team won; every other team lost. */
+export interface OutrightResult {
+  outrightOddsId: string;
+  leagueId: string;
+  sportTypeId: SportTypeId;
+  /** The outright's eventDate (ISO), which tells one season's outright from the next. */
+  eventDate: string;
+  winnerTeamId: string;
+  winnerTeamName: string;
+  /** Epoch ms of the simulated clock when it was decided. */
+  settledAt: number;
 }
 
 export interface FeedOptions {

@@ -1,0 +1,166 @@
+import type { FastifyInstance } from 'fastify';
+import type { BetListResponse, SelectionDetail, SelectionQuery, SingleMarketResponse } from '../../../src/contract/betting';
+import { GatewayCode } from '../../../src/contract/errorCodes';
+import { MarketStatus } from '../../../src/contract/sports';
+import { HEADER } from '../../../src/contract/sign';
+import type { Database } from '../../db';
+import { CallError } from '../../lib/errors';
+import type { FeedProvider } from '../../providers/feed/types';
+import { batchBody, betListBody, outrightBody, parlayBody, selectionDetailBody, singleBody, singleMarketBody, ticketBody } from './schemas';
+import { type BetService, OUTRIGHT_LIMITS } from './service';
+import { listTickets, ticketOf } from './tickets';
+
+/**
+ * The betting calls of spec §7. Placements answer `{ code, msg, data }` with code 0 and the outcome in
+ * data (data.code 0 or a BetCode with its message, spec §8); a malformed call, a missing login or
+ * idempotency key, or a slip rule broken (§5) is a GW_ error instead.
+ */
+export interface BetRoutesOptions {
+  db: Database;
+  feed: FeedProvider;
+  service: BetService;
+}
+
+/** Placements move money: each carries an Idempotency-Key, and a retry gets the first answer. */
+function idempotencyKey(headers: Record<string, unknown>): string {
+  const key = headers[HEADER.idempotencyKey.toLowerCase()];
+  if (typeof key !== 'string' || !/^[\w-]{8,80}$/.test(key)) {
+    throw new CallError(GatewayCode.InvalidRequest, 'A bet needs an Idempotency-Key header (8 to 80 letters, digits, - or _).', 400);
+  }
+  return key;
+}
+
+const gone = () => new CallError(GatewayCode.InvalidRequest, 'This market is closed or no longer available.', 404);
+
+export async function betRoutes(app: FastifyInstance, options: BetRoutesOptions) {
+  const { db, feed, service } = options;
+
+  app.call({
+    prefix: 'tp',
+    name: 'saba/sabaDoPlaceBetV2',
+    auth: 'player',
+    body: singleBody,
+    handler: ({ body, customerId, request }) => service.placeSingle(customerId, idempotencyKey(request.headers), body),
+  });
+
+  app.call({
+    prefix: 'tp',
+    name: 'saba/sabaDoBatchPlaceBet',
+    auth: 'player',
+    body: batchBody,
+    handler: ({ body, customerId, request }) => service.placeBatch(customerId, idempotencyKey(request.headers), body),
+  });
+
+  app.call({
+    prefix: 'tp',
+    name: 'saba/sabaPlaceOutrightBetV2',
+    auth: 'player',
+    body: outrightBody,
+    handler: ({ body, customerId, request }) => service.placeOutright(customerId, idempotencyKey(request.headers), body),
+  });
+
+  app.call({
+    prefix: 'tp',
+    name: 'sabaCombo/comboBetToSaba',
+    auth: 'player',
+    body: parlayBody,
+    handler: ({ body, customerId, request }) => service.placeParlay(customerId, idempotencyKey(request.headers), body),
+  });
+
+  /** The slip's orders as they stand now: price, status, line and limits (0 as the price when not running). */
+  function selectionDetail(query: SelectionQuery): SelectionDetail {
+    const ids = { marketId: query.marketId, key: query.key };
+    const missing: SelectionDetail = {
+      ...ids,
+      ...(query.outrightOddsId ? { outrightOddsId: query.outrightOddsId, teamId: query.teamId ?? query.key } : {}),
+      price: 0,
+      status: MarketStatus.Closed,
+      point: null,
+      point2: null,
+      minBet: 0,
+      maxBet: 0,
+      found: false,
+    };
+    if (query.outrightOddsId) {
+      const outright = feed.outright(query.outrightOddsId);
+      const team = outright?.teams.find((t) => t.teamId === (query.teamId ?? query.key));
+      if (!outright || !team) return missing;
+      const status =
+        feed.now() >= Date.parse(outright.eventDate) ? MarketStatus.Closed : team.price <= 1 ? MarketStatus.ClosedPrice : outright.status;
+      return {
+        ...missing,
+        price: status === MarketStatus.Running ? team.price : 0,
+        status,
+        minBet: OUTRIGHT_LIMITS.min,
+        maxBet: OUTRIGHT_LIMITS.max,
+        found: true,
+      };
+    }
+    const market = feed.market(query.marketId);
+    const match = market && feed.match(market.matchId);
+    const selection = market?.selections.find((s) => s.key === query.key);
+    if (!market || !match || !selection) return missing;
+    const over = match.eventStatus !== 'running' || match.runningStatus === '2';
+    const status = over
+      ? MarketStatus.Closed
+      : market.status === MarketStatus.Running && selection.price <= 1
+        ? MarketStatus.ClosedPrice
+        : market.status;
+    return {
+      ...missing,
+      price: status === MarketStatus.Running ? selection.price : 0,
+      status,
+      point: market.point,
+      point2: market.point2,
+      minBet: market.minBet,
+      maxBet: market.maxBet,
+      found: true,
+    };
+  }
+
+  app.call({
+    prefix: 'tp',
+    name: 'saba/querySelectionDetailV2',
+    auth: 'public',
+    body: selectionDetailBody,
+    handler: ({ body }) => ({ selections: body.selections.map(selectionDetail) }),
+  });
+
+  function singleMarket(marketId: string): SingleMarketResponse {
+    const market = feed.market(marketId);
+    const match = market && feed.match(market.matchId);
+    if (!market || !match) throw gone();
+    return { market, match };
+  }
+
+  // The quick-bet sheet opens on one market, and the slip refreshes one market, with the same answer.
+  for (const name of ['saba/queryQuickBetSingleMarket', 'saba/refreshSingleMarket']) {
+    app.call({ prefix: 'tp', name, auth: 'public', body: singleMarketBody, handler: ({ body }) => singleMarket(body.marketId) });
+  }
+
+  app.call({
+    prefix: 'tp',
+    name: 'saba/queryTicketByTransId',
+    auth: 'player',
+    body: ticketBody,
+    handler: async ({ body, customerId }) => {
+      // Another player's ticket answers exactly as a ticket that does not exist.
+      const ticket = await ticketOf(db, customerId, body.transId);
+      if (!ticket) throw new CallError(GatewayCode.InvalidRequest, 'No such bet.', 404);
+      return ticket;
+    },
+  });
+
+  app.call({
+    prefix: 'main',
+    name: 'transactionRecord/queryBetList',
+    auth: 'player',
+    body: betListBody,
+    handler: async ({ body, customerId }): Promise<BetListResponse> => {
+      if (body.beginDate && body.endDate && body.beginDate > body.endDate) {
+        throw new CallError(GatewayCode.InvalidRequest, 'beginDate must not be after endDate.', 400);
+      }
+      return listTickets(db, { customerId, ...body });
+    },
+  });
+}

@@ -1,0 +1,132 @@
+import * as z from 'zod/mini';
+import { BET_MODES, SELECTION_DETAIL_BATCH } from '../../../src/contract/betting';
+import { ENDING_GAME_MAX_OPTIONS } from '../../../src/contract/constants';
+import { OddsType } from '../../../src/contract/sports';
+
+/**
+ * Bodies of the betting calls (spec §7). They are loose objects because the client enriches every body
+ * (loginName, productId, tenant…). Only what acceptance needs is required; names, leagues and kick-offs
+ * are taken from the feed, never from the slip. Stake ranges are not checked here: a stake out of the
+ * market's range is a placement answer (BetCode.StakeOutOfRange) naming the limits, not a bad request.
+ */
+
+const ODDS_TYPES = Object.values(OddsType) as number[];
+
+export const oddsTypeSchema = z
+  .int({ message: 'oddsType must be 2, 3, 4, 5, 6 or 7.' })
+  .check(z.refine((value) => ODDS_TYPES.includes(value), { message: 'oddsType must be 2, 3, 4, 5, 6 or 7.' }));
+
+const idSchema = (what: string) =>
+  z.string({ message: `Unknown ${what}.` }).check(z.regex(/^[\w-]{1,40}$/, { message: `Unknown ${what}.` }));
+
+const priceSchema = z
+  .number({ message: 'Prices are decimal odds.' })
+  .check(z.refine((value) => Number.isFinite(value) && value > 1 && value <= 1000, { message: 'Prices are decimal odds above 1.' }));
+
+/** Whole pesos (the slip rounds down, spec §5); the range is checked against the market. */
+const stakeSchema = z.int({ message: 'Stakes are whole pesos.' });
+
+const pointSchema = z.optional(z.nullable(z.number({ message: 'point must be a number or null.' })));
+
+const keySchema = z.string({ message: 'The selection key is missing.' }).check(z.minLength(1), z.maxLength(40));
+
+export const acceptSchema = z.optional(z.enum(['none', 'higher', 'any'], { message: 'acceptOddsChange must be none, higher or any.' }));
+
+/** One bet of sabaDoPlaceBetV2 or of the ending-game batch. */
+const singleFields = {
+  price: priceSchema,
+  stake: stakeSchema,
+  key: keySchema,
+  marketId: idSchema('market'),
+  matchId: idSchema('match'),
+  point: pointSchema,
+  playerId: z.optional(z.string()),
+};
+
+export const singleBody = z.looseObject({
+  oddsType: oddsTypeSchema,
+  seamless: z.boolean({ message: 'seamless must be true or false.' }),
+  acceptOddsChange: acceptSchema,
+  ...singleFields,
+});
+export type SingleBody = z.infer<typeof singleBody>;
+
+export const batchBody = z.looseObject({
+  oddsType: oddsTypeSchema,
+  seamless: z.boolean({ message: 'seamless must be true or false.' }),
+  acceptOddsChange: acceptSchema,
+  bets: z
+    .array(z.looseObject(singleFields), { message: 'bets must be a list.' })
+    .check(
+      z.minLength(1, { message: 'Choose at least one option.' }),
+      z.maxLength(ENDING_GAME_MAX_OPTIONS, { message: 'No more than 10 options' }),
+    ),
+});
+export type BatchBody = z.infer<typeof batchBody>;
+export type BatchItem = BatchBody['bets'][number];
+
+export const outrightBody = z.looseObject({
+  oddsType: oddsTypeSchema,
+  seamless: z.boolean({ message: 'seamless must be true or false.' }),
+  acceptOddsChange: acceptSchema,
+  stake: stakeSchema,
+  price: priceSchema,
+  outrightOddsId: idSchema('outright'),
+  teamId: idSchema('team'),
+});
+export type OutrightBody = z.infer<typeof outrightBody>;
+
+export const parlayBody = z.looseObject({
+  parlay_odds_option: z.union([z.literal(0), z.literal(1), z.literal(2)], { message: 'parlay_odds_option must be 0, 1 or 2.' }),
+  oddsType: oddsTypeSchema,
+  seamless: z.boolean({ message: 'seamless must be true or false.' }),
+  bet_combos: z
+    .array(z.looseObject({ combo_type: z.string({ message: 'combo_type is missing.' }), stake: stakeSchema }))
+    .check(z.minLength(1, { message: 'Choose a combo and its stake.' }), z.maxLength(19, { message: 'Too many combos.' })),
+  // The 20-match rule is checked with its own message; this bound only keeps bodies small.
+  bet_matches: z
+    .array(
+      z.looseObject({
+        key: keySchema,
+        market_id: idSchema('market'),
+        eventId: idSchema('match'),
+        point: pointSchema,
+        price: priceSchema,
+      }),
+    )
+    .check(z.maxLength(60, { message: 'You can choose a maximum of 20 matches.' })),
+});
+export type ParlayBody = z.infer<typeof parlayBody>;
+
+export const selectionDetailBody = z.looseObject({
+  selections: z
+    .array(
+      z.looseObject({
+        marketId: z.string({ message: 'marketId is missing.' }).check(z.maxLength(40)),
+        key: z.string({ message: 'key is missing.' }).check(z.maxLength(40)),
+        outrightOddsId: z.optional(z.string().check(z.maxLength(40))),
+        teamId: z.optional(z.string().check(z.maxLength(40))),
+      }),
+    )
+    .check(z.maxLength(SELECTION_DETAIL_BATCH, { message: `At most ${SELECTION_DETAIL_BATCH} selections per call.` })),
+});
+
+export const singleMarketBody = z.looseObject({ marketId: idSchema('market') });
+
+export const ticketBody = z.looseObject({
+  transId: z.string({ message: 'transId is missing.' }).check(z.regex(/^\d{6,32}$/, { message: 'No such bet.' })),
+});
+
+const daySchema = z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Dates are YYYY-MM-DD.' })));
+
+export const betListBody = z.looseObject({
+  status: z.enum(['running', 'settled'], { message: 'status must be running or settled.' }),
+  pageNo: z.int({ message: 'pageNo is a page number from 1.' }).check(z.minimum(1, { message: 'pageNo is a page number from 1.' })),
+  pageSize: z
+    .int({ message: 'pageSize is 1 to 100.' })
+    .check(z.minimum(1, { message: 'pageSize is 1 to 100.' }), z.maximum(100, { message: 'pageSize is 1 to 100.' })),
+  beginDate: daySchema,
+  endDate: daySchema,
+  mode: z.optional(z.enum(BET_MODES, { message: `mode must be one of ${BET_MODES.join(', ')}.` })),
+});
+export type BetListBody = z.infer<typeof betListBody>;
