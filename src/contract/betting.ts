@@ -1,3 +1,4 @@
+import type { Market, Match } from './feed';
 import type { MarketStatus, OddsType } from './sports';
 
 /**
@@ -33,6 +34,8 @@ export const BetCode = {
   InsufficientBalance: 42,
   ComboNotAllowed: 43,
   MatchNotAvailable: 44,
+  /** The ticket could return more than MAX_TICKET_RETURN (parlays: payout_list names the legs). */
+  PayoutLimit: 45,
 } as const;
 export type BetCode = (typeof BetCode)[keyof typeof BetCode];
 
@@ -358,6 +361,47 @@ export interface SelectionDetail {
   maxBet: number;
   /** False when the market or match is gone. */
   found: boolean;
+}
+
+/** The most one ticket may return, stake included, in centavos (₱20,000,000.00). */
+export const MAX_TICKET_RETURN = 2_000_000_000;
+
+/** saba/sabaDoBatchPlaceBet answer: one result per bet, in the order they were sent. */
+export interface BatchPlacementResponse {
+  results: PlacementResult[];
+}
+
+/** saba/queryTicketByTransId body; the answer is the BetTicket (only the player's own). */
+export interface TicketQuery {
+  transId: string;
+}
+
+/** saba/queryQuickBetSingleMarket and saba/refreshSingleMarket: one market as it stands now, with its match. */
+export interface SingleMarketRequest {
+  marketId: string;
+}
+export interface SingleMarketResponse {
+  market: Market;
+  match: Match;
+}
+
+/** What /user/queue/bets carries when a ticket's status changes (accepted, rejected, settled). Centavos. */
+export interface BetPush {
+  transId: string;
+  status: TicketStatus;
+  /** Potential return while waiting or running; the amount paid once settled (0 when rejected). */
+  payout: number;
+}
+
+/**
+ * The key a selection's details go by, on the slip and in the worker: `${marketId}:${key}`, and for
+ * outrights `${outrightOddsId}:${teamId}` (the key when the order has no teamId). Takes a query or a
+ * detail alike.
+ */
+export function selectionKey(selection: SelectionQuery): string {
+  return selection.outrightOddsId
+    ? `${selection.outrightOddsId}:${selection.teamId ?? selection.key}`
+    : `${selection.marketId}:${selection.key}`;
 }
 
 /** At most this many selections in one querySelectionDetailV2 call. */

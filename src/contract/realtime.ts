@@ -1,3 +1,4 @@
+import type { SelectionDetail, SelectionQuery } from './betting';
 import type { ChatMessage, League, ListMode, Market, Match } from './feed';
 
 /**
@@ -57,6 +58,15 @@ export interface RealtimeApi {
   watchChat(tabId: string, matchId: string, onMessage: (message: ChatMessage) => void): Promise<number>;
   watchUser(tabId: string, queue: UserQueue, onEvent: (event: unknown) => void): Promise<number>;
   watchStatus(tabId: string, onStatus: (status: ConnectionStatus) => void): Promise<number>;
+  /**
+   * The bet-order refresh (spec §9): the worker asks querySelectionDetailV2 for the union of every
+   * tab's orders, every 3 s, every 1 s while any watcher is `single`. `onDetails` gets the details of
+   * this watcher's orders that changed since it last heard (right away: what the worker already
+   * knows), keyed by selectionKey. Ended by unwatch or disconnectTab.
+   */
+  watchOrders(tabId: string, orders: SelectionQuery[], single: boolean, onDetails: (details: SelectionDetail[]) => void): Promise<number>;
+  /** The slip changed: the same subscription now follows these orders. */
+  updateOrders(subscriptionId: number, orders: SelectionQuery[], single: boolean): Promise<void>;
   /** False when the socket is down: the line was not sent. */
   sendChat(matchId: string, text: string): Promise<boolean>;
   unwatch(subscriptionId: number): Promise<void>;

@@ -1,9 +1,10 @@
 import * as Comlink from 'comlink';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import type { SelectionDetail, SelectionQuery } from '../contract/betting';
 import type { ChatMessage } from '../contract/feed';
 import type { ConnectionStatus, ListQuery, RealtimeApi } from '../contract/realtime';
 import { realtime, tabId } from './client';
-import { ListMirror, type ListView, MatchMirror, type MatchView, type RowView } from './mirror';
+import { ListMirror, type ListView, MatchMirror, type MatchView, OrderMirror, type RowView } from './mirror';
 
 /**
  * React's view of the realtime worker. A list hook gives the order and leagues; each row reads its own
@@ -11,9 +12,13 @@ import { ListMirror, type ListView, MatchMirror, type MatchView, type RowView } 
  */
 /**
  * Starts one worker subscription and answers its cleanup: the subscription ends when the component
- * goes, even if it goes before the worker answered with the subscription's id.
+ * goes, even if it goes before the worker answered with the subscription's id. `onStarted` hears the
+ * id of a subscription that is still wanted (to change it later).
  */
-function watchWorker(start: (api: Comlink.Remote<RealtimeApi>) => Promise<number>): (() => void) | undefined {
+function watchWorker(
+  start: (api: Comlink.Remote<RealtimeApi>) => Promise<number>,
+  onStarted?: (api: Comlink.Remote<RealtimeApi>, subscriptionId: number) => void,
+): (() => void) | undefined {
   const api = realtime();
   if (!api) return undefined;
   let id: number | null = null;
@@ -21,6 +26,7 @@ function watchWorker(start: (api: Comlink.Remote<RealtimeApi>) => Promise<number
   void start(api).then((subscription) => {
     id = subscription;
     if (cancelled) void api.unwatch(subscription);
+    else onStarted?.(api, subscription);
   });
   return () => {
     cancelled = true;
@@ -86,4 +92,72 @@ export function useConnectionStatus(): ConnectionStatus {
   const [status, setStatus] = useState<ConnectionStatus>('connecting');
   useEffect(() => watchWorker((api) => api.watchStatus(tabId, Comlink.proxy(setStatus))), []);
   return status;
+}
+
+/**
+ * One tab's bet-order subscription, kept in step with the slip: started once with the orders of the
+ * moment, then changed in place with updateOrders (also for changes made before the worker answered
+ * with the subscription's id).
+ */
+class OrderLink {
+  private api: Comlink.Remote<RealtimeApi> | null = null;
+  private id: number | null = null;
+  private wanted: { orders: SelectionQuery[]; single: boolean; signature: string } = { orders: [], single: false, signature: '' };
+  private sent = '';
+
+  want(orders: readonly SelectionQuery[], single: boolean): void {
+    const signature = `${single}|${JSON.stringify(orders)}`;
+    if (signature === this.wanted.signature) return;
+    this.wanted = { orders: [...orders], single, signature };
+    this.push();
+  }
+
+  start(api: Comlink.Remote<RealtimeApi>, onDetails: (details: SelectionDetail[]) => void): Promise<number> {
+    this.sent = this.wanted.signature;
+    return api.watchOrders(tabId, this.wanted.orders, this.wanted.single, Comlink.proxy(onDetails));
+  }
+
+  attach(api: Comlink.Remote<RealtimeApi>, id: number): void {
+    this.api = api;
+    this.id = id;
+    this.push();
+  }
+
+  detach(): void {
+    this.api = null;
+    this.id = null;
+  }
+
+  private push(): void {
+    if (!this.api || this.id === null || this.sent === this.wanted.signature) return;
+    this.sent = this.wanted.signature;
+    void this.api.updateOrders(this.id, this.wanted.orders, this.wanted.single);
+  }
+}
+
+/**
+ * The slip's orders as the server has them now (querySelectionDetailV2, refreshed by the realtime
+ * worker once for every tab: every 3 s, every 1 s when `single`), keyed by selectionKey:
+ * `${marketId}:${key}`, outrights `${outrightOddsId}:${teamId}`. A new map only when a detail changed;
+ * a change of the orders updates the same worker subscription. Empty where no worker runs.
+ */
+export function useOrderDetails(orders: readonly SelectionQuery[], single: boolean): ReadonlyMap<string, SelectionDetail> {
+  const mirror = useMemo(() => new OrderMirror(), []);
+  const link = useMemo(() => new OrderLink(), []);
+  // Runs before the subscription effect below on mount, so the watch starts with these orders.
+  useEffect(() => {
+    mirror.keep(orders);
+    link.want(orders, single);
+  }, [orders, single, mirror, link]);
+  useEffect(() => {
+    const stop = watchWorker(
+      (api) => link.start(api, (details) => mirror.apply(details)),
+      (api, id) => link.attach(api, id),
+    );
+    return () => {
+      link.detach();
+      stop?.();
+    };
+  }, [mirror, link]);
+  return useSyncExternalStore(mirror.subscribe, mirror.get);
 }

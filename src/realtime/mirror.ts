@@ -1,3 +1,4 @@
+import { type SelectionDetail, type SelectionQuery, selectionKey } from '../contract/betting';
 import type { League, Market, Match } from '../contract/feed';
 import type { FeedStatus, ListPatch, MatchPatch } from '../contract/realtime';
 
@@ -179,4 +180,47 @@ export class MatchMirror {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   };
+}
+
+/**
+ * The tab's copy of its bet-order details (useOrderDetails), keyed by selectionKey. The worker sends
+ * only what changed; this keeps the details of the current orders and hands React a new map only when
+ * one of them changed, so an effect on the map runs once per real change.
+ */
+export class OrderMirror {
+  private details: ReadonlyMap<string, SelectionDetail> = new Map();
+  private keys = new Set<string>();
+  private readonly listeners = new Set<Listener>();
+
+  /** The slip's orders now: details of orders taken off are dropped, and late ones for them ignored. */
+  keep(orders: readonly SelectionQuery[]): void {
+    this.keys = new Set(orders.map(selectionKey));
+    if ([...this.details.keys()].every((key) => this.keys.has(key))) return;
+    this.details = new Map([...this.details].filter(([key]) => this.keys.has(key)));
+    this.notify();
+  }
+
+  apply(details: readonly SelectionDetail[]): void {
+    let next: Map<string, SelectionDetail> | null = null;
+    for (const detail of details) {
+      const key = selectionKey(detail);
+      if (!this.keys.has(key)) continue;
+      next ??= new Map(this.details);
+      next.set(key, detail);
+    }
+    if (!next) return;
+    this.details = next;
+    this.notify();
+  }
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  get = (): ReadonlyMap<string, SelectionDetail> => this.details;
+
+  private notify(): void {
+    for (const listener of this.listeners) listener();
+  }
 }

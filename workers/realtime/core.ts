@@ -1,3 +1,4 @@
+import type { SelectionDetail, SelectionDetailRequest, SelectionDetailResponse, SelectionQuery } from '../../src/contract/betting';
 import { type Delta, Destination, type ListSnapshot, type Market, type MatchSnapshot } from '../../src/contract/feed';
 import type {
   ConnectionStatus,
@@ -11,6 +12,7 @@ import type {
 } from '../../src/contract/realtime';
 import type { ChatMessage } from '../../src/contract/feed';
 import { manilaDay } from '../../src/lib/dates';
+import { OrderRefresher } from './orders';
 import { MatchStore } from './store';
 import { DestinationSync } from './sync';
 import { inListView, mainMarkets, orderMatches } from './views';
@@ -37,6 +39,11 @@ export interface Transport {
 export interface SnapshotSource {
   list(query: ListQuery, context: RealtimeContext): Promise<ListSnapshot>;
   match(matchId: string, context: RealtimeContext): Promise<MatchSnapshot>;
+  /**
+   * saba/querySelectionDetailV2 (at most SELECTION_DETAIL_BATCH selections), for the bet-order
+   * refresh. Without it every refresh fails and the slips keep what they have.
+   */
+  selections?(request: SelectionDetailRequest, context: RealtimeContext): Promise<SelectionDetailResponse>;
 }
 
 export interface CoreDeps {
@@ -110,6 +117,8 @@ const destinationOf = (key: string) => {
 
 export class RealtimeCore implements RealtimeApi {
   readonly store = new MatchStore();
+  /** The bet-order refresh of every tab's slip (workers/realtime/orders.ts). */
+  readonly orders: OrderRefresher;
   private readonly subs = new Map<number, Sub>();
   private readonly destinations = new Map<string, DestinationEntry>();
   private readonly loading = new Map<string, Promise<void>>();
@@ -127,6 +136,15 @@ export class RealtimeCore implements RealtimeApi {
 
   constructor(private readonly deps: CoreDeps) {
     deps.transport.onStatus((status) => this.onTransportStatus(status));
+    this.orders = new OrderRefresher({
+      fetch: (request) =>
+        deps.snapshots.selections
+          ? deps.snapshots.selections(request, this.context)
+          : Promise.reject(new Error('querySelectionDetailV2: no selection source')),
+      now: deps.now,
+      setInterval: deps.setInterval,
+      clearInterval: deps.clearInterval,
+    });
   }
 
   // ---- RealtimeApi -------------------------------------------------------------------------------
@@ -210,11 +228,27 @@ export class RealtimeCore implements RealtimeApi {
     return id;
   }
 
+  async watchOrders(
+    tabId: string,
+    orders: SelectionQuery[],
+    single: boolean,
+    onDetails: (details: SelectionDetail[]) => void,
+  ): Promise<number> {
+    const id = this.nextId++;
+    this.orders.watch(id, tabId, orders, single, onDetails);
+    return id;
+  }
+
+  async updateOrders(subscriptionId: number, orders: SelectionQuery[], single: boolean): Promise<void> {
+    this.orders.update(subscriptionId, orders, single);
+  }
+
   async sendChat(matchId: string, text: string): Promise<boolean> {
     return this.deps.transport.publish(Destination.chat(matchId), JSON.stringify({ text }));
   }
 
   async unwatch(subscriptionId: number): Promise<void> {
+    if (this.orders.unwatch(subscriptionId)) return;
     const sub = this.subs.get(subscriptionId);
     if (!sub) return;
     this.subs.delete(subscriptionId);
@@ -223,6 +257,7 @@ export class RealtimeCore implements RealtimeApi {
   }
 
   async disconnectTab(tabId: string): Promise<void> {
+    this.orders.disconnectTab(tabId);
     for (const sub of [...this.subs.values()]) if (sub.tabId === tabId) await this.unwatch(sub.id);
   }
 

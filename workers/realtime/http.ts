@@ -1,5 +1,6 @@
-import { APP_ID, APP_VERSION, PRODUCT_ID, TENANT } from '../../src/contract/constants';
-import { API_PREFIXES, readEnvelope } from '../../src/contract/envelopes';
+import type { SelectionDetailRequest, SelectionDetailResponse } from '../../src/contract/betting';
+import { APP_ID, APP_VERSION, DEFAULT_REQUEST_TIMEOUT_MS, PRODUCT_ID, TENANT } from '../../src/contract/constants';
+import { API_PREFIXES, isSuccessCode, readEnvelope } from '../../src/contract/envelopes';
 import type { ListSnapshot, MatchSnapshot } from '../../src/contract/feed';
 import type { ListQuery, RealtimeContext } from '../../src/contract/realtime';
 import { HEADER, computeSign } from '../../src/contract/sign';
@@ -7,13 +8,19 @@ import { decodeSnapshot } from './decode';
 import type { SnapshotSource } from './core';
 
 /**
- * Fetches the compressed snapshots from the worker, with the same signed headers as every call of the
- * page (spec §7). The answer is binary deflate; an error comes back in the code/msg envelope.
+ * The worker's calls to the betting API, with the same signed headers as every call of the page
+ * (spec §7): the compressed snapshots and the bet-order refresh.
  */
-async function compressed<T>(origin: string, name: string, body: Record<string, unknown>, context: RealtimeContext): Promise<T> {
+function post(
+  origin: string,
+  name: string,
+  body: Record<string, unknown>,
+  context: RealtimeContext,
+  signal?: AbortSignal,
+): Promise<Response> {
   const text = JSON.stringify({ productId: PRODUCT_ID, tenant: TENANT, client: 'h5', ...body });
   const qid = crypto.randomUUID();
-  const response = await fetch(`${origin}${API_PREFIXES.tp}/${name}`, {
+  return fetch(`${origin}${API_PREFIXES.tp}/${name}`, {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
@@ -26,7 +33,13 @@ async function compressed<T>(origin: string, name: string, body: Record<string, 
       [HEADER.deviceId]: context.deviceId,
     },
     body: text,
+    ...(signal ? { signal } : {}),
   });
+}
+
+/** A compressed list: binary deflate; an error comes back in the code/msg envelope. */
+async function compressed<T>(origin: string, name: string, body: Record<string, unknown>, context: RealtimeContext): Promise<T> {
+  const response = await post(origin, name, body, context);
   if (response.ok && (response.headers.get('content-type') ?? '').startsWith('application/octet-stream')) {
     return decodeSnapshot<T>(await response.arrayBuffer());
   }
@@ -34,9 +47,23 @@ async function compressed<T>(origin: string, name: string, body: Record<string, 
   throw new Error(envelope ? `${name}: ${envelope.code} ${envelope.message}` : `${name}: HTTP ${response.status}`);
 }
 
+/** A JSON call answered in the code/msg/data envelope: the data on success, an error otherwise. */
+async function json<T>(origin: string, name: string, body: Record<string, unknown>, context: RealtimeContext): Promise<T> {
+  const response = await post(origin, name, body, context, AbortSignal.timeout(DEFAULT_REQUEST_TIMEOUT_MS));
+  const envelope = readEnvelope<T>(await response.json().catch(() => undefined));
+  if (!envelope) throw new Error(`${name}: HTTP ${response.status}`);
+  if (!isSuccessCode(envelope.code)) throw new Error(`${name}: ${envelope.code} ${envelope.message}`);
+  return envelope.data;
+}
+
 export function httpSnapshots(origin: string): SnapshotSource {
   return {
     list: (query: ListQuery, context) => compressed<ListSnapshot>(origin, 'saba/queryCompressedMatchList', { ...query }, context),
     match: (matchId: string, context) => compressed<MatchSnapshot>(origin, 'saba/queryCompressedMatchDetail', { matchId }, context),
+    selections: async (request: SelectionDetailRequest, context) => {
+      const data = await json<SelectionDetailResponse>(origin, 'saba/querySelectionDetailV2', { ...request }, context);
+      if (!Array.isArray(data?.selections)) throw new Error('saba/querySelectionDetailV2: no selections in the answer');
+      return data;
+    },
   };
 }
