@@ -12,6 +12,8 @@ const OVERLAYS: Partial<Record<OverlayId, ComponentType<OverlayComponentProps>>>
   // The login dialog is its own chunk (forms, the captcha solver): downloaded when first opened.
   login: lazy(() => import('../features/auth/LoginDialog').then((m) => ({ default: m.LoginDialog }))),
   hongKongMarketStopped: lazy(() => import('../features/sports/status').then((m) => ({ default: m.HongKongMarketStoppedDialog }))),
+  // The bet slip is its own chunk, downloaded when first opened.
+  betSlip: lazy(() => import('../features/betslip/BetSlipSheet').then((m) => ({ default: m.BetSlipSheet }))),
   sessionExpired: SessionExpiredDialog,
   mobileChanged: MobileChangedDialog,
   frequentRequest: FrequentRequestDialog,

@@ -30,6 +30,30 @@ export function convertOdds(decimal: number, type: OddsType): number {
   }
 }
 
+/**
+ * Back from a price in an odds format to decimal odds (what every return is computed from): a player
+ * who reads Hong Kong 0.95, Malaysian −0.80 or American −125 gets back stake × 1.95, × 2.25, × 1.80.
+ */
+export function toDecimal(value: number, type: OddsType): number {
+  if (!Number.isFinite(value) || value === 0) return 0;
+  let profit: number;
+  switch (type) {
+    case OddsType.HongKong:
+      profit = value;
+      break;
+    case OddsType.Malaysian:
+    case OddsType.Indonesia:
+      profit = value > 0 ? value : -1 / value;
+      break;
+    case OddsType.American:
+      profit = value > 0 ? value / 100 : -100 / value;
+      break;
+    default:
+      return round(value, 2);
+  }
+  return profit > 0 ? round(1 + profit, 2) : 0;
+}
+
 /** The price as the player reads it in their odds format ('1.95', '0.95', '-0.83', '+150'). */
 export function formatOdds(decimal: number, type: OddsType): string {
   const value = convertOdds(decimal, type);

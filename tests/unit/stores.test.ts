@@ -45,10 +45,15 @@ describe('bet slip store', () => {
   it('persists the selections and follows another tab’s changes', async () => {
     betSlip.orders = [{ uid: 'a' } as BetOrder];
     await tick();
-    expect(JSON.parse(localStorage.getItem(StorageKey.betSlip)!)).toHaveLength(1);
-    localStorage.setItem(StorageKey.betSlip, JSON.stringify([{ uid: 'a' }, { uid: 'b' }]));
+    expect(JSON.parse(localStorage.getItem(StorageKey.betSlip)!).orders).toHaveLength(1);
+    localStorage.setItem(StorageKey.betSlip, JSON.stringify({ orders: [{ uid: 'a' }, { uid: 'b' }], stakes: { b: 50 } }));
     window.dispatchEvent(new StorageEvent('storage', { key: StorageKey.betSlip }));
     expect(betSlip.orders.map((o) => o.uid)).toEqual(['a', 'b']);
+    expect(betSlip.stakes).toEqual({ b: 50 });
+    // The first release stored the orders alone; a saved slip of that shape still loads.
+    localStorage.setItem(StorageKey.betSlip, JSON.stringify([{ uid: 'c' }]));
+    window.dispatchEvent(new StorageEvent('storage', { key: StorageKey.betSlip }));
+    expect(betSlip.orders.map((o) => o.uid)).toEqual(['c']);
     clearBetSlip();
     expect(betSlip.orders).toEqual([]);
   });

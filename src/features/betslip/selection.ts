@@ -1,7 +1,8 @@
 import type { BetOrder } from '../../contract/betOrder';
 import type { Market, Match, Outright, Selection } from '../../contract/feed';
 import type { MarketStatus, OddsType } from '../../contract/sports';
-import { betSlip } from './store';
+import { type Problem, modeAfterPick, pickProblem } from './rules';
+import { betSlip, quickStake, removeOrders } from './store';
 
 /** Where a price was picked (betOnPage). */
 export type BetPage = 'foryou' | 'sports' | 'live';
@@ -82,19 +83,24 @@ export function outrightOrder(outright: Outright, team: Outright['teams'][number
   };
 }
 
-export type PickResult = { kind: 'added' } | { kind: 'removed' } | { kind: 'refused'; status: MarketStatus };
+export type PickResult = { kind: 'added' } | { kind: 'removed' } | { kind: 'refused'; problem: Problem };
 
 /**
- * Tapping a price (spec §5): a closed, suspended or price-less market is refused with 'Market {status}';
- * a price already on the slip comes off; any other goes on.
+ * Tapping a price (spec §5): a price already on the slip comes off; a closed, suspended or price-less
+ * market is refused with 'Market {status}', as is a 21st parlay match or an 11th ending-game option;
+ * any other goes on, in the mode its kind needs, with the player's quick stake.
  */
 export function togglePick(order: BetOrder, status: MarketStatus, price: number): PickResult {
   if (betSlip.orders.some((o) => o.uid === order.uid)) {
-    betSlip.orders = betSlip.orders.filter((o) => o.uid !== order.uid);
+    removeOrders([order.uid]);
     return { kind: 'removed' };
   }
-  if (status !== 'Running') return { kind: 'refused', status };
-  if (price <= 1) return { kind: 'refused', status: 'ClosedPrice' };
+  const mode = modeAfterPick(betSlip.mode, order);
+  const problem = pickProblem(betSlip.orders, mode, { status, price, matchId: order.matchId });
+  if (problem) return { kind: 'refused', problem };
+  betSlip.mode = mode;
   betSlip.orders = [...betSlip.orders, order];
+  const stake = quickStake();
+  if (stake > 0 && mode !== 'parlay' && mode !== 'endingGame') betSlip.stakes = { ...betSlip.stakes, [order.uid]: stake };
   return { kind: 'added' };
 }

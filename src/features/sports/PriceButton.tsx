@@ -47,7 +47,7 @@ export function PriceButton({
 
   const onPress = () => {
     const result = togglePick(toBetOrder(match, market, selection, oddsType, page), market.status, selection.price);
-    if (result.kind === 'refused') showToast('fail', t('sports.marketStatus', { status: result.status }));
+    if (result.kind === 'refused') showToast('fail', t(result.problem.key, result.problem.values ?? {}));
   };
 
   const odds = formatOdds(selection.price, oddsType);

@@ -125,7 +125,7 @@ function Outrights({ sportTypeId }: { sportTypeId: string }) {
   if (outrights.length === 0) return <Notice icon="ticket" title={t('sports.emptyTitle')} description={t('sports.outrightsEmpty')} />;
   const pick = (outright: Outright, team: Outright['teams'][number]) => {
     const result = togglePick(outrightOrder(outright, team, oddsType), outright.status, team.price);
-    if (result.kind === 'refused') showToast('fail', t('sports.marketStatus', { status: result.status }));
+    if (result.kind === 'refused') showToast('fail', t(result.problem.key, result.problem.values ?? {}));
   };
   return (
     <>

@@ -20,7 +20,11 @@ export function marketShortName(market: Market, t: TFunction): string {
 }
 
 /** What a price button says above the price: the line, or the side. */
-export function selectionLabel(market: Market, selection: Selection, t: TFunction): string {
+export function selectionLabel(
+  market: Pick<Market, 'betType' | 'point'>,
+  selection: Pick<Selection, 'key' | 'keyEn'>,
+  t: TFunction,
+): string {
   if (HANDICAP.has(market.betType)) {
     const point = market.point === null ? null : selection.key === 'h' ? market.point : -market.point;
     return formatLine(point, true) || selection.keyEn;
@@ -36,6 +40,20 @@ export function selectionLabel(market: Market, selection: Selection, t: TFunctio
   }
   if (ODD_EVEN.has(market.betType)) return selection.key === 'odd' ? t('sports.short.odd') : t('sports.short.even');
   return selection.keyEn;
+}
+
+/**
+ * What a pick is, in words, on the slip and in My Bets: the team and its line ('Quezon Sharks -0.5'),
+ * 'Over 2.5', or the selection's own name (a team, 'Draw', a correct score). The feed's keyEn names the
+ * side without the line, which moves inside the market.
+ */
+export function pickText(pick: { betType: number; point: number | null; key: string; keyEn: string }): string {
+  if (HANDICAP.has(pick.betType)) {
+    const point = pick.point === null ? null : pick.key === 'h' ? pick.point : -pick.point;
+    return `${pick.keyEn} ${formatLine(point, true)}`.trim();
+  }
+  if (TOTAL.has(pick.betType)) return `${pick.keyEn} ${formatLine(pick.point)}`.trim();
+  return pick.keyEn;
 }
 
 /** The long market name on the match page: the bet type, its period, and the line where there is one. */

@@ -1,0 +1,89 @@
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import type { BetTicket, TicketLeg } from '../../contract/betting';
+import { formatDateTime } from '../../lib/dates';
+import { formatCentavos } from '../../lib/money';
+import { formatOdds } from '../../lib/odds';
+import { pickText } from '../sports/labels';
+import styles from './Bets.module.css';
+
+const SETTLED_GOOD = new Set(['won', 'halfWon']);
+
+export function StatusBadge({ status }: { status: BetTicket['status'] }) {
+  const { t } = useTranslation();
+  const tone = SETTLED_GOOD.has(status)
+    ? styles.good
+    : status === 'lost' || status === 'reject'
+      ? styles.bad
+      : status === 'running' || status === 'waiting'
+        ? styles.open
+        : styles.neutral;
+  return (
+    <span className={`${styles.badge} ${tone}`} data-testid="ticket-status">
+      {t(`bets.statuses.${status}`)}
+    </span>
+  );
+}
+
+/** A leg in words: the pick, its market and match, and how it ended. */
+export function LegLine({ leg, oddsType }: { leg: TicketLeg; oddsType: BetTicket['oddsType'] }) {
+  const { t } = useTranslation();
+  const pick = leg.teamName ?? (leg.playerName ? `${leg.playerName} ${pickText(leg)}` : pickText(leg));
+  const match = leg.homeName ? `${leg.homeName} ${t('sports.vs')} ${leg.awayName}` : leg.leagueName;
+  return (
+    <div className={styles.leg}>
+      <div className={styles.legMain}>
+        <span className={styles.pick}>{pick}</span>
+        <span className={styles.legOdds}>@ {formatOdds(leg.price, oddsType)}</span>
+      </div>
+      <span className={styles.legSub}>
+        {leg.betTypeName} · {match}
+      </span>
+      {leg.outcome !== 'running' && (
+        <span className={styles.legSub}>
+          <strong className={SETTLED_GOOD.has(leg.outcome) ? styles.goodText : leg.outcome === 'lost' ? styles.badText : undefined}>
+            {t(`bets.outcomes.${leg.outcome}`)}
+          </strong>
+          {leg.score ? ` · ${t('bets.score', { score: leg.score })}` : ''}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** One ticket in My Bets: status, what it is, stake and return; a tap opens its details. */
+export function TicketCard({ ticket }: { ticket: BetTicket }) {
+  const { t, i18n } = useTranslation();
+  const settled = !['running', 'waiting'].includes(ticket.status);
+  const title =
+    ticket.mode === 'parlay'
+      ? (ticket.combos ?? []).map((c) => c.comboType).join(' + ') || t('slip.modes.parlay')
+      : t(`slip.modes.${ticket.mode}`);
+  return (
+    <li className={styles.card} data-testid="ticket" data-trans={ticket.transId} data-status={ticket.status}>
+      <Link to="/history-detail" search={{ transId: ticket.transId }} className={styles.cardLink}>
+        <div className={styles.cardHead}>
+          <span className={styles.cardTitle}>{title}</span>
+          <StatusBadge status={ticket.status} />
+        </div>
+        {ticket.legs.slice(0, 3).map((leg) => (
+          <LegLine key={`${leg.marketId}:${leg.key}`} leg={leg} oddsType={ticket.oddsType} />
+        ))}
+        {ticket.legs.length > 3 && <span className={styles.more}>+{ticket.legs.length - 3}</span>}
+        <dl className={styles.money}>
+          <div>
+            <dt>{t('bets.stake')}</dt>
+            <dd>{formatCentavos(ticket.stake)}</dd>
+          </div>
+          <div>
+            <dt>{settled ? t('bets.returned') : t('bets.toReturn')}</dt>
+            <dd className={styles.payout} data-testid="ticket-payout">
+              {formatCentavos(ticket.payout)}
+            </dd>
+          </div>
+        </dl>
+        <span className={styles.when}>{formatDateTime(ticket.createdAt, i18n.language)}</span>
+      </Link>
+    </li>
+  );
+}

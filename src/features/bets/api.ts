@@ -1,0 +1,25 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { api } from '../../api/instance';
+import type { BetListRequest, BetListResponse, BetMode, BetTicket } from '../../contract/betting';
+
+/** My bets (transactionRecord/queryBetList) and one ticket (saba/queryTicketByTransId). */
+export const BET_PAGE_SIZE = 20;
+
+export const betListQuery = (filter: { status: 'running' | 'settled'; beginDate?: string; endDate?: string; mode?: BetMode }) =>
+  infiniteQueryOptions({
+    queryKey: ['main', 'transactionRecord/queryBetList', filter],
+    queryFn: ({ pageParam }) => {
+      const body: BetListRequest = { ...filter, pageNo: pageParam, pageSize: BET_PAGE_SIZE };
+      return api.call<BetListResponse>('main', 'transactionRecord/queryBetList', { ...body });
+    },
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (pages.length * BET_PAGE_SIZE < last.total ? pages.length + 1 : undefined),
+    staleTime: 10_000,
+  });
+
+export const ticketQuery = (transId: string) =>
+  queryOptions({
+    queryKey: ['tp', 'saba/queryTicketByTransId', transId],
+    queryFn: () => api.call<BetTicket>('tp', 'saba/queryTicketByTransId', { transId }),
+    staleTime: 10_000,
+  });

@@ -1,0 +1,317 @@
+import { proxy } from 'valtio/vanilla';
+import { ApiError } from '../../api/client';
+import { api, queryClient } from '../../api/instance';
+import {
+  type BatchPlacement,
+  type BetMode,
+  type BetTicket,
+  LEG_CODE_STATUS,
+  type OutrightPlacement,
+  type ParlayPlacement,
+  type ParlayResult,
+  type PlacementResult,
+  type SinglePlacement,
+  BetCode,
+  comboSize,
+  normalizeStake,
+} from '../../contract/betting';
+import type { BetOrder } from '../../contract/betOrder';
+import { STAKE_CAP, TICKET_RECHECK } from '../../contract/constants';
+import type { BetResultStatus, MarketStatus } from '../../contract/sports';
+import { uuid } from '../../lib/ids';
+import { preferences } from '../../stores/preferences';
+import { ordersForMode } from './rules';
+import { betSlip, rememberLastAmount, removeOrders } from './store';
+
+/**
+ * Placing the slip (spec §4 "Bet result status"): pending, then running (success), waiting or reject.
+ * A waiting ticket is asked after every 2 s, 5 times; then it stays waiting ('Please check it on my bets
+ * page later'). Whatever the server says about a market (closed, suspended, price moved) lands on the
+ * order it is about, so the slip shows it and nothing the player picked is lost.
+ */
+
+/** What the slip shows about each order beyond the order itself: changed odds, leg messages, marks. */
+export const slipState = proxy({
+  /** Prices (and lines) that moved and wait for the player's acceptance. */
+  changes: {} as Record<string, { odds: number; point: number | null }>,
+  /** A leg's own message from the server (price_info state_message). */
+  legMessages: {} as Record<string, string>,
+  /** Legs the server marked: abnormal odds or over the payout limit. */
+  marks: {} as Record<string, 'abnormal' | 'payout'>,
+});
+
+export interface PlacementOutcome {
+  status: BetResultStatus;
+  /** The server's message on failure (else the sheet says 'OPPS!'). */
+  message: string;
+  tickets: BetTicket[];
+  /** Bets of a multi-placement that were not accepted. */
+  rejected: number;
+  /** Waiting tickets are still being asked after ('Betting Processing'); false once they were. */
+  checking?: boolean;
+}
+
+export const betResult = proxy<{ current: PlacementOutcome | null }>({ current: null });
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function acceptanceOption(): 0 | 1 | 2 {
+  return preferences.acceptOddsChange === 'any' ? 2 : preferences.acceptOddsChange === 'higher' ? 1 : 0;
+}
+
+function singleFields(order: BetOrder, stake: number): Omit<SinglePlacement, 'oddsType' | 'seamless' | 'acceptOddsChange'> {
+  return {
+    price: order.odds,
+    stake,
+    globalShowTime: order.globalShowTime,
+    key: order.key,
+    keyEn: order.keyEn,
+    marketId: order.marketId,
+    matchId: order.matchId,
+    sportTypeId: order.sportTypeId,
+    leagueName: order.leagueName,
+    leagueId: order.leagueId,
+    point: order.point,
+    point2: order.point2,
+    betType: order.betType,
+    recommendId: order.recommendId,
+    masterId: order.masterId,
+    betOnPage: order.betOnPage,
+    homeName: order.homeName,
+    awayName: order.awayName,
+    resourceid: order.resourceid,
+    fromSabaPromotion: false,
+    ...(order.playerId
+      ? { playerId: order.playerId, playerName: order.playerName ?? '', parentMatchId: order.parentMatchId ?? order.matchId }
+      : {}),
+  };
+}
+
+/** Records what the server said about an order's market or price, so the slip shows it. */
+function noteOnOrder(uid: string, code: number, current: { price: number; status: MarketStatus; point: number | null } | undefined) {
+  const status = LEG_CODE_STATUS[code];
+  if (status) {
+    betSlip.orders = betSlip.orders.map((o) => (o.uid === uid ? { ...o, marketStatus: status } : o));
+  } else if (code === BetCode.OddsChanged && current) {
+    slipState.changes = { ...slipState.changes, [uid]: { odds: current.price, point: current.point } };
+  }
+}
+
+/** Asks after a waiting ticket every 2 s, 5 times; answers its last known state. */
+async function recheck(ticket: BetTicket): Promise<BetTicket> {
+  let latest = ticket;
+  for (let attempt = 0; attempt < TICKET_RECHECK.attempts && latest.status === 'waiting'; attempt++) {
+    await wait(TICKET_RECHECK.intervalMs);
+    try {
+      latest = await api.call<BetTicket>('tp', 'saba/queryTicketByTransId', { transId: ticket.transId }, { quiet: true });
+    } catch {
+      // The network may be patchy; the next attempt asks again.
+    }
+  }
+  return latest;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof ApiError || error instanceof Error ? error.message : '';
+}
+
+/** The placed or rejected tickets → one outcome: success when all ran, waiting when some still wait. */
+async function settleOutcome(tickets: BetTicket[], rejected: number, message: string): Promise<PlacementOutcome> {
+  if (tickets.some((t) => t.status === 'waiting'))
+    betResult.current = { status: 'waiting', message: '', tickets, rejected, checking: true };
+  const final = await Promise.all(tickets.map((ticket) => (ticket.status === 'waiting' ? recheck(ticket) : ticket)));
+  const accepted = final.filter((t) => t.status !== 'reject');
+  const stillWaiting = final.some((t) => t.status === 'waiting');
+  const nowRejected = rejected + final.length - accepted.length;
+  if (accepted.length > 0) {
+    // Spec §4: on a successful or waiting bet the player's data is refreshed.
+    void queryClient.invalidateQueries({ queryKey: ['main', 'customer/getBalanceV3'] });
+    void queryClient.invalidateQueries({ queryKey: ['main', 'customer/getByLoginName'] });
+    void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[1] === 'transactionRecord/queryBetList' });
+  }
+  const reason = final.find((t) => t.status === 'reject')?.reason ?? message;
+  return {
+    status: accepted.length === 0 ? 'reject' : stillWaiting ? 'waiting' : 'running',
+    message: reason,
+    tickets: final,
+    rejected: nowRejected,
+  };
+}
+
+async function placeSingles(orders: BetOrder[], mode: BetMode): Promise<PlacementOutcome> {
+  const tickets: BetTicket[] = [];
+  const placed: string[] = [];
+  let rejected = 0;
+  let message = '';
+  for (const order of orders) {
+    const stake = normalizeStake(betSlip.stakes[order.uid] ?? 0, STAKE_CAP);
+    try {
+      let result: PlacementResult;
+      if (mode === 'outright') {
+        const body: OutrightPlacement = {
+          oddsType: preferences.oddsType,
+          seamless: preferences.seamless,
+          stake,
+          price: order.odds,
+          outrightOddsId: order.outrightOddsId ?? order.marketId,
+          teamId: order.teamId ?? order.key,
+          teamName: order.teamName ?? order.keyEn,
+          leagueId: order.leagueId,
+          leagueName: order.leagueName,
+          sportTypeId: order.sportTypeId,
+          eventDate: order.eventDate ?? order.globalShowTime,
+          acceptOddsChange: preferences.acceptOddsChange,
+        };
+        result = await api.call<PlacementResult>('tp', 'saba/sabaPlaceOutrightBetV2', { ...body }, { idempotencyKey: uuid(), quiet: true });
+      } else {
+        const body: SinglePlacement = {
+          oddsType: preferences.oddsType,
+          seamless: preferences.seamless,
+          acceptOddsChange: preferences.acceptOddsChange,
+          ...singleFields(order, stake),
+        };
+        result = await api.call<PlacementResult>('tp', 'saba/sabaDoPlaceBetV2', { ...body }, { idempotencyKey: uuid(), quiet: true });
+      }
+      if (result.code === BetCode.Ok && result.ticket && result.bet_status !== 'reject') {
+        tickets.push(result.ticket);
+        placed.push(order.uid);
+        rememberLastAmount(stake);
+      } else {
+        rejected++;
+        message = result.message;
+        noteOnOrder(order.uid, result.code, result.current);
+      }
+    } catch (error) {
+      rejected++;
+      message = messageOf(error);
+    }
+  }
+  removeOrders(placed);
+  return settleOutcome(tickets, rejected, message);
+}
+
+async function placeEndingGame(orders: BetOrder[]): Promise<PlacementOutcome> {
+  const stake = normalizeStake(betSlip.endingGameStake, STAKE_CAP);
+  const body: BatchPlacement = {
+    oddsType: preferences.oddsType,
+    seamless: preferences.seamless,
+    acceptOddsChange: preferences.acceptOddsChange,
+    bets: orders.map((order) => singleFields(order, stake)),
+  };
+  try {
+    const answer = await api.call<{ results: PlacementResult[] }>(
+      'tp',
+      'saba/sabaDoBatchPlaceBet',
+      { ...body },
+      {
+        idempotencyKey: uuid(),
+        quiet: true,
+      },
+    );
+    const tickets: BetTicket[] = [];
+    const placed: string[] = [];
+    let message = '';
+    answer.results.forEach((result, index) => {
+      const order = orders[index];
+      if (!order) return;
+      if (result.code === BetCode.Ok && result.ticket && result.bet_status !== 'reject') {
+        tickets.push(result.ticket);
+        placed.push(order.uid);
+      } else {
+        message = result.message;
+        noteOnOrder(order.uid, result.code, result.current);
+      }
+    });
+    removeOrders(placed);
+    return settleOutcome(tickets, orders.length - tickets.length, message);
+  } catch (error) {
+    return { status: 'reject', message: messageOf(error), tickets: [], rejected: orders.length };
+  }
+}
+
+async function placeParlay(legs: BetOrder[]): Promise<PlacementOutcome> {
+  const combos = Object.entries(betSlip.comboStakes)
+    .map(([comboType, stake]) => ({ combo_type: comboType, stake: normalizeStake(stake, STAKE_CAP) }))
+    .filter((combo) => combo.stake > 0 && (comboSize(combo.combo_type) ?? Infinity) <= legs.length);
+  const body: ParlayPlacement = {
+    parlay_odds_option: acceptanceOption(),
+    oddsType: preferences.oddsType,
+    seamless: preferences.seamless,
+    bet_combos: combos,
+    bet_matches: legs.map((leg) => ({
+      key: leg.key,
+      market_id: leg.marketId,
+      point: leg.point,
+      point2: leg.point2,
+      price: leg.odds,
+      sport_type: leg.sportTypeId,
+      home_name: leg.homeName,
+      away_name: leg.awayName,
+      league_name: leg.leagueName,
+      betType: leg.betType,
+      betTypeName: leg.betTypeName,
+      keyEn: leg.keyEn,
+      eventId: leg.matchId,
+      matchDate: leg.globalShowTime,
+    })),
+  };
+  try {
+    const result = await api.call<ParlayResult>('tp', 'sabaCombo/comboBetToSaba', { ...body }, { idempotencyKey: uuid(), quiet: true });
+    const byMarket = new Map(legs.map((leg) => [`${leg.marketId}:${leg.key}`, leg.uid]));
+    const uidOf = (marketId: string, key?: string) =>
+      (key ? byMarket.get(`${marketId}:${key}`) : undefined) ?? legs.find((leg) => leg.marketId === marketId)?.uid;
+    const legMessages: Record<string, string> = {};
+    for (const info of result.price_info ?? []) {
+      const uid = uidOf(info.market_id, info.key);
+      if (!uid || info.state_code === 0) continue;
+      legMessages[uid] = info.state_message;
+      noteOnOrder(uid, info.state_code, { price: info.current_price, status: LEG_CODE_STATUS[info.state_code] ?? 'Running', point: null });
+    }
+    const marks: Record<string, 'abnormal' | 'payout'> = {};
+    for (const marketId of result.abnormal_odds ?? []) {
+      const uid = uidOf(marketId);
+      if (uid) marks[uid] = 'abnormal';
+    }
+    for (const marketId of result.payout_list ?? []) {
+      const uid = uidOf(marketId);
+      if (uid) marks[uid] = 'payout';
+    }
+    slipState.legMessages = legMessages;
+    slipState.marks = marks;
+    if (result.code !== BetCode.Ok || result.bet_status === 'reject' || !result.ticket) {
+      return { status: 'reject', message: result.message, tickets: [], rejected: 1 };
+    }
+    removeOrders(legs.map((leg) => leg.uid));
+    betSlip.comboStakes = {};
+    return settleOutcome([result.ticket], 0, '');
+  } catch (error) {
+    return { status: 'reject', message: messageOf(error), tickets: [], rejected: 1 };
+  }
+}
+
+/** Places what the slip's mode holds; the outcome is also in `betResult` for the result sheet. */
+export async function placeSlip(): Promise<PlacementOutcome> {
+  const mode = betSlip.mode;
+  const orders = ordersForMode(betSlip.orders, mode).map((o) => ({ ...o }));
+  betResult.current = { status: 'pending', message: '', tickets: [], rejected: 0 };
+  slipState.legMessages = {};
+  slipState.marks = {};
+  const outcome =
+    mode === 'parlay'
+      ? await placeParlay(orders)
+      : mode === 'endingGame'
+        ? await placeEndingGame(orders)
+        : await placeSingles(orders, mode);
+  betResult.current = outcome;
+  return outcome;
+}
+
+/** The player accepts every changed price: the orders take the new prices and lines. */
+export function acceptChanges(): void {
+  const changes = slipState.changes;
+  betSlip.orders = betSlip.orders.map((o) => {
+    const change = changes[o.uid];
+    return change ? { ...o, odds: change.odds, point: change.point ?? o.point } : o;
+  });
+  slipState.changes = {};
+}

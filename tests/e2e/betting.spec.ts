@@ -1,0 +1,92 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/**
+ * Betting end to end in chromium: the demo player picks two live prices, places a parlay, sees it
+ * running in My Bets, and once the simulator settles both matches sees the result and the balance move.
+ */
+
+async function logIn(page: Page) {
+  await page.getByRole('button', { name: 'Log In' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Log In' });
+  await dialog.getByRole('tab', { name: 'Password' }).click();
+  await dialog.getByLabel('Mobile number').fill('917 555 0123');
+  await dialog.getByLabel('Password').fill('Panalo2026');
+  await dialog.getByRole('button', { name: 'Log In' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+function pesos(text: string): number {
+  return Number(text.replace(/[₱,\s]/g, ''));
+}
+
+test('the demo player places a live parlay, sees it running, and after settlement sees the result and the balance change', async ({
+  page,
+  request,
+}) => {
+  // Live prices move by the second: this player takes any price change rather than being asked.
+  await page.goto('/settings');
+  await page.getByRole('radio', { name: 'Accept any change' }).check();
+  await page.goto('/sports?mode=live&sportId=1');
+  await logIn(page);
+  const balance = page.getByTestId('header-balance');
+  await expect(balance).toHaveText(/₱/);
+  const before = pesos(await balance.innerText());
+
+  // One open price from each of the first two matches.
+  const rows = page.getByTestId('match-row');
+  await expect(rows.nth(1)).toBeVisible();
+  const matchIds: string[] = [];
+  for (const index of [0, 1]) {
+    const row = rows.nth(index);
+    matchIds.push((await row.getAttribute('data-match')) ?? '');
+    const price = row
+      .getByTestId('price')
+      .filter({ has: page.locator('[data-price]') })
+      .first();
+    await price.click();
+    await expect(price).toHaveAttribute('aria-pressed', 'true');
+  }
+  await expect(page.getByTestId('floating-bet-slip')).toHaveAccessibleName(/2 selections/);
+
+  await page.getByTestId('floating-bet-slip').click();
+  const slip = page.getByTestId('slip');
+  await expect(slip.getByTestId('slip-order')).toHaveCount(2);
+  await slip.getByRole('button', { name: 'Parlay' }).click();
+  const doubles = slip.locator('[data-testid=combo-row][data-combo=Doubles]');
+  await doubles.getByTestId('stake-input').fill('100');
+  await expect(slip.getByTestId('total-stake')).toHaveText('₱100.00');
+  await page.screenshot({ path: 'test-results/screens/slip-parlay-390x844.png' });
+
+  await slip.getByTestId('place-bet').click();
+
+  const result = page.getByTestId('slip-result');
+  await expect(result).toHaveAttribute('data-status', /running|waiting/, { timeout: 20_000 });
+  await expect(result.getByRole('heading', { name: 'Betting Successful' })).toBeVisible({ timeout: 20_000 });
+  await page.screenshot({ path: 'test-results/screens/slip-success-390x844.png' });
+  await result.getByRole('button', { name: 'My Bets' }).click();
+
+  await expect(page).toHaveURL(/\/betRecord/);
+  const ticket = page.getByTestId('ticket').first();
+  await expect(ticket).toHaveAttribute('data-status', 'running');
+  await expect(ticket).toContainText('Doubles');
+  const money = (value: number) => `₱${value.toLocaleString('en-PH', { minimumFractionDigits: 2 })}`;
+  await page.goto('/foryou');
+  await expect(balance).toHaveText(money(before - 100));
+  await page.goto('/betRecord');
+  await expect(page.getByTestId('ticket').first()).toHaveAttribute('data-status', 'running');
+
+  // The simulator finishes both matches now; the bet settles and the lists follow over the socket.
+  for (const matchId of matchIds) expect((await request.post(`/dev/feed/settle/${matchId}`)).ok()).toBe(true);
+  await expect(page.getByTestId('ticket')).toHaveCount(0, { timeout: 15_000 });
+  await page.getByRole('button', { name: 'Settled' }).click();
+  const settled = page.getByTestId('ticket').first();
+  await expect(settled).toHaveAttribute('data-status', /won|lost|void|halfWon|halfLost/);
+  const paid = pesos(await settled.getByTestId('ticket-payout').innerText());
+  await page.screenshot({ path: 'test-results/screens/my-bets-settled-390x844.png' });
+  await settled.getByRole('link').click();
+  await expect(page.getByTestId('ticket-detail')).toContainText('Doubles');
+  await page.screenshot({ path: 'test-results/screens/bet-detail-390x844.png' });
+  await page.goto('/foryou');
+  await expect(balance).toHaveText(money(before - 100 + paid));
+});

@@ -1,0 +1,98 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { SelectionDetail } from '../../src/contract/betting';
+import type { BetOrder } from '../../src/contract/betOrder';
+import { OddsType } from '../../src/contract/sports';
+import { acceptChanges, slipState } from '../../src/features/betslip/place';
+import { betSlip } from '../../src/features/betslip/store';
+import { applyDetails } from '../../src/features/betslip/useOrderRefresh';
+import { preferences } from '../../src/stores/preferences';
+
+const order: BetOrder = {
+  key: 'h',
+  keyEn: 'Quezon Sharks',
+  point: -0.5,
+  point2: null,
+  betType: 1,
+  betTypeName: 'Handicap',
+  marketId: 'k1',
+  matchId: 'm1',
+  sportTypeId: '1',
+  leagueId: 'L',
+  leagueName: 'League',
+  globalShowTime: '2026-11-21T12:00:00Z',
+  homeName: 'Quezon Sharks',
+  awayName: 'Negros Bayani',
+  odds: 1.9,
+  minBet: 10,
+  maxBet: 5000,
+  marketStatus: 'Running',
+  oddsType: OddsType.Decimal,
+  recommendId: '',
+  masterId: '',
+  betOnPage: 'sports',
+  resourceid: '',
+  combo: 1,
+  uid: 'k1:h',
+};
+
+const detail = (over: Partial<SelectionDetail>): Map<string, SelectionDetail> =>
+  new Map([
+    [
+      'k1:h',
+      {
+        marketId: 'k1',
+        key: 'h',
+        price: 1.9,
+        status: 'Running',
+        point: -0.5,
+        point2: null,
+        minBet: 10,
+        maxBet: 5000,
+        found: true,
+        ...over,
+      },
+    ],
+  ]);
+
+describe('the slip follows the worker’s selection details (spec §4 Odds Changed)', () => {
+  beforeEach(() => {
+    betSlip.orders = [{ ...order }];
+    slipState.changes = {};
+    preferences.acceptOddsChange = 'none';
+  });
+
+  it('asks before taking a new price when the player accepts no change', () => {
+    applyDetails(detail({ price: 2.05 }));
+    expect(betSlip.orders[0]?.odds).toBe(1.9);
+    expect(slipState.changes['k1:h']).toEqual({ odds: 2.05, point: -0.5 });
+    acceptChanges();
+    expect(betSlip.orders[0]?.odds).toBe(2.05);
+    expect(slipState.changes).toEqual({});
+  });
+
+  it('takes a higher price without asking when the player accepts higher odds, but asks for a lower one', () => {
+    preferences.acceptOddsChange = 'higher';
+    applyDetails(detail({ price: 2.05 }));
+    expect(betSlip.orders[0]?.odds).toBe(2.05);
+    applyDetails(detail({ price: 1.8 }));
+    expect(betSlip.orders[0]?.odds).toBe(2.05);
+    expect(slipState.changes['k1:h']?.odds).toBe(1.8);
+  });
+
+  it('takes any price with "accept any change", and drops a change that went back', () => {
+    applyDetails(detail({ price: 1.8 }));
+    expect(slipState.changes['k1:h']).toBeDefined();
+    applyDetails(detail({ price: 1.9 }));
+    expect(slipState.changes).toEqual({});
+    preferences.acceptOddsChange = 'any';
+    applyDetails(detail({ price: 1.7 }));
+    expect(betSlip.orders[0]?.odds).toBe(1.7);
+  });
+
+  it('marks a suspended or vanished market and follows new stake limits', () => {
+    applyDetails(detail({ status: 'Suspend', maxBet: 2000 }));
+    expect(betSlip.orders[0]).toMatchObject({ marketStatus: 'Suspend', maxBet: 2000 });
+    applyDetails(detail({ found: false, price: 0 }));
+    expect(betSlip.orders[0]?.marketStatus).toBe('Closed');
+  });
+});
