@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, logInWithPassword, test } from './fixtures';
 
 function newPhone(): string {
   return `9${String(Math.floor(100_000_000 + Math.random() * 899_999_999))}`;
@@ -16,14 +16,9 @@ async function codeFromOutbox(page: Page, phone: string): Promise<string> {
   return code;
 }
 
-async function logInWithPassword(page: Page, phone: string, password: string) {
+async function openLogIn(page: Page, phone: string, password: string) {
   await page.getByRole('button', { name: 'Log In' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Log In' });
-  await dialog.getByRole('tab', { name: 'Password' }).click();
-  await dialog.getByLabel('Mobile number').fill(phone);
-  await dialog.getByLabel('Password').fill(password);
-  await dialog.getByRole('button', { name: 'Log In' }).click();
-  await expect(dialog).toBeHidden();
+  await logInWithPassword(page, phone, password);
 }
 
 test.describe('player identity', () => {
@@ -51,7 +46,7 @@ test.describe('player identity', () => {
     await expect(page).toHaveURL(/\/foryou$/);
     await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
 
-    await logInWithPassword(page, phone, 'Secret123');
+    await openLogIn(page, phone, 'Secret123');
     await expect(page.getByTestId('header-balance')).toBeVisible();
 
     await page.goto('/account');
@@ -67,7 +62,7 @@ test.describe('player identity', () => {
 
   test('the demo player logs in with the password and sees ₱5,000.00', async ({ page }) => {
     await page.goto('/foryou');
-    await logInWithPassword(page, '917 555 0123', 'Panalo2026');
+    await openLogIn(page, '917 555 0123', 'Panalo2026');
     await expect(page.getByTestId('header-balance')).toHaveText('₱5,000.00');
   });
 

@@ -1,20 +1,9 @@
-import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, logInWithPassword, test } from './fixtures';
 
 /**
  * Betting end to end in chromium: the demo player picks two live prices, places a parlay, sees it
  * running in My Bets, and once the simulator settles both matches sees the result and the balance move.
  */
-
-async function logIn(page: Page) {
-  await page.getByRole('button', { name: 'Log In' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Log In' });
-  await dialog.getByRole('tab', { name: 'Password' }).click();
-  await dialog.getByLabel('Mobile number').fill('917 555 0123');
-  await dialog.getByLabel('Password').fill('Panalo2026');
-  await dialog.getByRole('button', { name: 'Log In' }).click();
-  await expect(dialog).toBeHidden();
-}
 
 function pesos(text: string): number {
   return Number(text.replace(/[₱,\s]/g, ''));
@@ -28,7 +17,8 @@ test('the demo player places a live parlay, sees it running, and after settlemen
   await page.goto('/settings');
   await page.getByRole('radio', { name: 'Accept any change' }).check();
   await page.goto('/sports?mode=live&sportId=1');
-  await logIn(page);
+  await page.getByRole('button', { name: 'Log In' }).first().click();
+  await logInWithPassword(page);
   const balance = page.getByTestId('header-balance');
   await expect(balance).toHaveText(/₱/);
   const before = pesos(await balance.innerText());

@@ -30,3 +30,16 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
     }
   });
 }
+
+/** The demo player of the seed (README). */
+export const DEMO_PLAYER = { phone: '917 555 0123', password: 'Panalo2026' } as const;
+
+/** Fills the open Log In dialog's password tab and waits until it closes. */
+export async function logInWithPassword(page: Page, phone: string = DEMO_PLAYER.phone, password: string = DEMO_PLAYER.password) {
+  const dialog = page.getByRole('dialog', { name: 'Log In' });
+  await dialog.getByRole('tab', { name: 'Password' }).click();
+  await dialog.getByLabel('Mobile number').fill(phone);
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'Log In' }).click();
+  await expect(dialog).toBeHidden();
+}

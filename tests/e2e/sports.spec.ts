@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, logInWithPassword, test } from './fixtures';
 
 /**
  * The realtime core in a real browser: one SharedWorker owns the one socket for every tab, prices move
@@ -240,12 +240,7 @@ test.describe('live match page', () => {
     await expect(watcher.getByTestId('chat')).toBeVisible();
 
     await page.getByRole('button', { name: 'Log in to chat' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Log In' });
-    await dialog.getByRole('tab', { name: 'Password' }).click();
-    await dialog.getByLabel('Mobile number').fill('917 555 0123');
-    await dialog.getByLabel('Password').fill('Panalo2026');
-    await dialog.getByRole('button', { name: 'Log In' }).click();
-    await expect(dialog).toBeHidden();
+    await logInWithPassword(page);
 
     const box = page.getByRole('textbox', { name: 'Say something nice…' });
     await box.fill('x'.repeat(201));
