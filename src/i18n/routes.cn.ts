@@ -85,7 +85,7 @@ export const routesCn: Record<string, { title: string; description: string }> = 
   'paymaya-add': { title: '添加 Maya 账户', description: '添加 Maya 账户。' },
 
   record: { title: '交易记录', description: '存款、提款及其他资金变动。' },
-  recordDetail: { title: '交易详情', description: '单笔资金变动的详情。' },
+  recordDetail: { title: '记录详情', description: '单张注单的详情。' },
   gameRecordDetail: { title: '游戏局详情', description: '单局游戏的详情。' },
   betRecord: { title: '我的注单', description: '您的未结算和已结算注单。' },
   'my-history': { title: '历史记录', description: '您的投注和游戏记录。' },

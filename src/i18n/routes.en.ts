@@ -85,7 +85,7 @@ export const routesEn: Record<string, { title: string; description: string }> = 
   'paymaya-add': { title: 'Add Maya Account', description: 'Add a Maya account.' },
 
   record: { title: 'Transactions', description: 'Deposits, withdrawals and other movements.' },
-  recordDetail: { title: 'Transaction Details', description: 'The details of one movement.' },
+  recordDetail: { title: 'Record Details', description: 'The details of one bet ticket.' },
   gameRecordDetail: { title: 'Game Round Details', description: 'The details of one game round.' },
   betRecord: { title: 'My Bets', description: 'Your running and settled bets.' },
   'my-history': { title: 'History', description: 'Your betting and game history.' },

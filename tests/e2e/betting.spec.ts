@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, logInWithPassword, test } from './fixtures';
 
 /**
@@ -74,9 +75,43 @@ test('the demo player places a live parlay, sees it running, and after settlemen
   await expect(settled).toHaveAttribute('data-status', /won|lost|void|halfWon|halfLost/);
   const paid = pesos(await settled.getByTestId('ticket-payout').innerText());
   await page.screenshot({ path: 'test-results/screens/my-bets-settled-390x844.png' });
-  await settled.getByRole('link').click();
+  const link = settled.getByRole('link');
+  const href = (await link.getAttribute('href')) ?? '';
+  await link.click();
   await expect(page.getByTestId('ticket-detail')).toContainText('Doubles');
   await page.screenshot({ path: 'test-results/screens/bet-detail-390x844.png' });
+  // The records family opens the same ticket under /recordDetail.
+  await page.goto(href.replace('/history-detail', '/recordDetail'));
+  await expect(page.getByTestId('ticket-detail')).toContainText('Doubles');
   await page.goto('/foryou');
   await expect(balance).toHaveText(money(before - 100 + paid));
+});
+
+test('the slip survives a reload and is shared by the tabs of one browser', async ({ page, context }) => {
+  const pickFrom = async (tab: Page, row: number) => {
+    await tab.goto('/sports?mode=live&sportId=1');
+    const price = tab
+      .getByTestId('match-row')
+      .nth(row)
+      .getByTestId('price')
+      .filter({ has: tab.locator('[data-price]') })
+      .first();
+    await price.click();
+    await expect(price).toHaveAttribute('aria-pressed', 'true');
+  };
+  const count = (tab: Page) => tab.getByTestId('floating-bet-slip');
+
+  await pickFrom(page, 0);
+  await expect(count(page)).toHaveAccessibleName(/1 selection/);
+
+  const other = await context.newPage();
+  await other.goto('/sports?mode=live&sportId=1');
+  await expect(count(other)).toHaveAccessibleName(/1 selection/);
+  await pickFrom(other, 1);
+  // The first tab follows the pick made in the second without a reload.
+  await expect(count(page)).toHaveAccessibleName(/2 selections/);
+
+  await page.reload();
+  await expect(count(page)).toHaveAccessibleName(/2 selections/);
+  await other.close();
 });

@@ -15,6 +15,7 @@ function page<K extends string>(name: K, load: () => Promise<Record<K, Component
 const comingSoon = page('ComingSoonPage', () => import('../../components/ComingSoon'));
 const contentDoc = page('DocPage', () => import('../../features/content/DocPage'));
 const install = page('InstallPage', () => import('../../features/site/InstallPage'));
+const betDetail = page('BetDetailPage', () => import('../../features/bets/BetDetailPage'));
 const userInfo = page('UserInfoPage', () => import('../../features/account/UserInfoPage'));
 
 const PAGES: Record<string, RouteComponent> = {
@@ -22,7 +23,8 @@ const PAGES: Record<string, RouteComponent> = {
   Home_sports: page('SportsPage', () => import('../../features/sports/SportsPage')),
   LiveSportGame: page('LiveMatchPage', () => import('../../features/sports/LiveMatchPage')),
   betRecord: page('BetRecordPage', () => import('../../features/bets/BetRecordPage')),
-  'history-detail': page('BetDetailPage', () => import('../../features/bets/BetDetailPage')),
+  'history-detail': betDetail,
+  recordDetail: betDetail,
   Home_games: page('GamesTab', () => import('../../features/games/GamesTab')),
   faq: page('FaqPage', () => import('../../features/content/FaqPage')),
   faqArticle: page('FaqArticlePage', () => import('../../features/content/FaqArticlePage')),

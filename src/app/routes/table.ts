@@ -142,7 +142,7 @@ export const ROUTES = [
 
   // Records
   { path: '/record', name: 'record', owner: 'records', ...L },
-  { path: '/recordDetail', name: 'recordDetail', owner: 'records', ...L },
+  { path: '/recordDetail', name: 'recordDetail', owner: 'betting', ...L },
   { path: '/gameRecordDetail', name: 'gameRecordDetail', owner: 'records', ...L },
   { path: '/betRecord', name: 'betRecord', owner: 'betting', ...L },
   { path: '/my-history', name: 'my-history', owner: 'records', ...L },

@@ -14,7 +14,7 @@ import styles from './Bets.module.css';
 import { useBetPushes } from './pushes';
 import { LegLine, StatusBadge } from './TicketCard';
 
-/** /history-detail?transId=…: one bet with every leg, its combos, money and times. */
+/** /history-detail?transId=… and /recordDetail?transId=…: one bet with every leg, its combos, money and times. */
 export function BetDetailPage() {
   const { t, i18n } = useTranslation();
   const search = useSearch({ strict: false }) as { transId?: string };
