@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { useBetPushes } from '../features/bets/pushes';
 import { balanceQuery } from '../features/wallet/balance';
 import { formatCentavos } from '../lib/money';
 import { pay } from '../stores/pay';
@@ -18,6 +19,8 @@ export function Header() {
   const { balance } = useSnapshot(pay);
   const loggedIn = Boolean(user?.loginName && webToken.token);
   useQuery({ ...balanceQuery, enabled: loggedIn });
+  // A bet accepted or settled in any tab moves the balance shown here at once.
+  useBetPushes(loggedIn);
   return (
     <header className={styles.header}>
       <Link to="/" className={styles.brand} aria-label={t('app.name')}>

@@ -12,6 +12,7 @@ function pesos(text: string): number {
 
 test('the demo player places a live parlay, sees it running, and after settlement sees the result and the balance change', async ({
   page,
+  context,
   request,
 }) => {
   // Live prices move by the second: this player takes any price change rather than being asked.
@@ -23,6 +24,12 @@ test('the demo player places a live parlay, sees it running, and after settlemen
   const balance = page.getByTestId('header-balance');
   await expect(balance).toHaveText(/₱/);
   const before = pesos(await balance.innerText());
+  const money = (value: number) => `₱${value.toLocaleString('en-PH', { minimumFractionDigits: 2 })}`;
+  // A second tab on the home page, never reloaded: its header follows the balance over the socket.
+  const home = await context.newPage();
+  await home.goto('/foryou');
+  const homeBalance = home.getByTestId('header-balance');
+  await expect(homeBalance).toHaveText(money(before));
 
   // One open price from each of the first two matches.
   const rows = page.getByTestId('match-row');
@@ -55,13 +62,13 @@ test('the demo player places a live parlay, sees it running, and after settlemen
   await expect(result).toHaveAttribute('data-status', /running|waiting/, { timeout: 20_000 });
   await expect(result.getByRole('heading', { name: 'Betting Successful' })).toBeVisible({ timeout: 20_000 });
   await page.screenshot({ path: 'test-results/screens/slip-success-390x844.png' });
+  await expect(homeBalance).toHaveText(money(before - 100));
   await result.getByRole('button', { name: 'My Bets' }).click();
 
   await expect(page).toHaveURL(/\/betRecord/);
   const ticket = page.getByTestId('ticket').first();
   await expect(ticket).toHaveAttribute('data-status', 'running');
   await expect(ticket).toContainText('Doubles');
-  const money = (value: number) => `₱${value.toLocaleString('en-PH', { minimumFractionDigits: 2 })}`;
   await page.goto('/foryou');
   await expect(balance).toHaveText(money(before - 100));
   await page.goto('/betRecord');
@@ -83,8 +90,10 @@ test('the demo player places a live parlay, sees it running, and after settlemen
   // The records family opens the same ticket under /recordDetail.
   await page.goto(href.replace('/history-detail', '/recordDetail'));
   await expect(page.getByTestId('ticket-detail')).toContainText('Doubles');
+  await expect(homeBalance).toHaveText(money(before - 100 + paid));
   await page.goto('/foryou');
   await expect(balance).toHaveText(money(before - 100 + paid));
+  await home.close();
 });
 
 test('the slip survives a reload and is shared by the tabs of one browser', async ({ page, context }) => {

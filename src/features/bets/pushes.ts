@@ -4,13 +4,14 @@ import { useEffect } from 'react';
 import { realtime, tabId } from '../../realtime/client';
 
 /**
- * While My Bets or a bet's details are open, the player's own `/user/queue/bets` and `/user/queue/balance`
- * (over the shared worker's one socket) refresh what they show the moment a bet is accepted, rejected
- * or settled.
+ * While My Bets, a bet's details or the home header (with the balance) are open, the player's own
+ * `/user/queue/bets` and `/user/queue/balance` (over the shared worker's one socket) refresh what they
+ * show the moment a bet is accepted, rejected or settled.
  */
-export function useBetPushes(): void {
+export function useBetPushes(enabled = true): void {
   const queryClient = useQueryClient();
   useEffect(() => {
+    if (!enabled) return;
     const api = realtime();
     if (!api) return;
     const onBets = () => {
@@ -30,5 +31,5 @@ export function useBetPushes(): void {
       cancelled = true;
       for (const id of ids) void api.unwatch(id);
     };
-  }, [queryClient]);
+  }, [queryClient, enabled]);
 }
