@@ -24,6 +24,8 @@ import { EmbeddedBroker } from './realtime/stomp/broker';
 import { stompEndpoint } from './realtime/stomp/endpoint';
 import { customers } from './db/schema';
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { MarketStatus } from '../src/contract/sports';
 import { resumePendingTransfers, walletRoutes } from './modules/wallet/routes';
 import { contractPlugin, prefixOf } from './plugins/contract';
 import { staticPlugin } from './plugins/static';
@@ -64,6 +66,12 @@ declare module 'fastify' {
  * Builds the server: the call contract, the domain modules (each registers its calls under the
  * contract's prefixes), and the PWA itself. One origin, one port.
  */
+/** The body of POST /dev/feed/market/:marketId. */
+const marketChangeSchema = z.union([
+  z.object({ key: z.string().min(1), price: z.number().gt(1).lt(1000) }),
+  z.object({ status: z.enum(Object.values(MarketStatus) as [MarketStatus, ...MarketStatus[]]) }),
+]);
+
 export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
@@ -191,6 +199,14 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       if (!finished) return reply.status(404).send({ error: 'no such match or outright, or it is already finished' });
       await bets.idle();
       return { settled: id };
+    });
+    // Moves a price or sets a market's status at once, so a browser test can watch the slip react.
+    app.post<{ Params: { marketId: string }; Body: unknown }>('/dev/feed/market/:marketId', async (request, reply) => {
+      const change = marketChangeSchema.safeParse(request.body);
+      if (!change.success) return reply.status(400).send({ error: 'send { key, price } or { status }' });
+      if (!feed.changeMarketNow(request.params.marketId, change.data))
+        return reply.status(404).send({ error: 'no such open market or selection, or the price is not above 1' });
+      return feed.market(request.params.marketId);
     });
     // What the feed says a market's prices are now, to compare with what a page shows.
     app.get<{ Params: { marketId: string } }>('/dev/realtime/market/:marketId', async (request, reply) => {

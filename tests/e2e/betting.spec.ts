@@ -124,3 +124,50 @@ test('the slip survives a reload and is shared by the tabs of one browser', asyn
   await expect(count(page)).toHaveAccessibleName(/2 selections/);
   await other.close();
 });
+
+test('a suspended market and a moved price show on the slip; the player accepts the new odds and the bet goes through', async ({
+  page,
+  request,
+}) => {
+  // Pre-match: no goals suspend the market while the test runs. The player keeps the default: asked
+  // before any price change is taken.
+  await page.goto('/sports?mode=early&sportId=1');
+  await page.getByRole('button', { name: 'Log In' }).first().click();
+  await logInWithPassword(page);
+  const price = page
+    .getByTestId('match-row')
+    .first()
+    .getByTestId('price')
+    .filter({ has: page.locator('[data-price]') })
+    .first();
+  await price.click();
+  const marketId = (await price.getAttribute('data-market')) ?? '';
+  const key = (await price.getAttribute('data-key')) ?? '';
+  const change = async (body: object) => expect((await request.post(`/dev/feed/market/${marketId}`, { data: body })).ok()).toBe(true);
+
+  await page.getByTestId('floating-bet-slip').click();
+  const slip = page.getByTestId('slip');
+  const order = slip.getByTestId('slip-order');
+  await order.getByTestId('stake-input').fill('50');
+  const place = slip.getByTestId('place-bet');
+  await expect(place).toBeEnabled();
+
+  await change({ status: 'Suspend' });
+  await expect(order).toContainText('Market Suspend');
+  await expect(place).toBeDisabled();
+  await change({ status: 'Running' });
+  await expect(order).not.toContainText('Market Suspend');
+  await expect(place).toBeEnabled();
+
+  const current = (await (await request.get(`/dev/realtime/market/${marketId}`)).json()) as {
+    selections: { key: string; price: number }[];
+  };
+  const was = current.selections.find((s) => s.key === key)!.price;
+  await change({ key, price: Math.round((was + 0.25) * 100) / 100 });
+  await expect(order).toContainText('Odds Changed');
+  await page.screenshot({ path: 'test-results/screens/slip-odds-changed-390x844.png' });
+  await slip.getByRole('button', { name: 'Accept new odds' }).click();
+  await expect(order).not.toContainText('Odds Changed');
+  await slip.getByTestId('place-bet').click();
+  await expect(page.getByTestId('slip-result').getByRole('heading', { name: 'Betting Successful' })).toBeVisible({ timeout: 20_000 });
+});

@@ -520,6 +520,37 @@ describe('odds feed simulator', () => {
     expect(log.some(([, d]) => d.changes.some((c) => c.t === 'match' && c.runningStatus === '2'))).toBe(true);
   });
 
+  it('changes a price or a market status at once with changeMarketNow, and says so on the match and list destinations', () => {
+    const feed = feedWith({ matchesPerSport: 6 });
+    const log = record(feed);
+    const match = feed.listSnapshot(SportTypeId.Football, 'early').matches[0]!;
+    const market = feed.matchSnapshot(match.matchId)!.markets.find((m) => m.main && m.status === MarketStatus.Running)!;
+    const selection = market.selections[0]!;
+    const price = Math.round((selection.price + 0.37) * 100) / 100;
+
+    expect(feed.changeMarketNow(market.marketId, { key: selection.key, price })).toBe(true);
+    expect(feed.market(market.marketId)!.selections[0]!.price).toBe(price);
+    expect(feed.matchSnapshot(match.matchId)!.markets.find((m) => m.marketId === market.marketId)!.selections[0]!.price).toBe(price);
+    const priceDeltas = log.filter(([, d]) =>
+      d.changes.some((c) => c.t === 'price' && c.marketId === market.marketId && c.price === price),
+    );
+    expect(priceDeltas.map(([destination]) => destination).sort()).toEqual(
+      [Destination.match(match.matchId), Destination.sport(SportTypeId.Football)].sort(),
+    );
+
+    expect(feed.changeMarketNow(market.marketId, { status: MarketStatus.Suspend })).toBe(true);
+    expect(feed.market(market.marketId)!.status).toBe(MarketStatus.Suspend);
+    expect(
+      log.some(([, d]) => d.changes.some((c) => c.t === 'market' && c.marketId === market.marketId && c.status === MarketStatus.Suspend)),
+    ).toBe(true);
+
+    expect(feed.changeMarketNow(market.marketId, { key: 'no-such-key', price: 2 })).toBe(false);
+    expect(feed.changeMarketNow(market.marketId, { key: selection.key, price: 1 })).toBe(false);
+    expect(feed.changeMarketNow('no-such-market', { status: MarketStatus.Running })).toBe(false);
+    feed.finishNow(match.matchId);
+    expect(feed.changeMarketNow(market.marketId, { status: MarketStatus.Running })).toBe(false);
+  });
+
   it('generates 3,000 matches in one sport and keeps up at 5,000 price changes a second', () => {
     const t0 = performance.now();
     const feed = createFeedSimulator({

@@ -22,6 +22,7 @@ import {
   type FeedListMode,
   type FeedOptions,
   type FeedProvider,
+  type MarketChange,
   type MatchResult,
   type OutrightResult,
   type SportCount,
@@ -263,6 +264,25 @@ class FeedSimulator implements FeedProvider {
       return true;
     }
     return false;
+  }
+
+  changeMarketNow(marketId: string, change: MarketChange): boolean {
+    const sm = this.marketIndex.get(marketId);
+    if (!sm || sm.sim.play.finished) return false;
+    if ('status' in change) {
+      this.setStatus(sm, change.status);
+    } else {
+      const selection = sm.market.selections.find((s) => s.key === change.key);
+      const price = Math.round(change.price * 100) / 100;
+      if (!selection || !(price > 1)) return false;
+      if (selection.price !== price) {
+        selection.price = price;
+        this.emitMarket(sm, { t: 'price', marketId, key: selection.key, price });
+      }
+    }
+    sm.sim.cache.clear();
+    this.flush();
+    return true;
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { Delta, League, ListSnapshot, Market, Match, MatchSnapshot, Outright, PeriodScore } from '../../../src/contract/feed';
-import { SportTypeId } from '../../../src/contract/sports';
+import { type MarketStatus, SportTypeId } from '../../../src/contract/sports';
 
 /**
  * The odds feed as the rest of the backend sees it. The simulator implements it; a real feed adapter
@@ -40,6 +40,12 @@ export interface FeedProvider {
   finishNow(matchId: string): boolean;
   /** Decides an outright at once, as finishNow does for a match. False when it is not offered. */
   finishOutrightNow(outrightOddsId: string): boolean;
+  /**
+   * Changes one market at once and emits the delta (development and tests: show a price change or a
+   * suspension without waiting for the drift): a selection's decimal price, or the market's status.
+   * False when the market or selection is unknown, its match is over, or the price is not above 1.
+   */
+  changeMarketNow(marketId: string, change: MarketChange): boolean;
   /** Advance simulated time by ms, in ticks of at most tickMs (deterministic; tests call it directly). */
   step(ms: number): void;
   /** Drive step() from a real timer every tickMs; stop() clears it. */
@@ -48,6 +54,8 @@ export interface FeedProvider {
   /** The simulated clock, epoch ms. */
   now(): number;
 }
+
+export type MarketChange = { key: string; price: number } | { status: MarketStatus };
 
 export type FeedListMode = 'live' | 'today' | 'early';
 
