@@ -6,7 +6,9 @@ import { DEMO_PLAYER } from '../../server/db/seed';
 import { betTickets, ledgerTransactions } from '../../server/db/schema';
 import { HOUSE, houseAccountId, ledgerTotal, post, walletAccountId } from '../../server/modules/wallet/ledger';
 import { settleSelection } from '../../server/providers/feed/settlement';
-import { FEED_SPORTS, type MatchResult, type OutrightResult } from '../../server/providers/feed/types';
+import { BetService } from '../../server/modules/bets/service';
+import { createFeedSimulator } from '../../server/providers/feed/simulator';
+import { DEFAULT_FEED_OPTIONS, FEED_SPORTS, type MatchResult, type OutrightResult } from '../../server/providers/feed/types';
 import {
   type BatchPlacementResponse,
   type BetListResponse,
@@ -544,6 +546,63 @@ describe('money safety', () => {
       .from(ledgerTransactions)
       .where(and(eq(ledgerTransactions.reference, `bet:${placed.transId}`)));
     expect(postings.map((p) => p.kind).sort()).toEqual(['bet', 'bet_payout']);
+  });
+});
+
+describe('a restarted feed', () => {
+  it('voids the running bets on events the feed no longer offers, refunding them once, parlay legs counting 1', async () => {
+    const player = await fundedPlayer();
+    const [pick, ...legs] = picks({ live: false, count: 3, filter: (m) => m.main && m.combo });
+    const placedSingle = (await placeSingle(player, single(pick!, 100))).data.ticket!;
+    const placedParlay = (await placeParlay(player, parlay(legs, [{ combo_type: 'Doubles', stake: 50 }]))).data.ticket!;
+    const outright = feed().outrights('1')[0]!;
+    const team = outright.teams[0]!;
+    const placedOutright = (
+      await call<PlacementResult>(
+        server,
+        'tp',
+        'saba/sabaPlaceOutrightBetV2',
+        {
+          oddsType: OddsType.Decimal,
+          seamless: true,
+          stake: 200,
+          price: team.price,
+          outrightOddsId: outright.outrightOddsId,
+          teamId: team.teamId,
+          teamName: team.teamName,
+          leagueId: outright.leagueId,
+          leagueName: outright.name,
+          sportTypeId: outright.sportTypeId,
+          eventDate: outright.eventDate,
+        },
+        { token: player.token, idempotencyKey: idempotencyKey() },
+      )
+    ).data.ticket!;
+    expect(await balance(player)).toBe(500_000 - 35_000);
+
+    // The server comes back with a new simulated feed: none of these events exists in it.
+    const pushes: BetPush[] = [];
+    const restarted = new BetService({
+      db: server.database.db,
+      feed: createFeedSimulator({ ...DEFAULT_FEED_OPTIONS, now: () => Date.now() + 60_000 }),
+      acceptDelayMs: ACCEPT_DELAY_MS,
+      publishBet: (customerId, push) => customerId === player.customerId && pushes.push(push),
+      onBalanceChange: () => undefined,
+      log: server.app.log,
+    });
+    await restarted.start();
+    await restarted.stop();
+
+    for (const placed of [placedSingle, placedParlay, placedOutright]) {
+      const after = (await ticket(player, placed.transId)).data;
+      expect(after).toMatchObject({ status: 'void', payout: placed.stake });
+      expect(after.legs.every((leg) => leg.outcome === 'void')).toBe(true);
+    }
+    expect(pushes.map((push) => push.status)).toEqual(['void', 'void', 'void']);
+    expect(await balance(player)).toBe(500_000);
+    // Nothing is left to void, and nothing is paid twice.
+    expect(await restarted.voidLostEvents()).toBe(0);
+    expect(await balance(player)).toBe(500_000);
   });
 });
 

@@ -175,7 +175,10 @@ export class BetService {
     this.feed = options.feed;
   }
 
-  /** Listens to the feed's results and picks up live tickets left waiting by a restart. */
+  /**
+   * Listens to the feed's results, picks up live tickets left waiting by a restart, and voids the legs
+   * of events the feed no longer offers (see voidLostEvents).
+   */
   async start(): Promise<void> {
     this.unsubscribe.push(
       this.feed.onResult((result) => void this.background(this.settleMatch(result), `settling match ${result.matchId}`)),
@@ -188,6 +191,35 @@ export class BetService {
       .from(betTickets)
       .where(eq(betTickets.status, 'waiting'));
     for (const ticket of waiting) this.schedule(ticket.id, ticket.acceptAt ?? new Date());
+    const voided = await this.voidLostEvents();
+    if (voided > 0) this.options.log.warn({ tickets: voided }, 'bets: voided running tickets on events the feed no longer offers');
+  }
+
+  /**
+   * A running bet on an event the feed no longer knows (a match it dropped, an outright season it no
+   * longer offers: after a feed restart, say) would never settle and would hold the player's stake for
+   * ever. As with an abandoned event, such legs are void: a single is refunded, a parlay counts the leg
+   * at 1. Answers how many tickets it touched.
+   */
+  async voidLostEvents(): Promise<number> {
+    const legs = await this.db
+      .select({
+        ticketId: betLegs.ticketId,
+        marketId: betLegs.marketId,
+        matchId: betLegs.matchId,
+        betType: betLegs.betType,
+        kickoff: betLegs.kickoff,
+      })
+      .from(betLegs)
+      .innerJoin(betTickets, eq(betTickets.id, betLegs.ticketId))
+      .where(and(eq(betLegs.outcome, 'running'), eq(betTickets.status, 'running')));
+    const lost = (leg: Pick<LegRow, 'marketId' | 'matchId' | 'betType' | 'kickoff'>): boolean =>
+      leg.betType === OUTRIGHT_BET_TYPE
+        ? this.feed.outright(leg.marketId)?.eventDate !== leg.kickoff
+        : this.feed.match(leg.matchId) === undefined;
+    const tickets = new Set(legs.filter(lost).map((leg) => leg.ticketId));
+    for (const id of tickets) await this.settleTicket(id, (leg) => (lost(leg) ? { outcome: 'void', score: null } : undefined));
+    return tickets.size;
   }
 
   async stop(): Promise<void> {
