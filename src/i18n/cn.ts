@@ -502,6 +502,7 @@ export const cn: Resources = {
     totals: '投注 {{stake}} · 返还 {{payout}}',
     combos: '串关组合',
     legs: '选项',
+    winner: '冠军 {{name}}',
     score: '比分 {{score}}',
     notFound: '找不到该注单。',
     reason: '原因',

@@ -491,6 +491,7 @@ export const en = {
     totals: 'Staked {{stake}} · Returned {{payout}}',
     combos: 'Combos',
     legs: 'Selections',
+    winner: 'Winner {{name}}',
     score: 'Score {{score}}',
     notFound: 'This bet could not be found.',
     reason: 'Reason',

@@ -171,3 +171,35 @@ test('a suspended market and a moved price show on the slip; the player accepts 
   await slip.getByTestId('place-bet').click();
   await expect(page.getByTestId('slip-result').getByRole('heading', { name: 'Betting Successful' })).toBeVisible({ timeout: 20_000 });
 });
+
+test('an outright: the player backs a team to win the league, sees it running, and sees it settle when the league is decided', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/sports?mode=outright&sportId=1');
+  await page.getByRole('button', { name: 'Log In' }).first().click();
+  await logInWithPassword(page);
+  const team = page.getByTestId('outright-price').first();
+  await team.click();
+  await expect(team).toHaveAttribute('aria-pressed', 'true');
+  const outrightId = (await team.getAttribute('data-outright')) ?? '';
+
+  await page.getByTestId('floating-bet-slip').click();
+  const slip = page.getByTestId('slip');
+  await expect(slip.getByRole('button', { name: 'Outright' })).toHaveAttribute('aria-selected', 'true');
+  await slip.getByTestId('slip-order').getByTestId('stake-input').fill('20');
+  await expect(slip.getByTestId('total-stake')).toHaveText('₱20.00');
+  await slip.getByTestId('place-bet').click();
+  const result = page.getByTestId('slip-result');
+  await expect(result.getByRole('heading', { name: 'Betting Successful' })).toBeVisible({ timeout: 20_000 });
+  await result.getByRole('button', { name: 'My Bets' }).click();
+
+  const ticket = page.getByTestId('ticket').filter({ hasText: 'Outright' }).first();
+  await expect(ticket).toHaveAttribute('data-status', 'running');
+  expect((await request.post(`/dev/feed/settle/${outrightId}`)).ok()).toBe(true);
+  await page.getByRole('button', { name: 'Settled' }).click();
+  const settled = page.getByTestId('ticket').filter({ hasText: 'Outright' }).first();
+  await expect(settled).toHaveAttribute('data-status', /won|lost/);
+  await expect(settled).toContainText(/(Won|Lost) · Winner \S/);
+  await page.screenshot({ path: 'test-results/screens/my-bets-outright-390x844.png' });
+});

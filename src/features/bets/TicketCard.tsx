@@ -44,7 +44,8 @@ export function LegLine({ leg, oddsType }: { leg: TicketLeg; oddsType: BetTicket
           <strong className={SETTLED_GOOD.has(leg.outcome) ? styles.goodText : leg.outcome === 'lost' ? styles.badText : undefined}>
             {t(`bets.outcomes.${leg.outcome}`)}
           </strong>
-          {leg.score ? ` · ${t('bets.score', { score: leg.score })}` : ''}
+          {/* An outright's result is its winner, a match market's the score it settled on. */}
+          {leg.score ? ` · ${leg.teamName ? t('bets.winner', { name: leg.score }) : t('bets.score', { score: leg.score })}` : ''}
         </span>
       )}
     </div>

@@ -140,6 +140,8 @@ function Outrights({ sportTypeId }: { sportTypeId: string }) {
                   key={team.teamId}
                   type="button"
                   className={priceStyles.price}
+                  data-testid="outright-price"
+                  data-outright={outright.outrightOddsId}
                   aria-pressed={orders.some((o) => o.uid === selectionUid(outright.outrightOddsId, team.teamId))}
                   onClick={() => pick(outright, team)}
                 >
