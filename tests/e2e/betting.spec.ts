@@ -203,3 +203,32 @@ test('an outright: the player backs a team to win the league, sees it running, a
   await expect(settled).toContainText(/(Won|Lost) · Winner \S/);
   await page.screenshot({ path: 'test-results/screens/my-bets-outright-390x844.png' });
 });
+
+test('ending game: one stake on each of three options, placed together, three running bets', async ({ page }) => {
+  await page.goto('/sports?mode=early&sportId=1');
+  await page.getByRole('button', { name: 'Log In' }).first().click();
+  await logInWithPassword(page);
+  const rows = page.getByTestId('match-row');
+  await expect(rows.nth(2)).toBeVisible();
+  for (const index of [0, 1, 2]) {
+    const price = rows
+      .nth(index)
+      .getByTestId('price')
+      .filter({ has: page.locator('[data-price]') })
+      .first();
+    await price.click();
+    await expect(price).toHaveAttribute('aria-pressed', 'true');
+  }
+  await page.getByTestId('floating-bet-slip').click();
+  const slip = page.getByTestId('slip');
+  await slip.getByRole('button', { name: 'Ending game' }).click();
+  await expect(slip.getByText('3 options')).toBeVisible();
+  await slip.getByTestId('stake-input').fill('10');
+  await expect(slip.getByTestId('total-stake')).toHaveText('₱30.00');
+  await page.screenshot({ path: 'test-results/screens/slip-ending-game-390x844.png' });
+  await slip.getByTestId('place-bet').click();
+  const result = page.getByTestId('slip-result');
+  await expect(result.getByRole('heading', { name: 'Betting Successful' })).toBeVisible({ timeout: 20_000 });
+  await result.getByRole('button', { name: 'My Bets' }).click();
+  await expect(page.getByTestId('ticket').filter({ hasText: 'Ending game' })).toHaveCount(3);
+});
