@@ -6,6 +6,23 @@ import { expect, logInWithPassword, test } from './fixtures';
  * running in My Bets, and once the simulator settles both matches sees the result and the balance move.
  */
 
+/** Opens a page and logs the demo player in from its header. */
+async function openAsDemoPlayer(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.getByRole('button', { name: 'Log In' }).first().click();
+  await logInWithPassword(page);
+}
+
+/** The first price of a match row that can be picked now. */
+function openPrice(page: Page, row: number) {
+  return page
+    .getByTestId('match-row')
+    .nth(row)
+    .getByTestId('price')
+    .filter({ has: page.locator('[data-price]') })
+    .first();
+}
+
 function pesos(text: string): number {
   return Number(text.replace(/[₱,\s]/g, ''));
 }
@@ -18,9 +35,7 @@ test('the demo player places a live parlay, sees it running, and after settlemen
   // Live prices move by the second: this player takes any price change rather than being asked.
   await page.goto('/settings');
   await page.getByRole('radio', { name: 'Accept any change' }).check();
-  await page.goto('/sports?mode=live&sportId=1');
-  await page.getByRole('button', { name: 'Log In' }).first().click();
-  await logInWithPassword(page);
+  await openAsDemoPlayer(page, '/sports?mode=live&sportId=1');
   const balance = page.getByTestId('header-balance');
   await expect(balance).toHaveText(/₱/);
   const before = pesos(await balance.innerText());
@@ -38,10 +53,7 @@ test('the demo player places a live parlay, sees it running, and after settlemen
   for (const index of [0, 1]) {
     const row = rows.nth(index);
     matchIds.push((await row.getAttribute('data-match')) ?? '');
-    const price = row
-      .getByTestId('price')
-      .filter({ has: page.locator('[data-price]') })
-      .first();
+    const price = openPrice(page, index);
     await price.click();
     await expect(price).toHaveAttribute('aria-pressed', 'true');
   }
@@ -99,12 +111,7 @@ test('the demo player places a live parlay, sees it running, and after settlemen
 test('the slip survives a reload and is shared by the tabs of one browser', async ({ page, context }) => {
   const pickFrom = async (tab: Page, row: number) => {
     await tab.goto('/sports?mode=live&sportId=1');
-    const price = tab
-      .getByTestId('match-row')
-      .nth(row)
-      .getByTestId('price')
-      .filter({ has: tab.locator('[data-price]') })
-      .first();
+    const price = openPrice(tab, row);
     await price.click();
     await expect(price).toHaveAttribute('aria-pressed', 'true');
   };
@@ -131,15 +138,8 @@ test('a suspended market and a moved price show on the slip; the player accepts 
 }) => {
   // Pre-match: no goals suspend the market while the test runs. The player keeps the default: asked
   // before any price change is taken.
-  await page.goto('/sports?mode=early&sportId=1');
-  await page.getByRole('button', { name: 'Log In' }).first().click();
-  await logInWithPassword(page);
-  const price = page
-    .getByTestId('match-row')
-    .first()
-    .getByTestId('price')
-    .filter({ has: page.locator('[data-price]') })
-    .first();
+  await openAsDemoPlayer(page, '/sports?mode=early&sportId=1');
+  const price = openPrice(page, 0);
   await price.click();
   const marketId = (await price.getAttribute('data-market')) ?? '';
   const key = (await price.getAttribute('data-key')) ?? '';
@@ -176,9 +176,7 @@ test('an outright: the player backs a team to win the league, sees it running, a
   page,
   request,
 }) => {
-  await page.goto('/sports?mode=outright&sportId=1');
-  await page.getByRole('button', { name: 'Log In' }).first().click();
-  await logInWithPassword(page);
+  await openAsDemoPlayer(page, '/sports?mode=outright&sportId=1');
   const team = page.getByTestId('outright-price').first();
   await team.click();
   await expect(team).toHaveAttribute('aria-pressed', 'true');
@@ -205,17 +203,11 @@ test('an outright: the player backs a team to win the league, sees it running, a
 });
 
 test('ending game: one stake on each of three options, placed together, three running bets', async ({ page }) => {
-  await page.goto('/sports?mode=early&sportId=1');
-  await page.getByRole('button', { name: 'Log In' }).first().click();
-  await logInWithPassword(page);
+  await openAsDemoPlayer(page, '/sports?mode=early&sportId=1');
   const rows = page.getByTestId('match-row');
   await expect(rows.nth(2)).toBeVisible();
   for (const index of [0, 1, 2]) {
-    const price = rows
-      .nth(index)
-      .getByTestId('price')
-      .filter({ has: page.locator('[data-price]') })
-      .first();
+    const price = openPrice(page, index);
     await price.click();
     await expect(price).toHaveAttribute('aria-pressed', 'true');
   }

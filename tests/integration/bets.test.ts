@@ -28,7 +28,7 @@ import {
   parlayPotentialReturn,
   parlayStatus,
 } from '../../src/contract/betting';
-import type { Market, Match } from '../../src/contract/feed';
+import type { Market, Match, Outright } from '../../src/contract/feed';
 import { MarketStatus, OddsType, type SportTypeId } from '../../src/contract/sports';
 import { call, idempotencyKey, loginWithPassword, registerPlayer } from './player';
 import { type TestServer, startServer } from './server';
@@ -180,8 +180,26 @@ const placeSingle = (player: Player, body: unknown, key = idempotencyKey()) =>
   call<PlacementResult>(server, 'tp', 'saba/sabaDoPlaceBetV2', body, { token: player.token, idempotencyKey: key });
 const placeParlay = (player: Player, body: unknown, key = idempotencyKey()) =>
   call<ParlayResult>(server, 'tp', 'sabaCombo/comboBetToSaba', body, { token: player.token, idempotencyKey: key });
+const placeOutright = (player: Player, body: unknown, key = idempotencyKey()) =>
+  call<PlacementResult>(server, 'tp', 'saba/sabaPlaceOutrightBetV2', body, { token: player.token, idempotencyKey: key });
 const ticket = (player: Player, transId: string) =>
   call<BetTicket>(server, 'tp', 'saba/queryTicketByTransId', { transId }, { token: player.token });
+
+function outrightBody(outright: Outright, team: Outright['teams'][number], stake: number) {
+  return {
+    oddsType: OddsType.Decimal,
+    seamless: true,
+    stake,
+    price: team.price,
+    outrightOddsId: outright.outrightOddsId,
+    teamId: team.teamId,
+    teamName: team.teamName,
+    leagueId: outright.leagueId,
+    leagueName: outright.name,
+    sportTypeId: outright.sportTypeId,
+    eventDate: outright.eventDate,
+  };
+}
 
 /** Plays a match to its end at once (the development endpoint) and waits for its bets to settle. */
 async function finish(matchId: string): Promise<MatchResult> {
@@ -317,35 +335,11 @@ describe('placing bets', () => {
 
     const outright = feed().outrights('1')[0]!;
     const team = outright.teams[0]!;
-    const body = {
-      oddsType: OddsType.Decimal,
-      seamless: true,
-      stake: 200,
-      price: team.price,
-      outrightOddsId: outright.outrightOddsId,
-      teamId: team.teamId,
-      teamName: team.teamName,
-      leagueId: outright.leagueId,
-      leagueName: outright.name,
-      sportTypeId: outright.sportTypeId,
-      eventDate: outright.eventDate,
-    };
-    const placed = await call<PlacementResult>(server, 'tp', 'saba/sabaPlaceOutrightBetV2', body, {
-      token: player.token,
-      idempotencyKey: idempotencyKey(),
-    });
+    const body = outrightBody(outright, team, 200);
+    const placed = await placeOutright(player, body);
     expect(placed.data).toMatchObject({ code: 0, bet_status: 'running', ticket: { mode: 'outright', stake: 20_000, odds: team.price } });
     expect(placed.data.ticket!.legs[0]).toMatchObject({ marketId: outright.outrightOddsId, key: team.teamId, teamName: team.teamName });
-    const stale = await call<PlacementResult>(
-      server,
-      'tp',
-      'saba/sabaPlaceOutrightBetV2',
-      { ...body, price: team.price + 1 },
-      {
-        token: player.token,
-        idempotencyKey: idempotencyKey(),
-      },
-    );
+    const stale = await placeOutright(player, { ...body, price: team.price + 1 });
     expect(stale.data).toMatchObject({ code: BetCode.OddsChanged, current: { price: team.price } });
     const before = await balance(player);
 
@@ -557,27 +551,7 @@ describe('a restarted feed', () => {
     const placedParlay = (await placeParlay(player, parlay(legs, [{ combo_type: 'Doubles', stake: 50 }]))).data.ticket!;
     const outright = feed().outrights('1')[0]!;
     const team = outright.teams[0]!;
-    const placedOutright = (
-      await call<PlacementResult>(
-        server,
-        'tp',
-        'saba/sabaPlaceOutrightBetV2',
-        {
-          oddsType: OddsType.Decimal,
-          seamless: true,
-          stake: 200,
-          price: team.price,
-          outrightOddsId: outright.outrightOddsId,
-          teamId: team.teamId,
-          teamName: team.teamName,
-          leagueId: outright.leagueId,
-          leagueName: outright.name,
-          sportTypeId: outright.sportTypeId,
-          eventDate: outright.eventDate,
-        },
-        { token: player.token, idempotencyKey: idempotencyKey() },
-      )
-    ).data.ticket!;
+    const placedOutright = (await placeOutright(player, outrightBody(outright, team, 200))).data.ticket!;
     expect(await balance(player)).toBe(500_000 - 35_000);
 
     // The server comes back with a new simulated feed: none of these events exists in it.
