@@ -429,6 +429,7 @@ export const cn: Resources = {
     acceptOdds: '接受新赔率',
     stake: '投注额',
     stakeFor: '{{name}} 的投注额',
+    moreCombos: '更多组合',
     perBet: '每注',
     bets_one: '{{count}} 注',
     bets_other: '{{count}} 注',

@@ -418,6 +418,7 @@ export const en = {
     acceptOdds: 'Accept new odds',
     stake: 'Stake',
     stakeFor: 'Stake for {{name}}',
+    moreCombos: 'More combos',
     perBet: 'per bet',
     bets_one: '{{count}} bet',
     bets_other: '{{count}} bets',

@@ -208,9 +208,36 @@ export function BetSlipSheet({ onClose }: OverlayComponentProps) {
     unacceptedChanges: unaccepted,
   });
 
+  // The combo of every leg (Trebles on three legs…) is the parlay most players mean: it sits with the
+  // totals, and quick stakes go to it unless the player is typing another combo's stake.
+  const fullFold = combos.find((c) => c.size === orders.length);
+  const otherCombos = combos.filter((c) => c !== fullFold);
+  const comboRow = (combo: (typeof combos)[number]) => (
+    <li key={combo.comboType} className={styles.combo} data-testid="combo-row" data-combo={combo.comboType}>
+      <span className={styles.comboName}>
+        {combo.comboType}
+        <span className={styles.comboBets}>
+          {t('slip.bets', { count: combo.bets })} · {t('slip.perBet')}
+        </span>
+      </span>
+      <StakeInput
+        label={t('slip.stakeFor', { name: combo.comboType })}
+        value={slip.comboStakes[combo.comboType] ?? 0}
+        onFocus={() => setFocused(combo.comboType)}
+        onChange={(pesos) => setComboStake(combo.comboType, pesos)}
+      />
+    </li>
+  );
+
   const addQuick = (pesos: number) => {
     const target =
-      slip.mode === 'parlay' ? focused || combos[0]?.comboType : orders.some((o) => o.uid === focused) ? focused : orders[0]?.uid;
+      slip.mode === 'parlay'
+        ? combos.some((c) => c.comboType === focused)
+          ? focused
+          : fullFold?.comboType
+        : orders.some((o) => o.uid === focused)
+          ? focused
+          : orders[0]?.uid;
     addQuickStake(target, pesos);
   };
 
@@ -273,8 +300,54 @@ export function BetSlipSheet({ onClose }: OverlayComponentProps) {
   }
 
   return (
-    <Sheet title={t('slip.title')} closeLabel={t('common.close')} onClose={onClose}>
-      <div className={styles.slip} data-testid="slip">
+    <Sheet
+      title={t('slip.title')}
+      closeLabel={t('common.close')}
+      onClose={onClose}
+      testId="slip"
+      footer={
+        <div className={styles.footer}>
+          {/* The stake zone stays in reach of the thumb however long the slip: the full parlay or
+              the ending-game stake, and the quick stakes. */}
+          {fullFold && <ul className={styles.combos}>{comboRow(fullFold)}</ul>}
+          {slip.mode === 'endingGame' && orders.length > 0 && (
+            <div className={styles.combo}>
+              <span className={styles.comboName}>{t('slip.options', { count: orders.length })}</span>
+              <StakeInput label={t('slip.stake')} value={slip.endingGameStake} onChange={setEndingGameStake} />
+            </div>
+          )}
+          {orders.length > 0 && (
+            <div className={styles.quick} role="group" aria-label={t('slip.quickStakes')}>
+              {QUICK_STAKES.map((pesos) => (
+                <button key={pesos} type="button" className={styles.chip} onClick={() => addQuick(pesos)}>
+                  +{pesos.toLocaleString('en-PH')}
+                </button>
+              ))}
+            </div>
+          )}
+          <dl className={styles.totals}>
+            <div>
+              <dt>{t('slip.totalStake')}</dt>
+              <dd data-testid="total-stake">{formatCentavos(totals.stake)}</dd>
+            </div>
+            <div>
+              <dt>{t('slip.potentialReturn')}</dt>
+              <dd className={styles.return} data-testid="potential-return">
+                {formatCentavos(totals.toReturn)}
+              </dd>
+            </div>
+          </dl>
+          {balance !== null && loggedIn && <p className={styles.balance}>{t('slip.balance', { amount: formatCentavos(balance) })}</p>}
+          {problem && problem.key !== 'slip.loginRequired' && orders.length > 0 && (
+            <p className={styles.problem} role="status">
+              {t(problem.key, problem.values ?? {})}
+            </p>
+          )}
+          {action}
+        </div>
+      }
+    >
+      <div className={styles.slip}>
         <TabBar label={t('slip.modesLabel')} variant="pills">
           {modes.map((mode) => (
             <button
@@ -304,64 +377,12 @@ export function BetSlipSheet({ onClose }: OverlayComponentProps) {
         )}
         {otherModes > 0 && <p className={styles.note}>{t('slip.otherModes', { count: otherModes })}</p>}
 
-        {slip.mode === 'parlay' && combos.length > 0 && (
-          <ul className={styles.combos}>
-            {combos.map((combo) => (
-              <li key={combo.comboType} className={styles.combo} data-testid="combo-row" data-combo={combo.comboType}>
-                <span className={styles.comboName}>
-                  {combo.comboType}
-                  <span className={styles.comboBets}>
-                    {t('slip.bets', { count: combo.bets })} · {t('slip.perBet')}
-                  </span>
-                </span>
-                <StakeInput
-                  label={t('slip.stakeFor', { name: combo.comboType })}
-                  value={slip.comboStakes[combo.comboType] ?? 0}
-                  onFocus={() => setFocused(combo.comboType)}
-                  onChange={(pesos) => setComboStake(combo.comboType, pesos)}
-                />
-              </li>
-            ))}
-          </ul>
+        {otherCombos.length > 0 && (
+          <section className={styles.moreCombos} aria-label={t('slip.moreCombos')}>
+            <h3 className={styles.moreTitle}>{t('slip.moreCombos')}</h3>
+            <ul className={styles.combos}>{otherCombos.map(comboRow)}</ul>
+          </section>
         )}
-        {slip.mode === 'endingGame' && orders.length > 0 && (
-          <div className={styles.combo}>
-            <span className={styles.comboName}>{t('slip.options', { count: orders.length })}</span>
-            <StakeInput label={t('slip.stake')} value={slip.endingGameStake} onChange={setEndingGameStake} />
-          </div>
-        )}
-
-        {orders.length > 0 && (
-          <div className={styles.quick} role="group" aria-label={t('slip.quickStakes')}>
-            {QUICK_STAKES.map((pesos) => (
-              <button key={pesos} type="button" className={styles.chip} onClick={() => addQuick(pesos)}>
-                +{pesos.toLocaleString('en-PH')}
-              </button>
-            ))}
-          </div>
-        )}
-
-        <div className={styles.footer}>
-          <dl className={styles.totals}>
-            <div>
-              <dt>{t('slip.totalStake')}</dt>
-              <dd data-testid="total-stake">{formatCentavos(totals.stake)}</dd>
-            </div>
-            <div>
-              <dt>{t('slip.potentialReturn')}</dt>
-              <dd className={styles.return} data-testid="potential-return">
-                {formatCentavos(totals.toReturn)}
-              </dd>
-            </div>
-          </dl>
-          {balance !== null && loggedIn && <p className={styles.balance}>{t('slip.balance', { amount: formatCentavos(balance) })}</p>}
-          {problem && problem.key !== 'slip.loginRequired' && orders.length > 0 && (
-            <p className={styles.problem} role="status">
-              {t(problem.key, problem.values ?? {})}
-            </p>
-          )}
-          {action}
-        </div>
       </div>
     </Sheet>
   );
