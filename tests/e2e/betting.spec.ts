@@ -50,10 +50,12 @@ test('the demo player places a live parlay, sees it running, and after settlemen
   const rows = page.getByTestId('match-row');
   await expect(rows.nth(1)).toBeVisible();
   const matchIds: string[] = [];
+  const marketIds: string[] = [];
   for (const index of [0, 1]) {
     const row = rows.nth(index);
     matchIds.push((await row.getAttribute('data-match')) ?? '');
     const price = openPrice(page, index);
+    marketIds.push((await price.getAttribute('data-market')) ?? '');
     await price.click();
     await expect(price).toHaveAttribute('aria-pressed', 'true');
   }
@@ -69,6 +71,21 @@ test('the demo player places a live parlay, sees it running, and after settlemen
   await page.screenshot({ path: 'test-results/screens/slip-parlay-390x844.png' });
 
   const result = page.getByTestId('slip-result');
+  // The live bet waits for its check; the first leg's market stops meanwhile: refused, stake returned.
+  await slip.getByTestId('place-bet').click();
+  await expect(result).toHaveAttribute('data-status', 'waiting', { timeout: 20_000 });
+  await expect(result.getByRole('heading', { name: 'Betting Processing' })).toBeVisible();
+  const setStatus = async (status: string) =>
+    expect((await request.post(`/dev/feed/market/${marketIds[0]}`, { data: { status } })).ok()).toBe(true);
+  await setStatus('Suspend');
+  await expect(result.getByRole('heading', { name: 'Betting Unsuccessful' })).toBeVisible({ timeout: 20_000 });
+  await setStatus('Running');
+  await expect(homeBalance).toHaveText(money(before));
+  await result.getByRole('button', { name: 'Back to the slip' }).click();
+  // The refused bet is still on the slip, stake and all.
+  await expect(slip.getByTestId('slip-order')).toHaveCount(2);
+  await expect(slip.getByTestId('total-stake')).toHaveText('₱100.00');
+
   // A live bet waits 3 s for its check, and a line that moves meanwhile refuses it (a new price alone
   // this player takes). Like a player, they go back to the slip, which shows the new line, and try again.
   for (let attempt = 1; ; attempt++) {

@@ -115,11 +115,23 @@ function messageOf(error: unknown): string {
   return error instanceof ApiError || error instanceof Error ? error.message : '';
 }
 
-/** The placed or rejected tickets → one outcome: success when all ran, waiting when some still wait. */
-async function settleOutcome(tickets: BetTicket[], rejected: number, message: string): Promise<PlacementOutcome> {
+/** A ticket the server wrote and the slip orders it was placed from. */
+interface Placed {
+  ticket: BetTicket;
+  uids: string[];
+}
+
+/**
+ * The placed or rejected tickets → one outcome: success when all ran, waiting when some still wait.
+ * Orders leave the slip only once their ticket stands: a live bet refused after its check keeps its
+ * orders, so the player can look at the new prices and try again.
+ */
+async function settleOutcome(placed: Placed[], rejected: number, message: string): Promise<PlacementOutcome> {
+  const tickets = placed.map((p) => p.ticket);
   if (tickets.some((t) => t.status === 'waiting'))
     betResult.current = { status: 'waiting', message: '', tickets, rejected, checking: true };
   const final = await Promise.all(tickets.map((ticket) => (ticket.status === 'waiting' ? recheck(ticket) : ticket)));
+  removeOrders(placed.flatMap((p, i) => (final[i]?.status === 'reject' ? [] : p.uids)));
   const accepted = final.filter((t) => t.status !== 'reject');
   const stillWaiting = final.some((t) => t.status === 'waiting');
   const nowRejected = rejected + final.length - accepted.length;
@@ -139,8 +151,7 @@ async function settleOutcome(tickets: BetTicket[], rejected: number, message: st
 }
 
 async function placeSingles(orders: BetOrder[], mode: BetMode): Promise<PlacementOutcome> {
-  const tickets: BetTicket[] = [];
-  const placed: string[] = [];
+  const placed: Placed[] = [];
   let rejected = 0;
   let message = '';
   for (const order of orders) {
@@ -173,8 +184,7 @@ async function placeSingles(orders: BetOrder[], mode: BetMode): Promise<Placemen
         result = await api.call<PlacementResult>('tp', 'saba/sabaDoPlaceBetV2', { ...body }, { idempotencyKey: uuid(), quiet: true });
       }
       if (result.code === BetCode.Ok && result.ticket && result.bet_status !== 'reject') {
-        tickets.push(result.ticket);
-        placed.push(order.uid);
+        placed.push({ ticket: result.ticket, uids: [order.uid] });
         rememberLastAmount(stake);
       } else {
         rejected++;
@@ -186,8 +196,7 @@ async function placeSingles(orders: BetOrder[], mode: BetMode): Promise<Placemen
       message = messageOf(error);
     }
   }
-  removeOrders(placed);
-  return settleOutcome(tickets, rejected, message);
+  return settleOutcome(placed, rejected, message);
 }
 
 async function placeEndingGame(orders: BetOrder[]): Promise<PlacementOutcome> {
@@ -208,22 +217,19 @@ async function placeEndingGame(orders: BetOrder[]): Promise<PlacementOutcome> {
         quiet: true,
       },
     );
-    const tickets: BetTicket[] = [];
-    const placed: string[] = [];
+    const placed: Placed[] = [];
     let message = '';
     answer.results.forEach((result, index) => {
       const order = orders[index];
       if (!order) return;
       if (result.code === BetCode.Ok && result.ticket && result.bet_status !== 'reject') {
-        tickets.push(result.ticket);
-        placed.push(order.uid);
+        placed.push({ ticket: result.ticket, uids: [order.uid] });
       } else {
         message = result.message;
         noteOnOrder(order.uid, result.code, result.current);
       }
     });
-    removeOrders(placed);
-    return settleOutcome(tickets, orders.length - tickets.length, message);
+    return settleOutcome(placed, orders.length - placed.length, message);
   } catch (error) {
     return { status: 'reject', message: messageOf(error), tickets: [], rejected: orders.length };
   }
@@ -281,9 +287,9 @@ async function placeParlay(legs: BetOrder[]): Promise<PlacementOutcome> {
     if (result.code !== BetCode.Ok || result.bet_status === 'reject' || !result.ticket) {
       return { status: 'reject', message: result.message, tickets: [], rejected: 1 };
     }
-    removeOrders(legs.map((leg) => leg.uid));
-    betSlip.comboStakes = {};
-    return settleOutcome([result.ticket], 0, '');
+    const outcome = await settleOutcome([{ ticket: result.ticket, uids: legs.map((leg) => leg.uid) }], 0, '');
+    if (outcome.status !== 'reject') betSlip.comboStakes = {};
+    return outcome;
   } catch (error) {
     return { status: 'reject', message: messageOf(error), tickets: [], rejected: 1 };
   }
