@@ -70,6 +70,7 @@ declare module 'fastify' {
 const marketChangeSchema = z.union([
   z.object({ key: z.string().min(1), price: z.number().gt(1).lt(1000) }),
   z.object({ status: z.enum(Object.values(MarketStatus) as [MarketStatus, ...MarketStatus[]]) }),
+  z.object({ hold: z.boolean() }),
 ]);
 
 export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -203,7 +204,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     // Moves a price or sets a market's status at once, so a browser test can watch the slip react.
     app.post<{ Params: { marketId: string }; Body: unknown }>('/dev/feed/market/:marketId', async (request, reply) => {
       const change = marketChangeSchema.safeParse(request.body);
-      if (!change.success) return reply.status(400).send({ error: 'send { key, price } or { status }' });
+      if (!change.success) return reply.status(400).send({ error: 'send { key, price }, { status } or { hold }' });
       if (!feed.changeMarketNow(request.params.marketId, change.data))
         return reply.status(404).send({ error: 'no such open market or selection, or the price is not above 1' });
       return feed.market(request.params.marketId);

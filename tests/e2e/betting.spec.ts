@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, logInWithPassword, test } from './fixtures';
 
 /**
@@ -21,6 +21,14 @@ function openPrice(page: Page, row: number) {
     .getByTestId('price')
     .filter({ has: page.locator('[data-price]') })
     .first();
+}
+
+/**
+ * Holds a market's line and prices still (the simulator's development switch), so that only what a test
+ * does changes them: pre-match prices otherwise drift every few seconds here.
+ */
+async function hold(request: APIRequestContext, marketId: string): Promise<void> {
+  expect((await request.post(`/dev/feed/market/${marketId}`, { data: { hold: true } })).ok()).toBe(true);
 }
 
 function pesos(text: string): number {
@@ -56,6 +64,7 @@ test('the demo player places a live parlay, sees it running, and after settlemen
     matchIds.push((await row.getAttribute('data-match')) ?? '');
     const price = openPrice(page, index);
     marketIds.push((await price.getAttribute('data-market')) ?? '');
+    await hold(request, marketIds[index]!);
     await price.click();
     await expect(price).toHaveAttribute('aria-pressed', 'true');
   }
@@ -99,22 +108,23 @@ test('the demo player places a live parlay, sees it running, and after settlemen
   await expect(result.getByRole('heading', { name: 'Betting Successful' })).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/slip-success-390x844.png' });
   await expect(homeBalance).toHaveText(money(before - 100));
+  const transId = (await result.getByTestId('accepted-ticket').getAttribute('data-trans')) ?? '';
   await result.getByRole('button', { name: 'My Bets' }).click();
 
   await expect(page).toHaveURL(/\/betRecord/);
-  const ticket = page.getByTestId('ticket').first();
+  const ticket = page.locator(`[data-testid=ticket][data-trans="${transId}"]`);
   await expect(ticket).toHaveAttribute('data-status', 'running');
   await expect(ticket).toContainText('Doubles');
   await page.goto('/foryou');
   await expect(balance).toHaveText(money(before - 100));
   await page.goto('/betRecord');
-  await expect(page.getByTestId('ticket').first()).toHaveAttribute('data-status', 'running');
+  await expect(ticket).toHaveAttribute('data-status', 'running');
 
   // The simulator finishes both matches now; the bet settles and the lists follow over the socket.
   for (const matchId of matchIds) expect((await request.post(`/dev/feed/settle/${matchId}`)).ok()).toBe(true);
-  await expect(page.getByTestId('ticket')).toHaveCount(0, { timeout: 15_000 });
+  await expect(ticket).toHaveCount(0, { timeout: 15_000 });
   await page.getByRole('button', { name: 'Settled' }).click();
-  const settled = page.getByTestId('ticket').first();
+  const settled = ticket;
   await expect(settled).toHaveAttribute('data-status', /won|lost|void|halfWon|halfLost/);
   const paid = pesos(await settled.getByTestId('ticket-payout').innerText());
   await page.screenshot({ path: 'test-results/screens/my-bets-settled-390x844.png' });
@@ -164,8 +174,9 @@ test('a suspended market and a moved price show on the slip; the player accepts 
   // before any price change is taken.
   await openAsDemoPlayer(page, '/sports?mode=early&sportId=1');
   const price = openPrice(page, 0);
-  await price.click();
   const marketId = (await price.getAttribute('data-market')) ?? '';
+  await hold(request, marketId);
+  await price.click();
   const key = (await price.getAttribute('data-key')) ?? '';
   const change = async (body: object) => expect((await request.post(`/dev/feed/market/${marketId}`, { data: body })).ok()).toBe(true);
 
@@ -226,12 +237,13 @@ test('an outright: the player backs a team to win the league, sees it running, a
   await page.screenshot({ path: 'test-results/screens/my-bets-outright-390x844.png' });
 });
 
-test('ending game: one stake on each of three options, placed together, three running bets', async ({ page }) => {
+test('ending game: one stake on each of three options, placed together, three running bets', async ({ page, request }) => {
   await openAsDemoPlayer(page, '/sports?mode=early&sportId=1');
   const rows = page.getByTestId('match-row');
   await expect(rows.nth(2)).toBeVisible();
   for (const index of [0, 1, 2]) {
     const price = openPrice(page, index);
+    await hold(request, (await price.getAttribute('data-market')) ?? '');
     await price.click();
     await expect(price).toHaveAttribute('aria-pressed', 'true');
   }
@@ -245,6 +257,13 @@ test('ending game: one stake on each of three options, placed together, three ru
   await slip.getByTestId('place-bet').click();
   const result = page.getByTestId('slip-result');
   await expect(result.getByRole('heading', { name: 'Betting Successful' })).toBeVisible({ timeout: 20_000 });
+  const accepted = result.getByTestId('accepted-ticket');
+  await expect(accepted).toHaveCount(3);
+  const ids = await accepted.evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).dataset['trans'] ?? ''));
   await result.getByRole('button', { name: 'My Bets' }).click();
-  await expect(page.getByTestId('ticket').filter({ hasText: 'Ending game' })).toHaveCount(3);
+  for (const id of ids) {
+    const ticket = page.locator(`[data-testid=ticket][data-trans="${id}"]`);
+    await expect(ticket).toContainText('Ending game');
+    await expect(ticket).toHaveAttribute('data-status', 'running');
+  }
 });

@@ -544,6 +544,19 @@ describe('odds feed simulator', () => {
       log.some(([, d]) => d.changes.some((c) => c.t === 'market' && c.marketId === market.marketId && c.status === MarketStatus.Suspend)),
     ).toBe(true);
 
+    // Held, the drift leaves its line and prices alone; released, they move again.
+    expect(feed.changeMarketNow(market.marketId, { status: MarketStatus.Running })).toBe(true);
+    const touches = (from: number) =>
+      log.slice(from).some(([, d]) => d.changes.some((c) => 'marketId' in c && c.marketId === market.marketId));
+    expect(feed.changeMarketNow(market.marketId, { hold: true })).toBe(true);
+    const heldFrom = log.length;
+    feed.step(600_000);
+    expect(touches(heldFrom)).toBe(false);
+    expect(feed.changeMarketNow(market.marketId, { hold: false })).toBe(true);
+    const releasedFrom = log.length;
+    feed.step(600_000);
+    expect(touches(releasedFrom)).toBe(true);
+
     expect(feed.changeMarketNow(market.marketId, { key: 'no-such-key', price: 2 })).toBe(false);
     expect(feed.changeMarketNow(market.marketId, { key: selection.key, price: 1 })).toBe(false);
     expect(feed.changeMarketNow('no-such-market', { status: MarketStatus.Running })).toBe(false);

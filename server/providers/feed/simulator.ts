@@ -69,6 +69,8 @@ class FeedSimulator implements FeedProvider {
   private readonly sims = new Map<string, SimMatch>();
   private readonly bySport = new Map<string, Map<string, SimMatch>>();
   private readonly marketIndex = new Map<string, SimMarket>();
+  /** Markets whose line and prices the drift leaves alone (changeMarketNow hold). */
+  private readonly held = new Set<string>();
   private readonly outbox = new Outbox();
   private readonly deltaListeners = new Set<(destination: string, delta: Delta) => void>();
   private readonly resultListeners = new Set<(result: MatchResult) => void>();
@@ -269,7 +271,10 @@ class FeedSimulator implements FeedProvider {
   changeMarketNow(marketId: string, change: MarketChange): boolean {
     const sm = this.marketIndex.get(marketId);
     if (!sm || sm.sim.play.finished) return false;
-    if ('status' in change) {
+    if ('hold' in change) {
+      if (change.hold) this.held.add(marketId);
+      else this.held.delete(marketId);
+    } else if ('status' in change) {
       this.setStatus(sm, change.status);
     } else {
       const selection = sm.market.selections.find((s) => s.key === change.key);
@@ -349,7 +354,7 @@ class FeedSimulator implements FeedProvider {
     for (const sm of sim.markets) {
       if (sm.market.status !== MarketStatus.Suspend) continue;
       this.setStatus(sm, MarketStatus.Running);
-      this.budget -= repriceMarket(sm, this.emitMarket);
+      if (!this.held.has(sm.market.marketId)) this.budget -= repriceMarket(sm, this.emitMarket);
     }
   }
 
@@ -371,7 +376,10 @@ class FeedSimulator implements FeedProvider {
     this.outbox.retire(Destination.match(matchId));
     this.sims.delete(matchId);
     this.bySport.get(sportTypeId)?.delete(matchId);
-    for (const sm of sim.markets) this.marketIndex.delete(sm.market.marketId);
+    for (const sm of sim.markets) {
+      this.marketIndex.delete(sm.market.marketId);
+      this.held.delete(sm.market.marketId);
+    }
     const next = this.createMatch(sportTypeId, this.replacementSchedule(sim));
     const markets = next.markets.filter((m) => m.market.main).map((m) => copyMarket(m.market));
     this.outbox.push(Destination.sport(sportTypeId), { t: 'addMatch', match: copyMatch(next.match), markets });
@@ -438,7 +446,8 @@ class FeedSimulator implements FeedProvider {
       sim.pace = clamp(sim.pace + 0.01 * rng.normal() - 0.05 * (sim.pace - 1), 0.75, 1.3);
       sim.cache.clear();
       const sm = sim.markets[rng.int(sim.markets.length)];
-      if (sm?.market.status === MarketStatus.Running) this.budget -= repriceMarket(sm, this.emitMarket);
+      if (sm?.market.status === MarketStatus.Running && !this.held.has(sm.market.marketId))
+        this.budget -= repriceMarket(sm, this.emitMarket);
     }
   }
 

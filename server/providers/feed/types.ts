@@ -42,7 +42,8 @@ export interface FeedProvider {
   finishOutrightNow(outrightOddsId: string): boolean;
   /**
    * Changes one market at once and emits the delta (development and tests: show a price change or a
-   * suspension without waiting for the drift): a selection's decimal price, or the market's status.
+   * suspension without waiting for the drift): a selection's decimal price, or the market's status; or
+   * holds the market's line and prices still (hold true) until released, so a test decides every change.
    * False when the market or selection is unknown, its match is over, or the price is not above 1.
    */
   changeMarketNow(marketId: string, change: MarketChange): boolean;
@@ -55,7 +56,7 @@ export interface FeedProvider {
   now(): number;
 }
 
-export type MarketChange = { key: string; price: number } | { status: MarketStatus };
+export type MarketChange = { key: string; price: number } | { status: MarketStatus } | { hold: boolean };
 
 export type FeedListMode = 'live' | 'today' | 'early';
 

@@ -56,7 +56,7 @@ export function BetResultView({ onDone, onMyBets, onBack }: { onDone: () => void
           </p>
           <ul className={styles.ticketList}>
             {accepted.map((ticket) => (
-              <li key={ticket.transId}>
+              <li key={ticket.transId} data-testid="accepted-ticket" data-trans={ticket.transId}>
                 <span>{t('slip.ticket', { id: ticket.transId })}</span>
                 <strong>{formatCentavos(ticket.stake)}</strong>
               </li>
