@@ -82,9 +82,16 @@ export function BetResultView({ onDone, onMyBets, onBack }: { onDone: () => void
             {t('slip.myBets')}
           </Button>
         )}
-        <Button block onClick={onDone} disabled={status === 'waiting' && checking}>
-          {t('slip.done')}
-        </Button>
+        {/* Some bets stand and some were refused: the slip keeps the refused, My Bets shows the rest. */}
+        {rejected > 0 && accepted.length > 0 ? (
+          <Button block onClick={onMyBets}>
+            {t('slip.myBets')}
+          </Button>
+        ) : (
+          <Button block onClick={onDone} disabled={status === 'waiting' && checking}>
+            {t('slip.done')}
+          </Button>
+        )}
       </div>
     </div>
   );
