@@ -13,10 +13,13 @@ async function sockets(request: APIRequestContext): Promise<number> {
 
 /** The prices on screen, by `${market}:${key}`. */
 async function pricesOnScreen(page: Page): Promise<Map<string, string>> {
+  // A price React re-rendered between Playwright's query and this function is detached: skip it.
   const entries = await page.locator('[data-testid=price] [data-price]').evaluateAll((nodes) =>
-    nodes.map((node) => {
-      const button = node.closest('[data-testid=price]') as HTMLElement;
-      return [`${button.dataset['market']}:${button.dataset['key']}`, (node as HTMLElement).dataset['price'] ?? ''] as const;
+    nodes.flatMap((node) => {
+      const button = node.closest<HTMLElement>('[data-testid=price]');
+      return button
+        ? [[`${button.dataset['market']}:${button.dataset['key']}`, (node as HTMLElement).dataset['price'] ?? ''] as const]
+        : [];
     }),
   );
   return new Map(entries);
