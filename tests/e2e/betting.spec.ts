@@ -267,3 +267,38 @@ test('ending game: one stake on each of three options, placed together, three ru
     await expect(ticket).toHaveAttribute('data-status', 'running');
   }
 });
+
+test('a player bet: the player backs a basketball player’s points from the match page and sees it in My Bets', async ({
+  page,
+  request,
+}) => {
+  await openAsDemoPlayer(page, '/sports?mode=early&sportId=2');
+  await page.getByTestId('match-row').first().getByRole('link').click();
+  await page.getByRole('navigation', { name: 'All markets' }).getByRole('button', { name: 'Player' }).click();
+  const market = page.getByTestId('market').filter({ hasText: 'Player Points' }).first();
+  // The market is titled '{player} · Player Points'.
+  const playerName = (await market.innerText()).split('\n')[0]!.split(' · ')[0]!;
+  const price = market
+    .getByTestId('price')
+    .filter({ has: page.locator('[data-price]') })
+    .first();
+  await hold(request, (await market.getAttribute('data-market')) ?? '');
+  await price.click();
+  await expect(price).toHaveAttribute('aria-pressed', 'true');
+
+  await page.getByTestId('floating-bet-slip').click();
+  const slip = page.getByTestId('slip');
+  await expect(slip.getByRole('button', { name: 'Player' })).toHaveAttribute('aria-selected', 'true');
+  const order = slip.getByTestId('slip-order');
+  await expect(order).toContainText(playerName);
+  await order.getByTestId('stake-input').fill('20');
+  await slip.getByTestId('place-bet').click();
+  const result = page.getByTestId('slip-result');
+  await expect(result.getByRole('heading', { name: 'Betting Successful' })).toBeVisible({ timeout: 20_000 });
+  const transId = (await result.getByTestId('accepted-ticket').getAttribute('data-trans')) ?? '';
+  await result.getByRole('button', { name: 'My Bets' }).click();
+  const ticket = page.locator(`[data-testid=ticket][data-trans="${transId}"]`);
+  await expect(ticket).toHaveAttribute('data-status', 'running');
+  await expect(ticket).toContainText('Player');
+  await expect(ticket).toContainText(playerName);
+});
