@@ -513,6 +513,8 @@ export const cn: Resources = {
     language: '语言',
     defaultTab: '首页默认显示',
     layout: '布局',
+    quickBetAmount: '新的单注、球员或冠军投注默认金额',
+    lastStake: '上次投注额',
     acceptOddsChange: '投注单赔率变化时',
     saved: '已保存',
     oddsTypes: {

@@ -502,6 +502,8 @@ export const en = {
     language: 'Language',
     defaultTab: 'Home page opens on',
     layout: 'Layout',
+    quickBetAmount: 'A new single, player or outright pick starts with',
+    lastStake: 'My last stake',
     acceptOddsChange: 'When odds change on my bet slip',
     saved: 'Saved',
     oddsTypes: {

@@ -302,3 +302,14 @@ test('a player bet: the player backs a basketball player’s points from the mat
   await expect(ticket).toContainText('Player');
   await expect(ticket).toContainText(playerName);
 });
+
+test('the quick bet amount chosen in Settings is the stake a new single starts with', async ({ page }) => {
+  await page.goto('/settings');
+  await page.getByRole('radio', { name: '₱200' }).check();
+  await openAsDemoPlayer(page, '/sports?mode=early&sportId=1');
+  await openPrice(page, 0).click();
+  await page.getByTestId('floating-bet-slip').click();
+  const slip = page.getByTestId('slip');
+  await expect(slip.getByTestId('slip-order').getByTestId('stake-input')).toHaveValue('200');
+  await expect(slip.getByTestId('total-stake')).toHaveText('₱200.00');
+});

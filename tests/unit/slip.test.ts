@@ -3,7 +3,8 @@ import type { SelectionDetail } from '../../src/contract/betting';
 import type { BetOrder } from '../../src/contract/betOrder';
 import { OddsType } from '../../src/contract/sports';
 import { acceptChanges, slipState } from '../../src/features/betslip/place';
-import { betSlip } from '../../src/features/betslip/store';
+import { togglePick } from '../../src/features/betslip/selection';
+import { betSlip, quickBetAmount, quickStake, rememberLastAmount, rememberQuickStake } from '../../src/features/betslip/store';
 import { applyDetails } from '../../src/features/betslip/useOrderRefresh';
 import { preferences } from '../../src/stores/preferences';
 
@@ -94,5 +95,44 @@ describe('the slip follows the worker’s selection details (spec §4 Odds Chang
     expect(betSlip.orders[0]).toMatchObject({ marketStatus: 'Suspend', maxBet: 2000 });
     applyDetails(detail({ found: false, price: 0 }));
     expect(betSlip.orders[0]?.marketStatus).toBe('Closed');
+  });
+});
+
+describe('quick bet (spec §3 quick_bet_amount, last_amount)', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    betSlip.orders = [];
+    betSlip.stakes = {};
+    betSlip.mode = 'single';
+  });
+
+  it('a new single starts with the quick bet amount, else the last stake placed, else empty', () => {
+    expect(quickStake()).toBe(0);
+    rememberLastAmount(80);
+    expect(quickStake()).toBe(80);
+    rememberQuickStake(200);
+    expect(quickBetAmount()).toBe(200);
+    expect(quickStake()).toBe(200);
+    expect(togglePick({ ...order }, 'Running', 1.9)).toEqual({ kind: 'added' });
+    expect(betSlip.stakes[order.uid]).toBe(200);
+    // Back to 'my last stake'.
+    rememberQuickStake(0);
+    expect(quickStake()).toBe(80);
+  });
+
+  it('a parlay leg takes no stake of its own: the parlay’s combos carry the stakes', () => {
+    rememberQuickStake(100);
+    betSlip.mode = 'parlay';
+    togglePick({ ...order }, 'Running', 1.9);
+    expect(betSlip.mode).toBe('parlay');
+    expect(betSlip.stakes[order.uid]).toBeUndefined();
+  });
+
+  it('stored nonsense or fractions never reach a stake', () => {
+    localStorage.setItem('quick_bet_amount', JSON.stringify('lots'));
+    localStorage.setItem('last_amount', JSON.stringify(-5));
+    expect(quickStake()).toBe(0);
+    rememberQuickStake(49.99);
+    expect(quickStake()).toBe(49);
   });
 });

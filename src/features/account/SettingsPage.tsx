@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { PageLayout } from '../../components/PageLayout';
 import { HOME_TABS, type HomeTab } from '../../contract/navigation';
 import { OddsType } from '../../contract/sports';
 import { setLanguage } from '../../i18n';
+import { quickBetAmount, rememberQuickStake } from '../betslip/store';
 import { type LanguageCode, type LayoutType, type OddsChangeAcceptance, preferences } from '../../stores/preferences';
 import styles from './SettingsPage.module.css';
 
@@ -38,11 +40,17 @@ function Choice<T extends string | number>({
 }
 
 const ODDS_TYPES = Object.values(OddsType);
+/** Quick bet amounts on offer, in whole pesos; 0 starts a pick from the last stake placed. */
+const QUICK_BET_AMOUNTS = [0, 20, 50, 100, 200, 500, 1_000] as const;
 
-/** /settings: odds format, language, default home tab, layout and odds-change acceptance, kept on this device. */
+/**
+ * /settings: language, odds format, default home tab, layout, odds-change acceptance and the quick bet
+ * amount, kept on this device.
+ */
 export function SettingsPage() {
   const { t } = useTranslation();
   const prefs = useSnapshot(preferences);
+  const [quickAmount, setQuickAmount] = useState(quickBetAmount);
   return (
     <PageLayout flush>
       <div className={styles.spacer} />
@@ -84,6 +92,19 @@ export function SettingsPage() {
         wide
         options={(['none', 'higher', 'any'] as const).map((value) => ({ value, label: t(`settings.accept.${value}`) }))}
         onChange={(value: OddsChangeAcceptance) => (preferences.acceptOddsChange = value)}
+      />
+      <Choice
+        legend={t('settings.quickBetAmount')}
+        name="quickBetAmount"
+        value={QUICK_BET_AMOUNTS.find((amount) => amount === quickAmount) ?? 0}
+        options={QUICK_BET_AMOUNTS.map((value) => ({
+          value,
+          label: value === 0 ? t('settings.lastStake') : `₱${value.toLocaleString('en-PH')}`,
+        }))}
+        onChange={(value: number) => {
+          rememberQuickStake(value);
+          setQuickAmount(value);
+        }}
       />
     </PageLayout>
   );
