@@ -19,6 +19,13 @@ export type BetMode = (typeof BET_MODES)[number];
 export const TICKET_STATUSES = ['waiting', 'running', 'reject', 'won', 'lost', 'void', 'halfWon', 'halfLost', 'cashout'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
+/** A ticket not settled yet: waiting for its live check, or running. My Bets' Running tab. */
+export const OPEN_TICKET_STATUSES = ['waiting', 'running'] as const satisfies readonly TicketStatus[];
+
+export function isOpenTicket(status: string): boolean {
+  return (OPEN_TICKET_STATUSES as readonly string[]).includes(status);
+}
+
 /** A settled leg's (or single's) outcome. */
 export type LegOutcome = 'won' | 'lost' | 'void' | 'halfWon' | 'halfLost';
 

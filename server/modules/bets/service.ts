@@ -16,6 +16,7 @@ import {
   combinationCount,
   comboName,
   comboSize,
+  OPEN_TICKET_STATUSES,
   oddsHundredths,
   parlayPotentialReturn,
   parlayStatus,
@@ -681,7 +682,9 @@ export class BetService {
       .selectDistinct({ id: betLegs.ticketId })
       .from(betLegs)
       .innerJoin(betTickets, eq(betTickets.id, betLegs.ticketId))
-      .where(and(eq(betLegs.matchId, result.matchId), eq(betLegs.outcome, 'running'), inArray(betTickets.status, ['waiting', 'running'])));
+      .where(
+        and(eq(betLegs.matchId, result.matchId), eq(betLegs.outcome, 'running'), inArray(betTickets.status, [...OPEN_TICKET_STATUSES])),
+      );
     for (const { id } of tickets) {
       await this.settleTicket(id, (leg) => (leg.matchId === result.matchId ? legResult(leg, markets.get(leg.marketId)) : undefined));
     }

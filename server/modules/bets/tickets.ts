@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
   type BetMode,
   type BetTicket,
   type LegOutcome,
   type TicketLeg,
   type TicketStatus,
+  OPEN_TICKET_STATUSES,
   betReturn,
   combinations,
+  isOpenTicket,
 } from '../../../src/contract/betting';
 import type { OddsType } from '../../../src/contract/sports';
 import type { Queryable, Transaction } from '../../db';
@@ -167,8 +169,6 @@ function toLeg(leg: LegRow): TicketLeg {
   };
 }
 
-const OPEN = new Set<string>(['waiting', 'running']);
-
 export function toTicket(row: TicketRow, legs: LegRow[], combos: ComboRow[]): BetTicket {
   const ordered = [...legs].sort((a, b) => a.legNo - b.legNo);
   return {
@@ -176,7 +176,7 @@ export function toTicket(row: TicketRow, legs: LegRow[], combos: ComboRow[]): Be
     mode: row.mode as BetMode,
     status: row.status as TicketStatus,
     stake: row.stake,
-    payout: OPEN.has(row.status) ? row.potentialReturn : row.payout,
+    payout: isOpenTicket(row.status) ? row.potentialReturn : row.payout,
     odds: ticketOdds(ordered),
     oddsType: row.oddsType as OddsType,
     createdAt: row.createdAt.toISOString(),
@@ -240,10 +240,9 @@ export async function listTickets(
   db: Queryable,
   query: ListQuery,
 ): Promise<{ total: number; tickets: BetTicket[]; totals: { stake: number; payout: number } }> {
-  const open = ['waiting', 'running'];
   const where: SQL[] = [
     eq(betTickets.customerId, query.customerId),
-    query.status === 'running' ? inArray(betTickets.status, open) : sql`${betTickets.status} NOT IN ('waiting', 'running')`,
+    (query.status === 'running' ? inArray : notInArray)(betTickets.status, [...OPEN_TICKET_STATUSES]),
   ];
   if (query.beginDate) where.push(gte(betTickets.createdAt, new Date(`${query.beginDate}T00:00:00${MANILA_OFFSET}`)));
   if (query.endDate) where.push(lt(betTickets.createdAt, new Date(Date.parse(`${query.endDate}T00:00:00${MANILA_OFFSET}`) + DAY_MS)));

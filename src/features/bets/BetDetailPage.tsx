@@ -3,6 +3,7 @@ import { useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '../../components/Notice';
 import { PageLayout } from '../../components/PageLayout';
+import { isOpenTicket } from '../../contract/betting';
 import { copyText } from '../../lib/clipboard';
 import { formatDateTime } from '../../lib/dates';
 import { formatCentavos } from '../../lib/money';
@@ -35,7 +36,7 @@ export function BetDetailPage() {
       </PageLayout>
     );
   }
-  const settled = !['running', 'waiting'].includes(ticket.status);
+  const settled = !isOpenTicket(ticket.status);
   const copy = async () => {
     const ok = await copyText(ticket.transId);
     showToast(ok ? 'success' : 'fail', t(ok ? 'bets.copied' : 'bets.copyFailed'));

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import type { BetTicket, TicketLeg } from '../../contract/betting';
+import { type BetTicket, type TicketLeg, isOpenTicket } from '../../contract/betting';
 import { formatDateTime } from '../../lib/dates';
 import { formatCentavos } from '../../lib/money';
 import { formatOdds } from '../../lib/odds';
@@ -55,7 +55,7 @@ export function LegLine({ leg, oddsType }: { leg: TicketLeg; oddsType: BetTicket
 /** One ticket in My Bets: status, what it is, stake and return; a tap opens its details. */
 export function TicketCard({ ticket }: { ticket: BetTicket }) {
   const { t, i18n } = useTranslation();
-  const settled = !['running', 'waiting'].includes(ticket.status);
+  const settled = !isOpenTicket(ticket.status);
   const title =
     ticket.mode === 'parlay'
       ? (ticket.combos ?? []).map((c) => c.comboType).join(' + ') || t('slip.modes.parlay')
