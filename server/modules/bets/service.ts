@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   type BatchPlacementResponse,
   BetCode,
+  type BetTicket,
   type BetMode,
   type BetPush,
   type LegOutcome,
@@ -99,6 +100,13 @@ type Written = Awaited<ReturnType<typeof writeTicket>>;
 
 function refused(refusal: Refusal): PlacementResult {
   return { code: refusal.code, message: refusal.message, bet_status: 'reject', ...(refusal.current ? { current: refusal.current } : {}) };
+}
+
+/** The answer to a ticket written: running at once, or waiting for its live check. */
+function acceptedAnswer(written: Written): PlacementResult & { ticket: BetTicket } {
+  const ticket = toTicket(written.row, written.legs, written.combos);
+  const waiting = ticket.status === 'waiting';
+  return { code: BetCode.Ok, message: waiting ? WAITING : ACCEPTED, bet_status: waiting ? 'waiting' : 'running', ticket };
 }
 
 function payoutRefusal(): Refusal {
@@ -327,13 +335,7 @@ export class BetService {
     });
     if ('ok' in result) return refused(result);
     written.push(result);
-    const ticket = toTicket(result.row, result.legs, result.combos);
-    return {
-      code: BetCode.Ok,
-      message: ticket.status === 'waiting' ? WAITING : ACCEPTED,
-      bet_status: ticket.status === 'waiting' ? 'waiting' : 'running',
-      ticket,
-    };
+    return acceptedAnswer(result);
   }
 
   /** saba/sabaDoPlaceBetV2: a single or a player bet. */
@@ -431,7 +433,7 @@ export class BetService {
         });
         if ('ok' in result) return refused(result);
         written.push(result);
-        return { code: BetCode.Ok, message: ACCEPTED, bet_status: 'running', ticket: toTicket(result.row, result.legs, result.combos) };
+        return acceptedAnswer(result);
       },
     );
     this.placed(written);
@@ -539,18 +541,15 @@ export class BetService {
         });
         if ('ok' in result) return reject(result);
         written.push(result);
-        const ticket = toTicket(result.row, result.legs, result.combos);
+        const answer = acceptedAnswer(result);
         return {
-          code: BetCode.Ok,
-          message: ticket.status === 'waiting' ? WAITING : ACCEPTED,
-          bet_status: ticket.status === 'waiting' ? 'waiting' : 'running',
-          parlay_ticket_status: ticket.status,
-          trans_idStr: ticket.transId,
+          ...answer,
+          parlay_ticket_status: answer.ticket.status,
+          trans_idStr: answer.ticket.transId,
           ...shell,
           combos: result.combos
             .sort((a, b) => a.size - b.size)
             .map((c) => ({ combo_type: c.comboType, stake: c.stake, bet_count: c.bets })),
-          ticket,
         };
       },
     );
