@@ -35,9 +35,10 @@ import { createSession } from '../../server/modules/auth/sessions';
 import { createCustomer } from '../../server/modules/auth/users';
 import { HOUSE, houseAccountId, ledgerTotal, post, walletAccountId } from '../../server/modules/wallet/ledger';
 import { createFeedSimulator } from '../../server/providers/feed/simulator';
+import { singleBody } from '../integration/bodies';
 import { FEED_SPORTS } from '../../server/providers/feed/types';
 import type { SinglePlacement } from '../../src/contract/betting';
-import { OddsType, type SportTypeId } from '../../src/contract/sports';
+import type { SportTypeId } from '../../src/contract/sports';
 import type { LoadReply, LoadRequest } from './betting-load';
 import { errorMessage, round } from './stats';
 
@@ -100,31 +101,12 @@ function bets(app: FastifyInstance): SinglePlacement[] {
         const match = list.matches.find((m) => m.matchId === market.matchId)!;
         const selection = market.selections[0]!;
         if (market.status !== 'Running' || selection.price <= 1 || bodies.length >= BET_MARKETS) continue;
-        bodies.push({
-          oddsType: OddsType.Decimal,
-          price: selection.price,
-          seamless: true,
-          stake: STAKE_PESOS,
-          globalShowTime: match.kickoff,
-          key: selection.key,
-          keyEn: selection.keyEn,
-          marketId: market.marketId,
-          matchId: match.matchId,
-          sportTypeId: match.sportTypeId,
-          leagueName: match.leagueName,
-          leagueId: match.leagueId,
-          point: market.point,
-          point2: market.point2,
-          betType: market.betType,
-          recommendId: '',
-          masterId: '',
-          betOnPage: 'bench',
-          homeName: match.homeName,
-          awayName: match.awayName,
-          resourceid: '',
-          fromSabaPromotion: false,
-          acceptOddsChange: 'none',
-        });
+        bodies.push(
+          singleBody({ match, market, key: selection.key, price: selection.price }, STAKE_PESOS, {
+            betOnPage: 'bench',
+            acceptOddsChange: 'none',
+          }),
+        );
       }
     }
   }

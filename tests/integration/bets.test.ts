@@ -20,7 +20,6 @@ import {
   type PlacementResult,
   type SelectionDetailResponse,
   type SingleMarketResponse,
-  type SinglePlacement,
   BetCode,
   betReturn,
   combinations,
@@ -28,8 +27,9 @@ import {
   parlayPotentialReturn,
   parlayStatus,
 } from '../../src/contract/betting';
-import type { Market, Match, Outright } from '../../src/contract/feed';
+import type { Market, Outright } from '../../src/contract/feed';
 import { MarketStatus, OddsType, type SportTypeId } from '../../src/contract/sports';
+import { type Pick, singleBody } from './bodies';
 import { call, idempotencyKey, loginWithPassword, registerPlayer } from './player';
 import { type TestServer, startServer } from './server';
 
@@ -94,13 +94,6 @@ async function balance(player: Player): Promise<number> {
   return (await call<{ balance: number }>(server, 'main', 'customer/getBalance', {}, { token: player.token })).data.balance;
 }
 
-interface Pick {
-  match: Match;
-  market: Market;
-  key: string;
-  price: number;
-}
-
 /** Running, priced selections of different matches: pre-match or live, combo-able or player props. */
 function picks(options: { live: boolean; count: number; filter?: (market: Market) => boolean; exclude?: Set<string> }): Pick[] {
   const found: Pick[] = [];
@@ -122,34 +115,7 @@ function picks(options: { live: boolean; count: number; filter?: (market: Market
   return found;
 }
 
-function single(pick: Pick, stake: number, extra: Partial<SinglePlacement> = {}): SinglePlacement {
-  const { match, market } = pick;
-  return {
-    oddsType: OddsType.Decimal,
-    price: pick.price,
-    seamless: true,
-    stake,
-    globalShowTime: match.kickoff,
-    key: pick.key,
-    keyEn: market.selections.find((s) => s.key === pick.key)!.keyEn,
-    marketId: market.marketId,
-    matchId: match.matchId,
-    sportTypeId: match.sportTypeId,
-    leagueName: match.leagueName,
-    leagueId: match.leagueId,
-    point: market.point,
-    point2: market.point2,
-    betType: market.betType,
-    recommendId: '',
-    masterId: '',
-    betOnPage: 'test',
-    homeName: match.homeName,
-    awayName: match.awayName,
-    resourceid: '',
-    fromSabaPromotion: false,
-    ...extra,
-  };
-}
+const single = singleBody;
 
 function parlay(legs: Pick[], combos: { combo_type: string; stake: number }[], option: 0 | 1 | 2 = 0): ParlayPlacement {
   return {
