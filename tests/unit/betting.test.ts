@@ -12,8 +12,8 @@ import {
   parlayStatus,
   parlayTotalStake,
 } from '../../src/contract/betting';
-import type { BetOrder } from '../../src/contract/betOrder';
 import { OddsType } from '../../src/contract/sports';
+import { betOrder as order } from './betOrders';
 import { modeAfterPick, ordersForMode, pickProblem, type Problem, type SlipCheck, slipProblem } from '../../src/features/betslip/rules';
 import { en } from '../../src/i18n/en';
 import { convertOdds, toDecimal } from '../../src/lib/odds';
@@ -25,37 +25,6 @@ function say(problem: Problem | null): string | null {
   let text = String(en[group][name]);
   for (const [key, value] of Object.entries(problem.values ?? {})) text = text.replace(`{{${key}}}`, String(value));
   return text;
-}
-
-function order(uid: string, matchId: string, extra: Partial<BetOrder> = {}): BetOrder {
-  return {
-    key: 'h',
-    keyEn: 'Home',
-    point: null,
-    point2: null,
-    betType: 1,
-    betTypeName: 'Handicap',
-    marketId: `m-${uid}`,
-    matchId,
-    sportTypeId: '1',
-    leagueId: 'L',
-    leagueName: 'League',
-    globalShowTime: '2026-11-21T12:00:00Z',
-    homeName: 'A',
-    awayName: 'B',
-    odds: 1.9,
-    minBet: 10,
-    maxBet: 5000,
-    marketStatus: 'Running',
-    oddsType: OddsType.Decimal,
-    recommendId: '',
-    masterId: '',
-    betOnPage: 'sports',
-    resourceid: '',
-    combo: 1,
-    uid,
-    ...extra,
-  };
 }
 
 function check(overrides: Partial<SlipCheck>): SlipCheck {

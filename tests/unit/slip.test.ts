@@ -1,40 +1,19 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SelectionDetail } from '../../src/contract/betting';
-import type { BetOrder } from '../../src/contract/betOrder';
-import { OddsType } from '../../src/contract/sports';
 import { acceptChanges, slipState } from '../../src/features/betslip/place';
 import { togglePick } from '../../src/features/betslip/selection';
 import { betSlip, quickBetAmount, quickStake, rememberLastAmount, rememberQuickStake } from '../../src/features/betslip/store';
 import { applyDetails } from '../../src/features/betslip/useOrderRefresh';
 import { preferences } from '../../src/stores/preferences';
+import { betOrder } from './betOrders';
 
-const order: BetOrder = {
-  key: 'h',
+const order = betOrder('k1:h', 'm1', {
   keyEn: 'Quezon Sharks',
   point: -0.5,
-  point2: null,
-  betType: 1,
-  betTypeName: 'Handicap',
   marketId: 'k1',
-  matchId: 'm1',
-  sportTypeId: '1',
-  leagueId: 'L',
-  leagueName: 'League',
-  globalShowTime: '2026-11-21T12:00:00Z',
   homeName: 'Quezon Sharks',
   awayName: 'Negros Bayani',
-  odds: 1.9,
-  minBet: 10,
-  maxBet: 5000,
-  marketStatus: 'Running',
-  oddsType: OddsType.Decimal,
-  recommendId: '',
-  masterId: '',
-  betOnPage: 'sports',
-  resourceid: '',
-  combo: 1,
-  uid: 'k1:h',
-};
+});
 
 const detail = (over: Partial<SelectionDetail>): Map<string, SelectionDetail> =>
   new Map([
