@@ -39,6 +39,13 @@ export const customers = pgTable(
   {
     id: id(),
     loginName: text('login_name').notNull(),
+    /**
+     * The id the app and outside parties see (userInfo.customerId): random, so nobody can walk the
+     * players by counting; `id` stays internal.
+     */
+    publicId: text('public_id')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     /** E.164, +639XXXXXXXXX; null for a visitor account without a phone yet. */
     mobileNo: text('mobile_no'),
     passwordHash: text('password_hash'),
@@ -65,6 +72,7 @@ export const customers = pgTable(
   },
   (t) => [
     uniqueIndex('customers_login_name').on(t.loginName),
+    uniqueIndex('customers_public_id').on(t.publicId),
     uniqueIndex('customers_mobile_no').on(t.mobileNo),
     check('customers_gender', sql`${t.gender} IS NULL OR ${t.gender} IN ('M', 'F')`),
   ],
@@ -157,6 +165,14 @@ export const avatars = pgTable('avatars', {
   customerId: ref('customer_id')
     .primaryKey()
     .references(() => customers.id),
+  /**
+   * The picture's address is /media/avatar/<mediaKey>: 256 random bits, new at every upload, so a
+   * player's media is never reachable by a guessable address.
+   */
+  mediaKey: text('media_key')
+    .notNull()
+    .unique('avatars_media_key')
+    .default(sql`replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '')`),
   contentType: text('content_type').notNull(),
   data: bytea('data').notNull(),
   version: integer('version').notNull().default(1),

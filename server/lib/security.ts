@@ -19,6 +19,19 @@ export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/**
+ * The key in a player media address (/media/avatar/<key>, identity documents later): 256 random bits,
+ * so the address cannot be guessed or counted; a new key replaces the old at every upload.
+ */
+export function newMediaKey(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** The shape of a media key (base64url from newMediaKey, or 64 hex characters from the migration). */
+export function isMediaKey(key: string): boolean {
+  return /^[A-Za-z0-9_-]{43,64}$/.test(key);
+}
+
 export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }

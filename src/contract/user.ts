@@ -28,6 +28,13 @@ export interface UserInfo {
   gender: 'M' | 'F' | null;
 }
 
+/**
+ * Body fields that name a player (the client's enrichment adds loginName and customerId to every call,
+ * spec §7). On a player's call the server removes them before validation: whose data a call reads or
+ * changes comes from the session alone, never from a body.
+ */
+export const IDENTITY_FIELDS = ['customerId', 'loginName', 'userId', 'memberId', 'customerName', 'uid'] as const;
+
 /** webToken of spec §3. */
 export interface WebToken {
   token: string;

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerTotal } from '../../server/modules/wallet/ledger';
 import type { UserInfo } from '../../src/contract/user';
-import { call, encrypt, lastCode, registerPlayer } from './player';
+import { call, encrypt, internalId, lastCode, registerPlayer } from './player';
 import { type TestServer, startServer } from './server';
 
 let server: TestServer;
@@ -48,8 +48,10 @@ describe('profile', () => {
       { token },
     );
     expect(full.data.mobileNo).toMatch(/\*\*\*/);
-    const other = await call(server, 'main', 'customer/getByLoginName', { loginName: 'someone-else' }, { token });
-    expect(other.code).toBe('GW_800402');
+    // The body names nobody: whoever it says, the answer is the session's own player.
+    const other = await call<UserInfo>(server, 'main', 'customer/getByLoginName', { loginName: 'someone-else' }, { token });
+    expect(other.data.loginName).toBe(player.userInfo.loginName);
+    expect(player.userInfo.customerId).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it('uploads an avatar, serves it, and removes it; offers the preset pictures', async () => {
@@ -62,10 +64,25 @@ describe('profile', () => {
       { image: `data:image/png;base64,${PNG.toString('base64')}` },
       { token },
     );
-    expect(uploaded.data.avatar).toMatch(/^\/media\/avatar\/\d+\?v=1$/);
+    // An unguessable address (256 random bits), new at every upload; nothing answers by customer id.
+    expect(uploaded.data.avatar).toMatch(/^\/media\/avatar\/[A-Za-z0-9_-]{43}$/);
     const image = await fetch(`${server.url}${uploaded.data.avatar}`);
     expect(image.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
+    const id = await internalId(server, player.userInfo);
+    for (const guess of [String(id), player.userInfo.customerId, `${id}?v=1`]) {
+      expect((await fetch(`${server.url}/media/avatar/${guess}`)).status).toBe(404);
+    }
+    const again = await call<{ avatar: string }>(
+      server,
+      'main',
+      'customer/uploadImgFile',
+      { image: `data:image/png;base64,${PNG.toString('base64')}` },
+      { token },
+    );
+    expect(again.data.avatar).not.toBe(uploaded.data.avatar);
+    expect((await fetch(`${server.url}${uploaded.data.avatar}`)).status).toBe(404);
+    expect((await fetch(`${server.url}${again.data.avatar}`)).status).toBe(200);
 
     const notImage = await call(
       server,
@@ -77,7 +94,7 @@ describe('profile', () => {
     expect(notImage.code).toBe('GW_800400');
 
     expect((await call<{ avatar: string }>(server, 'main', 'customer/removeAvatar', {}, { token })).data.avatar).toBe('');
-    expect((await fetch(`${server.url}${uploaded.data.avatar}`)).status).toBe(404);
+    expect((await fetch(`${server.url}${again.data.avatar}`)).status).toBe(404);
 
     const heads = await call<{ list: string[] }>(server, 'main', 'customer/getHeadImages');
     expect(heads.data.list).toHaveLength(8);

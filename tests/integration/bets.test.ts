@@ -30,7 +30,7 @@ import {
 import type { Market, Outright } from '../../src/contract/feed';
 import { MarketStatus, OddsType, type SportTypeId } from '../../src/contract/sports';
 import { type Pick, singleBody } from './bodies';
-import { call, idempotencyKey, loginWithPassword, registerPlayer } from './player';
+import { call, idempotencyKey, internalId, loginWithPassword, registerPlayer } from './player';
 import { type TestServer, startServer } from './server';
 
 /**
@@ -75,7 +75,7 @@ interface Player {
 /** A new player with money in the main wallet, funded as a deposit would be. */
 async function fundedPlayer(pesos = 5_000): Promise<Player> {
   const player = await registerPlayer(server);
-  const customerId = Number(player.userInfo.customerId);
+  const customerId = await internalId(server, player.userInfo);
   await server.database.db.transaction(async (tx) => {
     await post(tx, {
       kind: 'deposit',
@@ -339,7 +339,7 @@ describe('placing bets', () => {
     });
 
     const login = await loginWithPassword(server, DEMO_PLAYER.phoneAsTyped, DEMO_PLAYER.password);
-    const demo = { token: login.data.webToken.token, customerId: Number(login.data.userInfo.customerId) };
+    const demo = { token: login.data.webToken.token, customerId: await internalId(server, login.data.userInfo) };
     const before = await balance(demo);
     const answer = await call<BatchPlacementResponse>(server, 'tp', 'saba/sabaDoBatchPlaceBet', body, {
       token: demo.token,

@@ -4,8 +4,12 @@ import { desc, eq } from 'drizzle-orm';
 import { solveChallenge } from 'altcha-lib';
 import type { Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { outbox } from '../../server/db/schema';
+import type { FastifyRequest } from 'fastify';
+import { customers, outbox } from '../../server/db/schema';
+import { createSession } from '../../server/modules/auth/sessions';
+import { createCustomer } from '../../server/modules/auth/users';
 import type { LoginResult } from '../../src/contract/auth';
+import type { UserInfo } from '../../src/contract/user';
 import type { ApiPrefix } from '../../src/contract/envelopes';
 import { readEnvelope } from '../../src/contract/envelopes';
 import type { TestServer } from './server';
@@ -108,4 +112,23 @@ export async function loginWithPassword(server: TestServer, phone: string, passw
     password: await encrypt(server, password),
     captchaToken: await captcha(server),
   });
+}
+
+/** The database id behind a player's public customerId (the app never sees it). */
+export async function internalId(server: TestServer, userInfo: Pick<UserInfo, 'customerId'>): Promise<number> {
+  const [row] = await server.database.db.select({ id: customers.id }).from(customers).where(eq(customers.publicId, userInfo.customerId));
+  if (!row) throw new Error(`no customer with public id ${userInfo.customerId}`);
+  return row.id;
+}
+
+/**
+ * A logged-in player made straight in the database, without the captcha and SMS steps (whose per-address
+ * limits a test that needs many players would meet): its session token.
+ */
+export async function quickPlayer(server: TestServer): Promise<string> {
+  const db = server.database.db;
+  const customer = await createCustomer(db, { mobileNo: newPhone().e164, birthday: '1995-03-14' });
+  const request = { ip: '127.0.0.1', headers: {} } as FastifyRequest;
+  const policy = { idleMs: server.config.sessionIdleMs, maxMs: server.config.sessionMaxMs };
+  return (await createSession(db, policy, customer.id, request)).webToken.token;
 }

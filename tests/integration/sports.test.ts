@@ -8,7 +8,7 @@ import type { ListPatch } from '../../src/contract/realtime';
 import { RealtimeCore } from '../../workers/realtime/core';
 import { httpSnapshots } from '../../workers/realtime/http';
 import { stompTransport } from '../../workers/realtime/stomp';
-import { call, loginWithPassword, registerPlayer } from './player';
+import { call, internalId, loginWithPassword, registerPlayer } from './player';
 import { type TestServer, startServer } from './server';
 
 let server: TestServer;
@@ -206,8 +206,8 @@ describe('the STOMP endpoint with the feed', () => {
     const own: string[] = [];
     client.subscribe('/user/queue/messages', (m) => own.push(m.body));
     await new Promise((r) => setTimeout(r, 100));
-    server.app.broker.publishToUser(Number(login.data.userInfo.customerId), 'messages', '{"n":1}');
-    server.app.broker.publishToUser(Number(other.userInfo.customerId), 'messages', '{"n":2}');
+    server.app.broker.publishToUser(await internalId(server, login.data.userInfo), 'messages', '{"n":1}');
+    server.app.broker.publishToUser(await internalId(server, other.userInfo), 'messages', '{"n":2}');
     await new Promise((r) => setTimeout(r, 200));
     expect(own).toEqual(['{"n":1}']);
 

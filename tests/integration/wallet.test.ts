@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PLAYER } from '../../server/db/seed';
 import { HOUSE, houseAccountId, ledgerTotal, post, walletAccountId } from '../../server/modules/wallet/ledger';
 import type { GameWalletProvider } from '../../server/providers/gameWallet';
-import { call, idempotencyKey, loginWithPassword, registerPlayer } from './player';
+import { call, idempotencyKey, internalId, loginWithPassword, registerPlayer } from './player';
 import { type TestServer, startServer } from './server';
 
 let server: TestServer;
@@ -42,14 +42,15 @@ interface Balance {
 /** A player with ₱5,000.00 in the main wallet, funded like a deposit would be. */
 async function fundedPlayer(amount = 500_000): Promise<string> {
   const player = await registerPlayer(server);
+  const customerId = await internalId(server, player.userInfo);
   await server.database.db.transaction(async (tx) => {
     await post(tx, {
       kind: 'deposit',
-      customerId: Number(player.userInfo.customerId),
+      customerId,
       reference: 'test:deposit',
       entries: [
         { accountId: await houseAccountId(tx, HOUSE.payments), amount: -amount },
-        { accountId: await walletAccountId(tx, Number(player.userInfo.customerId), 'main'), amount },
+        { accountId: await walletAccountId(tx, customerId, 'main'), amount },
       ],
     });
   });
@@ -167,14 +168,15 @@ describe('the ledger itself', () => {
 
   it('keeps every player account at zero or above, whatever the code asks', async () => {
     const player = await registerPlayer(server);
+    const customerId = await internalId(server, player.userInfo);
     const db = server.database.db;
     await expect(
       db.transaction(async (tx) =>
         post(tx, {
           kind: 'rogue',
-          customerId: Number(player.userInfo.customerId),
+          customerId,
           entries: [
-            { accountId: await walletAccountId(tx, Number(player.userInfo.customerId), 'main'), amount: -1 },
+            { accountId: await walletAccountId(tx, customerId, 'main'), amount: -1 },
             { accountId: await houseAccountId(tx, HOUSE.payments), amount: 1 },
           ],
         }),

@@ -9,6 +9,7 @@ import { addresses, avatars, customers } from '../../db/schema';
 import { CallError } from '../../lib/errors';
 import type { MailProvider, SmsProvider } from '../../providers/messaging';
 import { issueCode, verifyCode } from '../auth/codes';
+import { isMediaKey, newMediaKey } from '../../lib/security';
 import { revokeOtherSessions } from '../auth/sessions';
 import { assertOfAge, findById, toUserInfo } from '../auth/users';
 import { balances } from '../wallet/ledger';
@@ -53,29 +54,18 @@ export async function accountRoutes(app: FastifyInstance, options: AccountOption
   }
 
   // spec §7: the user-info fetch sends inclAddress, inclEmail, inclMobileNo, inclRealName, loginName,
-  // inclIds, inclGiftCard, isShowOddsType. A player can read only their own.
-  app.call({
-    prefix: 'main',
-    name: 'customer/getByLoginName',
-    auth: 'player',
-    body: z.extend(userInfoQuerySchema, { loginName: z.string() }),
-    handler: async ({ body, customerId }) => {
-      const customer = await me(customerId);
-      if (body.loginName !== customer.loginName) throw new CallError(GatewayCode.LoginRequired, 'login please', 403);
-      return toUserInfo(customer, body, body.inclAddress ? await defaultAddress(db, customerId) : '');
-    },
-  });
-
-  app.call({
-    prefix: 'main',
-    name: 'customer/getById',
-    auth: 'player',
-    body: z.extend(userInfoQuerySchema, { customerId: z.union([z.string(), z.number()]) }),
-    handler: async ({ body, customerId }) => {
-      if (String(body.customerId) !== String(customerId)) throw new CallError(GatewayCode.LoginRequired, 'login please', 403);
-      return toUserInfo(await me(customerId), body, body.inclAddress ? await defaultAddress(db, customerId) : '');
-    },
-  });
+  // inclIds, inclGiftCard, isShowOddsType. Both answer the session's own player: the loginName or
+  // customerId in the body is the client's enrichment, removed by the contract before this runs.
+  for (const name of ['customer/getByLoginName', 'customer/getById']) {
+    app.call({
+      prefix: 'main',
+      name,
+      auth: 'player',
+      body: userInfoQuerySchema,
+      handler: async ({ body, customerId }) =>
+        toUserInfo(await me(customerId), body, body.inclAddress ? await defaultAddress(db, customerId) : ''),
+    });
+  }
 
   app.call({
     prefix: 'main',
@@ -122,15 +112,17 @@ export async function accountRoutes(app: FastifyInstance, options: AccountOption
       if (!data || !contentType) throw new CallError(GatewayCode.InvalidRequest, 'Please choose a JPEG, PNG or WebP picture.', 400);
       if (data.length > MAX_AVATAR_BYTES)
         throw new CallError(GatewayCode.InvalidRequest, 'The picture is too large (600 KB at most).', 400);
+      // A new address at every upload: the old one stops answering, and the new one can be cached for ever.
+      const mediaKey = newMediaKey();
       const [row] = await db
         .insert(avatars)
-        .values({ customerId, contentType, data })
+        .values({ customerId, mediaKey, contentType, data })
         .onConflictDoUpdate({
           target: avatars.customerId,
-          set: { contentType, data, version: sql`${avatars.version} + 1`, updatedAt: new Date() },
+          set: { mediaKey, contentType, data, version: sql`${avatars.version} + 1`, updatedAt: new Date() },
         })
-        .returning({ version: avatars.version });
-      const avatar = `/media/avatar/${customerId}?v=${row!.version}`;
+        .returning({ mediaKey: avatars.mediaKey });
+      const avatar = `/media/avatar/${row!.mediaKey}`;
       await db.update(customers).set({ avatar }).where(eq(customers.id, customerId));
       return { avatar };
     },
@@ -148,10 +140,11 @@ export async function accountRoutes(app: FastifyInstance, options: AccountOption
     },
   });
 
-  // The bytes of an uploaded avatar. The address changes with every upload, so it can be cached long.
-  app.get<{ Params: { id: string } }>('/media/avatar/:id', async (request, reply) => {
-    const id = Number(request.params.id);
-    const [row] = Number.isSafeInteger(id) ? await db.select().from(avatars).where(eq(avatars.customerId, id)) : [];
+  // The bytes of an uploaded avatar, by its unguessable key. The address changes with every upload, so
+  // it can be cached long.
+  app.get<{ Params: { key: string } }>('/media/avatar/:key', async (request, reply) => {
+    const key = request.params.key;
+    const [row] = isMediaKey(key) ? await db.select().from(avatars).where(eq(avatars.mediaKey, key)) : [];
     if (!row) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     return reply.header('Cache-Control', 'public, max-age=31536000, immutable').type(row.contentType).send(row.data);
   });

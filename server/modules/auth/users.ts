@@ -98,7 +98,7 @@ const ALL: UserInfoFlags = {
 export function toUserInfo(row: Customer, flags: UserInfoFlags = ALL, address = ''): UserInfo {
   return {
     loginName: row.loginName,
-    customerId: String(row.id),
+    customerId: row.publicId,
     nickName: row.nickName,
     avatar: row.avatar,
     product: 'C66',

@@ -160,7 +160,7 @@ export async function betRoutes(app: FastifyInstance, options: BetRoutesOptions)
       if (body.beginDate && body.endDate && body.beginDate > body.endDate) {
         throw new CallError(GatewayCode.InvalidRequest, 'beginDate must not be after endDate.', 400);
       }
-      return listTickets(db, { customerId, ...body });
+      return listTickets(db, { ...body, customerId });
     },
   });
 }
