@@ -6,7 +6,8 @@ import { API_PREFIXES, type ApiPrefix, MAIN_SUCCESS_CODE, makeEnvelope } from '.
 import { GatewayCode } from '../../src/contract/errorCodes';
 import { VALIDATION_MESSAGES } from '../../src/contract/forms';
 import { HEADER, computeSign, signsEqual } from '../../src/contract/sign';
-import { SENSITIVE_FIELDS } from '../../src/contract/user';
+import { IDENTITY_FIELDS, SENSITIVE_FIELDS } from '../../src/contract/user';
+import { config as zodConfig } from 'zod/mini';
 import { CallError } from '../lib/errors';
 import type { FieldCipher } from '../lib/security';
 
@@ -34,6 +35,10 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     call<S extends StandardSchemaV1>(definition: CallDefinition<S>): void;
+    /** Every call registered so far: the access-control and fuzz tests walk it, so a new call is covered. */
+    readonly calls: readonly RegisteredCall[];
+    /** Every other route with a path parameter (such as /media/avatar/:key), for the access-control test. */
+    readonly parameterRoutes: readonly { method: string; url: string }[];
   }
 }
 
@@ -63,6 +68,39 @@ export type CallDefinition<S extends StandardSchemaV1> =
   | (BaseDefinition<S> & { auth: 'public'; handler: (ctx: CallContext<StandardSchemaV1.InferOutput<S>>) => unknown })
   | (BaseDefinition<S> & { auth: 'player'; handler: (ctx: PlayerCallContext<StandardSchemaV1.InferOutput<S>>) => unknown });
 
+/** What the registry keeps of a call. */
+export interface RegisteredCall {
+  prefix: ApiPrefix;
+  name: string;
+  url: string;
+  auth: 'public' | 'player';
+  body: StandardSchemaV1;
+}
+
+/** Arrays and objects nest at most this deep in a call's body; no call of the contract needs more than a few. */
+export const MAX_BODY_DEPTH = 32;
+
+/**
+ * How deep the JSON text nests, counted without parsing (so a hostile body never reaches a recursive
+ * walker); stops counting once past `limit`.
+ */
+export function jsonDepthExceeds(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
 /** Which prefix an URL belongs to, for answering errors in the right envelope. */
 export function prefixOf(url: string): ApiPrefix | undefined {
   for (const [prefix, path] of Object.entries(API_PREFIXES) as [ApiPrefix, string][]) {
@@ -89,12 +127,36 @@ export function verifySign(request: FastifyRequest, appKey: string): boolean {
   return signsEqual(sign, expected);
 }
 
+/**
+ * A refusal the schema did not word for the player ('Too small: expected string to have >=16
+ * characters') carries the key `invalid` instead: schema-level messages (message keys of the forms, or a
+ * sentence such as 'The picture is too large.') still win over this default. The field and the kind of
+ * refusal (`invalid (too_small)`) go to the log.
+ */
+zodConfig({ customError: (issue) => `invalid (${issue.code})` });
+
+function issuePath(issue: StandardSchemaV1.Issue): string {
+  return (issue.path ?? []).map((segment) => (typeof segment === 'object' ? segment.key : segment)).join('.');
+}
+
 /** Turns a validation issue into the words a player reads (the schemas carry message keys). */
 function issueMessage(issue: StandardSchemaV1.Issue): string {
+  if (issue.message.startsWith('invalid')) return VALIDATION_MESSAGES.invalid;
   const key = issue.message as keyof typeof VALIDATION_MESSAGES;
   const text = VALIDATION_MESSAGES[key] ?? issue.message;
-  const path = (issue.path ?? []).map((segment) => (typeof segment === 'object' ? segment.key : segment)).join('.');
+  const path = issuePath(issue);
   return path ? `${path}: ${text}` : text;
+}
+
+/**
+ * A player's call never names whose data it touches: the identity fields the client adds to every body
+ * (and any a caller invents) are removed, so the handler can only use the session's player.
+ */
+function withoutIdentity(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const record = { ...(body as Record<string, unknown>) };
+  for (const field of IDENTITY_FIELDS) delete record[field];
+  return record;
 }
 
 /** Decrypts the sensitive fields of spec §5 in place; a field that is not a valid ciphertext is refused. */
@@ -142,6 +204,15 @@ export interface ContractOptions {
 
 export const contractPlugin = fp<ContractOptions>(async (app: FastifyInstance, options) => {
   const limiter = new AccountLimiter(options.accountCallsPerMinute);
+  const registry: RegisteredCall[] = [];
+  app.decorate('calls', registry);
+  const parameterRoutes: { method: string; url: string }[] = [];
+  app.decorate('parameterRoutes', parameterRoutes);
+  app.addHook('onRoute', (route) => {
+    if (route.url.includes(':') || route.url.includes('*')) {
+      for (const method of [route.method].flat()) parameterRoutes.push({ method, url: route.url });
+    }
+  });
 
   // Keep the exact body text: the Sign covers it byte for byte.
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 2_097_152 }, (request, body, done) => {
@@ -149,6 +220,10 @@ export const contractPlugin = fp<ContractOptions>(async (app: FastifyInstance, o
     request.rawBody = text;
     if (text.trim() === '') {
       done(null, {});
+      return;
+    }
+    if (jsonDepthExceeds(text, MAX_BODY_DEPTH)) {
+      done(new CallError(GatewayCode.InvalidRequest, 'The request is not valid.', 400), undefined);
       return;
     }
     try {
@@ -160,6 +235,7 @@ export const contractPlugin = fp<ContractOptions>(async (app: FastifyInstance, o
 
   app.decorate('call', function call<S extends StandardSchemaV1>(this: FastifyInstance, definition: CallDefinition<S>) {
     const url = `${API_PREFIXES[definition.prefix]}/${definition.name}`;
+    registry.push({ prefix: definition.prefix, name: definition.name, url, auth: definition.auth, body: definition.body });
     this.post(url, { config: definition.rateLimit ? { rateLimit: definition.rateLimit } : {} }, async (request, reply) => {
       if (!verifySign(request, options.appKey)) {
         throw new CallError(GatewayCode.BadSign, 'The request signature does not match. Please refresh the page and try again.', 400);
@@ -182,9 +258,17 @@ export const contractPlugin = fp<ContractOptions>(async (app: FastifyInstance, o
       }
       request.session = session;
 
-      const decrypted = decryptSensitive(request.body ?? {}, options.cipher);
+      const received = definition.auth === 'player' ? withoutIdentity(request.body ?? {}) : (request.body ?? {});
+      const decrypted = decryptSensitive(received, options.cipher);
       const result = await definition.body['~standard'].validate(decrypted);
-      if (result.issues) throw new CallError(GatewayCode.InvalidRequest, issueMessage(result.issues[0]!), 400);
+      if (result.issues) {
+        const issue = result.issues[0]!;
+        request.log.info(
+          { call: definition.name, field: issuePath(issue), issue: issue.message, issues: result.issues.length },
+          'call refused by its schema',
+        );
+        throw new CallError(GatewayCode.InvalidRequest, issueMessage(issue), 400);
+      }
       const body = result.value;
 
       const data =

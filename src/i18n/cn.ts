@@ -212,6 +212,7 @@ export const cn: Resources = {
     agree: '请确认您已年满 21 岁并接受条款。',
     text: '此项内容过长。',
     postalCode: '请输入 4 位邮政编码。',
+    invalid: '提交的信息有误，请检查后重试。',
   },
   profile: {
     nickName: '昵称',

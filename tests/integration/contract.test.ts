@@ -132,12 +132,29 @@ describe('errors', () => {
     expect(await response.json()).toMatchObject({ head: { errCode: 'GW_800400' } });
   });
 
-  it('names the field that failed validation', async () => {
+  it('words a refusal for the player, never in the validator words', async () => {
     const response = await server.post('main', 'customer/pvUvStatistics', { type: 12, event: 'x' });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { head: { errCode: string; errMsg: string } };
     expect(body.head.errCode).toBe('GW_800400');
-    expect(body.head.errMsg).toMatch(/^type/);
+    expect(body.head.errMsg).toBe('Some of the details sent are not valid. Please check them and try again.');
+  });
+
+  it('answers a bogus login ticket in the address as an expired link, not with validation details', async () => {
+    const response = await server.post('main', 'getH5TokenByTempTicket', { ticket: 'x' });
+    const body = (await response.json()) as { head: { errCode: string; errMsg: string } };
+    expect(body.head.errMsg).toBe('This link has expired. Please open Panalo again from the partner app.');
+    expect(body.head.errMsg).not.toMatch(/Too small|expected|>=/);
+  });
+
+  it('refuses a deeply nested body with GW_800400 and stays up', async () => {
+    const deep = `{"bets":${'['.repeat(50_000)}${']'.repeat(50_000)}}`;
+    const response = await server.post('main', 'customer/pvUvStatistics', {}, { rawBody: deep });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ head: { errCode: 'GW_800400' } });
+    // A string full of brackets is not nesting.
+    const text = JSON.stringify({ type: 1, event: '['.repeat(1_000) });
+    expect((await server.post('main', 'customer/pvUvStatistics', {}, { rawBody: text })).status).not.toBe(500);
   });
 
   it('answers a refusal with its own code, message and status', async () => {

@@ -262,7 +262,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
     name: 'getH5TokenByTempTicket',
     auth: 'public',
     rateLimit: SENSITIVE_LIMIT,
-    body: z.object({ ticket: z.string().check(z.minLength(16), z.maxLength(200)), loginName: z.optional(z.string()) }),
+    // Any ticket that is not a live one (too short, unknown, spent, expired) gets the same answer.
+    body: z.object({ ticket: z.string().check(z.maxLength(200)), loginName: z.optional(z.string()) }),
     handler: async ({ body, request, session }) => {
       const spent = await consumeTicket(db, 'temp', body.ticket);
       if (!spent?.customerId || (body.loginName && body.loginName !== spent.subject)) {

@@ -1,12 +1,14 @@
 import * as z from 'zod/mini';
 import { BET_MODES, SELECTION_DETAIL_BATCH } from '../../../src/contract/betting';
 import { ENDING_GAME_MAX_OPTIONS } from '../../../src/contract/constants';
+import { isCalendarDate } from '../../../src/contract/people';
 import { OddsType } from '../../../src/contract/sports';
 
 /**
- * Bodies of the betting calls (spec §7). They are loose objects because the client enriches every body
- * (loginName, productId, tenant…). Only what acceptance needs is required; names, leagues and kick-offs
- * are taken from the feed, never from the slip. Stake ranges are not checked here: a stake out of the
+ * Bodies of the betting calls (spec §7). Only what acceptance needs is read: everything else the client
+ * sends (its enrichment: loginName, productId, tenant…; names, leagues and kick-offs, which are taken from
+ * the feed, never from the slip) is dropped by validation, so what is kept, hashed for idempotency and
+ * answered is exactly what was validated. Stake ranges are not checked here: a stake out of the
  * market's range is a placement answer (BetCode.StakeOutOfRange) naming the limits, not a bad request.
  */
 
@@ -43,7 +45,7 @@ const singleFields = {
   playerId: z.optional(z.string()),
 };
 
-export const singleBody = z.looseObject({
+export const singleBody = z.object({
   oddsType: oddsTypeSchema,
   seamless: z.boolean({ message: 'seamless must be true or false.' }),
   acceptOddsChange: acceptSchema,
@@ -51,12 +53,12 @@ export const singleBody = z.looseObject({
 });
 export type SingleBody = z.infer<typeof singleBody>;
 
-export const batchBody = z.looseObject({
+export const batchBody = z.object({
   oddsType: oddsTypeSchema,
   seamless: z.boolean({ message: 'seamless must be true or false.' }),
   acceptOddsChange: acceptSchema,
   bets: z
-    .array(z.looseObject(singleFields), { message: 'bets must be a list.' })
+    .array(z.object(singleFields), { message: 'bets must be a list.' })
     .check(
       z.minLength(1, { message: 'Choose at least one option.' }),
       z.maxLength(ENDING_GAME_MAX_OPTIONS, { message: 'No more than 10 options' }),
@@ -65,7 +67,7 @@ export const batchBody = z.looseObject({
 export type BatchBody = z.infer<typeof batchBody>;
 export type BatchItem = BatchBody['bets'][number];
 
-export const outrightBody = z.looseObject({
+export const outrightBody = z.object({
   oddsType: oddsTypeSchema,
   seamless: z.boolean({ message: 'seamless must be true or false.' }),
   acceptOddsChange: acceptSchema,
@@ -76,17 +78,17 @@ export const outrightBody = z.looseObject({
 });
 export type OutrightBody = z.infer<typeof outrightBody>;
 
-export const parlayBody = z.looseObject({
+export const parlayBody = z.object({
   parlay_odds_option: z.union([z.literal(0), z.literal(1), z.literal(2)], { message: 'parlay_odds_option must be 0, 1 or 2.' }),
   oddsType: oddsTypeSchema,
   seamless: z.boolean({ message: 'seamless must be true or false.' }),
   bet_combos: z
-    .array(z.looseObject({ combo_type: z.string({ message: 'combo_type is missing.' }), stake: stakeSchema }))
+    .array(z.object({ combo_type: z.string({ message: 'combo_type is missing.' }), stake: stakeSchema }))
     .check(z.minLength(1, { message: 'Choose a combo and its stake.' }), z.maxLength(19, { message: 'Too many combos.' })),
   // The 20-match rule is checked with its own message; this bound only keeps bodies small.
   bet_matches: z
     .array(
-      z.looseObject({
+      z.object({
         key: keySchema,
         market_id: idSchema('market'),
         eventId: idSchema('match'),
@@ -98,10 +100,10 @@ export const parlayBody = z.looseObject({
 });
 export type ParlayBody = z.infer<typeof parlayBody>;
 
-export const selectionDetailBody = z.looseObject({
+export const selectionDetailBody = z.object({
   selections: z
     .array(
-      z.looseObject({
+      z.object({
         marketId: z.string({ message: 'marketId is missing.' }).check(z.maxLength(40)),
         key: z.string({ message: 'key is missing.' }).check(z.maxLength(40)),
         outrightOddsId: z.optional(z.string().check(z.maxLength(40))),
@@ -111,15 +113,15 @@ export const selectionDetailBody = z.looseObject({
     .check(z.maxLength(SELECTION_DETAIL_BATCH, { message: `At most ${SELECTION_DETAIL_BATCH} selections per call.` })),
 });
 
-export const singleMarketBody = z.looseObject({ marketId: idSchema('market') });
+export const singleMarketBody = z.object({ marketId: idSchema('market') });
 
-export const ticketBody = z.looseObject({
+export const ticketBody = z.object({
   transId: z.string({ message: 'transId is missing.' }).check(z.regex(/^\d{6,32}$/, { message: 'No such bet.' })),
 });
 
-const daySchema = z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Dates are YYYY-MM-DD.' })));
+const daySchema = z.optional(z.string().check(z.refine(isCalendarDate, { message: 'Dates are YYYY-MM-DD.' })));
 
-export const betListBody = z.looseObject({
+export const betListBody = z.object({
   status: z.enum(['running', 'settled'], { message: 'status must be running or settled.' }),
   pageNo: z.int({ message: 'pageNo is a page number from 1.' }).check(z.minimum(1, { message: 'pageNo is a page number from 1.' })),
   pageSize: z

@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOUSE, houseAccountId, post, walletAccountId } from '../../server/modules/wallet/ledger';
+import { FEED_SPORTS } from '../../server/providers/feed/types';
+import { MarketStatus, type SportTypeId } from '../../src/contract/sports';
+import { IDENTITY_FIELDS, type UserInfo } from '../../src/contract/user';
+import { singleBody } from './bodies';
+import { call, encrypt, idempotencyKey, internalId, registerPlayer } from './player';
+import { fieldsOf, jsonSchemaOf, validBody } from './schemaArbitrary';
+import { type TestServer, startServer } from './server';
+
+/**
+ * The access-control matrix: every player-only call in the server's own registry, made by an attacker
+ * with the victim's ids in every identity field (customerId, loginName…) and in every field that names
+ * one of the victim's things (a ticket, an address, a message), and every route with a path parameter
+ * tried with the victim's ids. Nothing of the victim may be read (no answer carries the victim's ids,
+ * names or tickets) or changed (the victim's profile, balance, bets, addresses and messages, and the
+ * victim's login, are the same afterwards). A call added later is covered without editing this file.
+ */
+
+let server: TestServer;
+
+interface Victim {
+  token: string;
+  info: UserInfo;
+  internalId: number;
+  transId: string;
+  addressId: number;
+  messageId: number;
+  avatar: string;
+  /** Text that appears only in what belongs to the victim. */
+  secrets: string[];
+}
+
+let victim: Victim;
+
+async function fund(customerId: number, centavos: number) {
+  await server.database.db.transaction(async (tx) => {
+    await post(tx, {
+      kind: 'deposit',
+      customerId,
+      reference: 'test:deposit',
+      entries: [
+        { accountId: await houseAccountId(tx, HOUSE.payments), amount: -centavos },
+        { accountId: await walletAccountId(tx, customerId, 'main'), amount: centavos },
+      ],
+    });
+  });
+}
+
+function prematchPick() {
+  const feed = server.app.feed;
+  for (const sport of FEED_SPORTS) {
+    for (const listed of feed.listSnapshot(sport as SportTypeId, 'early').matches) {
+      const snapshot = feed.matchSnapshot(listed.matchId)!;
+      const market = snapshot.markets.find((m) => m.main && m.status === MarketStatus.Running && m.selections.every((s) => s.price > 1));
+      if (market) return { match: snapshot.match, market, key: market.selections[0]!.key, price: market.selections[0]!.price };
+    }
+  }
+  throw new Error('no pre-match market to bet on');
+}
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+async function makeVictim(): Promise<Victim> {
+  const player = await registerPlayer(server);
+  const token = player.webToken.token;
+  const id = await internalId(server, player.userInfo);
+  await fund(id, 100_000);
+  const placed = await call<{ ticket: { transId: string } }>(server, 'tp', 'saba/sabaDoPlaceBetV2', singleBody(prematchPick(), 10), {
+    token,
+    idempotencyKey: idempotencyKey(),
+  });
+  expect(placed.code, placed.message).toBe('0');
+  const address = await call<{ id: number }>(
+    server,
+    'main',
+    'customer/addAddress',
+    {
+      recipient: 'Victima Secreta',
+      phone: await encrypt(server, '09171234567'),
+      province: 'Cebu',
+      city: 'Cebu City',
+      postalCode: '6000',
+      line: '77 Hidden Lane',
+    },
+    { token },
+  );
+  expect(address.code, address.message).toBe('0000');
+  const messages = await call<{ list: { id: number }[] }>(server, 'main', 'message/list', { type: 1, pageNo: 1, pageSize: 10 }, { token });
+  expect(messages.data.list.length, 'the victim has a personal message (the welcome)').toBeGreaterThan(0);
+  const avatar = await call<{ avatar: string }>(
+    server,
+    'main',
+    'customer/uploadImgFile',
+    { image: `data:image/png;base64,${PNG.toString('base64')}` },
+    { token },
+  );
+  await call(server, 'main', 'customer/modifyNickName', { nickName: 'VictimaNick' }, { token });
+  const info = (await call<UserInfo>(server, 'main', 'customer/getByLoginName', {}, { token })).data;
+  return {
+    token,
+    info,
+    internalId: id,
+    transId: placed.data.ticket.transId,
+    addressId: address.data.id,
+    messageId: messages.data.list[0]!.id,
+    avatar: avatar.data.avatar,
+    secrets: [
+      info.loginName,
+      info.customerId,
+      placed.data.ticket.transId,
+      'Victima Secreta',
+      '77 Hidden Lane',
+      'VictimaNick',
+      avatar.data.avatar,
+    ],
+  };
+}
+
+/** Everything of the victim's that a call could read or change, as the victim sees it. */
+async function victimState() {
+  const token = victim.token;
+  const ask = async (prefix: 'main' | 'tp', name: string, body: unknown = {}) => {
+    const answer = await call(server, prefix, name, body, { token });
+    return { code: answer.code, data: answer.data };
+  };
+  return {
+    info: await ask('main', 'customer/getByLoginName', {
+      inclAddress: true,
+      inclEmail: true,
+      inclMobileNo: true,
+      inclRealName: true,
+      inclIds: true,
+      inclGiftCard: true,
+    }),
+    balance: await ask('main', 'customer/getBalanceV3'),
+    running: await ask('main', 'transactionRecord/queryBetList', { status: 'running', pageNo: 1, pageSize: 50 }),
+    ticket: await ask('tp', 'saba/queryTicketByTransId', { transId: victim.transId }),
+    addresses: await ask('main', 'customer/addressList', {}),
+    messages: await ask('main', 'message/list', { type: 1, pageNo: 1, pageSize: 50 }),
+    avatar: (await fetch(`${server.url}${victim.avatar}`)).status,
+  };
+}
+
+/** The victim's ids, by the names a body or a path would carry them under. */
+function victimIds(): Record<string, unknown[]> {
+  const identity = [victim.info.customerId, victim.internalId, String(victim.internalId), victim.info.loginName];
+  return {
+    ...Object.fromEntries(IDENTITY_FIELDS.map((field) => [field, identity])),
+    transId: [victim.transId],
+    id: [victim.addressId, victim.messageId],
+    ids: [[victim.messageId]],
+  };
+}
+
+beforeAll(async () => {
+  server = await startServer({}, undefined, { ipCallsPerMinute: 1_000_000, accountCallsPerMinute: 1_000_000 });
+  victim = await makeVictim();
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+describe('access control', () => {
+  it('lets no player read or change another player through any player call', async () => {
+    const playerCalls = server.app.calls.filter((c) => c.auth === 'player');
+    expect(playerCalls.length).toBeGreaterThan(30);
+    const before = await victimState();
+    const ids = victimIds();
+    const tried: string[] = [];
+    const reached = new Set<string>();
+
+    let attacker = await registerPlayer(server);
+    for (const registered of playerCalls) {
+      // Some calls end the caller's session or close the account: then the next call gets a new attacker.
+      if ((await call(server, 'main', 'customer/getBalance', {}, { token: attacker.webToken.token })).code !== '0000') {
+        attacker = await registerPlayer(server);
+      }
+      // Each victim id in every field that could carry it: the identity fields always, the others when the call has them.
+      const fields = Object.keys(ids).filter(
+        (field) => IDENTITY_FIELDS.includes(field as never) || fieldsOf(jsonSchemaOf(registered.body)).includes(field),
+      );
+      const variants = Math.max(...fields.map((field) => ids[field]!.length));
+      for (let v = 0; v < variants; v++) {
+        const chosen = Object.fromEntries(fields.map((field) => [field, ids[field]![v % ids[field]!.length]]));
+        // A body the call accepts, so the attempt reaches the handler (when the schema has no room for a
+        // victim id, the attempt still goes out, and must be refused).
+        // (The contract drops the identity fields before validation, so only the others are checked here.)
+        const ofThings = Object.fromEntries(Object.entries(chosen).filter(([field]) => !IDENTITY_FIELDS.includes(field as never)));
+        const accepted = await validBody(registered.body, ofThings);
+        if (accepted) reached.add(registered.name);
+        const body = { ...(accepted ?? (await validBody(registered.body)) ?? {}), ...chosen };
+        const response = await server.post(registered.prefix, registered.name, body, {
+          token: attacker.webToken.token,
+          headers: { 'Idempotency-Key': idempotencyKey() },
+        });
+        const text = Buffer.from(await response.arrayBuffer()).toString('latin1');
+        expect(response.status, `${registered.name} answered ${response.status}: ${text.slice(0, 200)}`).toBeLessThan(500);
+        for (const secret of victim.secrets) expect(text, `${registered.name} revealed ${secret}`).not.toContain(secret);
+        tried.push(registered.name);
+      }
+    }
+
+    expect(new Set(tried).size).toBe(playerCalls.length);
+    // Most calls took a body with the victim's ids that their schema accepts: the matrix reached their handlers.
+    expect(reached.size).toBeGreaterThan(playerCalls.length * 0.6);
+    expect(await victimState()).toEqual(before);
+    // The victim is still logged in: no call of the attacker's ended the victim's session.
+    expect((await call(server, 'main', 'customer/getBalance', {}, { token: victim.token })).code).toBe('0000');
+  });
+
+  it('answers no route with a path parameter with the victim’s data when given the victim’s ids', async () => {
+    expect(server.app.parameterRoutes.length).toBeGreaterThan(0);
+    const attacker = await registerPlayer(server);
+    const guesses = [String(victim.internalId), victim.info.customerId, victim.info.loginName, `${victim.internalId}?v=1`];
+    for (const route of server.app.parameterRoutes.filter((r) => r.method === 'GET' && !r.url.startsWith('/dev/'))) {
+      for (const guess of guesses) {
+        const url = route.url.replace(/:[A-Za-z]+|\*/g, guess);
+        for (const headers of [{}, { token: attacker.webToken.token }]) {
+          const response = await fetch(`${server.url}${url}`, { headers });
+          const text = await response.text();
+          expect(response.status, `${url} answered ${response.status}`).toBeLessThan(500);
+          expect(response.headers.get('content-type') ?? '', `${url} served media by a guessable id`).not.toMatch(/^image\//);
+          for (const secret of victim.secrets) expect(text, `${url} revealed ${secret}`).not.toContain(secret);
+        }
+      }
+    }
+  });
+});
