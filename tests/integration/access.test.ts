@@ -217,7 +217,7 @@ describe('access control', () => {
     for (const route of server.app.parameterRoutes.filter((r) => r.method === 'GET' && !r.url.startsWith('/dev/'))) {
       for (const guess of guesses) {
         const url = route.url.replace(/:[A-Za-z]+|\*/g, guess);
-        for (const headers of [{}, { token: attacker.webToken.token }]) {
+        for (const headers of [{}, { token: attacker.webToken.token }] as Record<string, string>[]) {
           const response = await fetch(`${server.url}${url}`, { headers });
           const text = await response.text();
           expect(response.status, `${url} answered ${response.status}`).toBeLessThan(500);
