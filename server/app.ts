@@ -7,6 +7,7 @@ import type { ServerConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db';
 import { seed, welcome } from './db/seed';
 import { fastifyTrustProxy } from './lib/proxies';
+import { postgresRateLimitStore } from './lib/rateLimitStore';
 import { fieldCipher } from './lib/security';
 import { accountRoutes } from './modules/account/routes';
 import { betRoutes } from './modules/bets/routes';
@@ -52,6 +53,11 @@ export interface AppOptions {
   heartbeatMs?: number;
   /** How long a live bet waits before it is accepted or rejected (default 3 s); tests shorten it. */
   betAcceptDelayMs?: number;
+  /**
+   * Keep per-address counters in Postgres, shared by every instance (default: with PostgreSQL; the
+   * embedded database serves one process, whose memory is enough).
+   */
+  sharedRateLimits?: boolean;
   /** The clock of login lockouts and SMS codes (default Date.now); tests move it forward. */
   clock?: () => number;
 }
@@ -120,6 +126,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     max: options.ipCallsPerMinute ?? 600,
     timeWindow: '1 minute',
     allowList: (request) => !request.url.startsWith('/api/'),
+    ...((options.sharedRateLimits ?? database.kind === 'postgres') ? { store: postgresRateLimitStore(db, app.log) } : {}),
   });
   await app.register(contractPlugin, {
     appKey: config.appKey,

@@ -125,6 +125,20 @@ export const loginGuards = pgTable('login_guards', {
   lockouts: integer('lockouts').notNull().default(0),
 });
 
+/**
+ * Per-address request counters of @fastify/rate-limit when several instances share PostgreSQL: one row
+ * per key (the limit's route and the client address), counting until the window resets.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_resets_at').on(t.resetsAt)],
+);
+
 /** What the SMS and mail providers sent; the development outbox page lists it. */
 export const outbox = pgTable('outbox', {
   id: id(),

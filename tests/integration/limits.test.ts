@@ -1,12 +1,16 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, outbox, sessions } from '../../server/db/schema';
+import { loginGuards, messages, outbox, sessions } from '../../server/db/schema';
+import { buildApp } from '../../server/app';
 import { DEMO_PLAYER } from '../../server/db/seed';
 import { sha256 } from '../../server/lib/security';
 import { findByPhone } from '../../server/modules/auth/users';
 import type { LoginResult } from '../../src/contract/auth';
-import { readEnvelope } from '../../src/contract/envelopes';
+import { APP_ID, APP_VERSION } from '../../src/contract/constants';
+import { API_PREFIXES, readEnvelope } from '../../src/contract/envelopes';
+import { computeSign } from '../../src/contract/sign';
 import { call, captcha, encrypt, lastCode, loginWithPassword, newPhone, registerPlayer } from './player';
 import { type TestServer, startServer } from './server';
 
@@ -35,36 +39,26 @@ async function sessionIp(server: TestServer, token: string): Promise<string | un
   return row?.ip;
 }
 
-describe('per-address limits and X-Forwarded-For', () => {
+describe.each([
+  ['in memory', false],
+  ['in Postgres', true],
+])('per-address limits and X-Forwarded-For (counters %s)', (_where, sharedRateLimits) => {
   it('does not believe a forged X-Forwarded-For when no proxy is trusted (the default)', async () => {
-    const server = await startServer({}, undefined, { ipCallsPerMinute: 5 });
+    const server = await startServer({}, undefined, { ipCallsPerMinute: 5, sharedRateLimits });
     try {
       const codes: string[] = [];
       for (let i = 0; i < 7; i++) {
         const response = await server.post('front', 'front/siteinfo', {}, { headers: { 'X-Forwarded-For': randomAddress() } });
         codes.push(`${response.status} ${readEnvelope(await response.json())?.code}`);
       }
-      expect(codes.slice(0, 4)).toEqual(Array(4).fill('200 0'));
-      expect(codes.slice(5)).toEqual(['429 GW_800429', '429 GW_800429']);
-    } finally {
-      await server.close();
-    }
-  });
-
-  it('records the socket address, not a forged one, with a session', async () => {
-    const server = await startServer();
-    try {
-      const forged = from(server, '203.0.113.66');
-      const login = await loginWithPassword(forged, DEMO_PLAYER.phoneAsTyped, DEMO_PLAYER.password);
-      expect(login.code).toBe('0000');
-      expect(await sessionIp(server, login.data.webToken.token)).toBe('127.0.0.1');
+      expect(codes).toEqual([...Array(5).fill('200 0'), '429 GW_800429', '429 GW_800429']);
     } finally {
       await server.close();
     }
   });
 
   it('uses the forwarded address when the proxy it came through is trusted (TRUST_PROXY=127.0.0.1)', async () => {
-    const server = await startServer({ trustProxy: ['127.0.0.1'] }, undefined, { ipCallsPerMinute: 5 });
+    const server = await startServer({ trustProxy: ['127.0.0.1'] }, undefined, { ipCallsPerMinute: 5, sharedRateLimits });
     try {
       const ana = from(server, '203.0.113.10');
       const ben = from(server, '203.0.113.20');
@@ -80,6 +74,56 @@ describe('per-address limits and X-Forwarded-For', () => {
     }
   });
 });
+
+describe('per-address limits across instances', () => {
+  it('share one budget per address when the counters are in Postgres', async () => {
+    const server = await startServer({}, undefined, { ipCallsPerMinute: 5, sharedRateLimits: true });
+    // A second instance over the same database, as behind a balancer.
+    const second = await buildApp(server.config, {
+      logger: false,
+      database: server.database,
+      feed: server.app.feed,
+      ipCallsPerMinute: 5,
+      sharedRateLimits: true,
+    });
+    try {
+      await second.listen({ port: 0, host: '127.0.0.1' });
+      const secondUrl = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`;
+      const codes: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        const response = i % 2 === 0 ? await server.post('front', 'front/siteinfo') : await postTo(secondUrl, server.config.appKey);
+        codes.push(readEnvelope(await response.json())?.code ?? '');
+      }
+      expect(codes).toEqual(['0', '0', '0', '0', '0', 'GW_800429']);
+    } finally {
+      await second.close();
+      await server.close();
+    }
+  });
+
+  it('records the socket address, not a forged one, with a session', async () => {
+    const server = await startServer();
+    try {
+      const forged = from(server, '203.0.113.66');
+      const login = await loginWithPassword(forged, DEMO_PLAYER.phoneAsTyped, DEMO_PLAYER.password);
+      expect(login.code).toBe('0000');
+      expect(await sessionIp(server, login.data.webToken.token)).toBe('127.0.0.1');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+/** A signed front/siteinfo call to another instance. */
+function postTo(url: string, appKey: string): Promise<Response> {
+  const qid = randomUUID();
+  const sign = computeSign(appKey, { body: '{}', qid, appId: APP_ID, version: APP_VERSION, token: '' });
+  return fetch(`${url}${API_PREFIXES.front}/front/siteinfo`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Qid: qid, AppId: APP_ID, token: '', Sign: sign },
+    body: '{}',
+  });
+}
 
 describe('password lockout', () => {
   let server: TestServer;
@@ -148,6 +192,23 @@ describe('password lockout', () => {
     expect(second.code).toBe('GW_800426');
     expect(second.message).toMatch(/try again in 30 minutes/);
     expect(await notices(player.phone.e164)).toEqual({ inbox: 2, sms: 2 });
+  });
+
+  it('starts one lockout, with one notice, when wrong passwords arrive at the same time', async () => {
+    const player = await registerPlayer(server);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => tryPassword(player.phone.typed, 'Wrong9999')));
+    const codes = answers.map((a) => a.code).sort();
+    expect(codes).toEqual([...Array(4).fill('GW_800420'), ...Array(4).fill('GW_800426')]);
+    expect(await notices(player.phone.e164)).toEqual({ inbox: 1, sms: 1 });
+  });
+
+  it('forgets a number a day after its last lockout', async () => {
+    const player = await registerPlayer(server);
+    for (let i = 0; i < 5; i++) await tryPassword(player.phone.typed, 'Wrong9999');
+    now += 15 * MINUTE + 25 * 60 * MINUTE;
+    await tryPassword(newPhone().typed, 'Wrong9999');
+    const rows = await server.database.db.select().from(loginGuards).where(eq(loginGuards.phone, player.phone.e164));
+    expect(rows).toEqual([]);
   });
 
   it('answers a number without an account exactly like one with an account', async () => {

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { GatewayCode } from '../../../src/contract/errorCodes';
 import type { Database } from '../../db';
 import { loginGuards } from '../../db/schema';
@@ -28,6 +28,8 @@ export const DEFAULT_LOCKOUT: LockoutPolicy = {
 
 /** A day after a lockout ends, the next one starts again at the shortest pause. */
 const LOCKOUTS_REMEMBERED_MS = 24 * 60 * 60_000;
+/** Rows with nothing left to remember are deleted at most this often per instance. */
+const SWEEP_EVERY_MS = 10 * 60_000;
 
 /** What a wrong password led to. */
 export type Failure = { locked: false; triesLeft: number } | { locked: true; until: Date; startedNow: boolean; failures: number };
@@ -59,6 +61,8 @@ export function wrongPasswordError(triesLeft: number): CallError {
 }
 
 export class PasswordGuard {
+  private lastSweep = 0;
+
   constructor(
     private readonly db: Database,
     private readonly policy: LockoutPolicy,
@@ -75,6 +79,7 @@ export class PasswordGuard {
   /** Counts a wrong password; the one that reaches the limit starts a lockout. */
   async failed(phone: string): Promise<Failure> {
     const now = this.now();
+    await this.sweep(now);
     const { failures, windowMs, lockMs, maxLockMs } = this.policy;
     return this.db.transaction(async (tx) => {
       await tx
@@ -105,6 +110,16 @@ export class PasswordGuard {
         .where(eq(loginGuards.phone, phone));
       return { locked: true, until, startedNow: true, failures: count };
     });
+  }
+
+  /** Forgets numbers whose last wrong password and last lockout are over a day old (typed numbers are personal data). */
+  private async sweep(now: number): Promise<void> {
+    if (now - this.lastSweep < SWEEP_EVERY_MS) return;
+    this.lastSweep = now;
+    const dayAgo = new Date(now - LOCKOUTS_REMEMBERED_MS);
+    await this.db
+      .delete(loginGuards)
+      .where(and(lt(loginGuards.windowStartedAt, dayAgo), or(isNull(loginGuards.lockedUntil), lt(loginGuards.lockedUntil, dayAgo))));
   }
 
   /**
