@@ -97,6 +97,12 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     },
   });
 
+  if (typeof config.trustProxy === 'number') {
+    app.log.warn(
+      { hops: config.trustProxy },
+      'TRUST_PROXY is a hop count: safe only if callers cannot reach this server except through those proxies; prefer their addresses',
+    );
+  }
   const database = options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   if (!options.database) app.addHook('onClose', () => database.close());
   const db = database.db;
