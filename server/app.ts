@@ -6,14 +6,17 @@ import { HEADER } from '../src/contract/sign';
 import type { ServerConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db';
 import { seed, welcome } from './db/seed';
+import { fastifyTrustProxy } from './lib/proxies';
+import { postgresRateLimitStore } from './lib/rateLimitStore';
 import { fieldCipher } from './lib/security';
 import { accountRoutes } from './modules/account/routes';
 import { betRoutes } from './modules/bets/routes';
 import { BetService } from './modules/bets/service';
+import { DEFAULT_LOCKOUT, PasswordGuard } from './modules/auth/lockout';
 import { authRoutes } from './modules/auth/routes';
 import { sessionResolver } from './modules/auth/sessions';
 import { devOutbox } from './modules/dev/outbox';
-import { messageRoutes } from './modules/messages/routes';
+import { messageRoutes, sendMessage } from './modules/messages/routes';
 import { siteRoutes } from './modules/site/routes';
 import { fileSiteSettings } from './modules/site/settings';
 import { statsRoutes } from './modules/stats/routes';
@@ -50,6 +53,13 @@ export interface AppOptions {
   heartbeatMs?: number;
   /** How long a live bet waits before it is accepted or rejected (default 3 s); tests shorten it. */
   betAcceptDelayMs?: number;
+  /**
+   * Keep per-address counters in Postgres, shared by every instance (default: with PostgreSQL; the
+   * embedded database serves one process, whose memory is enough).
+   */
+  sharedRateLimits?: boolean;
+  /** The clock of login lockouts and SMS codes (default Date.now); tests move it forward. */
+  clock?: () => number;
 }
 
 declare module 'fastify' {
@@ -76,7 +86,9 @@ const marketChangeSchema = z.union([
 export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    // Only the proxies the operator names may say who the client is (TRUST_PROXY, none by default):
+    // request.ip, the per-address limits and the address recorded with a session all follow from it.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 2_097_152,
     // The client's Qid names the request in our logs too, so a player's report finds its log lines.
     genReqId: (request) => {
@@ -85,6 +97,12 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     },
   });
 
+  if (typeof config.trustProxy === 'number') {
+    app.log.warn(
+      { hops: config.trustProxy },
+      'TRUST_PROXY is a hop count: safe only if callers cannot reach this server except through those proxies; prefer their addresses',
+    );
+  }
   const database = options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   if (!options.database) app.addHook('onClose', () => database.close());
   const db = database.db;
@@ -102,12 +120,19 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const policy = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs };
   const sms = outboxSms(db);
   const mail = outboxMail(db);
+  const clock = options.clock ?? Date.now;
+  const passwordGuard = new PasswordGuard(
+    db,
+    { ...DEFAULT_LOCKOUT, failures: config.loginLockFailures, lockMs: config.loginLockMs },
+    clock,
+  );
 
   await app.register(rateLimit, {
     global: true,
     max: options.ipCallsPerMinute ?? 600,
     timeWindow: '1 minute',
     allowList: (request) => !request.url.startsWith('/api/'),
+    ...((options.sharedRateLimits ?? database.kind === 'postgres') ? { store: postgresRateLimitStore(db, app.log) } : {}),
   });
   await app.register(contractPlugin, {
     appKey: config.appKey,
@@ -127,6 +152,11 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     policy,
     captchaDifficulty: options.captchaDifficulty ?? { min: 3_000, max: 12_000 },
     onRegistered: (customerId) => welcome(db, events, customerId),
+    passwordGuard,
+    notifyOwner: async (customerId, title, body) => {
+      await sendMessage(db, events, { customerId, type: 1, title, body });
+    },
+    now: clock,
   });
   await app.register(accountRoutes, { db, codeSecret: config.secrets.captchaKeySecret, sms, mail });
   const wallet = {

@@ -1,6 +1,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { type TrustProxy, parseTrustProxy } from './lib/proxies';
 
 /**
  * Server configuration: environment variables over generated development defaults. Secrets are never in
@@ -34,6 +35,12 @@ export interface ServerConfig {
   /** …and this long after login, whatever happens. */
   sessionMaxMs: number;
   logLevel: string;
+  /** The proxies allowed to name the client's address (TRUST_PROXY); none by default. */
+  trustProxy: TrustProxy;
+  /** Password login of a number pauses after this many wrong passwords in a row… */
+  loginLockFailures: number;
+  /** …for this long (doubling on each lockout within a day). */
+  loginLockMs: number;
   /** Seed the demo player (phone and password in the README). */
   seedDemo: boolean;
   /** The simulated odds feed. */
@@ -70,6 +77,13 @@ function loadSecrets(dataDir: string): Secrets {
   return secrets;
 }
 
+function count(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 100) throw new Error(`${name} must be a whole number from 1 to 100, not ${value}`);
+  return n;
+}
+
 function duration(value: string | undefined, fallbackMs: number, name: string): number {
   if (value === undefined) return fallbackMs;
   const minutes = Number(value);
@@ -95,6 +109,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionIdleMs: duration(env['SESSION_IDLE_MINUTES'], 2 * 60 * 60_000, 'SESSION_IDLE_MINUTES'),
     sessionMaxMs: duration(env['SESSION_MAX_MINUTES'], 7 * 24 * 60 * 60_000, 'SESSION_MAX_MINUTES'),
     logLevel: env['LOG_LEVEL'] ?? 'info',
+    trustProxy: parseTrustProxy(env['TRUST_PROXY']),
+    loginLockFailures: count(env['LOGIN_LOCK_FAILURES'], 5, 'LOGIN_LOCK_FAILURES'),
+    loginLockMs: duration(env['LOGIN_LOCK_MINUTES'], 15 * 60_000, 'LOGIN_LOCK_MINUTES'),
     seedDemo: env['SEED_DEMO'] !== 'false',
     feed: {
       seed: Number(env['FEED_SEED'] ?? 20_261_120),

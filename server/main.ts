@@ -1,8 +1,15 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { type ServerConfig, loadConfig } from './config';
 
 /** Starts the server: `npm start` builds the PWA first, then runs this on http://localhost:8080. */
-const config = loadConfig();
+let config: ServerConfig;
+try {
+  config = loadConfig();
+} catch (error) {
+  // A setting that does not parse stops the start with its own words, not a stack trace.
+  console.error(`\nPanalo could not start: ${(error as Error).message}\n`);
+  process.exit(1);
+}
 const app = await buildApp(config);
 
 const shutdown = async (signal: string) => {

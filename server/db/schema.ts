@@ -116,6 +116,37 @@ export const verificationCodes = pgTable(
   (t) => [index('verification_codes_recipient').on(t.recipient, t.purpose)],
 );
 
+/**
+ * Wrong passwords per login number, shared by every server instance: after too many in a row password
+ * login of that number pauses, whichever address the tries come from. Kept by number, not account, so
+ * a number without an account answers exactly like one with an account.
+ */
+export const loginGuards = pgTable('login_guards', {
+  /** E.164, as typed into the login form (normalized). */
+  phone: text('phone').primaryKey(),
+  /** Wrong passwords since the window began (reset by a right one, or when the window passes). */
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Password login is refused until then. */
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  /** Lockouts in a row (each lasts twice the one before); forgotten a day after the last one ends. */
+  lockouts: integer('lockouts').notNull().default(0),
+});
+
+/**
+ * Per-address request counters of @fastify/rate-limit when several instances share PostgreSQL: one row
+ * per key (the limit's route and the client address), counting until the window resets.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_resets_at').on(t.resetsAt)],
+);
+
 /** What the SMS and mail providers sent; the development outbox page lists it. */
 export const outbox = pgTable('outbox', {
   id: id(),

@@ -82,6 +82,8 @@ export const GatewayCode = {
   PhoneTaken: 'GW_800421',
   /** A new player must give a date of birth (the 21+ rule). */
   BirthdayRequired: 'GW_800424',
+  /** Password login of this number is paused after too many wrong passwords (HTTP 423); data says until when. */
+  LoginLocked: 'GW_800426',
   /** The account is closed. */
   AccountClosed: 'GW_800425',
   /** The security check (captcha) failed or expired. */

@@ -14,16 +14,20 @@ export const CODE_COOLDOWN_MS = 60_000;
 export const CODES_PER_HOUR = 5;
 export const CODE_ATTEMPTS = 5;
 
-export async function issueCode(db: Queryable, secret: string, recipient: string, purpose: string): Promise<string> {
-  const hourAgo = new Date(Date.now() - 60 * 60_000);
+/**
+ * Counted per number in the database, so the limits hold whichever address, session or server instance
+ * the requests come through. `now` is the clock (tests move it forward).
+ */
+export async function issueCode(db: Queryable, secret: string, recipient: string, purpose: string, now = Date.now()): Promise<string> {
+  const hourAgo = new Date(now - 60 * 60_000);
   const recent = await db
     .select({ createdAt: verificationCodes.createdAt })
     .from(verificationCodes)
     .where(and(eq(verificationCodes.recipient, recipient), gt(verificationCodes.createdAt, hourAgo)))
     .orderBy(desc(verificationCodes.createdAt));
   const last = recent[0];
-  if (last && Date.now() - last.createdAt.getTime() < CODE_COOLDOWN_MS) {
-    const wait = Math.ceil((CODE_COOLDOWN_MS - (Date.now() - last.createdAt.getTime())) / 1000);
+  if (last && now - last.createdAt.getTime() < CODE_COOLDOWN_MS) {
+    const wait = Math.ceil((CODE_COOLDOWN_MS - (now - last.createdAt.getTime())) / 1000);
     throw new CallError(GatewayCode.CodeCooldown, `Please wait ${wait} seconds before asking for a new code.`, 400, { waitSeconds: wait });
   }
   if (recent.length >= CODES_PER_HOUR) {
@@ -34,20 +38,28 @@ export async function issueCode(db: Queryable, secret: string, recipient: string
     recipient,
     purpose,
     codeHash: codeHash(secret, recipient, purpose, code),
-    expiresAt: new Date(Date.now() + CODE_TTL_MS),
+    expiresAt: new Date(now + CODE_TTL_MS),
+    createdAt: new Date(now),
   });
   return code;
 }
 
 /** Checks and spends the newest code for the recipient and purpose; throws a readable refusal. */
-export async function verifyCode(db: Queryable, secret: string, recipient: string, purpose: string, code: string): Promise<void> {
+export async function verifyCode(
+  db: Queryable,
+  secret: string,
+  recipient: string,
+  purpose: string,
+  code: string,
+  now = Date.now(),
+): Promise<void> {
   const [row] = await db
     .select()
     .from(verificationCodes)
     .where(and(eq(verificationCodes.recipient, recipient), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)))
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
-  if (!row || row.expiresAt.getTime() <= Date.now() || row.attempts >= CODE_ATTEMPTS) {
+  if (!row || row.expiresAt.getTime() <= now || row.attempts >= CODE_ATTEMPTS) {
     throw new CallError(GatewayCode.CodeExpired, 'This code has expired. Please ask for a new one.', 400);
   }
   if (row.codeHash !== codeHash(secret, recipient, purpose, code)) {
@@ -64,5 +76,8 @@ export async function verifyCode(db: Queryable, secret: string, recipient: strin
       400,
     );
   }
-  await db.update(verificationCodes).set({ consumedAt: new Date() }).where(eq(verificationCodes.id, row.id));
+  await db
+    .update(verificationCodes)
+    .set({ consumedAt: new Date(now) })
+    .where(eq(verificationCodes.id, row.id));
 }

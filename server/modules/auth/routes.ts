@@ -23,9 +23,10 @@ import type { SmsProvider } from '../../providers/messaging';
 import type { Secrets } from '../../config';
 import { generateCaptcha, spendCaptcha, validateCaptcha } from './captcha';
 import { issueCode, verifyCode } from './codes';
+import { type Failure, type PasswordGuard, lockedError, lockoutNotice, wrongPasswordError } from './lockout';
 import { type SessionPolicy, createSession, revokeOtherSessions, revokeSession } from './sessions';
 import { consumeTicket, issueTicket } from './tickets';
-import { type NewCustomer, assertOfAge, createCustomer, findById, findByPhone, logIn } from './users';
+import { type Customer, type NewCustomer, assertOfAge, createCustomer, findById, findByPhone, logIn } from './users';
 
 export interface AuthOptions {
   db: Database;
@@ -37,6 +38,12 @@ export interface AuthOptions {
   captchaDifficulty: { min: number; max: number };
   /** Called when a player opens an account (the messages module welcomes them). */
   onRegistered: (customerId: number) => Promise<void>;
+  /** Counts wrong passwords per number and pauses password login (see lockout.ts). */
+  passwordGuard: PasswordGuard;
+  /** Puts a message in a player's inbox (the messages module). */
+  notifyOwner: (customerId: number, title: string, body: string) => Promise<void>;
+  /** The clock of codes and lockouts (tests move it forward). */
+  now: () => number;
 }
 
 /** Calls that cost us money or guess passwords get a tighter per-address limit than the rest. */
@@ -60,8 +67,19 @@ function smsText(code: string, purpose: string): string {
 }
 
 export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
-  const { db, policy } = options;
+  const { db, policy, passwordGuard, now } = options;
   const codeSecret = options.secrets.captchaKeySecret;
+
+  /** Tells the owner, once per lockout, that their password login is paused. A failed notice is logged, not answered. */
+  async function noticeLockout(customer: Customer, failure: Extract<Failure, { locked: true }>, request: FastifyRequest) {
+    const notice = lockoutNotice(failure, now(), request.ip);
+    try {
+      await options.notifyOwner(customer.id, notice.title, notice.body);
+      if (customer.mobileNo) await options.sms.send(customer.mobileNo, notice.sms);
+    } catch (error) {
+      request.log.error({ err: error, customerId: customer.id }, 'lockout notice failed');
+    }
+  }
 
   app.call({
     prefix: 'main',
@@ -122,7 +140,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
   }
 
   async function sendCode(phone: string, purpose: string) {
-    const code = await issueCode(db, codeSecret, phone, purpose);
+    const code = await issueCode(db, codeSecret, phone, purpose, now());
     await options.sms.send(phone, smsText(code, purpose));
   }
 
@@ -171,7 +189,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
       const phone = phoneOf(body.phone);
       const existing = await findByPhone(db, phone);
       if (existing) {
-        await verifyCode(db, codeSecret, phone, 'login', body.code);
+        await verifyCode(db, codeSecret, phone, 'login', body.code, now());
+        // An SMS code proves the number: it lifts a password lockout too.
+        await passwordGuard.cleared(phone);
         return logIn(db, policy, existing, request, session?.id);
       }
       // A new number opens an account: check what it needs before spending the code, so the player
@@ -180,7 +200,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
       assertOfAge(body.birthday);
       if (body.agree !== true)
         throw new CallError(GatewayCode.InvalidRequest, 'Please confirm you are 21 or older and accept the terms.', 400);
-      await verifyCode(db, codeSecret, phone, 'login', body.code);
+      await verifyCode(db, codeSecret, phone, 'login', body.code, now());
       return openAccount({ mobileNo: phone, birthday: body.birthday }, body, request, session?.id);
     },
   });
@@ -194,9 +214,18 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
     handler: async ({ body, request, session }) => {
       const phone = phoneOf(body.phone);
       await spendCaptcha(db, body.captchaToken);
+      // A paused number is refused before its password is looked at: the right one too.
+      await passwordGuard.assertOpen(phone);
       const customer = await findByPhone(db, phone);
       const ok = await verifyPassword(body.password, customer?.passwordHash ?? null);
-      if (!customer || !ok) throw new CallError(GatewayCode.WrongCredentials, 'The mobile number or password is incorrect.', 401);
+      if (!customer || !ok) {
+        // Counted by number, so a number without an account answers exactly as one with an account.
+        const failure = await passwordGuard.failed(phone);
+        if (!failure.locked) throw wrongPasswordError(failure.triesLeft);
+        if (failure.startedNow && customer) await noticeLockout(customer, failure, request);
+        throw lockedError(failure.until, now());
+      }
+      await passwordGuard.cleared(phone);
       return logIn(db, policy, customer, request, session?.id);
     },
   });
@@ -210,7 +239,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
     handler: async ({ body, request, session }) => {
       const phone = phoneOf(body.phone);
       assertOfAge(body.birthday);
-      await verifyCode(db, codeSecret, phone, 'register', body.code);
+      await verifyCode(db, codeSecret, phone, 'register', body.code, now());
       if (await findByPhone(db, phone))
         throw new CallError(GatewayCode.PhoneTaken, 'This number already has an account. Please log in.', 409);
       const passwordHash = await hashPassword(body.password);
@@ -329,7 +358,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
     body: forgetVerifySchema,
     handler: async ({ body }) => {
       const phone = phoneOf(body.phone);
-      await verifyCode(db, codeSecret, phone, 'forget', body.code);
+      await verifyCode(db, codeSecret, phone, 'forget', body.code, now());
       const customer = await findByPhone(db, phone);
       if (!customer) throw new CallError(GatewayCode.CodeExpired, 'This code has expired. Please ask for a new one.', 400);
       const { ticket } = await issueTicket(db, { purpose: 'reset', ttlMs: RESET_TICKET_MS, customerId: customer.id });
@@ -352,6 +381,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
         .where(eq(customers.id, spent.customerId));
       await revokeOtherSessions(db, spent.customerId, null, 'password_changed');
       const customer = await findById(db, spent.customerId);
+      // The reset came through an SMS code: the new password works at once, even during a lockout.
+      if (customer?.mobileNo) await passwordGuard.cleared(customer.mobileNo);
       return { loginName: customer!.loginName };
     },
   });
