@@ -179,22 +179,6 @@ function decryptSensitive(body: unknown, cipher: FieldCipher): unknown {
   return record;
 }
 
-/** Per-account limit: a player's calls per minute, counted in a sliding window. */
-class AccountLimiter {
-  private readonly windows = new Map<number, number[]>();
-  constructor(private readonly perMinute: number) {}
-  allow(customerId: number, now = Date.now()): boolean {
-    const recent = (this.windows.get(customerId) ?? []).filter((t) => now - t < 60_000);
-    if (recent.length >= this.perMinute) {
-      this.windows.set(customerId, recent);
-      return false;
-    }
-    recent.push(now);
-    this.windows.set(customerId, recent);
-    return true;
-  }
-}
-
 export interface ContractOptions {
   appKey: string;
   cipher: FieldCipher;
@@ -203,7 +187,12 @@ export interface ContractOptions {
 }
 
 export const contractPlugin = fp<ContractOptions>(async (app: FastifyInstance, options) => {
-  const limiter = new AccountLimiter(options.accountCallsPerMinute);
+  // Per-player limit, in the same store as the per-address ones (shared by every instance on PostgreSQL).
+  const accountLimit = app.createRateLimit({
+    max: options.accountCallsPerMinute,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `player:${request.session?.customerId ?? ''}`,
+  });
   const registry: RegisteredCall[] = [];
   app.decorate('calls', registry);
   const parameterRoutes: { method: string; url: string }[] = [];
@@ -252,7 +241,10 @@ export const contractPlugin = fp<ContractOptions>(async (app: FastifyInstance, o
       }
       if (definition.auth === 'player') {
         if (!session?.customerId) throw new CallError(GatewayCode.LoginRequired, 'login please', 401);
-        if (!limiter.allow(session.customerId)) {
+        request.session = session;
+        // (isAllowed means "not counted"; a counted call is refused only once it exceeds the limit.)
+        const counted = await accountLimit(request);
+        if (!counted.isAllowed && counted.isExceeded) {
           throw new CallError(GatewayCode.TooManyRequests, 'Too many requests. Please wait a moment.', 429);
         }
       }

@@ -9,9 +9,9 @@ import { sha256 } from '../../server/lib/security';
 import { findByPhone } from '../../server/modules/auth/users';
 import type { LoginResult } from '../../src/contract/auth';
 import { APP_ID, APP_VERSION } from '../../src/contract/constants';
-import { API_PREFIXES, readEnvelope } from '../../src/contract/envelopes';
+import { API_PREFIXES, type ApiPrefix, readEnvelope } from '../../src/contract/envelopes';
 import { computeSign } from '../../src/contract/sign';
-import { call, captcha, encrypt, lastCode, loginWithPassword, newPhone, registerPlayer } from './player';
+import { call, captcha, encrypt, lastCode, loginWithPassword, newPhone, quickPlayer, registerPlayer } from './player';
 import { type TestServer, startServer } from './server';
 
 /**
@@ -101,6 +101,35 @@ describe('per-address limits across instances', () => {
     }
   });
 
+  it('share one budget per player across instances when the counters are in Postgres', async () => {
+    const server = await startServer({}, undefined, { accountCallsPerMinute: 3, sharedRateLimits: true });
+    const second = await buildApp(server.config, {
+      logger: false,
+      database: server.database,
+      feed: server.app.feed,
+      accountCallsPerMinute: 3,
+      sharedRateLimits: true,
+    });
+    try {
+      await second.listen({ port: 0, host: '127.0.0.1' });
+      const secondUrl = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`;
+      const token = await quickPlayer(server);
+      const balance = { prefix: 'main', name: 'customer/getBalance', token } as const;
+      const codes: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const response =
+          i % 2 === 0
+            ? await server.post('main', 'customer/getBalance', {}, { token })
+            : await postTo(secondUrl, server.config.appKey, balance);
+        codes.push(readEnvelope(await response.json())?.code ?? '');
+      }
+      expect(codes).toEqual(['0000', '0000', '0000', 'GW_800429']);
+    } finally {
+      await second.close();
+      await server.close();
+    }
+  });
+
   it('records the socket address, not a forged one, with a session', async () => {
     const server = await startServer();
     try {
@@ -114,13 +143,17 @@ describe('per-address limits across instances', () => {
   });
 });
 
-/** A signed front/siteinfo call to another instance. */
-function postTo(url: string, appKey: string): Promise<Response> {
+/** A signed call to another instance (front/siteinfo unless told). */
+function postTo(
+  url: string,
+  appKey: string,
+  call: { prefix: ApiPrefix; name: string; token: string } = { prefix: 'front', name: 'front/siteinfo', token: '' },
+): Promise<Response> {
   const qid = randomUUID();
-  const sign = computeSign(appKey, { body: '{}', qid, appId: APP_ID, version: APP_VERSION, token: '' });
-  return fetch(`${url}${API_PREFIXES.front}/front/siteinfo`, {
+  const sign = computeSign(appKey, { body: '{}', qid, appId: APP_ID, version: APP_VERSION, token: call.token });
+  return fetch(`${url}${API_PREFIXES[call.prefix]}/${call.name}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Qid: qid, AppId: APP_ID, token: '', Sign: sign },
+    headers: { 'Content-Type': 'application/json', Qid: qid, AppId: APP_ID, token: call.token, Sign: sign },
     body: '{}',
   });
 }
