@@ -11,7 +11,7 @@ import { accountRoutes } from './modules/account/routes';
 import { betRoutes } from './modules/bets/routes';
 import { BetService } from './modules/bets/service';
 import { authRoutes } from './modules/auth/routes';
-import { sessionResolver } from './modules/auth/sessions';
+import { SESSION_CHECK_BATCH, endedSessions, sessionEndedNotice, sessionResolver } from './modules/auth/sessions';
 import { devOutbox } from './modules/dev/outbox';
 import { messageRoutes } from './modules/messages/routes';
 import { siteRoutes } from './modules/site/routes';
@@ -32,6 +32,7 @@ import { staticPlugin } from './plugins/static';
 import { type GameWalletProvider, simulatedGameWallet } from './providers/gameWallet';
 import { outboxMail, outboxSms } from './providers/messaging';
 import { PlayerEvents } from './realtime/bus';
+import { watchSessions } from './realtime/sessionWatch';
 
 export interface AppOptions {
   logger?: boolean;
@@ -50,6 +51,8 @@ export interface AppOptions {
   heartbeatMs?: number;
   /** How long a live bet waits before it is accepted or rejected (default 3 s); tests shorten it. */
   betAcceptDelayMs?: number;
+  /** How often the sessions of open sockets are looked up again, for expiry and missed ends (default 1 s). */
+  sessionRecheckMs?: number;
 }
 
 declare module 'fastify' {
@@ -99,7 +102,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   });
 
   const cipher = fieldCipher(config.secrets.rsaPrivateKey);
-  const policy = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs };
+  const policy = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs, events };
   const sms = outboxSms(db);
   const mail = outboxMail(db);
 
@@ -128,7 +131,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     captchaDifficulty: options.captchaDifficulty ?? { min: 3_000, max: 12_000 },
     onRegistered: (customerId) => welcome(db, events, customerId),
   });
-  await app.register(accountRoutes, { db, codeSecret: config.secrets.captchaKeySecret, sms, mail });
+  await app.register(accountRoutes, { db, policy, codeSecret: config.secrets.captchaKeySecret, sms, mail });
   const wallet = {
     db,
     gameWallet: options.gameWallet ?? simulatedGameWallet({ latencyMs: 400 }),
@@ -151,6 +154,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     if (event.type === 'message' && event.customerId !== null) {
       broker.publishToUser(event.customerId, 'messages', JSON.stringify({ messageId: event.messageId, type: event.messageType }));
     }
+    // Sockets live no longer than the session they were opened with.
+    if (event.type === 'sessionsEnded') broker.endSessions(event.sessionIds, sessionEndedNotice(event.reason));
   });
   await app.register(stompEndpoint, {
     broker,
@@ -161,10 +166,20 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       const session = await sessions.resolve(token).catch(() => undefined);
       if (!session?.customerId) return { customerId: null, nickName: '' };
       const [customer] = await db.select({ nickName: customers.nickName }).from(customers).where(eq(customers.id, session.customerId));
-      return { customerId: session.customerId, nickName: customer?.nickName ?? 'Player' };
+      return { customerId: session.customerId, nickName: customer?.nickName ?? 'Player', sessionId: session.id };
     },
     onChat: (message, customerId) => saveChat(db, message, customerId),
   });
+  const sessionWatch = watchSessions({
+    broker,
+    ended: (sessionIds) => endedSessions(db, policy, sessionIds),
+    notice: sessionEndedNotice,
+    everyMs: options.sessionRecheckMs ?? 1_000,
+    batch: SESSION_CHECK_BATCH,
+    log: app.log,
+  });
+  // Before the database closes (onClose hooks run in reverse order of registration).
+  app.addHook('onClose', () => sessionWatch.stop());
   await app.register(sportsRoutes, { db, feed, settings });
   const bets = new BetService({
     db,

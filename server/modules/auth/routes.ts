@@ -238,7 +238,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
     auth: 'player',
     body: z.looseObject({}),
     handler: async ({ session }) => {
-      await revokeSession(db, session.id, 'logout');
+      await revokeSession(db, policy, session.id, 'logout');
       return null;
     },
   });
@@ -288,7 +288,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
         .update(customers)
         .set({ passwordHash: await hashPassword(body.newPassword) })
         .where(eq(customers.id, customerId));
-      await revokeOtherSessions(db, customerId, session.id, 'password_changed');
+      await revokeOtherSessions(db, policy, customerId, session.id, 'password_changed');
       return null;
     },
   });
@@ -349,7 +349,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
         .update(customers)
         .set({ passwordHash: await hashPassword(body.newPassword) })
         .where(eq(customers.id, spent.customerId));
-      await revokeOtherSessions(db, spent.customerId, null, 'password_changed');
+      await revokeOtherSessions(db, policy, spent.customerId, null, 'password_changed');
       const customer = await findById(db, spent.customerId);
       return { loginName: customer!.loginName };
     },
