@@ -9,6 +9,7 @@ import { CHAT_LIMIT, type StompEndpointOptions, stompEndpoint } from '../../serv
 import { FrameError, FrameReader, type StompFrame, encodeFrame, parseFrames } from '../../server/realtime/stomp/frames';
 import { sessions } from '../../server/db/schema';
 import { sha256 } from '../../server/lib/security';
+import { sessionResolver } from '../../server/modules/auth/sessions';
 import { GatewayCode } from '../../src/contract/errorCodes';
 import { type ChatMessage, Destination, STOMP_PATH, STOMP_PROTOCOL } from '../../src/contract/feed';
 import { call, encrypt, loginWithPassword, registerPlayer } from './player';
@@ -556,5 +557,26 @@ describe('STOMP: logout and password change close the sockets of the ended sessi
     expect(visitor.isOpen()).toBe(true);
     expect(revokedElsewhere!.received()).toHaveLength(0);
     expect(idle!.received()).toHaveLength(0);
+  });
+
+  it('an idle limit of 30 s keeps a player calling every 20 s logged in, and 31 s of silence ends the session and its socket', async () => {
+    const player = await registerPlayer(server);
+    const token = player.webToken.token;
+    const socket = await playerSocket(token);
+    let clock = Date.now();
+    const resolver = sessionResolver(
+      server.database.db,
+      { idleMs: 30_000, maxMs: 3_600_000, events: server.app.playerEvents },
+      () => clock,
+    );
+    for (let call = 0; call < 15; call += 1) {
+      clock += 20_000;
+      await expect(resolver.resolve(token)).resolves.toMatchObject({ customerId: expect.any(Number) });
+    }
+    expect(socket.isOpen()).toBe(true);
+    clock += 31_000;
+    await expect(resolver.resolve(token)).rejects.toMatchObject({ code: GatewayCode.SessionExpired });
+    await until(() => !socket.isOpen());
+    expect(socket.frames.find((frame) => frame.command === 'ERROR')?.headers['code']).toBe(GatewayCode.SessionExpired);
   });
 });
