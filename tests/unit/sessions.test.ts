@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { idleRule } from '../../server/modules/auth/sessions';
+import { idleRule } from '../../server/modules/auth/idle';
 import { nextBatch, watchSessions } from '../../server/realtime/sessionWatch';
 
 const SECOND = 1_000;

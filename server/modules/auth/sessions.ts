@@ -9,6 +9,7 @@ import { CallError } from '../../lib/errors';
 import { newToken, sha256 } from '../../lib/security';
 import type { Session, SessionResolver } from '../../plugins/contract';
 import type { PlayerEvents } from '../../realtime/bus';
+import { idleRule } from './idle';
 
 /**
  * Sessions: 256-bit random tokens (only their hashes stored), a visitor session before login, a new
@@ -24,24 +25,6 @@ export interface SessionPolicy {
    * every instance once several run.
    */
   events: Pick<PlayerEvents, 'publish'>;
-}
-
-/** Last-seen is written at most this often, and never less often than a tenth of the idle limit. */
-const TOUCH_AT_MOST_EVERY_MS = 60_000;
-
-/**
- * The idle rule, for one call at `at`: a session ends once `idleMs` pass without a call, or at its
- * absolute expiry. Last-seen is written only when it is a tenth of the idle limit old (at most once a
- * minute), so a session may end up to a tenth of the limit early, never late, whatever the limit.
- */
-export function idleRule(
-  policy: Pick<SessionPolicy, 'idleMs'>,
-  session: { lastSeenAt: Date; expiresAt: Date },
-  at: number,
-): 'ended' | 'touch' | 'fresh' {
-  const since = at - session.lastSeenAt.getTime();
-  if (at >= session.expiresAt.getTime() || since >= policy.idleMs) return 'ended';
-  return since >= Math.min(TOUCH_AT_MOST_EVERY_MS, policy.idleMs / 10) ? 'touch' : 'fresh';
 }
 
 export async function createSession(
