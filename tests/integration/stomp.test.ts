@@ -12,6 +12,7 @@ import { sha256 } from '../../server/lib/security';
 import { sessionResolver } from '../../server/modules/auth/sessions';
 import { GatewayCode } from '../../src/contract/errorCodes';
 import { type ChatMessage, Destination, STOMP_PATH, STOMP_PROTOCOL } from '../../src/contract/feed';
+import { stompTransport } from '../../workers/realtime/stomp';
 import { call, encrypt, loginWithPassword, registerPlayer } from './player';
 import { type TestServer, startServer } from './server';
 
@@ -579,4 +580,35 @@ describe('STOMP: logout and password change close the sockets of the ended sessi
     await until(() => !socket.isOpen());
     expect(socket.frames.find((frame) => frame.command === 'ERROR')?.headers['code']).toBe(GatewayCode.SessionExpired);
   });
+
+  it('the realtime worker’s socket comes back as a visitor’s after its session ended, still reading the public feed', async () => {
+    const player = await registerPlayer(server);
+    const transport = stompTransport(endpoint, () => new WebSocket(endpoint, [STOMP_PROTOCOL]) as unknown as globalThis.WebSocket);
+    const statuses: string[] = [];
+    const prices: string[] = [];
+    transport.onStatus((status) => statuses.push(status));
+    transport.setToken(player.webToken.token);
+    transport.subscribe(Destination.balance, () => {});
+    transport.subscribe(Destination.sport('2'), (body) => prices.push(body));
+    transport.start();
+    await until(() => server.app.broker.subscriberCount(Destination.sport('2')) === 1);
+
+    expect((await call(server, 'main', 'customer/logoutV2', {}, { token: player.webToken.token })).code).toBe('0000');
+    await until(() => statuses.includes('reconnecting'));
+    // stompjs reconnects after 5 s (spec §9), with the old token: the server takes it for a visitor's.
+    await until(
+      () =>
+        statuses.filter((status) => status === 'online').length === 2 && server.app.broker.subscriberCount(Destination.sport('2')) === 1,
+      10_000,
+    );
+    server.app.broker.publish(Destination.sport('2'), '{"seq":1}', { seq: '1' });
+    await until(() => prices.length === 1);
+    expect(statuses.at(-1)).toBe('online');
+
+    // Logged in again: the new token brings the player's own queue back.
+    const again = await loginWithPassword(server, player.phone.typed, player.password);
+    const customerId = (await sessionOf(again.data.webToken.token)).customerId!;
+    transport.setToken(again.data.webToken.token);
+    await until(() => server.app.broker.subscriberCount(`/user/${customerId}/queue/balance`) === 1);
+  }, 20_000);
 });
