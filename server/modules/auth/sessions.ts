@@ -1,4 +1,4 @@
-import { type SQL, and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { type SQL, and, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { GatewayCode } from '../../../src/contract/errorCodes';
 import { HEADER } from '../../../src/contract/sign';
@@ -158,8 +158,9 @@ export async function endedSessions(
     else if (idleRule(policy, row, at) === 'ended') expired.push(sessionId);
   }
   if (expired.length > 0) {
-    for (const sessionId of await endSessions(db, policy, inArray(sessions.id, expired), 'expired'))
-      ended.push({ sessionId, reason: 'expired' });
+    // Still idle when ended: a call on another instance may have come in since the lookup.
+    const stillIdle = sql`${inArray(sessions.id, expired)} and (${lte(sessions.lastSeenAt, new Date(at - policy.idleMs))} or ${lte(sessions.expiresAt, new Date(at))})`;
+    for (const sessionId of await endSessions(db, policy, stillIdle, 'expired')) ended.push({ sessionId, reason: 'expired' });
   }
   return ended;
 }
