@@ -14,7 +14,7 @@ import { betRoutes } from './modules/bets/routes';
 import { BetService } from './modules/bets/service';
 import { DEFAULT_LOCKOUT, PasswordGuard } from './modules/auth/lockout';
 import { authRoutes } from './modules/auth/routes';
-import { sessionResolver } from './modules/auth/sessions';
+import { SESSION_CHECK_BATCH, endedSessions, sessionEndedNotice, sessionResolver } from './modules/auth/sessions';
 import { devOutbox } from './modules/dev/outbox';
 import { messageRoutes, sendMessage } from './modules/messages/routes';
 import { siteRoutes } from './modules/site/routes';
@@ -35,6 +35,7 @@ import { staticPlugin } from './plugins/static';
 import { type GameWalletProvider, simulatedGameWallet } from './providers/gameWallet';
 import { outboxMail, outboxSms } from './providers/messaging';
 import { PlayerEvents } from './realtime/bus';
+import { watchSessions } from './realtime/sessionWatch';
 
 export interface AppOptions {
   logger?: boolean;
@@ -60,6 +61,8 @@ export interface AppOptions {
   sharedRateLimits?: boolean;
   /** The clock of login lockouts and SMS codes (default Date.now); tests move it forward. */
   clock?: () => number;
+  /** How often the sessions of open sockets are looked up again, for expiry and missed ends (default 1 s). */
+  sessionRecheckMs?: number;
 }
 
 declare module 'fastify' {
@@ -117,7 +120,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   });
 
   const cipher = fieldCipher(config.secrets.rsaPrivateKey);
-  const policy = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs };
+  const policy = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs, events };
   const sms = outboxSms(db);
   const mail = outboxMail(db);
   const clock = options.clock ?? Date.now;
@@ -158,7 +161,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     },
     now: clock,
   });
-  await app.register(accountRoutes, { db, codeSecret: config.secrets.captchaKeySecret, sms, mail });
+  await app.register(accountRoutes, { db, policy, codeSecret: config.secrets.captchaKeySecret, sms, mail });
   const wallet = {
     db,
     gameWallet: options.gameWallet ?? simulatedGameWallet({ latencyMs: 400 }),
@@ -181,6 +184,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     if (event.type === 'message' && event.customerId !== null) {
       broker.publishToUser(event.customerId, 'messages', JSON.stringify({ messageId: event.messageId, type: event.messageType }));
     }
+    // Sockets live no longer than the session they were opened with.
+    if (event.type === 'sessionsEnded') broker.endSessions(event.sessionIds, sessionEndedNotice(event.reason));
   });
   await app.register(stompEndpoint, {
     broker,
@@ -191,10 +196,20 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       const session = await sessions.resolve(token).catch(() => undefined);
       if (!session?.customerId) return { customerId: null, nickName: '' };
       const [customer] = await db.select({ nickName: customers.nickName }).from(customers).where(eq(customers.id, session.customerId));
-      return { customerId: session.customerId, nickName: customer?.nickName ?? 'Player' };
+      return { customerId: session.customerId, nickName: customer?.nickName ?? 'Player', sessionId: session.id };
     },
     onChat: (message, customerId) => saveChat(db, message, customerId),
   });
+  const sessionWatch = watchSessions({
+    broker,
+    ended: (sessionIds) => endedSessions(db, policy, sessionIds),
+    notice: sessionEndedNotice,
+    everyMs: options.sessionRecheckMs ?? 1_000,
+    batch: SESSION_CHECK_BATCH,
+    log: app.log,
+  });
+  // Before the database closes (onClose hooks run in reverse order of registration).
+  app.addHook('onClose', () => sessionWatch.stop());
   await app.register(sportsRoutes, { db, feed, settings });
   const bets = new BetService({
     db,

@@ -1,12 +1,16 @@
 import { EventEmitter } from 'node:events';
 
 /**
- * Events for one player (balance changed, a new message). The realtime release delivers them on the
- * player's own STOMP destinations (/user/queue/balance, /user/queue/messages); until then they are
- * emitted here for anything in the process that listens.
+ * Events for players: a balance changed, a new message, sessions ended. The realtime side delivers them
+ * on the player's own STOMP destinations (/user/queue/balance, /user/queue/messages) and closes the
+ * sockets of ended sessions. In process today; when several instances run, this bus crosses them
+ * (RabbitMQ), so whatever must reach every instance's sockets is published here.
  */
 export type PlayerEvent =
-  { type: 'balance'; customerId: number } | { type: 'message'; customerId: number | null; messageId: number; messageType: 1 | 2 };
+  | { type: 'balance'; customerId: number }
+  | { type: 'message'; customerId: number | null; messageId: number; messageType: 1 | 2 }
+  /** Sessions that ended (logout, a new login, a password change, a closed account, expiry); `reason` as stored. */
+  | { type: 'sessionsEnded'; sessionIds: number[]; reason: string };
 
 export class PlayerEvents {
   private readonly emitter = new EventEmitter();

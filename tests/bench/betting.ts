@@ -68,7 +68,7 @@ interface Phase {
 /** Players with a session and money, written directly (a test-only path; the money goes through the ledger). */
 async function players(app: FastifyInstance, config: ServerConfig): Promise<string[]> {
   const db: Database = app.database.db;
-  const policy = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs };
+  const policy = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs, events: app.playerEvents };
   const request = { ip: '127.0.0.1', headers: {} } as unknown as FastifyRequest;
   const tokens: string[] = [];
   for (let i = 0; i < PLAYERS; i++) {

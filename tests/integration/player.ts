@@ -129,6 +129,6 @@ export async function quickPlayer(server: TestServer): Promise<string> {
   const db = server.database.db;
   const customer = await createCustomer(db, { mobileNo: newPhone().e164, birthday: '1995-03-14' });
   const request = { ip: '127.0.0.1', headers: {} } as FastifyRequest;
-  const policy = { idleMs: server.config.sessionIdleMs, maxMs: server.config.sessionMaxMs };
+  const policy = { idleMs: server.config.sessionIdleMs, maxMs: server.config.sessionMaxMs, events: server.app.playerEvents };
   return (await createSession(db, policy, customer.id, request)).webToken.token;
 }

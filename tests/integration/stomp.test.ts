@@ -1,12 +1,20 @@
 import type { AddressInfo } from 'node:net';
 import { Client, type IFrame, type IMessage, type IStompSocket, type StompConfig } from '@stomp/stompjs';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { type BrokerConnection, EmbeddedBroker } from '../../server/realtime/stomp/broker';
 import { CHAT_LIMIT, type StompEndpointOptions, stompEndpoint } from '../../server/realtime/stomp/endpoint';
 import { FrameError, FrameReader, type StompFrame, encodeFrame, parseFrames } from '../../server/realtime/stomp/frames';
-import { type ChatMessage, Destination, STOMP_PROTOCOL } from '../../src/contract/feed';
+import { sessions } from '../../server/db/schema';
+import { sha256 } from '../../server/lib/security';
+import { sessionResolver } from '../../server/modules/auth/sessions';
+import { GatewayCode } from '../../src/contract/errorCodes';
+import { type ChatMessage, Destination, STOMP_PATH, STOMP_PROTOCOL } from '../../src/contract/feed';
+import { stompTransport } from '../../workers/realtime/stomp';
+import { call, encrypt, loginWithPassword, registerPlayer } from './player';
+import { type TestServer, startServer } from './server';
 
 const HEARTBEAT_MS = 200;
 const PLAYERS: Record<string, { customerId: number; nickName: string }> = {
@@ -89,8 +97,8 @@ async function subscribed(client: Client, destination: string): Promise<IMessage
 }
 
 /** A raw WebSocket speaking STOMP by hand, for what a well-behaved client never sends. */
-async function rawClient(path = '/ws') {
-  const socket = new WebSocket(url.replace('/ws', path), [STOMP_PROTOCOL]);
+async function rawClient(path = '/ws', endpoint = url) {
+  const socket = new WebSocket(endpoint.replace('/ws', path), [STOMP_PROTOCOL]);
   const reader = new FrameReader();
   const frames: StompFrame[] = [];
   let messages = 0;
@@ -117,8 +125,8 @@ async function rawClient(path = '/ws') {
   };
 }
 
-async function rawConnected(headers = 'accept-version:1.2\nheart-beat:0,0') {
-  const raw = await rawClient();
+async function rawConnected(headers = 'accept-version:1.2\nheart-beat:0,0', endpoint = url) {
+  const raw = await rawClient('/ws', endpoint);
   raw.send(`CONNECT\n${headers}\n\n\0`);
   await raw.next('CONNECTED');
   return raw;
@@ -177,8 +185,10 @@ describe('embedded broker fan-out', () => {
     const written: Buffer[] = [];
     const connection: BrokerConnection = {
       customerId,
+      playerSessionId: null,
       backlog,
       write: (...parts) => void written.push(Buffer.concat(parts)),
+      end: () => {},
       close: async () => {},
       terminate: () => {},
     };
@@ -420,4 +430,185 @@ describe('STOMP endpoint', () => {
     expect((await raw.closed).code).toBe(1001);
     expect(broker.stats()).toEqual({ connections: 0, subscriptions: 0 });
   });
+});
+
+describe('STOMP: logout and password change close the sockets of the ended sessions', () => {
+  let server: TestServer;
+  let endpoint: string;
+
+  beforeAll(async () => {
+    // A short re-check, so the backstop's own test (a session ended where the bus did not reach) is quick.
+    server = await startServer({}, undefined, { sessionRecheckMs: 200 });
+    endpoint = `${server.url.replace('http', 'ws')}${STOMP_PATH}`;
+  });
+  afterAll(() => server.close());
+
+  async function sessionOf(token: string) {
+    const [row] = await server.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, sha256(token)));
+    return row!;
+  }
+
+  /** A player on two devices: two logins, two sessions, a socket on each with their own queues. */
+  async function playerOnTwoDevices() {
+    const player = await registerPlayer(server);
+    const second = await loginWithPassword(server, player.phone.typed, player.password);
+    expect(second.code).toBe('0000');
+    const tokens = [player.webToken.token, second.data.webToken.token] as const;
+    const customerId = (await sessionOf(tokens[0])).customerId!;
+    const sockets = await Promise.all(tokens.map((token) => playerSocket(token)));
+    return { player, tokens, customerId, sockets };
+  }
+
+  async function playerSocket(token?: string) {
+    const raw = await rawConnected(`accept-version:1.2\nheart-beat:0,0${token ? `\ntoken:${token}` : ''}`, endpoint);
+    // A player reads their own queues, a visitor a public topic.
+    raw.send(
+      token
+        ? `SUBSCRIBE\nid:b\ndestination:${Destination.balance}\n\n\0SUBSCRIBE\nid:t\ndestination:${Destination.bets}\nreceipt:ready\n\n\0`
+        : `SUBSCRIBE\nid:s\ndestination:${Destination.sport('1')}\nreceipt:ready\n\n\0`,
+    );
+    await raw.next('RECEIPT');
+    let open = true;
+    void raw.closed.then(() => (open = false));
+    return { ...raw, isOpen: () => open, received: () => raw.frames.filter((frame) => frame.command === 'MESSAGE') };
+  }
+
+  /** What a deposit or a settled bet sends the player's sockets. */
+  function pushToPlayer(customerId: number): void {
+    server.app.playerEvents.publish({ type: 'balance', customerId });
+    server.app.broker.publishToUser(customerId, 'bets', '{"transId":"t-1"}');
+  }
+
+  it('logout closes the socket of that session with ERROR, the other device keeps its pushes', async () => {
+    const { tokens, customerId, sockets } = await playerOnTwoDevices();
+    const [loggedOut, other] = sockets;
+
+    expect((await call(server, 'main', 'customer/logoutV2', {}, { token: tokens[0] })).code).toBe('0000');
+    // Pushed the moment logout answers: the ended session's socket must not get it.
+    pushToPlayer(customerId);
+
+    await until(() => !loggedOut!.isOpen());
+    const error = loggedOut!.frames.find((frame) => frame.command === 'ERROR');
+    expect(error?.headers['code']).toBe(GatewayCode.TokenInvalid);
+    expect(error?.headers['message']).toBe('Your login has ended. Please log in again.');
+    expect(loggedOut!.received()).toHaveLength(0);
+
+    await until(() => other!.received().length === 2);
+    pushToPlayer(customerId);
+    await until(() => other!.received().length === 4);
+    expect(other!.isOpen()).toBe(true);
+    expect(loggedOut!.received()).toHaveLength(0);
+  });
+
+  it('a password change closes the sockets of the player’s other sessions, not its own', async () => {
+    const { player, tokens, customerId, sockets } = await playerOnTwoDevices();
+    const [changedHere, elsewhere] = sockets;
+    const visitor = await playerSocket();
+
+    const changed = await call(
+      server,
+      'main',
+      'customer/modifyPwd',
+      { oldPassword: await encrypt(server, player.password), newPassword: await encrypt(server, 'NewSecret456') },
+      { token: tokens[0] },
+    );
+    expect(changed.code).toBe('0000');
+    pushToPlayer(customerId);
+
+    await until(() => !elsewhere!.isOpen());
+    const error = elsewhere!.frames.find((frame) => frame.command === 'ERROR');
+    expect(error?.headers['code']).toBe(GatewayCode.SessionReplaced);
+    expect(error?.headers['message']).toBe('Your password was changed. Please log in again.');
+    expect(elsewhere!.received()).toHaveLength(0);
+
+    await until(() => changedHere!.received().length === 2);
+    expect(changedHere!.isOpen()).toBe(true);
+    expect(visitor.isOpen()).toBe(true);
+  });
+
+  it('a session ended where the bus did not reach, or gone idle, closes its sockets at the next re-check', async () => {
+    const { customerId, tokens, sockets } = await playerOnTwoDevices();
+    const [revokedElsewhere, idle] = sockets;
+    const visitor = await playerSocket();
+    const db = server.database.db;
+
+    // As another instance would: straight in the database, no event on this instance's bus.
+    await db
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokedReason: 'password_changed' })
+      .where(eq(sessions.tokenHash, sha256(tokens[0])));
+    await until(() => !revokedElsewhere!.isOpen());
+    expect(revokedElsewhere!.frames.find((frame) => frame.command === 'ERROR')?.headers['code']).toBe(GatewayCode.SessionReplaced);
+
+    // Nobody called for longer than the idle limit (the socket's own traffic is not activity).
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: sql`${sessions.lastSeenAt} - make_interval(secs => ${server.config.sessionIdleMs / 1000 + 1})` })
+      .where(eq(sessions.tokenHash, sha256(tokens[1])));
+    await until(() => !idle!.isOpen());
+    expect(idle!.frames.find((frame) => frame.command === 'ERROR')?.headers['code']).toBe(GatewayCode.SessionExpired);
+    expect((await sessionOf(tokens[1])).revokedReason).toBe('expired');
+
+    pushToPlayer(customerId);
+    server.app.broker.publish(Destination.sport('1'), '{"seq":1}', { seq: '1' });
+    await until(() => visitor.received().length === 1);
+    expect(visitor.isOpen()).toBe(true);
+    expect(revokedElsewhere!.received()).toHaveLength(0);
+    expect(idle!.received()).toHaveLength(0);
+  });
+
+  it('an idle limit of 30 s keeps a player calling every 20 s logged in, and 31 s of silence ends the session and its socket', async () => {
+    const player = await registerPlayer(server);
+    const token = player.webToken.token;
+    const socket = await playerSocket(token);
+    let clock = Date.now();
+    const resolver = sessionResolver(
+      server.database.db,
+      { idleMs: 30_000, maxMs: 3_600_000, events: server.app.playerEvents },
+      () => clock,
+    );
+    for (let call = 0; call < 15; call += 1) {
+      clock += 20_000;
+      await expect(resolver.resolve(token)).resolves.toMatchObject({ customerId: expect.any(Number) });
+    }
+    expect(socket.isOpen()).toBe(true);
+    clock += 31_000;
+    await expect(resolver.resolve(token)).rejects.toMatchObject({ code: GatewayCode.SessionExpired });
+    await until(() => !socket.isOpen());
+    expect(socket.frames.find((frame) => frame.command === 'ERROR')?.headers['code']).toBe(GatewayCode.SessionExpired);
+  });
+
+  it('the realtime worker’s socket comes back as a visitor’s after its session ended, still reading the public feed', async () => {
+    const player = await registerPlayer(server);
+    const transport = stompTransport(endpoint, () => new WebSocket(endpoint, [STOMP_PROTOCOL]) as unknown as globalThis.WebSocket);
+    const statuses: string[] = [];
+    const prices: string[] = [];
+    transport.onStatus((status) => statuses.push(status));
+    transport.setToken(player.webToken.token);
+    transport.subscribe(Destination.balance, () => {});
+    transport.subscribe(Destination.sport('2'), (body) => prices.push(body));
+    transport.start();
+    await until(() => server.app.broker.subscriberCount(Destination.sport('2')) === 1);
+
+    expect((await call(server, 'main', 'customer/logoutV2', {}, { token: player.webToken.token })).code).toBe('0000');
+    await until(() => statuses.includes('reconnecting'));
+    // stompjs reconnects after 5 s (spec §9), with the old token: the server takes it for a visitor's.
+    await until(
+      () =>
+        statuses.filter((status) => status === 'online').length === 2 && server.app.broker.subscriberCount(Destination.sport('2')) === 1,
+      10_000,
+    );
+    server.app.broker.publish(Destination.sport('2'), '{"seq":1}', { seq: '1' });
+    await until(() => prices.length === 1);
+    expect(statuses.at(-1)).toBe('online');
+
+    // Logged in again: the new token brings the player's own queue back.
+    const again = await loginWithPassword(server, player.phone.typed, player.password);
+    const customerId = (await sessionOf(again.data.webToken.token)).customerId!;
+    transport.setToken(again.data.webToken.token);
+    await until(() => server.app.broker.subscriberCount(`/user/${customerId}/queue/balance`) === 1);
+  }, 20_000);
 });

@@ -1,16 +1,25 @@
 import { Client, type StompSubscription } from '@stomp/stompjs';
 import { SOCKET_CONNECT_TIMEOUT_MS, SOCKET_HEARTBEAT_MS, SOCKET_RECONNECT_MS } from '../../src/contract/constants';
+import { GatewayCode, TOKEN_RESET_CODES } from '../../src/contract/errorCodes';
 import type { ConnectionStatus } from '../../src/contract/realtime';
 import type { Transport } from './core';
 
 /**
  * The one STOMP 1.2 socket (spec §7, §9): 30 s connect timeout, 10 s heart-beats both ways, reconnect
- * 5 s after a drop. Subscriptions are remembered and made again on every reconnect.
+ * 5 s after a drop. Subscriptions are remembered and made again on every reconnect, except the player's
+ * own queues once the server has ended the session of the token (an ERROR with the code the API would answer): the
+ * socket comes back as a visitor's, whose queue subscriptions the server would refuse, and they wait
+ * for the next token.
  */
+/** The codes of an ERROR that ends the socket because its login session ended (as the API would answer). */
+const SESSION_ENDED_CODES: readonly string[] = [...TOKEN_RESET_CODES, GatewayCode.MobileNumberChanged];
+
 export function stompTransport(url: string, createSocket?: () => WebSocket): Transport {
   const wanted = new Map<string, { handler: (body: string, headers: Record<string, string>) => void; live: StompSubscription | null }>();
   const statusListeners: ((status: ConnectionStatus) => void)[] = [];
   let token = '';
+  let sessionEnded = false;
+  const mayRead = (destination: string) => !(sessionEnded && destination.startsWith('/user/'));
   const emit = (status: ConnectionStatus) => statusListeners.forEach((listener) => listener(status));
 
   const client = new Client({
@@ -26,7 +35,7 @@ export function stompTransport(url: string, createSocket?: () => WebSocket): Tra
   });
   client.onConnect = () => {
     for (const [destination, entry] of wanted) {
-      entry.live = client.subscribe(destination, (message) => entry.handler(message.body, message.headers));
+      if (mayRead(destination)) entry.live = client.subscribe(destination, (message) => entry.handler(message.body, message.headers));
     }
     emit('online');
   };
@@ -35,11 +44,17 @@ export function stompTransport(url: string, createSocket?: () => WebSocket): Tra
     emit('reconnecting');
   };
   client.onWebSocketClose = onDown;
-  client.onStompError = onDown;
+  client.onStompError = (frame) => {
+    if (SESSION_ENDED_CODES.includes(frame.headers['code'] ?? '')) sessionEnded = true;
+    onDown();
+  };
 
   return {
     subscribe(destination, handler) {
-      const entry = { handler, live: client.connected ? client.subscribe(destination, (m) => handler(m.body, m.headers)) : null };
+      const entry = {
+        handler,
+        live: client.connected && mayRead(destination) ? client.subscribe(destination, (m) => handler(m.body, m.headers)) : null,
+      };
       wanted.set(destination, entry);
       return () => {
         if (wanted.get(destination) === entry) wanted.delete(destination);
@@ -54,6 +69,7 @@ export function stompTransport(url: string, createSocket?: () => WebSocket): Tra
     setToken(next) {
       if (next === token) return;
       token = next;
+      sessionEnded = false;
       if (client.active) void client.deactivate().then(() => client.activate());
     },
     onStatus(listener) {

@@ -10,12 +10,13 @@ import { CallError } from '../../lib/errors';
 import type { MailProvider, SmsProvider } from '../../providers/messaging';
 import { issueCode, verifyCode } from '../auth/codes';
 import { isMediaKey, newMediaKey } from '../../lib/security';
-import { revokeOtherSessions } from '../auth/sessions';
+import { type SessionPolicy, revokeOtherSessions } from '../auth/sessions';
 import { assertOfAge, findById, toUserInfo } from '../auth/users';
 import { balances } from '../wallet/ledger';
 
 export interface AccountOptions {
   db: Database;
+  policy: SessionPolicy;
   codeSecret: string;
   sms: SmsProvider;
   mail: MailProvider;
@@ -318,7 +319,7 @@ export async function accountRoutes(app: FastifyInstance, options: AccountOption
       }
       await verifyCode(db, options.codeSecret, customer.email ?? customer.mobileNo ?? '', 'delete', body.code);
       await db.update(customers).set({ status: 'closed', closedAt: new Date() }).where(eq(customers.id, customerId));
-      await revokeOtherSessions(db, customerId, null, 'account_closed');
+      await revokeOtherSessions(db, options.policy, customerId, null, 'account_closed');
       request.log.info({ customerId, reason: body.reason ?? '' }, 'account closed by the player');
       return null;
     },

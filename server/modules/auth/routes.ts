@@ -267,7 +267,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
     auth: 'player',
     body: z.looseObject({}),
     handler: async ({ session }) => {
-      await revokeSession(db, session.id, 'logout');
+      await revokeSession(db, policy, session.id, 'logout');
       return null;
     },
   });
@@ -318,7 +318,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
         .update(customers)
         .set({ passwordHash: await hashPassword(body.newPassword) })
         .where(eq(customers.id, customerId));
-      await revokeOtherSessions(db, customerId, session.id, 'password_changed');
+      await revokeOtherSessions(db, policy, customerId, session.id, 'password_changed');
       return null;
     },
   });
@@ -379,7 +379,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
         .update(customers)
         .set({ passwordHash: await hashPassword(body.newPassword) })
         .where(eq(customers.id, spent.customerId));
-      await revokeOtherSessions(db, spent.customerId, null, 'password_changed');
+      await revokeOtherSessions(db, policy, spent.customerId, null, 'password_changed');
       const customer = await findById(db, spent.customerId);
       // The reset came through an SMS code: the new password works at once, even during a lockout.
       if (customer?.mobileNo) await passwordGuard.cleared(customer.mobileNo);

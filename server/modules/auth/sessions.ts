@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { type SQL, and, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { GatewayCode } from '../../../src/contract/errorCodes';
 import { HEADER } from '../../../src/contract/sign';
@@ -8,6 +8,8 @@ import { sessions } from '../../db/schema';
 import { CallError } from '../../lib/errors';
 import { newToken, sha256 } from '../../lib/security';
 import type { Session, SessionResolver } from '../../plugins/contract';
+import type { PlayerEvents } from '../../realtime/bus';
+import { idleRule } from './idle';
 
 /**
  * Sessions: 256-bit random tokens (only their hashes stored), a visitor session before login, a new
@@ -17,10 +19,13 @@ import type { Session, SessionResolver } from '../../plugins/contract';
 export interface SessionPolicy {
   idleMs: number;
   maxMs: number;
+  /**
+   * Hears every session that ends (the player-event bus): the realtime side closes the sockets opened
+   * with it. Through the bus, not a call into this process's sockets, since the bus is what reaches
+   * every instance once several run.
+   */
+  events: Pick<PlayerEvents, 'publish'>;
 }
-
-/** How often a session's last-seen time is written (not on every call). */
-const TOUCH_EVERY_MS = 60_000;
 
 export async function createSession(
   db: Queryable,
@@ -44,25 +49,35 @@ export async function createSession(
   return { webToken: { token, u2token }, sessionId: row!.id };
 }
 
-export async function revokeSession(db: Queryable, sessionId: number, reason: string): Promise<void> {
-  await db
+/**
+ * Ends sessions, and tells the bus which ones ended. Every way a session ends goes through here (logout,
+ * a login replacing it, a password change, a closed account, expiry), so their sockets close too.
+ */
+async function endSessions(db: Queryable, policy: SessionPolicy, which: SQL, reason: string): Promise<number[]> {
+  const ended = await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(and(which, isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  const sessionIds = ended.map((row) => row.id);
+  if (sessionIds.length > 0) policy.events.publish({ type: 'sessionsEnded', sessionIds, reason });
+  return sessionIds;
+}
+
+export async function revokeSession(db: Queryable, policy: SessionPolicy, sessionId: number, reason: string): Promise<void> {
+  await endSessions(db, policy, eq(sessions.id, sessionId), reason);
 }
 
 /** Ends every session of a player but one (after a password or phone change, or closing the account). */
-export async function revokeOtherSessions(db: Queryable, customerId: number, keepSessionId: number | null, reason: string): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(
-      and(
-        eq(sessions.customerId, customerId),
-        isNull(sessions.revokedAt),
-        keepSessionId === null ? sql`true` : sql`${sessions.id} <> ${keepSessionId}`,
-      ),
-    );
+export async function revokeOtherSessions(
+  db: Queryable,
+  policy: SessionPolicy,
+  customerId: number,
+  keepSessionId: number | null,
+  reason: string,
+): Promise<void> {
+  const theirs = eq(sessions.customerId, customerId);
+  await endSessions(db, policy, keepSessionId === null ? theirs : sql`${theirs} and ${ne(sessions.id, keepSessionId)}`, reason);
 }
 
 const REVOKED_CODES: Record<string, { code: string; message: string }> = {
@@ -87,11 +102,12 @@ export function sessionResolver(db: Queryable, policy: SessionPolicy, now: () =>
         throw new CallError(known?.code ?? GatewayCode.TokenInvalid, known?.message ?? 'You have logged out. Please log in again.', 401);
       }
       const at = now();
-      if (at >= row.expiresAt.getTime() || at - row.lastSeenAt.getTime() >= policy.idleMs) {
-        await revokeSession(db, row.id, 'expired');
+      const state = idleRule(policy, row, at);
+      if (state === 'ended') {
+        await revokeSession(db, policy, row.id, 'expired');
         throw new CallError(GatewayCode.SessionExpired, 'Your login has expired. Please log in again.', 401);
       }
-      if (at - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+      if (state === 'touch') {
         await db
           .update(sessions)
           .set({ lastSeenAt: new Date(at) })
@@ -100,4 +116,51 @@ export function sessionResolver(db: Queryable, policy: SessionPolicy, now: () =>
       return { id: row.id, customerId: row.customerId };
     },
   };
+}
+
+/** What a socket of an ended session is told before it closes: the code and words the API would answer. */
+export function sessionEndedNotice(reason: string): { code: string; message: string } {
+  return REVOKED_CODES[reason] ?? { code: GatewayCode.TokenInvalid, message: 'Your login has ended. Please log in again.' };
+}
+
+/** At most this many sessions are looked up in one query; more are checked over the next rounds. */
+export const SESSION_CHECK_BATCH = 1_000;
+
+/**
+ * Which of these sessions have ended, in one query: revoked (here or on another instance) or past their
+ * idle or absolute limit, which ends them now (and tells the bus). For the sockets' periodic re-check.
+ */
+export async function endedSessions(
+  db: Queryable,
+  policy: SessionPolicy,
+  sessionIds: readonly number[],
+  at: number = Date.now(),
+): Promise<{ sessionId: number; reason: string }[]> {
+  if (sessionIds.length === 0) return [];
+  const wanted = sessionIds.slice(0, SESSION_CHECK_BATCH);
+  const rows = await db
+    .select({
+      id: sessions.id,
+      revokedReason: sessions.revokedReason,
+      revokedAt: sessions.revokedAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .where(inArray(sessions.id, wanted));
+  const found = new Map(rows.map((row) => [row.id, row]));
+  const ended: { sessionId: number; reason: string }[] = [];
+  const expired: number[] = [];
+  for (const sessionId of wanted) {
+    const row = found.get(sessionId);
+    if (!row) ended.push({ sessionId, reason: 'invalid' });
+    else if (row.revokedAt) ended.push({ sessionId, reason: row.revokedReason ?? 'logout' });
+    else if (idleRule(policy, row, at) === 'ended') expired.push(sessionId);
+  }
+  if (expired.length > 0) {
+    // Still idle when ended: a call on another instance may have come in since the lookup.
+    const stillIdle = sql`${inArray(sessions.id, expired)} and (${lte(sessions.lastSeenAt, new Date(at - policy.idleMs))} or ${lte(sessions.expiresAt, new Date(at))})`;
+    for (const sessionId of await endSessions(db, policy, stillIdle, 'expired')) ended.push({ sessionId, reason: 'expired' });
+  }
+  return ended;
 }

@@ -136,7 +136,7 @@ export async function logIn(
   if (customer.status !== 'active')
     throw new CallError(GatewayCode.AccountClosed, 'This account is closed. Please contact Customer Service.', 403);
   assertOfAge(customer.birthday);
-  if (previousSessionId !== undefined) await revokeSession(db, previousSessionId, 'login');
+  if (previousSessionId !== undefined) await revokeSession(db, policy, previousSessionId, 'login');
   const { webToken } = await createSession(db, policy, customer.id, request);
   return { webToken, userInfo: toUserInfo(customer) };
 }

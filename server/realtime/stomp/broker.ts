@@ -16,7 +16,21 @@ export interface Broker {
   stats(): { connections: number; subscriptions: number };
   /** Cuts every socket at once, as a network loss would (development page, tests). */
   dropAll(): void;
+  /**
+   * Ends (STOMP ERROR with the notice, then close) every connection opened with one of these login
+   * sessions; they receive nothing more. Answers how many. Each instance ends its own connections when
+   * the bus says sessions ended.
+   */
+  endSessions(sessionIds: readonly number[], notice: SessionEndedNotice): number;
+  /** The login sessions behind this instance's open connections (for their periodic re-check). */
+  openSessions(): number[];
   close(): Promise<void>;
+}
+
+/** Why a connection is ended: a GW_ code and the player's words, as the API would answer them. */
+export interface SessionEndedNotice {
+  code: string;
+  message: string;
 }
 
 export const PLAYER_QUEUES = ['balance', 'bets', 'messages'] as const;
@@ -26,10 +40,14 @@ export type PlayerQueue = (typeof PLAYER_QUEUES)[number];
 export interface BrokerConnection {
   /** null for a visitor, undefined until the STOMP CONNECT was accepted. */
   readonly customerId: number | null | undefined;
+  /** The login session the CONNECT token belonged to; null for a visitor, undefined until CONNECT. */
+  readonly playerSessionId: number | null | undefined;
   /** Bytes written but not yet on the wire (WebSocket bufferedAmount). */
   readonly backlog: number;
   /** Sends the parts as one frame (possibly batched with others into one WebSocket message). */
   write(...parts: Buffer[]): void;
+  /** STOMP ERROR with the notice, then close: the session it was opened with has ended. */
+  end(notice: SessionEndedNotice): void;
   /** Graceful close; resolves once the socket is gone. */
   close(): Promise<void>;
   terminate(): void;
@@ -158,6 +176,27 @@ export class EmbeddedBroker implements Broker {
 
   dropAll(): void {
     for (const connection of [...this.connections.keys()]) connection.terminate();
+  }
+
+  endSessions(sessionIds: readonly number[], notice: SessionEndedNotice): number {
+    if (sessionIds.length === 0) return 0;
+    const ended = new Set(sessionIds);
+    let count = 0;
+    for (const connection of [...this.connections.keys()]) {
+      if (typeof connection.playerSessionId !== 'number' || !ended.has(connection.playerSessionId)) continue;
+      // Unfiled at once, so not one more message reaches it while its close handshake runs.
+      this.detach(connection);
+      connection.end(notice);
+      count += 1;
+    }
+    return count;
+  }
+
+  openSessions(): number[] {
+    const open = new Set<number>();
+    for (const connection of this.connections.keys())
+      if (typeof connection.playerSessionId === 'number') open.add(connection.playerSessionId);
+    return [...open];
   }
 
   async close(): Promise<void> {

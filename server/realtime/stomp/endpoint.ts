@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
 import { CHAT_LIMIT, normalizeChatLine } from '../../../src/contract/chat';
 import { type ChatMessage, STOMP_PATH, STOMP_PROTOCOL } from '../../../src/contract/feed';
-import type { BrokerConnection, EmbeddedBroker } from './broker';
+import type { BrokerConnection, EmbeddedBroker, SessionEndedNotice } from './broker';
 import { FrameError, FrameReader, type StompFrame, encodeFrame } from './frames';
 
 /**
@@ -17,8 +17,11 @@ import { FrameError, FrameReader, type StompFrame, encodeFrame } from './frames'
 
 export interface StompEndpointOptions {
   broker: EmbeddedBroker;
-  /** The player behind a CONNECT token (undefined: a visitor); null refuses the connection. */
-  authenticate(token: string | undefined): Promise<{ customerId: number | null; nickName: string } | null>;
+  /**
+   * The player behind a CONNECT token (undefined: a visitor) and the login session it belongs to, whose
+   * end closes the connection; null refuses the connection.
+   */
+  authenticate(token: string | undefined): Promise<{ customerId: number | null; nickName: string; sessionId?: number } | null>;
   /** Offered heart-beat in both directions (spec §9: 10 s); 0 turns heart-beating off. */
   heartbeatMs?: number;
   /** Persists a chat line once it has been published; a failure is logged, the line stays sent. */
@@ -33,6 +36,8 @@ const MAX_FRAME_BYTES = 65_536;
 const CHAT_DESTINATION = /^\/topic\/chat\/([A-Za-z0-9_-]{1,40})$/;
 const CLOSE_PROTOCOL_ERROR = 1002;
 const CLOSE_REFUSED = 1008;
+/** WebSocket close code for "the login session ended" (4000-4999 are the application's own). */
+const CLOSE_SESSION_ENDED = 4401;
 
 function toBuffer(data: RawData): Buffer {
   if (Array.isArray(data)) return Buffer.concat(data);
@@ -68,6 +73,7 @@ function queueFlush(connection: StompConnection): void {
 
 class StompConnection implements BrokerConnection {
   customerId: number | null | undefined = undefined;
+  playerSessionId: number | null | undefined = undefined;
   private nickName = '';
   private state: 'new' | 'connecting' | 'open' | 'closing' = 'new';
   private readonly reader = new FrameReader(MAX_FRAME_BYTES);
@@ -84,7 +90,7 @@ class StompConnection implements BrokerConnection {
     private readonly socket: WebSocket,
     private readonly options: StompEndpointOptions & { heartbeatMs: number },
     private readonly log: FastifyBaseLogger,
-    private readonly sessionId: string,
+    private readonly stompSession: string,
   ) {
     this.closed = new Promise((resolve) => socket.once('close', () => resolve()));
     options.broker.attach(this);
@@ -141,6 +147,10 @@ class StompConnection implements BrokerConnection {
 
   terminate(): void {
     this.socket.terminate();
+  }
+
+  end(notice: SessionEndedNotice): void {
+    this.fail(notice.message, undefined, CLOSE_SESSION_ENDED, { code: notice.code });
   }
 
   private receive(data: Buffer): void {
@@ -212,10 +222,13 @@ class StompConnection implements BrokerConnection {
     if (this.state !== 'connecting') return;
     if (!player) return this.fail('login failed', frame, CLOSE_REFUSED);
     this.customerId = player.customerId;
+    this.playerSessionId = player.customerId === null ? null : (player.sessionId ?? null);
     this.nickName = player.nickName;
     this.state = 'open';
     const offer = this.options.heartbeatMs;
-    this.write(encodeFrame('CONNECTED', { version: '1.2', 'heart-beat': `${offer},${offer}`, server: 'Panalo', session: this.sessionId }));
+    this.write(
+      encodeFrame('CONNECTED', { version: '1.2', 'heart-beat': `${offer},${offer}`, server: 'Panalo', session: this.stompSession }),
+    );
     this.startHeartBeats(Number(heartBeat[1]), Number(heartBeat[2]));
     this.receipt(frame);
   }
