@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { gunzipSync, gzip } from 'node:zlib';
 import { CATCH_UP_MAX_MS, createFeedSimulator, type FeedSimulator } from './simulator';
 import { FEED_STATE_FORMAT, type FeedState, parseFeedState } from './snapshot';
 import { DEFAULT_FEED_OPTIONS, type FeedOptions } from './types';
@@ -9,11 +11,11 @@ import { DEFAULT_FEED_OPTIONS, type FeedOptions } from './types';
  * FeedProvider interface knows nothing of it. Only the instance that runs the feed writes.
  */
 
-/** One stored state. `version` grows with every save of a feed's life, across restarts. */
+/** One stored state: FeedState as gzipped JSON. `version` grows with every save of a feed's life, across restarts. */
 export interface StoredFeedState {
   version: number;
   format: number;
-  text: string;
+  data: Buffer;
 }
 
 /** Where the state lives (server/providers/feed/postgresStore.ts: a row in Postgres). */
@@ -41,11 +43,14 @@ export interface KeeperOptions {
 }
 
 const SAVE_EVERY_MS = 5_000;
+const gzipAsync = promisify(gzip);
 
 export class FeedKeeper {
   private version: number;
+  /** The last write asked for; `queued` while it waits for the one before (it serializes when it begins). */
   private writing: Promise<void> = Promise.resolve();
-  private busy = false;
+  private queued: Promise<void> | undefined;
+  private writes = 0;
   private savedRevision = -1;
   private timer: ReturnType<typeof setInterval> | undefined;
   readonly feed: FeedSimulator;
@@ -79,7 +84,7 @@ export class FeedKeeper {
   private readable(stored: StoredFeedState): FeedState | undefined {
     const parsed =
       stored.format === FEED_STATE_FORMAT
-        ? parseFeedState(stored.text)
+        ? parseFeedState(unzip(stored.data))
         : { reason: `format ${stored.format}, this server reads ${FEED_STATE_FORMAT}` };
     if ('state' in parsed) return parsed.state;
     this.options.log.warn({ version: stored.version, reason: parsed.reason }, 'feed: the stored state is unreadable; starting a new feed');
@@ -109,32 +114,49 @@ export class FeedKeeper {
   }
 
   /**
-   * Stores the state as it is now (serialized at once, written in order after earlier writes). Never
-   * rejects: a failed write is logged and the next save carries the state. A periodic save (`must`
-   * false) is skipped while a write is under way or when nothing moved since the last one.
+   * Stores the state. A write serializes the state when it begins, after the write before it, so one
+   * waiting write covers every change and result until then. Resolves once the state as it is now is
+   * stored. Never rejects: a failed write is logged and the next one carries the state. A periodic
+   * save (`must` false) is skipped while a write is under way or when nothing moved.
    */
   save(must: boolean): Promise<void> {
+    if (this.queued) return this.queued;
+    if (!must && (this.writes > 0 || this.feed.revision() === this.savedRevision)) return this.writing;
+    this.writes++;
+    const next = this.writing
+      .then(() => {
+        this.queued = undefined;
+        return this.write();
+      })
+      .finally(() => this.writes--);
+    this.queued = next;
+    this.writing = next;
+    return next;
+  }
+
+  private async write(): Promise<void> {
     const revision = this.feed.revision();
-    if (revision === this.savedRevision || (!must && this.busy)) return this.writing;
+    if (revision === this.savedRevision) return;
     const started = performance.now();
-    const state = { version: ++this.version, format: FEED_STATE_FORMAT, text: JSON.stringify(this.feed.exportState()) };
-    this.savedRevision = revision;
-    this.busy = true;
-    this.writing = this.writing
-      .then(() => this.options.store.save(state))
-      .then(
-        () => {
-          const ms = Math.round(performance.now() - started);
-          if (ms > 500) this.options.log.warn({ ms, bytes: state.text.length }, 'feed: storing the state is slow');
-        },
-        (error: unknown) => {
-          this.savedRevision = -1;
-          this.options.log.error({ err: error, version: state.version }, 'feed: storing the state failed');
-        },
-      )
-      .finally(() => {
-        if (this.version === state.version) this.busy = false;
-      });
-    return this.writing;
+    const version = ++this.version;
+    try {
+      // Serialized at once (the state moves between ticks only); compressed off the main thread.
+      const data = await gzipAsync(JSON.stringify(this.feed.exportState()));
+      await this.options.store.save({ version, format: FEED_STATE_FORMAT, data });
+      this.savedRevision = revision;
+      const ms = Math.round(performance.now() - started);
+      if (ms > 1_000) this.options.log.warn({ ms, bytes: data.length }, 'feed: storing the state is slow');
+    } catch (error) {
+      this.options.log.error({ err: error, version }, 'feed: storing the state failed');
+    }
+  }
+}
+
+/** The stored bytes as text; '' (which does not parse) when they are not gzip. */
+function unzip(data: Buffer): string {
+  try {
+    return gunzipSync(data).toString('utf8');
+  } catch {
+    return '';
   }
 }

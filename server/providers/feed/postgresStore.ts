@@ -13,15 +13,15 @@ export function postgresFeedStore(db: Database, writer: string, feed = 'simulato
   return {
     async load() {
       const [row] = await db
-        .select({ version: feedState.version, format: feedState.format, text: feedState.state })
+        .select({ version: feedState.version, format: feedState.format, data: feedState.state })
         .from(feedState)
         .where(eq(feedState.feed, feed));
       return row;
     },
-    async save({ version, format, text }) {
+    async save({ version, format, data }) {
       await db
         .insert(feedState)
-        .values({ feed, version, format, state: text, writer, savedAt: new Date() })
+        .values({ feed, version, format, state: data, writer, savedAt: new Date() })
         .onConflictDoUpdate({
           target: feedState.feed,
           set: {
