@@ -66,14 +66,16 @@ function usedFeed(): { feed: FeedSimulator; finished: string[] } {
 const silent: FeedLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** A store like the Postgres one: a write lands only over an older version. */
-function memoryStore(initial?: StoredFeedState): FeedStateStore & { row: StoredFeedState | undefined; writes: number } {
+function memoryStore(initial?: StoredFeedState): FeedStateStore & { row: StoredFeedState | undefined; writes: number; down: boolean } {
   const store = {
     row: initial,
     writes: 0,
+    /** The process is dying: nothing it writes lands any more. */
+    down: false,
     load: () => Promise.resolve(store.row),
     save: (state: StoredFeedState) => {
       store.writes++;
-      if (!store.row || store.row.version < state.version) store.row = state;
+      if (!store.down && (!store.row || store.row.version < state.version)) store.row = state;
       return Promise.resolve();
     },
   };
@@ -177,6 +179,37 @@ describe('the feed keeper', () => {
     const newest = store.row;
     await store.save({ version: 1, format: FEED_STATE_FORMAT, data: gzipSync('{}') });
     expect(store.row).toBe(newest);
+  });
+
+  it('after a crash, never deals the id of a match lost with it to another match', async () => {
+    const store = memoryStore();
+    const crashed = await FeedKeeper.open({ feed: OPTIONS, store, log: silent, run: false });
+    crashed.feed.step(1_000);
+    await crashed.save(true);
+    const stored = new Set(
+      FEED_SPORTS.flatMap((sport) => MODES.flatMap((mode) => crashed.feed.listSnapshot(sport, mode).matches)).map((m) => m.matchId),
+    );
+    const dealtAfter = (feed: FeedSimulator): Map<string, string> => {
+      const dealt = new Map<string, string>();
+      feed.onDelta((_destination, delta) => {
+        for (const change of delta.changes)
+          if (change.t === 'addMatch') dealt.set(change.match.matchId, `${change.match.homeName} v ${change.match.awayName}`);
+      });
+      return dealt;
+    };
+    // Matches dealt after the last save die with the process (nothing it writes lands any more).
+    store.down = true;
+    const lost = dealtAfter(crashed.feed);
+    crashed.feed.step(10 * 60_000);
+    expect(lost.size).toBeGreaterThan(0);
+
+    store.down = false;
+    const resumed = await FeedKeeper.open({ feed: OPTIONS, store, log: silent, run: false });
+    for (const id of stored) expect(resumed.feed.match(id)?.matchId).toBe(id);
+    const dealt = dealtAfter(resumed.feed);
+    resumed.feed.step(10 * 60_000);
+    expect(dealt.size).toBeGreaterThan(0);
+    expect([...dealt.keys()].filter((id) => lost.has(id) || stored.has(id))).toEqual([]);
   });
 
   it('hands a result on only once the state that produced it is stored', async () => {

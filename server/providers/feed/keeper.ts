@@ -72,7 +72,7 @@ export class FeedKeeper {
     let resumed: FeedSimulator | undefined;
     if (state) {
       try {
-        resumed = createFeedSimulator(feedOptions, { state, beforeResults });
+        resumed = createFeedSimulator(feedOptions, { state, beforeResults, renumberAt: feedOptions.now() });
         options.log.info({ version: stored.version, matches: state.matches.length, clock: new Date(state.clock) }, 'feed: resumed');
       } catch (error) {
         options.log.warn({ err: error, version: stored.version }, 'feed: the stored state cannot be resumed; starting a new feed');

@@ -69,7 +69,17 @@ export interface SimulatorStart {
    * could forget and play again differently.
    */
   beforeResults?: () => Promise<void>;
+  /**
+   * With a state: new matches get ids from a new block (of this instant), not the stored count, since
+   * a crash loses the matches dealt after the state was stored, and a bet on one of them must not meet
+   * another match under its id.
+   */
+  renumberAt?: number;
 }
+
+/** Ids of a feed's run: a block per start second, wide enough for any run's matches. */
+const ID_BLOCK = 100_000;
+const idBlock = (epochMs: number) => (Math.floor(epochMs / 1000) % 100_000_000) * ID_BLOCK;
 
 export function createFeedSimulator(options: Partial<FeedOptions> = {}, start: SimulatorStart = {}): FeedSimulator {
   return new FeedSimulator({ ...DEFAULT_FEED_OPTIONS, ...options }, start);
@@ -110,22 +120,23 @@ export class FeedSimulator implements FeedProvider {
 
   constructor(
     private readonly options: FeedOptions,
-    { state, beforeResults }: SimulatorStart = {},
+    { state, beforeResults, renumberAt }: SimulatorStart = {},
   ) {
     this.beforeResults = beforeResults;
     if (state) {
       this.rng = new Rng(state.rng);
       this.clock = state.clock;
-      this.idBase = state.idBase;
+      this.idBase = renumberAt === undefined ? state.idBase : Math.max(idBlock(renumberAt), state.idBase + ID_BLOCK);
       this.outbox = new Outbox(state.seqs);
       this.resume(state);
+      if (renumberAt !== undefined) this.matchCount = 0;
       return;
     }
     this.rng = new Rng(options.seed);
     this.clock = options.now();
     this.outbox = new Outbox();
     // Ids carry the start second so a feed that starts afresh does not reuse the ids of open bets.
-    this.idBase = (Math.floor(this.clock / 1000) % 100_000_000) * 100_000;
+    this.idBase = idBlock(this.clock);
     for (const sport of options.sports) {
       const catalogue = buildCatalogue(sport, this.rng, this.clock);
       this.leagueList.push(...catalogue.leagues);
