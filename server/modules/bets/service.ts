@@ -235,14 +235,8 @@ export class BetService {
         return this.feed.outright(leg.marketId)?.eventDate === leg.kickoff ? undefined : { ...VOID_LEG, byResult: false };
       }
       const result = this.feed.result(leg.matchId);
-      if (result)
-        return {
-          ...legResult(
-            leg,
-            result.markets.find((m) => m.marketId === leg.marketId),
-          ),
-          byResult: true,
-        };
+      const market = result?.markets.find((m) => m.marketId === leg.marketId);
+      if (result) return { ...legResult(leg, market), byResult: true };
       return this.feed.match(leg.matchId) ? undefined : { ...VOID_LEG, byResult: false };
     };
     const settled = new Set<number>();
