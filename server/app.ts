@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_PREFIXES, makeEnvelope } from '../src/contract/envelopes';
@@ -21,8 +22,9 @@ import { siteRoutes } from './modules/site/routes';
 import { fileSiteSettings } from './modules/site/settings';
 import { statsRoutes } from './modules/stats/routes';
 import { saveChat, sportsRoutes } from './modules/sports/routes';
-import { createFeedSimulator } from './providers/feed/simulator';
-import type { FeedProvider } from './providers/feed/types';
+import { FeedKeeper } from './providers/feed/keeper';
+import { postgresFeedStore } from './providers/feed/postgresStore';
+import type { FeedOptions, FeedProvider } from './providers/feed/types';
 import { EmbeddedBroker } from './realtime/stomp/broker';
 import { stompEndpoint } from './realtime/stomp/endpoint';
 import { customers } from './db/schema';
@@ -48,8 +50,10 @@ export interface AppOptions {
   ipCallsPerMinute?: number;
   /** Calls per minute per logged-in player (default 300). */
   accountCallsPerMinute?: number;
-  /** The odds feed; by default the simulator, started with the server. */
+  /** An odds feed its caller runs; by default the simulator, kept in the database and run by the server. */
   feed?: FeedProvider;
+  /** The simulator's settings over the config's; `run: false` leaves it still until a caller steps it (tests). */
+  simulator?: { feed?: Partial<FeedOptions>; run?: boolean };
   /** STOMP heart-beat (default 10 s). */
   heartbeatMs?: number;
   /** How long a live bet waits before it is accepted or rejected (default 3 s); tests shorten it. */
@@ -171,7 +175,19 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(messageRoutes, { db });
 
   // Realtime: the feed publishes its deltas on the STOMP destinations; player events go to their queues.
-  const feed = options.feed ?? createFeedSimulator({ ...config.feed, now: () => Date.now() });
+  // The simulator resumes its stored state, so a restart keeps every match, price and open bet's event.
+  let keeper: FeedKeeper | undefined;
+  let feed: FeedProvider;
+  if (options.feed) feed = options.feed;
+  else {
+    keeper = await FeedKeeper.open({
+      feed: { ...config.feed, now: () => Date.now(), ...options.simulator?.feed },
+      store: postgresFeedStore(db, `${hostname()}:${process.pid}`),
+      log: app.log,
+      run: options.simulator?.run ?? true,
+    });
+    feed = keeper.feed;
+  }
   const broker = new EmbeddedBroker({ log: app.log });
   const sessions = sessionResolver(db, policy);
   app.decorate('feed', feed);
@@ -224,9 +240,11 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   app.addHook('onReady', async () => bets.start());
   // Registered after the database's own onClose, so it runs first (onClose hooks run in reverse).
   app.addHook('onClose', async () => bets.stop());
-  if (!options.feed) {
-    app.addHook('onReady', async () => feed.start());
-    app.addHook('onClose', async () => feed.stop());
+  // After bets.start, which settles what the stored results allow, so the catch-up's results find it listening.
+  const kept = keeper;
+  if (kept) {
+    app.addHook('onReady', async () => kept.start());
+    app.addHook('onClose', async () => kept.stop());
   }
 
   if (!config.production) {
@@ -243,6 +261,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       const id = request.params.matchId;
       const finished = id.startsWith('OR') ? feed.finishOutrightNow(id) : feed.finishNow(id);
       if (!finished) return reply.status(404).send({ error: 'no such match or outright, or it is already finished' });
+      await feed.idle();
       await bets.idle();
       return { settled: id };
     });

@@ -460,3 +460,20 @@ export const betCombos = pgTable(
   },
   (t) => [primaryKey({ columns: [t.ticketId, t.comboType] }), check('bet_combos_positive', sql`${t.stake} > 0 AND ${t.bets} > 0`)],
 );
+
+/**
+ * The simulated odds feed's state (server/providers/feed/keeper.ts), one row per feed, so a restart or a
+ * deploy resumes the same matches, markets and prices instead of voiding every open bet. `version` grows
+ * with every save and a write never replaces a newer one, so a late or repeated write changes nothing;
+ * `writer` names the instance that wrote it (the one running the feed).
+ */
+export const feedState = pgTable('feed_state', {
+  feed: text('feed').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+  /** The shape of `state` (FEED_STATE_FORMAT); another format is not restored. */
+  format: integer('format').notNull(),
+  /** The state as gzipped JSON: a twelfth of the text, compressed off the main thread. */
+  state: bytea('state').notNull(),
+  writer: text('writer').notNull(),
+  savedAt: timestamp('saved_at', { withTimezone: true }).notNull(),
+});

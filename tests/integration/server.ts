@@ -9,7 +9,6 @@ import { inject } from 'vitest';
 import { type AppOptions, buildApp } from '../../server/app';
 import { type ServerConfig, loadConfig } from '../../server/config';
 import { type DatabaseHandle, openDatabase } from '../../server/db';
-import { createFeedSimulator } from '../../server/providers/feed/simulator';
 import { APP_ID, APP_VERSION } from '../../src/contract/constants';
 import { API_PREFIXES, type ApiPrefix } from '../../src/contract/envelopes';
 import { computeSign } from '../../src/contract/sign';
@@ -17,6 +16,7 @@ import { computeSign } from '../../src/contract/sign';
 /**
  * A real server on 127.0.0.1 and an ephemeral port, over a fresh copy of the template database
  * (PGlite by default, PostgreSQL with DATABASE_URL), with its own data folder; close() removes both.
+ * restart() closes the server and starts a new one on the same data, as a deploy does.
  */
 export interface TestServer {
   url: string;
@@ -29,10 +29,35 @@ export interface TestServer {
     body?: unknown,
     options?: { token?: string; sign?: string; rawBody?: string; headers?: Record<string, string> },
   ): Promise<Response>;
+  /** Closes this server (it answers no more) and starts another on the same database and data folder. */
+  restart(): Promise<TestServer>;
   close(): Promise<void>;
 }
 
-async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+/** A small simulated feed that moves only when a test steps it (not on a timer), so tests are repeatable. */
+const TEST_FEED = { seed: 7, matchesPerSport: 8, priceChangesPerSecond: 200, matchSpeed: 60 };
+
+interface TestDatabase {
+  handle: DatabaseHandle;
+  /** Closes the database and opens it again from what it stored. */
+  reopen(): Promise<TestDatabase>;
+  drop(): Promise<void>;
+}
+
+function pgliteDatabase(pglite: PGlite, handle: DatabaseHandle): TestDatabase {
+  return {
+    handle,
+    async reopen() {
+      const stored = await pglite.dumpDataDir('none');
+      await handle.close();
+      const reopened = await PGlite.create({ loadDataDir: stored });
+      return pgliteDatabase(reopened, await openDatabase({ pglite: reopened }));
+    },
+    drop: () => handle.close(),
+  };
+}
+
+async function freshDatabase(): Promise<TestDatabase> {
   const url = process.env['DATABASE_URL'];
   const template = inject('postgresTemplate');
   if (url && template) {
@@ -42,19 +67,22 @@ async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Pr
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
     const dbUrl = new URL(url);
     dbUrl.pathname = `/${name}`;
-    const handle = await openDatabase({ url: dbUrl.toString() });
-    return {
+    const opened = (handle: DatabaseHandle): TestDatabase => ({
       handle,
+      async reopen() {
+        await handle.close();
+        return opened(await openDatabase({ url: dbUrl.toString() }));
+      },
       drop: async () => {
         await handle.close();
         await admin.query(`DROP DATABASE IF EXISTS ${name}`);
         await admin.end();
       },
-    };
+    });
+    return opened(await openDatabase({ url: dbUrl.toString() }));
   }
   const pglite = await PGlite.create({ loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) });
-  const handle = await openDatabase({ pglite });
-  return { handle, drop: () => handle.close() };
+  return pgliteDatabase(pglite, await openDatabase({ pglite }));
 }
 
 export async function startServer(
@@ -75,15 +103,29 @@ export async function startServer(
       dataDir,
     },
   );
-  const { handle, drop } = await freshDatabase();
-  // A small feed that moves only when a test steps it (not on a timer), so tests are repeatable.
-  const feed = createFeedSimulator({ seed: 7, matchesPerSport: 8, priceChangesPerSecond: 200, matchSpeed: 60, now: () => Date.now() });
-  const app = await buildApp(config, { logger: false, database: handle, captchaDifficulty: { min: 1, max: 20 }, feed, ...appOptions });
+  return launch(config, await freshDatabase(), prepare, appOptions);
+}
+
+async function launch(
+  config: ServerConfig,
+  database: TestDatabase,
+  prepare: ((app: FastifyInstance) => void) | undefined,
+  appOptions: AppOptions,
+): Promise<TestServer> {
+  const { handle } = database;
+  const app = await buildApp(config, {
+    logger: false,
+    database: handle,
+    captchaDifficulty: { min: 1, max: 20 },
+    simulator: { feed: TEST_FEED, run: false },
+    ...appOptions,
+  });
   prepare?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
   const url = `http://127.0.0.1:${address.port}`;
+  let closed = false;
   return {
     url,
     app,
@@ -100,10 +142,17 @@ export async function startServer(
         body: text,
       });
     },
-    async close() {
+    async restart() {
+      closed = true;
       await app.close();
-      await drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      return launch(config, await database.reopen(), prepare, appOptions);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await database.drop();
+      rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   type BatchPlacementResponse,
@@ -155,6 +155,13 @@ function legResult(leg: LegRow, market: MarketResult | undefined): { outcome: Le
   return { outcome, score };
 }
 
+/** An outright leg wins when its team won the season; the score shown is the winner's name. */
+function outrightLegResult(leg: LegRow, result: OutrightResult): { outcome: LegOutcome; score: string } {
+  return { outcome: leg.key === result.winnerTeamId ? 'won' : 'lost', score: result.winnerTeamName };
+}
+
+const VOID_LEG = { outcome: 'void', score: null } as const;
+
 const isInsufficient = (error: unknown) => error instanceof CallError && error.code === GatewayCode.InsufficientBalance;
 
 /**
@@ -185,8 +192,8 @@ export class BetService {
   }
 
   /**
-   * Listens to the feed's results, picks up live tickets left waiting by a restart, and voids the legs
-   * of events the feed no longer offers (see voidLostEvents).
+   * Listens to the feed's results, picks up live tickets left waiting by a restart, and settles what a
+   * restart may have cut off (see reconcile).
    */
   async start(): Promise<void> {
     this.unsubscribe.push(
@@ -200,35 +207,47 @@ export class BetService {
       .from(betTickets)
       .where(eq(betTickets.status, 'waiting'));
     for (const ticket of waiting) this.schedule(ticket.id, ticket.acceptAt ?? new Date());
-    const voided = await this.voidLostEvents();
+    const { settled, voided } = await this.reconcile();
+    if (settled > 0) this.options.log.info({ tickets: settled }, 'bets: settled tickets from results the feed still holds');
     if (voided > 0) this.options.log.warn({ tickets: voided }, 'bets: voided running tickets on events the feed no longer offers');
   }
 
   /**
-   * A running bet on an event the feed no longer knows (a match it dropped, an outright season it no
-   * longer offers: after a feed restart, say) would never settle and would hold the player's stake for
-   * ever. As with an abandoned event, such legs are void: a single is refunded, a parlay counts the leg
-   * at 1. Answers how many tickets it touched.
+   * Every running leg's event is still offered, has a result, or is gone. A leg whose result the feed
+   * still holds is settled with it (a restart cut its settlement off). A leg on an event the feed
+   * neither offers nor has a result for (a match it dropped, an outright season it no longer offers:
+   * a feed that could not resume its state, say) would never settle and would hold the player's stake
+   * for ever; as with an abandoned event it is void: a single is refunded, a parlay counts the leg at 1.
+   * A restart of the simulated feed voids nothing: it resumes its events (providers/feed/keeper.ts).
+   * Answers how many tickets it settled with a result, and how many only had legs voided.
    */
-  async voidLostEvents(): Promise<number> {
+  async reconcile(): Promise<{ settled: number; voided: number }> {
     const legs = await this.db
-      .select({
-        ticketId: betLegs.ticketId,
-        marketId: betLegs.marketId,
-        matchId: betLegs.matchId,
-        betType: betLegs.betType,
-        kickoff: betLegs.kickoff,
-      })
+      .select(getTableColumns(betLegs))
       .from(betLegs)
       .innerJoin(betTickets, eq(betTickets.id, betLegs.ticketId))
       .where(and(eq(betLegs.outcome, 'running'), eq(betTickets.status, 'running')));
-    const lost = (leg: Pick<LegRow, 'marketId' | 'matchId' | 'betType' | 'kickoff'>): boolean =>
-      leg.betType === OUTRIGHT_BET_TYPE
-        ? this.feed.outright(leg.marketId)?.eventDate !== leg.kickoff
-        : this.feed.match(leg.matchId) === undefined;
-    const tickets = new Set(legs.filter(lost).map((leg) => leg.ticketId));
-    for (const id of tickets) await this.settleTicket(id, (leg) => (lost(leg) ? { outcome: 'void', score: null } : undefined));
-    return tickets.size;
+    type Decision = { outcome: LegOutcome; score: string | null; byResult: boolean };
+    const decide = (leg: LegRow): Decision | undefined => {
+      if (leg.betType === OUTRIGHT_BET_TYPE) {
+        const result = this.feed.outrightResult(leg.marketId, leg.kickoff);
+        if (result) return { ...outrightLegResult(leg, result), byResult: true };
+        return this.feed.outright(leg.marketId)?.eventDate === leg.kickoff ? undefined : { ...VOID_LEG, byResult: false };
+      }
+      const result = this.feed.result(leg.matchId);
+      const market = result?.markets.find((m) => m.marketId === leg.marketId);
+      if (result) return { ...legResult(leg, market), byResult: true };
+      return this.feed.match(leg.matchId) ? undefined : { ...VOID_LEG, byResult: false };
+    };
+    const settled = new Set<number>();
+    const voided = new Set<number>();
+    for (const leg of legs) {
+      const decision = decide(leg);
+      if (decision) (decision.byResult ? settled : voided).add(leg.ticketId);
+    }
+    for (const id of settled) voided.delete(id);
+    for (const id of new Set([...settled, ...voided])) await this.settleTicket(id, decide);
+    return { settled: settled.size, voided: voided.size };
   }
 
   async stop(): Promise<void> {
@@ -697,9 +716,7 @@ export class BetService {
       .where(and(eq(betLegs.marketId, result.outrightOddsId), eq(betLegs.kickoff, result.eventDate), eq(betLegs.outcome, 'running')));
     for (const { id } of tickets) {
       await this.settleTicket(id, (leg) =>
-        leg.marketId === result.outrightOddsId && leg.kickoff === result.eventDate
-          ? { outcome: leg.key === result.winnerTeamId ? 'won' : 'lost', score: result.winnerTeamName }
-          : undefined,
+        leg.marketId === result.outrightOddsId && leg.kickoff === result.eventDate ? outrightLegResult(leg, result) : undefined,
       );
     }
   }

@@ -6,8 +6,18 @@ import type { Change, Delta } from '../../../src/contract/feed';
  */
 export class Outbox {
   private pending = new Map<string, Change[]>();
-  private readonly seqs = new Map<string, number>();
+  private readonly seqs: Map<string, number>;
   private retired: string[] = [];
+
+  /** Resumes the numbering of a stored feed (see seqList), so a client's next delta follows the one it had. */
+  constructor(seqs: Iterable<[string, number]> = []) {
+    this.seqs = new Map(seqs);
+  }
+
+  /** The last seq of every destination. */
+  seqList(): [string, number][] {
+    return [...this.seqs];
+  }
 
   push(destination: string, change: Change): void {
     const changes = this.pending.get(destination);

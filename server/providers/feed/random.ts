@@ -5,8 +5,14 @@
 export class Rng {
   private state: number;
 
+  /** A seed, or the position of a generator to continue (see position). */
   constructor(seed: number) {
     this.state = seed >>> 0;
+  }
+
+  /** Where the generator stands: new Rng(position) draws the same numbers from here on. */
+  get position(): number {
+    return this.state;
   }
 
   /** Uniform in [0, 1). */

@@ -16,6 +16,7 @@ import { Outbox } from './outbox';
 import { clamp } from './pricing';
 import { Rng } from './random';
 import { matchResult } from './settlement';
+import { FEED_STATE_FORMAT, type FeedState, reviveMatch, storeMatch } from './snapshot';
 import type { SimMarket, SimMatch } from './state';
 import {
   DEFAULT_FEED_OPTIONS,
@@ -50,12 +51,41 @@ const LIVE_SHARE = 0.35;
 const SEASON_MS = 120 * DAY_MS;
 /** Match-time seconds per engine call when finishNow plays a match to its end. */
 const FINISH_STEP_SECONDS = 10;
+/** Feed time a result stays answerable by result()/outrightResult() after the event ended. */
+const RESULT_KEEP_MS = 60 * 60_000;
+/**
+ * The longest stretch of downtime a resumed feed plays through (in CATCH_UP_TICK_MS ticks); a longer
+ * one counts as a pause (see catchUp).
+ */
+export const CATCH_UP_MAX_MS = 10 * 60_000;
+const CATCH_UP_TICK_MS = 1_000;
 
-export function createFeedSimulator(options: Partial<FeedOptions> = {}): FeedProvider {
-  return new FeedSimulator({ ...DEFAULT_FEED_OPTIONS, ...options });
+export interface SimulatorStart {
+  /** A stored state (see exportState) to resume instead of dealing new matches. */
+  state?: FeedState | undefined;
+  /**
+   * Runs when a tick produced results, before they reach the result listeners, which get them only once
+   * its promise settles: the keeper stores the state there, so no bet is settled on a result a restart
+   * could forget and play again differently.
+   */
+  beforeResults?: () => Promise<void>;
+  /**
+   * With a state: new matches get ids from a new block (of this instant), not the stored count, since
+   * a crash loses the matches dealt after the state was stored, and a bet on one of them must not meet
+   * another match under its id.
+   */
+  renumberAt?: number;
 }
 
-class FeedSimulator implements FeedProvider {
+/** Ids of a feed's run: a block per start second, wide enough for any run's matches. */
+const ID_BLOCK = 100_000;
+const idBlock = (epochMs: number) => (Math.floor(epochMs / 1000) % 100_000_000) * ID_BLOCK;
+
+export function createFeedSimulator(options: Partial<FeedOptions> = {}, start: SimulatorStart = {}): FeedSimulator {
+  return new FeedSimulator({ ...DEFAULT_FEED_OPTIONS, ...options }, start);
+}
+
+export class FeedSimulator implements FeedProvider {
   private readonly rng: Rng;
   private clock: number;
   private readonly idBase: number;
@@ -71,7 +101,7 @@ class FeedSimulator implements FeedProvider {
   private readonly marketIndex = new Map<string, SimMarket>();
   /** Markets whose line and prices the drift leaves alone (changeMarketNow hold). */
   private readonly held = new Set<string>();
-  private readonly outbox = new Outbox();
+  private readonly outbox: Outbox;
   private readonly deltaListeners = new Set<(destination: string, delta: Delta) => void>();
   private readonly resultListeners = new Set<(result: MatchResult) => void>();
   private pendingResults: MatchResult[] = [];
@@ -79,12 +109,34 @@ class FeedSimulator implements FeedProvider {
   private pendingOutrightResults: OutrightResult[] = [];
   /** The season number of each league's current outright. */
   private readonly seasons = new Map<string, number>();
+  /** Recent results by matchId and by outrightOddsId + eventDate, oldest first (see RESULT_KEEP_MS). */
+  private readonly results = new Map<string, MatchResult>();
+  private readonly outrightResults = new Map<string, OutrightResult>();
+  private readonly beforeResults: (() => Promise<void>) | undefined;
+  /** Results on their way to the listeners (see SimulatorStart.beforeResults), in order. */
+  private delivering: Promise<void> = Promise.resolve();
+  /** Counts the ticks and changes, so a keeper can tell whether anything moved since it last stored. */
+  private revisionCount = 0;
 
-  constructor(private readonly options: FeedOptions) {
+  constructor(
+    private readonly options: FeedOptions,
+    { state, beforeResults, renumberAt }: SimulatorStart = {},
+  ) {
+    this.beforeResults = beforeResults;
+    if (state) {
+      this.rng = new Rng(state.rng);
+      this.clock = state.clock;
+      this.idBase = renumberAt === undefined ? state.idBase : Math.max(idBlock(renumberAt), state.idBase + ID_BLOCK);
+      this.outbox = new Outbox(state.seqs);
+      this.resume(state);
+      if (renumberAt !== undefined) this.matchCount = 0;
+      return;
+    }
     this.rng = new Rng(options.seed);
     this.clock = options.now();
-    // Ids carry the start second so a restarted feed does not reuse the ids of open bets.
-    this.idBase = (Math.floor(this.clock / 1000) % 100_000_000) * 100_000;
+    this.outbox = new Outbox();
+    // Ids carry the start second so a feed that starts afresh does not reuse the ids of open bets.
+    this.idBase = idBlock(this.clock);
     for (const sport of options.sports) {
       const catalogue = buildCatalogue(sport, this.rng, this.clock);
       this.leagueList.push(...catalogue.leagues);
@@ -97,6 +149,96 @@ class FeedSimulator implements FeedProvider {
       const n = options.matchesPerSport;
       for (let k = 0; k < n; k++)
         this.createMatch(sport, k < n * 0.2 ? 'live' : k < n * LIVE_SHARE ? 'soon' : k < n * 0.6 ? 'today' : 'early');
+    }
+  }
+
+  /** Rebuilds the state of a stored feed (everything but the Rng, clock, ids and seqs the constructor set). */
+  private resume(state: FeedState): void {
+    if (state.sports.join() !== this.options.sports.join())
+      throw new Error(`stored feed plays sports ${state.sports.join()}, this one ${this.options.sports.join()}`);
+    this.matchCount = state.matchCount;
+    this.budget = state.budget;
+    this.leagueList.push(...state.leagues);
+    for (const sport of this.options.sports) {
+      this.leaguesBySport.set(
+        sport,
+        this.leagueList.filter((l) => l.sportTypeId === sport),
+      );
+      this.bySport.set(sport, new Map());
+    }
+    for (const [leagueId, teams] of state.teams) this.teams.set(leagueId, teams);
+    for (const [sport, list] of state.outrights) this.outrightList.set(sport, list);
+    for (const [leagueId, season] of state.seasons) this.seasons.set(leagueId, season);
+    for (const stored of state.matches) {
+      const sim = reviveMatch(stored);
+      const sport = this.bySport.get(sim.match.sportTypeId);
+      if (!sport) throw new Error(`stored match ${sim.match.matchId} of sport ${sim.match.sportTypeId}, which this feed does not play`);
+      this.sims.set(sim.match.matchId, sim);
+      sport.set(sim.match.matchId, sim);
+      for (const sm of sim.markets) this.marketIndex.set(sm.market.marketId, sm);
+    }
+    for (const marketId of state.held) this.held.add(marketId);
+    for (const result of state.results) this.results.set(result.matchId, result);
+    for (const result of state.outrightResults) this.outrightResults.set(outrightKey(result.outrightOddsId, result.eventDate), result);
+  }
+
+  /**
+   * The whole state as plain data (see snapshot.ts). It shares objects with the running feed: serialize
+   * it at once, before the feed moves again.
+   */
+  exportState(): FeedState {
+    return {
+      format: FEED_STATE_FORMAT,
+      sports: [...this.options.sports],
+      clock: this.clock,
+      rng: this.rng.position,
+      idBase: this.idBase,
+      matchCount: this.matchCount,
+      budget: this.budget,
+      leagues: this.leagueList,
+      teams: [...this.teams],
+      outrights: [...this.outrightList],
+      seasons: [...this.seasons],
+      matches: [...this.sims.values()].map(storeMatch),
+      held: [...this.held],
+      seqs: this.outbox.seqList(),
+      results: [...this.results.values()],
+      outrightResults: [...this.outrightResults.values()],
+    };
+  }
+
+  /** Grows whenever the feed moves (a tick, a finished match, a changed market). */
+  revision(): number {
+    return this.revisionCount;
+  }
+
+  /**
+   * Brings a resumed feed's clock up to `now`. The last CATCH_UP_MAX_MS of the downtime are played as
+   * if the server had been running (in coarse ticks: matches go on, score, finish and settle); any
+   * earlier downtime is a pause: every pending time (kick-offs, suspensions, removals) moves on by it,
+   * so nothing happens in it. A deploy is covered in full, while a server that was off for days starts
+   * in a bounded time instead of playing days of matches nobody could bet on. Outright dates do not
+   * move: their tickets are keyed on them, and a season whose end passed is decided at once.
+   */
+  catchUp(now: number): void {
+    const gap = now - this.clock;
+    if (!(gap > 0)) return;
+    const paused = Math.max(0, gap - CATCH_UP_MAX_MS);
+    if (paused > 0) this.pause(paused);
+    for (let left = gap - paused; left > 0; left -= CATCH_UP_TICK_MS) this.tick(Math.min(left, CATCH_UP_TICK_MS));
+  }
+
+  private pause(ms: number): void {
+    this.clock += ms;
+    const later = (t: number) => (t > 0 ? t + ms : t);
+    for (const sim of this.sims.values()) {
+      sim.kickoffMs += ms;
+      sim.kickoffDay = manilaDayId(sim.kickoffMs);
+      sim.match.kickoff = new Date(sim.kickoffMs).toISOString();
+      sim.suspendedUntil = later(sim.suspendedUntil);
+      sim.delayUntil = later(sim.delayUntil);
+      sim.removeAt = later(sim.removeAt);
+      sim.finishedAt = later(sim.finishedAt);
     }
   }
 
@@ -175,6 +317,20 @@ class FeedSimulator implements FeedProvider {
     return sm && copyMarket(sm.market);
   }
 
+  result(matchId: string): MatchResult | undefined {
+    const result = this.results.get(matchId);
+    return result && structuredClone(result);
+  }
+
+  outrightResult(outrightOddsId: string, eventDate: string): OutrightResult | undefined {
+    const result = this.outrightResults.get(outrightKey(outrightOddsId, eventDate));
+    return result && { ...result };
+  }
+
+  idle(): Promise<void> {
+    return this.delivering;
+  }
+
   onDelta(listener: (destination: string, delta: Delta) => void): () => void {
     this.deltaListeners.add(listener);
     return () => this.deltaListeners.delete(listener);
@@ -235,6 +391,7 @@ class FeedSimulator implements FeedProvider {
     for (const list of this.outrightList.values()) {
       for (const o of [...list]) if (this.clock >= Date.parse(o.eventDate)) this.decideOutright(o);
     }
+    this.forgetOldResults();
     this.flush();
   }
 
@@ -305,7 +462,7 @@ class FeedSimulator implements FeedProvider {
         break;
       }
     }
-    this.pendingOutrightResults.push({
+    const result: OutrightResult = {
       outrightOddsId: o.outrightOddsId,
       leagueId: o.leagueId,
       sportTypeId: o.sportTypeId,
@@ -313,7 +470,9 @@ class FeedSimulator implements FeedProvider {
       winnerTeamId: winner.teamId,
       winnerTeamName: winner.teamName,
       settledAt: this.clock,
-    });
+    };
+    this.outrightResults.set(outrightKey(o.outrightOddsId, o.eventDate), result);
+    this.pendingOutrightResults.push(result);
     const list = this.outrightList.get(o.sportTypeId) ?? [];
     const league = this.leagueList.find((l) => l.leagueId === o.leagueId)!;
     const season = (this.seasons.get(o.leagueId) ?? 1) + 1;
@@ -367,7 +526,9 @@ class FeedSimulator implements FeedProvider {
     sim.suspendedUntil = 0;
     sim.finishedAt = this.clock;
     sim.removeAt = this.clock + Math.max(this.options.tickMs, (REMOVE_AFTER_SECONDS * 1000) / this.options.matchSpeed);
-    this.pendingResults.push(matchResult(sim, this.clock));
+    const result = matchResult(sim, this.clock);
+    this.results.set(result.matchId, result);
+    this.pendingResults.push(result);
   }
 
   private remove(sim: SimMatch): void {
@@ -452,14 +613,35 @@ class FeedSimulator implements FeedProvider {
   }
 
   private flush(): void {
+    this.revisionCount++;
     const deltas = this.outbox.flush(this.clock);
     for (const [destination, delta] of deltas) for (const listener of this.deltaListeners) listener(destination, delta);
     const results = this.pendingResults;
     this.pendingResults = [];
-    for (const result of results) for (const listener of this.resultListeners) listener(result);
     const outrightResults = this.pendingOutrightResults;
     this.pendingOutrightResults = [];
-    for (const result of outrightResults) for (const listener of this.outrightListeners) listener(result);
+    if (results.length === 0 && outrightResults.length === 0) return;
+    // Each listener gets its own copy: the kept results must not change under the feed.
+    const deliver = () => {
+      for (const result of results) for (const listener of this.resultListeners) listener(structuredClone(result));
+      for (const result of outrightResults) for (const listener of this.outrightListeners) listener({ ...result });
+    };
+    if (!this.beforeResults) return deliver();
+    const stored = this.beforeResults();
+    this.delivering = this.delivering.then(() => stored).then(deliver, deliver);
+  }
+
+  /** Forgets results older than RESULT_KEEP_MS (the maps are in the order the events ended). */
+  private forgetOldResults(): void {
+    const before = this.clock - RESULT_KEEP_MS;
+    for (const [key, result] of this.results) {
+      if (result.finishedAt >= before) break;
+      this.results.delete(key);
+    }
+    for (const [key, result] of this.outrightResults) {
+      if (result.settledAt >= before) break;
+      this.outrightResults.delete(key);
+    }
   }
 
   // ── Changes ────────────────────────────────────────────────────────────────────────────────────
@@ -492,6 +674,8 @@ class FeedSimulator implements FeedProvider {
     this.send(sim, { t: 'live', matchId: sim.match.matchId, live: patch }, true);
   }
 }
+
+const outrightKey = (outrightOddsId: string, eventDate: string) => `${outrightOddsId}|${eventDate}`;
 
 function inMode(sim: SimMatch, mode: FeedListMode, today: string, dateId?: string): boolean {
   const { match } = sim;

@@ -20,6 +20,15 @@ export interface FeedProvider {
   outrights(sportTypeId: SportTypeId): Outright[];
   /** One outright (league winner market) by id, while it is offered. */
   outright(outrightOddsId: string): Outright | undefined;
+  /**
+   * The result of a match that finished within the last hour of feed time (a finished match stays in
+   * match() only a minute). Settlement reads it at start, for bets whose settlement a restart cut off.
+   */
+  result(matchId: string): MatchResult | undefined;
+  /** The result of an outright season (its eventDate) decided within the last hour of feed time. */
+  outrightResult(outrightOddsId: string, eventDate: string): OutrightResult | undefined;
+  /** Resolves once every result produced so far has reached the result listeners. */
+  idle(): Promise<void>;
   /** Counts for the sport tabs. */
   sportCounts(): SportCount[];
   match(matchId: string): Match | undefined;
