@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOUSE, houseAccountId, post, walletAccountId } from '../../server/modules/wallet/ledger';
 import { FEED_SPORTS } from '../../server/providers/feed/types';
 import { MarketStatus, type SportTypeId } from '../../src/contract/sports';
 import { IDENTITY_FIELDS, type UserInfo } from '../../src/contract/user';
 import { singleBody } from './bodies';
-import { call, encrypt, idempotencyKey, internalId, registerPlayer } from './player';
+import { call, encrypt, fund, idempotencyKey, internalId, registerPlayer } from './player';
 import { fieldsOf, jsonSchemaOf, validBody } from './schemaArbitrary';
 import { type TestServer, startServer } from './server';
 
@@ -33,20 +32,6 @@ interface Victim {
 
 let victim: Victim;
 
-async function fund(customerId: number, centavos: number) {
-  await server.database.db.transaction(async (tx) => {
-    await post(tx, {
-      kind: 'deposit',
-      customerId,
-      reference: 'test:deposit',
-      entries: [
-        { accountId: await houseAccountId(tx, HOUSE.payments), amount: -centavos },
-        { accountId: await walletAccountId(tx, customerId, 'main'), amount: centavos },
-      ],
-    });
-  });
-}
-
 function prematchPick() {
   const feed = server.app.feed;
   for (const sport of FEED_SPORTS) {
@@ -65,7 +50,7 @@ async function makeVictim(): Promise<Victim> {
   const player = await registerPlayer(server);
   const token = player.webToken.token;
   const id = await internalId(server, player.userInfo);
-  await fund(id, 100_000);
+  await fund(server, id, 100_000);
   const placed = await call<{ ticket: { transId: string } }>(server, 'tp', 'saba/sabaDoPlaceBetV2', singleBody(prematchPick(), 10), {
     token,
     idempotencyKey: idempotencyKey(),

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { DEMO_PLAYER } from '../../server/db/seed';
 import { betTickets, ledgerTransactions } from '../../server/db/schema';
-import { HOUSE, houseAccountId, ledgerTotal, post, walletAccountId } from '../../server/modules/wallet/ledger';
+import { ledgerTotal } from '../../server/modules/wallet/ledger';
 import { settleSelection } from '../../server/providers/feed/settlement';
 import { BetService } from '../../server/modules/bets/service';
 import { createFeedSimulator } from '../../server/providers/feed/simulator';
@@ -30,7 +30,7 @@ import {
 import type { Market, Outright } from '../../src/contract/feed';
 import { MarketStatus, OddsType, type SportTypeId } from '../../src/contract/sports';
 import { type Pick, singleBody } from './bodies';
-import { call, idempotencyKey, internalId, loginWithPassword, registerPlayer } from './player';
+import { call, fundedPlayer, idempotencyKey, internalId, loginWithPassword } from './player';
 import { type TestServer, startServer } from './server';
 
 /**
@@ -70,24 +70,6 @@ const feed = () => server.app.feed;
 interface Player {
   token: string;
   customerId: number;
-}
-
-/** A new player with money in the main wallet, funded as a deposit would be. */
-async function fundedPlayer(pesos = 5_000): Promise<Player> {
-  const player = await registerPlayer(server);
-  const customerId = await internalId(server, player.userInfo);
-  await server.database.db.transaction(async (tx) => {
-    await post(tx, {
-      kind: 'deposit',
-      customerId,
-      reference: 'test:deposit',
-      entries: [
-        { accountId: await houseAccountId(tx, HOUSE.payments), amount: -pesos * 100 },
-        { accountId: await walletAccountId(tx, customerId, 'main'), amount: pesos * 100 },
-      ],
-    });
-  });
-  return { token: player.webToken.token, customerId };
 }
 
 async function balance(player: Player): Promise<number> {
@@ -182,7 +164,7 @@ function legOutcome(result: MatchResult, marketId: string, key: string, point: n
 
 describe('placing bets', () => {
   it('places a pre-match single: running at once, stake debited, readable by its owner only', async () => {
-    const player = await fundedPlayer();
+    const player = await fundedPlayer(server);
     const [pick] = picks({ live: false, count: 1 });
     const answer = await placeSingle(player, single(pick!, 100));
     expect(answer).toMatchObject({ status: 200, code: '0' });
@@ -200,13 +182,13 @@ describe('placing bets', () => {
     expect(await balance(player)).toBe(500_000 - 10_000);
 
     expect((await ticket(player, placed.transId)).data).toEqual(placed);
-    const stranger = await fundedPlayer(10);
+    const stranger = await fundedPlayer(server, 10);
     expect(await ticket(stranger, placed.transId)).toMatchObject({ status: 404, code: 'GW_800400', message: 'No such bet.' });
     expect(await ticket(stranger, '123456789012345678')).toMatchObject({ status: 404, message: 'No such bet.' });
   });
 
   it('refuses a price that moved with code 39 and the current price, and takes a better one when allowed', async () => {
-    const player = await fundedPlayer();
+    const player = await fundedPlayer(server);
     const [pick] = picks({ live: false, count: 1 });
     const lower = Math.round((pick!.price - 0.05) * 100) / 100;
     const moved = await placeSingle(player, single(pick!, 100, { price: lower }));
@@ -234,7 +216,7 @@ describe('placing bets', () => {
   });
 
   it('refuses a suspended market with its status, and stakes outside the limits naming them', async () => {
-    const player = await fundedPlayer();
+    const player = await fundedPlayer(server);
     let suspended: Pick | undefined;
     for (let i = 0; i < 3_000 && !suspended; i++) {
       feed().step(100);
@@ -276,14 +258,14 @@ describe('placing bets', () => {
     const [pick] = picks({ live: false, count: 1 });
     const anonymous = await call(server, 'tp', 'saba/sabaDoPlaceBetV2', single(pick!, 100), { idempotencyKey: idempotencyKey() });
     expect(anonymous).toMatchObject({ status: 401, code: 'GW_800402' });
-    const player = await fundedPlayer();
+    const player = await fundedPlayer(server);
     const noKey = await call(server, 'tp', 'saba/sabaDoPlaceBetV2', single(pick!, 100), { token: player.token });
     expect(noKey).toMatchObject({ status: 400, code: 'GW_800400' });
     expect(noKey.message).toMatch(/Idempotency-Key/);
   });
 
   it('places a player bet and an outright, and settles the outright when it is decided', async () => {
-    const player = await fundedPlayer();
+    const player = await fundedPlayer(server);
     const [prop] = picks({ live: false, count: 1, filter: (m) => m.player !== undefined });
     expect(prop).toBeDefined();
     const answer = await placeSingle(
@@ -328,7 +310,7 @@ describe('placing bets', () => {
   });
 
   it('places ending-game options after a first deposit only, at most 10', async () => {
-    const fresh = await fundedPlayer();
+    const fresh = await fundedPlayer(server);
     const options = picks({ live: false, count: 2 });
     const body = { oddsType: OddsType.Decimal, seamless: true, bets: options.map((p) => single(p, 20)) };
     const refused = await call(server, 'tp', 'saba/sabaDoBatchPlaceBet', body, { token: fresh.token, idempotencyKey: idempotencyKey() });
@@ -364,7 +346,7 @@ describe('placing bets', () => {
 
 describe('parlays', () => {
   it('places Doubles + Trebles + Fold4 on 4 legs and pays every combination when the matches finish', async () => {
-    const player = await fundedPlayer();
+    const player = await fundedPlayer(server);
     const legs = picks({ live: false, count: 4, filter: (m) => m.main && m.combo });
     expect(legs).toHaveLength(4);
     const combos = [
@@ -416,7 +398,7 @@ describe('parlays', () => {
   });
 
   it('checks the slip rules of spec §5', async () => {
-    const player = await fundedPlayer();
+    const player = await fundedPlayer(server);
     const legs = picks({ live: false, count: 4, filter: (m) => m.main && m.combo });
     const doubles = [{ combo_type: 'Doubles', stake: 10 }];
     const sameMatch = parlay([legs[0]!, legs[0]!], doubles);
@@ -460,7 +442,7 @@ describe('parlays', () => {
 
 describe('money safety', () => {
   it('never overdraws: 50 bets of ₱100.00 at once on ₱1,000.00', async () => {
-    const player = await fundedPlayer(1_000);
+    const player = await fundedPlayer(server, 1_000);
     const [pick] = picks({ live: false, count: 1 });
     const answers = await Promise.all(Array.from({ length: 50 }, () => placeSingle(player, single(pick!, 100))));
     const accepted = answers.filter((a) => a.data.code === 0);
@@ -474,7 +456,7 @@ describe('money safety', () => {
   });
 
   it('answers the same Idempotency-Key with one ticket and the same answer', async () => {
-    const player = await fundedPlayer();
+    const player = await fundedPlayer(server);
     const [pick] = picks({ live: false, count: 1 });
     const key = idempotencyKey();
     const answers = await Promise.all(Array.from({ length: 5 }, () => placeSingle(player, single(pick!, 100), key)));
@@ -490,7 +472,7 @@ describe('money safety', () => {
   });
 
   it('pays a settled single once, however often or concurrently the result is applied', async () => {
-    const player = await fundedPlayer();
+    const player = await fundedPlayer(server);
     const [pick] = picks({ live: false, count: 1 });
     const placed = (await placeSingle(player, single(pick!, 100))).data.ticket!;
     const result = await finish(pick!.match.matchId);
@@ -511,7 +493,7 @@ describe('money safety', () => {
 
 describe('a feed that lost its events', () => {
   it('voids the running bets on events the feed no longer offers, refunding them once, parlay legs counting 1', async () => {
-    const player = await fundedPlayer();
+    const player = await fundedPlayer(server);
     const [pick, ...legs] = picks({ live: false, count: 3, filter: (m) => m.main && m.combo });
     const placedSingle = (await placeSingle(player, single(pick!, 100))).data.ticket!;
     const placedParlay = (await placeParlay(player, parlay(legs, [{ combo_type: 'Doubles', stake: 50 }]))).data.ticket!;
@@ -548,7 +530,7 @@ describe('a feed that lost its events', () => {
 
 describe('live bets', () => {
   it('waits for the acceptance delay, then runs', async () => {
-    const player = await fundedPlayer();
+    const player = await fundedPlayer(server);
     const [pick] = picks({ live: true, count: 1 });
     expect(pick).toBeDefined();
     const answer = await placeSingle(player, single(pick!, 100));
@@ -564,7 +546,7 @@ describe('live bets', () => {
   });
 
   it('rejects and refunds once when the price falls or the market stops during the delay', async () => {
-    const player = await fundedPlayer();
+    const player = await fundedPlayer(server);
     const [pick] = picks({ live: true, count: 1 });
     const answer = await placeSingle(player, single(pick!, 100));
     expect(answer.data.bet_status).toBe('waiting');
@@ -597,7 +579,7 @@ describe('live bets', () => {
   });
 
   it('pushes ticket changes on /user/queue/bets and balance changes on /user/queue/balance', async () => {
-    const player = await fundedPlayer();
+    const player = await fundedPlayer(server);
     const url = `${server.url.replace('http', 'ws')}/ws`;
     const client = new Client({
       brokerURL: url,
@@ -682,7 +664,7 @@ describe('lookups and records', () => {
   });
 
   it('pages a player’s running and settled bets, with mode and Manila date filters', async () => {
-    const player = await fundedPlayer();
+    const player = await fundedPlayer(server);
     const singles = picks({ live: false, count: 3 });
     const placed: BetTicket[] = [];
     for (const pick of singles) placed.push((await placeSingle(player, single(pick, 10))).data.ticket!);
@@ -713,7 +695,7 @@ describe('lookups and records', () => {
     expect((await list({ status: 'running', beginDate: '2020-01-01', endDate: '2020-01-31' })).data.total).toBe(0);
     const backwards = await list({ status: 'running', beginDate: '2020-02-01', endDate: '2020-01-01' });
     expect(backwards).toMatchObject({ code: 'GW_800400', message: 'beginDate must not be after endDate.' });
-    const other = await fundedPlayer(10);
+    const other = await fundedPlayer(server, 10);
     const theirs = await call<BetListResponse>(
       server,
       'main',

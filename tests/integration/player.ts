@@ -6,6 +6,7 @@ import type { Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { FastifyRequest } from 'fastify';
 import { customers, outbox } from '../../server/db/schema';
+import { HOUSE, houseAccountId, post, walletAccountId } from '../../server/modules/wallet/ledger';
 import { createSession } from '../../server/modules/auth/sessions';
 import { createCustomer } from '../../server/modules/auth/users';
 import type { LoginResult } from '../../src/contract/auth';
@@ -131,4 +132,27 @@ export async function quickPlayer(server: TestServer): Promise<string> {
   const request = { ip: '127.0.0.1', headers: {} } as FastifyRequest;
   const policy = { idleMs: server.config.sessionIdleMs, maxMs: server.config.sessionMaxMs, events: server.app.playerEvents };
   return (await createSession(db, policy, customer.id, request)).webToken.token;
+}
+
+/** Puts money in a player's main wallet, posted as a deposit would be. */
+export async function fund(server: TestServer, customerId: number, centavos: number): Promise<void> {
+  await server.database.db.transaction(async (tx) => {
+    await post(tx, {
+      kind: 'deposit',
+      customerId,
+      reference: 'test:deposit',
+      entries: [
+        { accountId: await houseAccountId(tx, HOUSE.payments), amount: -centavos },
+        { accountId: await walletAccountId(tx, customerId, 'main'), amount: centavos },
+      ],
+    });
+  });
+}
+
+/** A new registered player with `pesos` in the main wallet: its token and database id. */
+export async function fundedPlayer(server: TestServer, pesos = 5_000): Promise<{ token: string; customerId: number }> {
+  const player = await registerPlayer(server);
+  const customerId = await internalId(server, player.userInfo);
+  await fund(server, customerId, pesos * 100);
+  return { token: player.webToken.token, customerId };
 }

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerTransactions } from '../../server/db/schema';
-import { HOUSE, houseAccountId, ledgerTotal, post, walletAccountId } from '../../server/modules/wallet/ledger';
+import { ledgerTotal } from '../../server/modules/wallet/ledger';
 import { settleSelection } from '../../server/providers/feed/settlement';
 import { FEED_SPORTS } from '../../server/providers/feed/types';
 import type { BetTicket, LegOutcome, ParlayResult, PlacementResult } from '../../src/contract/betting';
 import { MarketStatus, OddsType, type SportTypeId } from '../../src/contract/sports';
 import { type Pick, singleBody } from './bodies';
-import { call, idempotencyKey, registerPlayer } from './player';
+import { call, fundedPlayer, idempotencyKey } from './player';
 import { type TestServer, startServer } from './server';
 
 /**
@@ -27,23 +27,6 @@ afterAll(async () => {
 
 const feed = () => server.app.feed;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function fundedPlayer(pesos: number): Promise<{ token: string; customerId: number }> {
-  const player = await registerPlayer(server);
-  const customerId = Number(player.userInfo.customerId);
-  await server.database.db.transaction(async (tx) => {
-    await post(tx, {
-      kind: 'deposit',
-      customerId,
-      reference: 'test:deposit',
-      entries: [
-        { accountId: await houseAccountId(tx, HOUSE.payments), amount: -pesos * 100 },
-        { accountId: await walletAccountId(tx, customerId, 'main'), amount: pesos * 100 },
-      ],
-    });
-  });
-  return { token: player.webToken.token, customerId };
-}
 
 /** Running main-market selections of different matches, pre-match or live. */
 function picks(live: boolean, count: number, taken: Set<string>): Pick[] {
@@ -69,7 +52,7 @@ function picks(live: boolean, count: number, taken: Set<string>): Pick[] {
 
 describe('a server restarted on the same data', () => {
   it('resumes the feed and settles every bet placed before it once, voiding none', async () => {
-    const player = await fundedPlayer(5_000);
+    const player = await fundedPlayer(server, 5_000);
     const token = { token: player.token };
     const taken = new Set<string>();
     const [preMatch, parlayA, parlayB, cutOff] = picks(false, 4, taken);

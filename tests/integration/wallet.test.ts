@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PLAYER } from '../../server/db/seed';
 import { HOUSE, houseAccountId, ledgerTotal, post, walletAccountId } from '../../server/modules/wallet/ledger';
 import type { GameWalletProvider } from '../../server/providers/gameWallet';
-import { call, idempotencyKey, internalId, loginWithPassword, registerPlayer } from './player';
+import { call, fundedPlayer, idempotencyKey, internalId, loginWithPassword, registerPlayer } from './player';
 import { type TestServer, startServer } from './server';
 
 let server: TestServer;
@@ -39,24 +39,6 @@ interface Balance {
   balanceFlag: 0 | 1;
 }
 
-/** A player with ₱5,000.00 in the main wallet, funded like a deposit would be. */
-async function fundedPlayer(amount = 500_000): Promise<string> {
-  const player = await registerPlayer(server);
-  const customerId = await internalId(server, player.userInfo);
-  await server.database.db.transaction(async (tx) => {
-    await post(tx, {
-      kind: 'deposit',
-      customerId,
-      reference: 'test:deposit',
-      entries: [
-        { accountId: await houseAccountId(tx, HOUSE.payments), amount: -amount },
-        { accountId: await walletAccountId(tx, customerId, 'main'), amount },
-      ],
-    });
-  });
-  return player.webToken.token;
-}
-
 const transfer = (token: string, amount: number, key = idempotencyKey()) =>
   call<{ transferId: number; status: string }>(server, 'main', 'game/sabaInBalance', { amount }, { token, idempotencyKey: key });
 
@@ -79,7 +61,7 @@ describe('balances', () => {
 
 describe('moving money', () => {
   it('never overdraws: 20 parallel debits of ₱300.00 against ₱5,000.00', async () => {
-    const token = await fundedPlayer();
+    const { token } = await fundedPlayer(server);
     const answers = await Promise.all(Array.from({ length: 20 }, () => transfer(token, 30_000)));
     const accepted = answers.filter((a) => a.code === '0000').length;
     const refused = answers.filter((a) => a.code === 'GW_800440');
@@ -92,7 +74,7 @@ describe('moving money', () => {
   });
 
   it('moves money once for one idempotency key sent 10 times, and answers the same each time', async () => {
-    const token = await fundedPlayer();
+    const { token } = await fundedPlayer(server);
     const key = idempotencyKey();
     const answers = await Promise.all(Array.from({ length: 10 }, () => transfer(token, 12_345, key)));
     expect(answers.every((a) => a.code === '0000')).toBe(true);
@@ -103,7 +85,7 @@ describe('moving money', () => {
   });
 
   it('refuses a key reused for a different amount', async () => {
-    const token = await fundedPlayer();
+    const { token } = await fundedPlayer(server);
     const key = idempotencyKey();
     expect((await transfer(token, 1_000, key)).code).toBe('0000');
     const reused = await transfer(token, 2_000, key);
@@ -111,7 +93,7 @@ describe('moving money', () => {
   });
 
   it('needs an idempotency key and whole, positive centavos', async () => {
-    const token = await fundedPlayer();
+    const { token } = await fundedPlayer(server);
     const noKey = await call(server, 'main', 'game/sabaInBalance', { amount: 1_000 }, { token });
     expect(noKey.code).toBe('GW_800400');
     expect(noKey.message).toMatch(/Idempotency-Key/);
@@ -121,7 +103,7 @@ describe('moving money', () => {
   });
 
   it('shows balanceFlag 0 while the provider confirms, then 1 with the money in the game wallet', async () => {
-    const token = await fundedPlayer();
+    const { token } = await fundedPlayer(server);
     provider.latencyMs = 400;
     try {
       expect((await transfer(token, 100_000)).data.status).toBe('pending');
@@ -136,7 +118,7 @@ describe('moving money', () => {
   });
 
   it('gives the money back when the provider refuses the transfer', async () => {
-    const token = await fundedPlayer();
+    const { token } = await fundedPlayer(server);
     provider.answer = 'refused';
     await transfer(token, 100_000);
     await new Promise((r) => setTimeout(r, provider.latencyMs + 100));
