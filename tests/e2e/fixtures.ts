@@ -2,11 +2,43 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 
-/** Tests get the server started by global-setup as their base URL, and a way to change site settings. */
-export const test = base.extend<{ siteSettings: (change: (settings: Record<string, unknown>) => void) => void }>({
+/** Words of the browser's own console reports when a policy refuses something. */
+const POLICY_REPORT = /Content.Security.Policy|Permissions.Policy|Refused to (load|execute|apply|connect|create|frame)/i;
+
+/**
+ * Tests get the server started by global-setup as their base URL, and a way to change site settings.
+ * Every test also watches the pages of its browser context: anything the Content-Security-Policy or
+ * the Permissions-Policy refuses (an inline script or style, a source not allowed, a feature turned
+ * off) fails the test, so the policy and the app cannot drift apart.
+ */
+export const test = base.extend<{
+  siteSettings: (change: (settings: Record<string, unknown>) => void) => void;
+  policyViolations: string[];
+}>({
   baseURL: async ({}, use) => {
     await use(process.env['E2E_BASE_URL']);
   },
+  policyViolations: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      await context.exposeBinding('__panaloPolicyViolation', (_source, text: string) => void violations.push(text));
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = (window as unknown as { __panaloPolicyViolation: (text: string) => void }).__panaloPolicyViolation;
+          report(
+            `${event.effectiveDirective} refused ${event.blockedURI || 'inline'} in ${event.sourceFile || event.documentURI}:${event.lineNumber}`,
+          );
+        });
+      });
+      context.on('console', (message) => {
+        // A feature this desktop build does not have (web-share, bluetooth on Linux) is no refusal: phones have them, and they stay off there.
+        if (POLICY_REPORT.test(message.text()) && !/Unrecognized feature/.test(message.text())) violations.push(message.text());
+      });
+      await use(violations);
+      expect(violations, 'what the page’s Content-Security-Policy or Permissions-Policy refused').toEqual([]);
+    },
+    { auto: true },
+  ],
   siteSettings: async ({}, use) => {
     const file = join(process.env['E2E_DATA_DIR'] ?? '', 'site.json');
     const original = readFileSync(file, 'utf8');
