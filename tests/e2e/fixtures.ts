@@ -5,11 +5,18 @@ import { test as base, expect, type Page } from '@playwright/test';
 /** Words of the browser's own console reports when a policy refuses something. */
 const POLICY_REPORT = /Content.Security.Policy|Permissions.Policy|Refused to (load|execute|apply|connect|create|frame)/i;
 
+/** A refusal, not a feature this desktop build lacks (web-share, bluetooth on Linux: phones have them, and they stay off there). */
+const isRefusal = (text: string) => POLICY_REPORT.test(text) && !/Unrecognized feature/.test(text);
+
+/** Workers report to their own console, which no page sees: the browser's DevTools protocol reads it. */
+const WORKER_TARGETS = new Set(['shared_worker', 'service_worker', 'worker']);
+
 /**
  * Tests get the server started by global-setup as their base URL, and a way to change site settings.
- * Every test also watches the pages of its browser context: anything the Content-Security-Policy or
- * the Permissions-Policy refuses (an inline script or style, a source not allowed, a feature turned
- * off) fails the test, so the policy and the app cannot drift apart.
+ * Every test also watches its pages and the app's workers (the realtime SharedWorker, the service
+ * worker): anything the Content-Security-Policy or the Permissions-Policy refuses (an inline script
+ * or style, a source or a socket not allowed, a feature turned off) fails the test, so the policy and
+ * the app cannot drift apart.
  */
 export const test = base.extend<{
   siteSettings: (change: (settings: Record<string, unknown>) => void) => void;
@@ -19,7 +26,7 @@ export const test = base.extend<{
     await use(process.env['E2E_BASE_URL']);
   },
   policyViolations: [
-    async ({ context }, use) => {
+    async ({ context, browser }, use) => {
       const violations: string[] = [];
       await context.exposeBinding('__panaloPolicyViolation', (_source, text: string) => void violations.push(text));
       await context.addInitScript(() => {
@@ -31,11 +38,28 @@ export const test = base.extend<{
         });
       });
       context.on('console', (message) => {
-        // A feature this desktop build does not have (web-share, bluetooth on Linux) is no refusal: phones have them, and they stay off there.
-        if (POLICY_REPORT.test(message.text()) && !/Unrecognized feature/.test(message.text())) violations.push(message.text());
+        if (isRefusal(message.text())) violations.push(message.text());
       });
+
+      const cdp = await browser.newBrowserCDPSession();
+      cdp.on('Target.targetCreated', ({ targetInfo }) => {
+        if (!WORKER_TARGETS.has(targetInfo.type)) return;
+        void cdp
+          .send('Target.attachToTarget', { targetId: targetInfo.targetId, flatten: false })
+          // Log.enable also hands over what the worker logged before.
+          .then(({ sessionId }) => cdp.send('Target.sendMessageToTarget', { sessionId, message: '{"id":1,"method":"Log.enable"}' }))
+          .catch(() => undefined); // the worker is gone already
+      });
+      cdp.on('Target.receivedMessageFromTarget', ({ message }) => {
+        const { method, params } = JSON.parse(message) as { method?: string; params?: { entry: { text: string; url?: string } } };
+        if (method === 'Log.entryAdded' && params && isRefusal(params.entry.text))
+          violations.push(`${params.entry.text} (${params.entry.url})`);
+      });
+      await cdp.send('Target.setDiscoverTargets', { discover: true });
+
       await use(violations);
-      expect(violations, 'what the page’s Content-Security-Policy or Permissions-Policy refused').toEqual([]);
+      await cdp.detach().catch(() => undefined);
+      expect(violations, 'what the Content-Security-Policy or Permissions-Policy refused, in a page or a worker').toEqual([]);
     },
     { auto: true },
   ],
