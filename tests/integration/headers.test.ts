@@ -229,10 +229,11 @@ describe('over TLS', () => {
     // A throw-away certificate for 127.0.0.1, and the same app behind a TLS socket (request.protocol is 'https').
     tlsDir = mkdtempSync(join(tmpdir(), 'panalo-tls-'));
     const [keyFile, certFile] = [join(tlsDir, 'key.pem'), join(tlsDir, 'cert.pem')];
+    // prettier-ignore
     execFileSync('openssl', [
       'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
       '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', keyFile, '-out', certFile,
-    ], { stdio: 'ignore' }); // prettier-ignore
+    ], { stdio: 'ignore' });
     cert = readFileSync(certFile, 'utf8');
     tls = https.createServer({ key: readFileSync(keyFile), cert }, (req, res) => server.app.routing(req, res));
     await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
