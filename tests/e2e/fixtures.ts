@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, type Browser, expect, type Page } from '@playwright/test';
 
 /** Words of the browser's own console reports when a policy refuses something. */
 const POLICY_REPORT = /Content.Security.Policy|Permissions.Policy|Refused to (load|execute|apply|connect|create|frame)/i;
@@ -8,8 +8,41 @@ const POLICY_REPORT = /Content.Security.Policy|Permissions.Policy|Refused to (lo
 /** A refusal, not a feature this desktop build lacks (web-share, bluetooth on Linux: phones have them, and they stay off there). */
 const isRefusal = (text: string) => POLICY_REPORT.test(text) && !/Unrecognized feature/.test(text);
 
-/** Workers report to their own console, which no page sees: the browser's DevTools protocol reads it. */
 const WORKER_TARGETS = new Set(['shared_worker', 'service_worker', 'worker']);
+
+/**
+ * What the app's workers (the realtime SharedWorker, the service worker) logged as refused. Their
+ * consoles are no page's: the browser's DevTools protocol reads them, at the end of the test while its
+ * pages are still open (Log.enable hands over what a worker logged so far). Not during the test: a
+ * DevTools session keeps a SharedWorker alive past its last tab, which would change what is tested.
+ */
+async function workerRefusals(browser: Browser): Promise<string[]> {
+  const cdp = await browser.newBrowserCDPSession();
+  const refusals: string[] = [];
+  const replies = new Map<string, () => void>();
+  cdp.on('Target.receivedMessageFromTarget', ({ sessionId, message }) => {
+    const parsed = JSON.parse(message) as { id?: number; method?: string; params?: { entry: { text: string; url?: string } } };
+    if (parsed.method === 'Log.entryAdded' && parsed.params && isRefusal(parsed.params.entry.text))
+      refusals.push(`${parsed.params.entry.text} (${parsed.params.entry.url})`);
+    if (parsed.id === 1) replies.get(sessionId)?.();
+  });
+  const { targetInfos } = await cdp.send('Target.getTargets');
+  for (const target of targetInfos.filter((info) => WORKER_TARGETS.has(info.type))) {
+    try {
+      const { sessionId } = await cdp.send('Target.attachToTarget', { targetId: target.targetId, flatten: false });
+      const replied = new Promise<void>((resolve) => {
+        replies.set(sessionId, resolve);
+        setTimeout(resolve, 2_000);
+      });
+      await cdp.send('Target.sendMessageToTarget', { sessionId, message: '{"id":1,"method":"Log.enable"}' });
+      await replied;
+    } catch {
+      // The worker ended meanwhile.
+    }
+  }
+  await cdp.detach().catch(() => undefined);
+  return refusals;
+}
 
 /**
  * Tests get the server started by global-setup as their base URL, and a way to change site settings.
@@ -26,7 +59,8 @@ export const test = base.extend<{
     await use(process.env['E2E_BASE_URL']);
   },
   policyViolations: [
-    async ({ context, browser }, use) => {
+    // After `page` (so before it at the end): the test's workers are still alive when they are read.
+    async ({ context, page: _page, browser }, use) => {
       const violations: string[] = [];
       await context.exposeBinding('__panaloPolicyViolation', (_source, text: string) => void violations.push(text));
       await context.addInitScript(() => {
@@ -41,24 +75,8 @@ export const test = base.extend<{
         if (isRefusal(message.text())) violations.push(message.text());
       });
 
-      const cdp = await browser.newBrowserCDPSession();
-      cdp.on('Target.targetCreated', ({ targetInfo }) => {
-        if (!WORKER_TARGETS.has(targetInfo.type)) return;
-        void cdp
-          .send('Target.attachToTarget', { targetId: targetInfo.targetId, flatten: false })
-          // Log.enable also hands over what the worker logged before.
-          .then(({ sessionId }) => cdp.send('Target.sendMessageToTarget', { sessionId, message: '{"id":1,"method":"Log.enable"}' }))
-          .catch(() => undefined); // the worker is gone already
-      });
-      cdp.on('Target.receivedMessageFromTarget', ({ message }) => {
-        const { method, params } = JSON.parse(message) as { method?: string; params?: { entry: { text: string; url?: string } } };
-        if (method === 'Log.entryAdded' && params && isRefusal(params.entry.text))
-          violations.push(`${params.entry.text} (${params.entry.url})`);
-      });
-      await cdp.send('Target.setDiscoverTargets', { discover: true });
-
       await use(violations);
-      await cdp.detach().catch(() => undefined);
+      violations.push(...(await workerRefusals(browser)));
       expect(violations, 'what the Content-Security-Policy or Permissions-Policy refused, in a page or a worker').toEqual([]);
     },
     { auto: true },
