@@ -33,6 +33,7 @@ import { z } from 'zod';
 import { MarketStatus } from '../src/contract/sports';
 import { resumePendingTransfers, walletRoutes } from './modules/wallet/routes';
 import { contractPlugin, prefixOf } from './plugins/contract';
+import { securityHeaders } from './plugins/securityHeaders';
 import { staticPlugin } from './plugins/static';
 import { type GameWalletProvider, simulatedGameWallet } from './providers/gameWallet';
 import { outboxMail, outboxSms } from './providers/messaging';
@@ -118,10 +119,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   app.decorate('playerEvents', events);
   await seed(db, events, { demo: config.seedDemo });
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-  });
+  await app.register(securityHeaders, { frameAncestors: config.frameAncestors });
 
   const cipher = fieldCipher(config.secrets.rsaPrivateKey);
   const policy = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs, events };

@@ -45,6 +45,8 @@ export interface ServerConfig {
   seedDemo: boolean;
   /** The simulated odds feed. */
   feed: { seed: number; matchesPerSport: number; priceChangesPerSecond: number; matchSpeed: number };
+  /** Origins that may show the app in a frame (partner mini-apps), besides the app itself. */
+  frameAncestors: string[];
 }
 
 function newSecrets(): Secrets {
@@ -91,6 +93,16 @@ function duration(value: string | undefined, fallbackMs: number, name: string): 
   return minutes * 60_000;
 }
 
+/** A partner's origin as a CSP source: scheme, host (a leading `*.` for its subdomains) and port, nothing else. */
+const ORIGIN_SOURCE = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i;
+
+function origins(value: string | undefined, name: string): string[] {
+  const list = (value ?? '').split(/[\s,]+/).filter(Boolean);
+  const wrong = list.filter((origin) => !ORIGIN_SOURCE.test(origin));
+  if (wrong.length) throw new Error(`${name} must list origins like https://partner.example, not ${wrong.join(' ')}`);
+  return list;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const dataDir = resolve(overrides.dataDir ?? env['DATA_DIR'] ?? 'data');
   mkdirSync(dataDir, { recursive: true });
@@ -119,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       priceChangesPerSecond: Number(env['FEED_RATE'] ?? 60),
       matchSpeed: Number(env['FEED_MATCH_SPEED'] ?? 1),
     },
+    frameAncestors: origins(env['FRAME_ANCESTORS'], 'FRAME_ANCESTORS'),
     ...overrides,
   };
 }

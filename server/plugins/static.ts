@@ -8,26 +8,23 @@ import fp from 'fastify-plugin';
 import { APP_KEY_META } from '../../src/contract/sign';
 
 /**
- * Serves the built PWA. Hashed assets are immutable for a year; HTML, the service worker and the web
- * manifest are revalidated on every load so an update reaches players at once. Assets are sent
- * brotli- or gzip-compressed from files made at build time; the HTML (which carries this deployment's
- * app key) is compressed once at start.
+ * Serves the built PWA. A file's caching rule is a property of its address, never of the bytes chosen
+ * for this client: the same for a plain, a brotli and a gzip answer (the precompressed file on disk is
+ * only another encoding of the same address). Files named by their content hash (`/assets/`) never
+ * change, so they are kept for a year. Every other file (the HTML, the service worker, the web
+ * manifest, icons, avatars, images) can change at any deploy under the same address, so it is stored
+ * but revalidated on every use: unchanged, that costs a 304 without a body; changed, the player gets
+ * it at once instead of a mix of old and new for an hour that no one can purge from their browser. The
+ * installed app barely pays even that: its service worker serves the shell and its icons from its
+ * precache. Assets are sent brotli- or gzip-compressed from files made at build time; the HTML (which
+ * carries this deployment's app key) is compressed once at start.
  */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
-const SHORT = 'public, max-age=3600';
 
-function cacheControlFor(path: string): string {
-  if (path.startsWith('/assets/')) return IMMUTABLE;
-  if (
-    path === '/sw.js' ||
-    path.endsWith('.html') ||
-    path.endsWith('.webmanifest') ||
-    path.startsWith('/workbox-') ||
-    path.startsWith('/static/')
-  )
-    return NO_CACHE;
-  return SHORT;
+/** The caching rule of a file of the build, by its path (the file asked for, whatever encoding is sent). */
+export function cacheControlFor(path: string): string {
+  return path.startsWith('/assets/') ? IMMUTABLE : NO_CACHE;
 }
 
 interface Shell {
@@ -82,9 +79,14 @@ export const staticPlugin = fp<{ distDir: string; appKey: string }>(async (app: 
       preCompressed: true,
       cacheControl: false,
       dotfiles: 'deny',
-      setHeaders: (res, path) => {
-        const relative = path.slice(options.distDir.length).replaceAll('\\', '/');
-        res.header('Cache-Control', cacheControlFor(relative));
+      // `path` is the file sent: with preCompressed, the .br or .gz beside the one asked for. The rule is
+      // that of the file asked for.
+      setHeaders: (reply, path) => {
+        const asked = path
+          .slice(options.distDir.length)
+          .replaceAll('\\', '/')
+          .replace(/\.(br|gz)$/, '');
+        reply.header('Cache-Control', cacheControlFor(asked));
       },
     });
   }

@@ -95,6 +95,9 @@ async function run(load: LoadRequest): Promise<LoadReply> {
   };
 }
 
+// Forked by betting.ts: when it goes (finished, failed or interrupted), so does this process.
+process.on('disconnect', () => process.exit(0));
+
 process.on('message', (load: LoadRequest) => {
   run(load).then(
     (reply) => process.send!(reply),

@@ -52,7 +52,7 @@
  *     prices the page visibly changed (proof the list was live); `serverCpuPct` is the server process's
  *     CPU over the window (100 = one core). `devRealtime` is the server's socket count at the end.
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, tmpdir } from 'node:os';
@@ -85,6 +85,7 @@ import {
 import type { FanoutReply, FanoutRequest, PhaseReport } from './fanout-clients';
 import { type FeedData, buildFeedData } from './feed-data';
 import { errorMessage, median, monoMs, percentile, ratio, round, sleep } from './stats';
+import { type ServerProcess, startServerProcess } from '../e2e/serverProcess';
 
 const DECODE_ROUNDS = 15;
 const DELTA_ROUNDS = 5;
@@ -581,51 +582,11 @@ async function fanoutFigures() {
 
 // ---- 4. /sports in chromium --------------------------------------------------------------------------
 
-interface ServerProcess {
-  child: ChildProcess;
-  url: string;
-  /** The last 4 KB the server wrote to stderr. */
-  stderr: () => string;
-}
-
-async function startServerProcess(dataDir: string, distDir: string): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DIST_DIR: distDir,
-      LOG_LEVEL: 'warn',
-      FEED_RATE: String(PAGE_FEED_RATE),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-4_000);
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start within 60 s: ${output}`)), 60_000);
-    let stdout = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout = (stdout + chunk.toString()).slice(-4_000);
-      const match = /running at (http:\/\/\S+)/.exec(stdout);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited with ${code}: ${stdout}${output}`));
-    });
-  });
-  const started = performance.now();
-  child.once('exit', (code, signal) => {
-    output += `\n[the server exited ${round((performance.now() - started) / 1000)} s after it started: code ${code}, signal ${signal}]`;
-  });
-  return { child, url, stderr: () => output };
+function startPageServer(dataDir: string, distDir: string): Promise<ServerProcess> {
+  return startServerProcess(
+    { DATA_DIR: dataDir, DIST_DIR: distDir, LOG_LEVEL: 'warn', FEED_RATE: String(PAGE_FEED_RATE) },
+    { timeoutMs: 60_000 },
+  );
 }
 
 /** GET /dev/realtime; a failure is a figure too (with what the server said, if it died). */
@@ -671,7 +632,7 @@ async function sportsPageFigures() {
     const distDir = join(dataDir, 'dist');
     cpSync('dist', distDir, { recursive: true });
     const serverStart = performance.now();
-    server = await startServerProcess(dataDir, distDir);
+    server = await startPageServer(dataDir, distDir);
     const serverStartMs = performance.now() - serverStart;
     browser = await launchChromium();
     const context = await browser.newContext(PHONE);
@@ -722,12 +683,7 @@ async function sportsPageFigures() {
     };
   } finally {
     await browser?.close().catch(() => undefined);
-    if (server && server.child.exitCode === null && server.child.signalCode === null) {
-      const { child } = server;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      if ((await Promise.race([exited.then(() => 'exited'), sleep(10_000)])) !== 'exited') child.kill('SIGKILL');
-    }
+    await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

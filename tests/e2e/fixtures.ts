@@ -1,12 +1,86 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, type Browser, expect, type Page } from '@playwright/test';
 
-/** Tests get the server started by global-setup as their base URL, and a way to change site settings. */
-export const test = base.extend<{ siteSettings: (change: (settings: Record<string, unknown>) => void) => void }>({
+/** Words of the browser's own console reports when a policy refuses something. */
+const POLICY_REPORT = /Content.Security.Policy|Permissions.Policy|Refused to (load|execute|apply|connect|create|frame)/i;
+
+/** A refusal, not a feature this desktop build lacks (web-share, bluetooth on Linux: phones have them, and they stay off there). */
+const isRefusal = (text: string) => POLICY_REPORT.test(text) && !/Unrecognized feature/.test(text);
+
+const WORKER_TARGETS = new Set(['shared_worker', 'service_worker', 'worker']);
+
+/**
+ * What the app's workers (the realtime SharedWorker, the service worker) logged as refused. Their
+ * consoles are no page's: the browser's DevTools protocol reads them, at the end of the test while its
+ * pages are still open (Log.enable hands over what a worker logged so far). Not during the test: a
+ * DevTools session keeps a SharedWorker alive past its last tab, which would change what is tested.
+ */
+async function workerRefusals(browser: Browser): Promise<string[]> {
+  const cdp = await browser.newBrowserCDPSession();
+  const refusals: string[] = [];
+  const replies = new Map<string, () => void>();
+  cdp.on('Target.receivedMessageFromTarget', ({ sessionId, message }) => {
+    const parsed = JSON.parse(message) as { id?: number; method?: string; params?: { entry: { text: string; url?: string } } };
+    if (parsed.method === 'Log.entryAdded' && parsed.params && isRefusal(parsed.params.entry.text))
+      refusals.push(`${parsed.params.entry.text} (${parsed.params.entry.url})`);
+    if (parsed.id === 1) replies.get(sessionId)?.();
+  });
+  const { targetInfos } = await cdp.send('Target.getTargets');
+  for (const target of targetInfos.filter((info) => WORKER_TARGETS.has(info.type))) {
+    try {
+      const { sessionId } = await cdp.send('Target.attachToTarget', { targetId: target.targetId, flatten: false });
+      const replied = new Promise<void>((resolve) => {
+        replies.set(sessionId, resolve);
+        setTimeout(resolve, 2_000);
+      });
+      await cdp.send('Target.sendMessageToTarget', { sessionId, message: '{"id":1,"method":"Log.enable"}' });
+      await replied;
+    } catch {
+      // The worker ended meanwhile.
+    }
+  }
+  await cdp.detach().catch(() => undefined);
+  return refusals;
+}
+
+/**
+ * Tests get the server started by global-setup as their base URL, and a way to change site settings.
+ * Every test also watches its pages and the app's workers (the realtime SharedWorker, the service
+ * worker): anything the Content-Security-Policy or the Permissions-Policy refuses (an inline script
+ * or style, a source or a socket not allowed, a feature turned off) fails the test, so the policy and
+ * the app cannot drift apart.
+ */
+export const test = base.extend<{
+  siteSettings: (change: (settings: Record<string, unknown>) => void) => void;
+  policyViolations: string[];
+}>({
   baseURL: async ({}, use) => {
     await use(process.env['E2E_BASE_URL']);
   },
+  policyViolations: [
+    // After `page` (so before it at the end): the test's workers are still alive when they are read.
+    async ({ context, page: _page, browser }, use) => {
+      const violations: string[] = [];
+      await context.exposeBinding('__panaloPolicyViolation', (_source, text: string) => void violations.push(text));
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = (window as unknown as { __panaloPolicyViolation: (text: string) => void }).__panaloPolicyViolation;
+          report(
+            `${event.effectiveDirective} refused ${event.blockedURI || 'inline'} in ${event.sourceFile || event.documentURI}:${event.lineNumber}`,
+          );
+        });
+      });
+      context.on('console', (message) => {
+        if (isRefusal(message.text())) violations.push(message.text());
+      });
+
+      await use(violations);
+      violations.push(...(await workerRefusals(browser)));
+      expect(violations, 'what the Content-Security-Policy or Permissions-Policy refused, in a page or a worker').toEqual([]);
+    },
+    { auto: true },
+  ],
   siteSettings: async ({}, use) => {
     const file = join(process.env['E2E_DATA_DIR'] ?? '', 'site.json');
     const original = readFileSync(file, 'utf8');

@@ -1,11 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startServerProcess } from './serverProcess';
 
 /**
  * Starts the production server exactly as `npm start` runs it (after `npm run build`), on 127.0.0.1 and
- * an ephemeral port with a throw-away data folder, and stops it and removes the folder afterwards.
+ * an ephemeral port with a throw-away data folder, and stops it (its whole process group, by id) and
+ * removes the folder afterwards.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!existsSync('dist/index.html')) throw new Error('No build in dist/: run `npm run build` before the browser tests.');
@@ -13,29 +14,18 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // A copy of the build, so a test can publish a 'new version' without touching dist/.
   const distDir = join(dataDir, 'dist');
   cpSync('dist', distDir, { recursive: true });
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, LOG_LEVEL: 'warn', FEED_RATE: '200' },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const server = await startServerProcess(
+    { DATA_DIR: dataDir, DIST_DIR: distDir, LOG_LEVEL: 'warn', FEED_RATE: '200' },
+    { echoStderr: true },
+  ).catch((error: unknown) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   });
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the server did not start within 30 s')), 30_000);
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /running at (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code}: ${output}`)));
-  });
-  process.env['E2E_BASE_URL'] = url;
+  process.env['E2E_BASE_URL'] = server.url;
   process.env['E2E_DATA_DIR'] = dataDir;
   process.env['E2E_DIST_DIR'] = distDir;
   return async () => {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -1,27 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAKE_ASSET, fakeDist } from './dist';
 import { type TestServer, startServer } from './server';
-
-/** A small built app: the server's caching and fallback rules do not depend on what the build holds. */
-function fakeDist(): string {
-  const dist = mkdtempSync(join(tmpdir(), 'panalo-dist-'));
-  mkdirSync(join(dist, 'assets'));
-  mkdirSync(join(dist, 'icons'));
-  writeFileSync(
-    join(dist, 'index.html'),
-    '<!doctype html><html><head><meta name="panalo-app-key" content="" /><title>Panalo</title></head><body><div id="root"></div></body></html>',
-  );
-  const js = 'console.log("app");'.repeat(100);
-  writeFileSync(join(dist, 'assets', 'index-Ab12Cd34.js'), js);
-  writeFileSync(join(dist, 'assets', 'index-Ab12Cd34.js.br'), brotliCompressSync(js));
-  writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
-  writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Panalo"}');
-  writeFileSync(join(dist, 'icons', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  return dist;
-}
 
 let server: TestServer;
 let dist: string;
@@ -62,7 +43,7 @@ describe('serving the PWA', () => {
   });
 
   it('sends hashed assets immutable for a year, brotli-compressed when accepted', async () => {
-    const response = await fetch(`${server.url}/assets/index-Ab12Cd34.js`, { headers: { 'Accept-Encoding': 'br' } });
+    const response = await fetch(`${server.url}${FAKE_ASSET}`, { headers: { 'Accept-Encoding': 'br' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(response.headers.get('content-encoding')).toBe('br');
