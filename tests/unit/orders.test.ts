@@ -13,10 +13,11 @@ import type { RealtimeApi } from '../../src/contract/realtime';
 import { useOrderDetails } from '../../src/realtime/hooks';
 import { OrderMirror } from '../../src/realtime/mirror';
 import { type CoreDeps, RealtimeCore, type Transport } from '../../workers/realtime/core';
+import { ANONYMOUS_CALLER } from '../../src/contract/request';
 
 // The hook talks to "the worker" through client.ts; here the worker is a RealtimeCore in the same thread.
 const worker = vi.hoisted(() => ({ api: null as RealtimeApi | null }));
-vi.mock('../../src/realtime/client', () => ({ tabId: 'tab-hook', realtime: () => worker.api }));
+vi.mock('../../src/realtime/client', () => ({ realtime: () => worker.api }));
 
 /** Manual time: intervals and timeouts fire only when the test advances the clock. */
 function fakeClock() {
@@ -389,7 +390,7 @@ describe('the bet-order refresh in the worker', () => {
     expect(h.calls).toHaveLength(calls);
 
     // A tab closes without a word: its Web Lock is released and the worker drops its watchers.
-    await h.core.connect('tab-c', 'lock-c', { appKey: 'k', token: '', deviceId: 'd', language: 'en' });
+    await h.core.connect('tab-c', 'lock-c', { ...ANONYMOUS_CALLER, appKey: 'k', deviceId: 'd' });
     await h.core.watchOrders('tab-c', [order('k1')], false, () => undefined);
     await h.core.watchOrders('tab-c', [order('k2')], true, () => undefined);
     expect(h.clock.active()).toBe(1);
@@ -483,9 +484,10 @@ describe('the tab side', () => {
 
   it('useOrderDetails follows the worker, and a slip change updates the same subscription', async () => {
     const h = harness();
-    worker.api = h.core;
-    const watch = vi.spyOn(h.core, 'watchOrders');
-    const update = vi.spyOn(h.core, 'updateOrders');
+    const client = h.core.client();
+    worker.api = client;
+    const watch = vi.spyOn(client, 'watchOrders');
+    const update = vi.spyOn(client, 'updateOrders');
     const initial = { orders: [order('k1')], single: true };
     const { result, rerender, unmount } = renderHook(({ orders, single }) => useOrderDetails(orders, single), { initialProps: initial });
     await act(settle);

@@ -11,8 +11,10 @@ import type {
   UserQueue,
 } from '../../src/contract/realtime';
 import type { ChatMessage } from '../../src/contract/feed';
+import { ANONYMOUS_CALLER } from '../../src/contract/request';
 import { manilaDay } from '../../src/lib/dates';
 import { OrderRefresher } from './orders';
+import { releaseCallback } from './release';
 import { MatchStore } from './store';
 import { DestinationSync } from './sync';
 import { inListView, mainMarkets, orderMatches } from './views';
@@ -115,7 +117,11 @@ const destinationOf = (key: string) => {
   return kind === 'list' ? Destination.sport(id) : Destination.match(key.slice('match:'.length));
 };
 
-export class RealtimeCore implements RealtimeApi {
+/**
+ * The hub behind every tab's client: subscriptions are kept by the id of the client (one per tab's
+ * port) that made them, so a tab that goes takes its subscriptions with it.
+ */
+export class RealtimeCore {
   readonly store = new MatchStore();
   /** The bet-order refresh of every tab's slip (workers/realtime/orders.ts). */
   readonly orders: OrderRefresher;
@@ -123,7 +129,8 @@ export class RealtimeCore implements RealtimeApi {
   private readonly destinations = new Map<string, DestinationEntry>();
   private readonly loading = new Map<string, Promise<void>>();
   private readonly retries = new Map<string, number>();
-  private context: RealtimeContext = { appKey: '', token: '', deviceId: '', language: 'en' };
+  private context: RealtimeContext = ANONYMOUS_CALLER;
+  private nextClient = 1;
   private status: ConnectionStatus = 'connecting';
   private wasOnline = false;
   private nextId = 1;
@@ -147,7 +154,12 @@ export class RealtimeCore implements RealtimeApi {
     });
   }
 
-  // ---- RealtimeApi -------------------------------------------------------------------------------
+  /** A new tab's own client (the worker exposes one on each port). */
+  client(): RealtimeApi {
+    return new TabClient(this, `tab-${this.nextClient++}`);
+  }
+
+  // ---- the clients' calls, by client id ------------------------------------------------------------
 
   async connect(tabId: string, lockName: string | null, context: RealtimeContext): Promise<void> {
     await this.setContext(context);
@@ -252,6 +264,7 @@ export class RealtimeCore implements RealtimeApi {
     const sub = this.subs.get(subscriptionId);
     if (!sub) return;
     this.subs.delete(subscriptionId);
+    releaseCallback(sub.send);
     if (sub.destination) this.release(sub.destination);
     if (this.subs.size === 0) this.stopTicking();
   }
@@ -582,5 +595,47 @@ export class RealtimeCore implements RealtimeApi {
         this.resync(destination);
       }
     }
+  }
+}
+
+/** One tab's client: the core's calls with this tab's id filled in. */
+class TabClient implements RealtimeApi {
+  constructor(
+    private readonly core: RealtimeCore,
+    private readonly tabId: string,
+  ) {}
+
+  connect(lockName: string | null, context: RealtimeContext): Promise<void> {
+    return this.core.connect(this.tabId, lockName, context);
+  }
+  setContext(context: RealtimeContext): Promise<void> {
+    return this.core.setContext(context);
+  }
+  watchList(query: ListQuery, onPatch: (patch: ListPatch) => void): Promise<number> {
+    return this.core.watchList(this.tabId, query, onPatch);
+  }
+  watchMatch(matchId: string, onPatch: (patch: MatchPatch) => void): Promise<number> {
+    return this.core.watchMatch(this.tabId, matchId, onPatch);
+  }
+  watchChat(matchId: string, onMessage: (message: ChatMessage) => void): Promise<number> {
+    return this.core.watchChat(this.tabId, matchId, onMessage);
+  }
+  watchUser(queue: UserQueue, onEvent: (event: unknown) => void): Promise<number> {
+    return this.core.watchUser(this.tabId, queue, onEvent);
+  }
+  watchStatus(onStatus: (status: ConnectionStatus) => void): Promise<number> {
+    return this.core.watchStatus(this.tabId, onStatus);
+  }
+  watchOrders(orders: SelectionQuery[], single: boolean, onDetails: (details: SelectionDetail[]) => void): Promise<number> {
+    return this.core.watchOrders(this.tabId, orders, single, onDetails);
+  }
+  updateOrders(subscriptionId: number, orders: SelectionQuery[], single: boolean): Promise<void> {
+    return this.core.updateOrders(subscriptionId, orders, single);
+  }
+  sendChat(matchId: string, text: string): Promise<boolean> {
+    return this.core.sendChat(matchId, text);
+  }
+  unwatch(subscriptionId: number): Promise<void> {
+    return this.core.unwatch(subscriptionId);
   }
 }

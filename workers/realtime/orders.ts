@@ -8,6 +8,7 @@ import {
 } from '../../src/contract/betting';
 import { BET_ORDER_REFRESH_MS, BET_ORDER_REFRESH_SINGLE_MS, SELECTION_DETAIL_THROTTLE } from '../../src/contract/constants';
 import { normalizeMarketStatus } from '../../src/contract/sports';
+import { releaseCallback } from './release';
 
 /**
  * The bet-order refresh of every tab (spec §9: every 3 s, a single bet every 1 s; at most 10
@@ -99,7 +100,10 @@ export class OrderRefresher {
 
   /** Answers false when the id is not an order watcher. */
   unwatch(id: number): boolean {
-    if (!this.watchers.delete(id)) return false;
+    const watcher = this.watchers.get(id);
+    if (!watcher) return false;
+    this.watchers.delete(id);
+    releaseCallback(watcher.send);
     this.rebuild();
     return true;
   }
@@ -109,6 +113,7 @@ export class OrderRefresher {
     for (const watcher of [...this.watchers.values()]) {
       if (watcher.tabId !== tabId) continue;
       this.watchers.delete(watcher.id);
+      releaseCallback(watcher.send);
       removed = true;
     }
     if (removed) this.rebuild();
