@@ -9,7 +9,8 @@ import {
   selectionKey,
 } from '../../src/contract/betting';
 import { BET_ORDER_REFRESH_MS, BET_ORDER_REFRESH_SINGLE_MS, SELECTION_DETAIL_THROTTLE } from '../../src/contract/constants';
-import type { RealtimeApi } from '../../src/contract/realtime';
+import type { Delta, ListSnapshot, Market, Match } from '../../src/contract/feed';
+import type { ListPatch, RealtimeApi } from '../../src/contract/realtime';
 import { useOrderDetails } from '../../src/realtime/hooks';
 import { OrderMirror } from '../../src/realtime/mirror';
 import { type CoreDeps, RealtimeCore, type Transport } from '../../workers/realtime/core';
@@ -77,8 +78,9 @@ interface Call {
  * 1.9, Running unless changed); `mode` 'auto' answers at once, 'manual' holds each call until the
  * test settles it, 'fail' rejects.
  */
-function harness() {
+function harness(options: { list?: ListSnapshot } = {}) {
   const clock = fakeClock();
+  const sockets = new Map<string, (body: string) => void>();
   const markets = new Map<string, Partial<SelectionDetail>>();
   const calls: Call[] = [];
   let mode: 'auto' | 'manual' | 'fail' = 'auto';
@@ -126,7 +128,10 @@ function harness() {
     });
 
   const transport: Transport = {
-    subscribe: () => () => undefined,
+    subscribe: (destination, onMessage) => {
+      sockets.set(destination, (body) => onMessage(body, {}));
+      return () => sockets.delete(destination);
+    },
     publish: () => true,
     setToken: () => undefined,
     onStatus: () => undefined,
@@ -135,7 +140,7 @@ function harness() {
   const deps: CoreDeps = {
     transport,
     snapshots: {
-      list: () => Promise.reject(new Error('no lists here')),
+      list: () => (options.list ? Promise.resolve(options.list) : Promise.reject(new Error('no lists here'))),
       match: () => Promise.reject(new Error('no matches here')),
       selections,
     },
@@ -171,6 +176,8 @@ function harness() {
       mode = next;
     },
     maxInFlight: () => maxInFlight,
+    /** A delta on the socket. */
+    push: (destination: string, delta: Delta) => sockets.get(destination)?.(JSON.stringify(delta)),
     /** Closes every tab that holds a Web Lock. */
     closeTabs: () => releases.splice(0).forEach((release) => release()),
   };
@@ -451,6 +458,103 @@ describe('the bet-order refresh in the worker', () => {
     h.calls[0]?.resolve();
     await settle();
     expect(a.deliveries).toHaveLength(0);
+  });
+});
+
+describe('the slip follows the live prices the rows show (the 1.24 / 1.25 report)', () => {
+  const liveMatch: Match = {
+    matchId: 'm1',
+    sportTypeId: '1',
+    leagueId: 'L1',
+    leagueName: 'League',
+    homeId: 'h1',
+    homeName: 'Home',
+    awayId: 'a1',
+    awayName: 'Away',
+    kickoff: '2026-11-20T12:00:00+08:00',
+    eventStatus: 'running',
+    runningStatus: '0',
+    live: { livePeriod: 1, inPlayTime3: 600, isHT: false, delayLive: false, homeScore: 0, awayScore: 0, periodScores: [] },
+    featured: false,
+    marketCount: 1,
+    video: null,
+  };
+  const handicap = (price: number): Market => ({
+    marketId: 'k1',
+    matchId: 'm1',
+    betType: 1,
+    betTypeName: 'Handicap',
+    category: 'handicap',
+    periodName: 'FT',
+    point: -0.5,
+    point2: null,
+    status: 'Running',
+    main: true,
+    combo: true,
+    minBet: 10,
+    maxBet: 50_000,
+    selections: [
+      { key: 'h', keyEn: 'Home', price },
+      { key: 'a', keyEn: 'Away', price: 2.9 },
+    ],
+  });
+  const list: ListSnapshot = {
+    sportTypeId: '1',
+    seq: 1,
+    leagues: [{ leagueId: 'L1', sportTypeId: '1', name: 'League', priority: 1 }],
+    matches: [liveMatch],
+    markets: [handicap(1.24)],
+  };
+  const price = (seq: number, value: number): Delta => ({ seq, ts: 0, changes: [{ t: 'price', marketId: 'k1', key: 'h', price: value }] });
+
+  it('gives the slip a moved price in the same tick as the row, and no older answer undoes it', async () => {
+    const h = harness({ list });
+    const rows: ListPatch[] = [];
+    await h.core.watchList('tab-a', { sportTypeId: '1', mode: 'live' }, (patch) => rows.push(patch));
+    await settle();
+    const slip = h.tab();
+    await h.core.watchOrders('tab-a', [order('k1')], true, slip.onDetails);
+    // What the row shows is on the slip at once, without waiting for a call.
+    expect(slip.latest.get('k1:h')?.price).toBe(1.24);
+    expect(h.calls).toHaveLength(0);
+
+    h.push('/topic/sport/1', price(2, 1.25));
+    await h.clock.advance(100);
+    expect(rows.at(-1)?.markets?.[0]?.selections[0]?.price).toBe(1.25);
+    expect(slip.latest.get('k1:h')?.price).toBe(1.25);
+
+    // A refresh call asked before the feed's next word answers the older price: the slip keeps the newer.
+    h.setMode('manual');
+    h.markets.set('k1:h', { price: 1.25 });
+    await h.clock.advance(BET_ORDER_REFRESH_SINGLE_MS);
+    expect(h.calls).toHaveLength(1);
+    h.push('/topic/sport/1', price(3, 1.27));
+    await h.clock.advance(100);
+    expect(slip.latest.get('k1:h')?.price).toBe(1.27);
+    h.calls[0]?.resolve();
+    await settle();
+    expect(slip.latest.get('k1:h')?.price).toBe(1.27);
+  });
+
+  it('a suspended market or a finished match closes the pick on the slip as on the row', async () => {
+    const h = harness({ list });
+    await h.core.watchList('tab-a', { sportTypeId: '1', mode: 'live' }, () => undefined);
+    await settle();
+    const slip = h.tab();
+    await h.core.watchOrders('tab-a', [order('k1')], false, slip.onDetails);
+    h.push('/topic/sport/1', { seq: 2, ts: 0, changes: [{ t: 'market', marketId: 'k1', status: 'Suspend' }] });
+    await h.clock.advance(100);
+    expect(slip.latest.get('k1:h')).toMatchObject({ status: 'Suspend', price: 0 });
+    h.push('/topic/sport/1', {
+      seq: 3,
+      ts: 0,
+      changes: [
+        { t: 'market', marketId: 'k1', status: 'Running' },
+        { t: 'match', matchId: 'm1', runningStatus: '2' },
+      ],
+    });
+    await h.clock.advance(100);
+    expect(slip.latest.get('k1:h')).toMatchObject({ status: 'Closed', price: 0 });
   });
 });
 

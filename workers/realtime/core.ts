@@ -1,4 +1,10 @@
-import type { SelectionDetail, SelectionDetailRequest, SelectionDetailResponse, SelectionQuery } from '../../src/contract/betting';
+import {
+  type SelectionDetail,
+  type SelectionDetailRequest,
+  type SelectionDetailResponse,
+  type SelectionQuery,
+  selectionDetailOf,
+} from '../../src/contract/betting';
 import { type Delta, Destination, type ListSnapshot, type Market, type MatchSnapshot } from '../../src/contract/feed';
 import type {
   ConnectionStatus,
@@ -148,6 +154,7 @@ export class RealtimeCore {
         deps.snapshots.selections
           ? deps.snapshots.selections(request, this.context)
           : Promise.reject(new Error('querySelectionDetailV2: no selection source')),
+      live: (query) => this.liveDetail(query),
       now: deps.now,
       setInterval: deps.setInterval,
       clearInterval: deps.clearInterval,
@@ -272,6 +279,25 @@ export class RealtimeCore {
   async disconnectTab(tabId: string): Promise<void> {
     this.orders.disconnectTab(tabId);
     for (const sub of [...this.subs.values()]) if (sub.tabId === tabId) await this.unwatch(sub.id);
+  }
+
+  /**
+   * A selection as the feed has it now, where a page's subscription keeps its market current: its
+   * match's own destination, or its sport's list for a main market (the lists carry main markets only).
+   */
+  private liveDetail(query: SelectionQuery): SelectionDetail | undefined {
+    const market = this.store.markets.get(query.marketId);
+    const match = market && this.store.matches.get(market.matchId);
+    if (!market || !match) return undefined;
+    const fed = this.isCurrent(Destination.match(match.matchId)) || (market.main && this.isCurrent(Destination.sport(match.sportTypeId)));
+    return fed ? selectionDetailOf(market, query.key, match) : undefined;
+  }
+
+  /** Subscribed, and its snapshot merged: the store follows this destination's deltas. */
+  private isCurrent(destination: string): boolean {
+    if (!this.destinations.has(destination)) return false;
+    for (const key of this.loaded) if (destinationOf(key) === destination) return true;
+    return false;
   }
 
   /** Subscriptions and destinations in use, for diagnostics and tests. */
@@ -484,6 +510,10 @@ export class RealtimeCore {
   flush(skipKey?: string): void {
     if (!this.store.hasChanges()) return;
     const changes = this.store.takeChanges();
+    // The slip hears of a moved price in the same tick as the rows (a match that ends closes its markets).
+    const moved = new Set(changes.markets);
+    for (const matchId of changes.matches) for (const market of this.store.marketsOf(matchId)) moved.add(market.marketId);
+    this.orders.feedChanged(moved);
     const marketsByMatch = new Map<string, Market[]>();
     for (const id of changes.markets) {
       const market = this.store.markets.get(id);

@@ -1,5 +1,6 @@
 import { proxy } from 'valtio/vanilla';
 import { ApiError } from '../../api/client';
+import { PARLAY_ODDS_OPTION } from '../../contract/acceptance';
 import { api, queryClient } from '../../api/instance';
 import {
   type BatchPlacement,
@@ -54,10 +55,6 @@ export interface PlacementOutcome {
 export const betResult = proxy<{ current: PlacementOutcome | null }>({ current: null });
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function acceptanceOption(): 0 | 1 | 2 {
-  return preferences.acceptOddsChange === 'any' ? 2 : preferences.acceptOddsChange === 'higher' ? 1 : 0;
-}
 
 function singleFields(order: BetOrder, stake: number): Omit<SinglePlacement, 'oddsType' | 'seamless' | 'acceptOddsChange'> {
   return {
@@ -240,7 +237,7 @@ async function placeParlay(legs: BetOrder[]): Promise<PlacementOutcome> {
     .map(([comboType, stake]) => ({ combo_type: comboType, stake: normalizeStake(stake, STAKE_CAP) }))
     .filter((combo) => combo.stake > 0 && (comboSize(combo.combo_type) ?? Infinity) <= legs.length);
   const body: ParlayPlacement = {
-    parlay_odds_option: acceptanceOption(),
+    parlay_odds_option: PARLAY_ODDS_OPTION[preferences.acceptOddsChange],
     oddsType: preferences.oddsType,
     seamless: preferences.seamless,
     bet_combos: combos,

@@ -1,4 +1,5 @@
 import { useEffect, useMemo } from 'react';
+import { acceptsPriceChange } from '../../contract/acceptance';
 import { type BetMode, type SelectionDetail, type SelectionQuery, selectionKey } from '../../contract/betting';
 import type { BetOrder } from '../../contract/betOrder';
 import { useOrderDetails } from '../../realtime/hooks';
@@ -10,12 +11,6 @@ const queryOf = (order: BetOrder): SelectionQuery =>
   order.outrightOddsId
     ? { marketId: order.marketId, key: order.key, outrightOddsId: order.outrightOddsId, ...(order.teamId ? { teamId: order.teamId } : {}) }
     : { marketId: order.marketId, key: order.key };
-
-/** Whether the player's setting takes a new price without asking (spec §4: 'Odds Changed' otherwise). */
-function takesWithoutAsking(from: number, to: number, samePoint: boolean): boolean {
-  if (preferences.acceptOddsChange === 'any') return true;
-  return preferences.acceptOddsChange === 'higher' && samePoint && to > from;
-}
 
 /** Applies fresh selection details to the slip: statuses and limits at once, prices as the player allows. */
 export function applyDetails(details: ReadonlyMap<string, SelectionDetail>): void {
@@ -31,7 +26,7 @@ export function applyDetails(details: ReadonlyMap<string, SelectionDetail>): voi
     }
     const samePoint = detail.point === order.point;
     if (detail.found && detail.price > 1 && (detail.price !== order.odds || !samePoint)) {
-      if (takesWithoutAsking(order.odds, detail.price, samePoint)) {
+      if (acceptsPriceChange({ price: order.odds, point: order.point }, detail, preferences.acceptOddsChange)) {
         next = { ...next, odds: detail.price, point: detail.point };
         delete changes[order.uid];
       } else {
