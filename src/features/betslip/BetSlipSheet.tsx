@@ -24,7 +24,7 @@ import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { Sheet } from '../../ui/Sheet';
 import { TabBar, tabStyles } from '../../ui/Tabs';
-import { pickText } from '../sports/labels';
+import { pickText } from '../../lib/marketLabels';
 import styles from './BetSlip.module.css';
 import { BetResultView } from './BetResultView';
 import { acceptChanges, betResult, placeSlip, slipState } from './place';

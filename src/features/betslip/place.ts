@@ -22,7 +22,8 @@ import type { BetResultStatus, MarketStatus } from '../../contract/sports';
 import { uuid } from '../../lib/ids';
 import { preferences } from '../../stores/preferences';
 import { ordersForMode } from './rules';
-import { betSlip, rememberLastAmount, removeOrders } from './store';
+import { rememberLastAmount } from '../../stores/quickStake';
+import { betSlip, removeOrders } from './store';
 
 /**
  * Placing the slip (spec §4 "Bet result status"): pending, then running (success), waiting or reject.

@@ -1,8 +1,10 @@
 import { proxy, subscribe } from 'valtio/vanilla';
+import { subscribeKey } from 'valtio/vanilla/utils';
 import { BET_MODES, type BetMode, normalizeStake } from '../../contract/betting';
 import type { BetOrder } from '../../contract/betOrder';
 import { StorageKey } from '../../contract/storageKeys';
 import { local } from '../../lib/storage';
+import { rememberQuickStake } from '../../stores/quickStake';
 
 /**
  * The bet slip (spec §3 "Bet order", §4 modes): the picked orders, the mode that decides how they are
@@ -68,6 +70,38 @@ if (typeof window !== 'undefined') {
   });
 }
 
+/**
+ * Which selections are on the slip, with a listener per selection: a price button hears only of its
+ * own selection coming on or off the slip, not of every change to the slip.
+ */
+const pickListeners = new Map<string, Set<() => void>>();
+let picked = new Set(betSlip.orders.map((order) => order.uid));
+subscribeKey(
+  betSlip,
+  'orders',
+  () => {
+    const now = new Set(betSlip.orders.map((order) => order.uid));
+    const moved = [...picked].filter((uid) => !now.has(uid)).concat([...now].filter((uid) => !picked.has(uid)));
+    picked = now;
+    for (const uid of moved) for (const listener of pickListeners.get(uid) ?? []) listener();
+  },
+  true,
+);
+
+export function isPicked(uid: string): boolean {
+  return picked.has(uid);
+}
+
+export function subscribePicked(uid: string, listener: () => void): () => void {
+  let listeners = pickListeners.get(uid);
+  if (!listeners) pickListeners.set(uid, (listeners = new Set()));
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) pickListeners.delete(uid);
+  };
+}
+
 export function clearBetSlip(): void {
   if (betSlip.orders.length > 0) betSlip.orders = [];
   betSlip.stakes = {};
@@ -83,30 +117,6 @@ export function removeOrders(uids: readonly string[]): void {
   const gone = new Set(uids);
   betSlip.orders = betSlip.orders.filter((order) => !gone.has(order.uid));
   betSlip.stakes = Object.fromEntries(Object.entries(betSlip.stakes).filter(([uid]) => !gone.has(uid)));
-}
-
-/** The quick bet amount the player chose in Settings, in whole pesos; 0 when they chose their last stake. */
-export function quickBetAmount(): number {
-  const quick = local.get<unknown>(StorageKey.quick_bet_amount, 0);
-  return typeof quick === 'number' && quick > 0 ? normalizeStake(quick) : 0;
-}
-
-/** Quick bet (spec §3 keys): the stake a new single, player or outright pick starts with. */
-export function quickStake(): number {
-  const quick = quickBetAmount();
-  if (quick > 0) return quick;
-  const last = local.get<unknown>(StorageKey.last_amount, 0);
-  return typeof last === 'number' && last > 0 ? normalizeStake(last) : 0;
-}
-
-/** Sets the quick bet amount (0: start from the last stake placed). */
-export function rememberQuickStake(pesos: number): void {
-  local.set(StorageKey.quick_bet_amount, normalizeStake(pesos));
-}
-
-/** The last stake placed, offered again next time. */
-export function rememberLastAmount(pesos: number): void {
-  local.set(StorageKey.last_amount, pesos);
 }
 
 /** Stakes, in whole pesos (rounded down, capped): per order, per combo type, or for every ending-game option. */
