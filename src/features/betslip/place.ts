@@ -1,4 +1,3 @@
-import { proxy } from 'valtio/vanilla';
 import { ApiError } from '../../api/client';
 import { PARLAY_ODDS_OPTION } from '../../contract/acceptance';
 import { api, queryClient } from '../../api/instance';
@@ -18,12 +17,12 @@ import {
 } from '../../contract/betting';
 import type { BetOrder } from '../../contract/betOrder';
 import { STAKE_CAP, TICKET_RECHECK } from '../../contract/constants';
-import type { BetResultStatus, MarketStatus } from '../../contract/sports';
+import type { MarketStatus } from '../../contract/sports';
 import { uuid } from '../../lib/ids';
 import { preferences } from '../../stores/preferences';
 import { ordersForMode } from './rules';
 import { rememberLastAmount } from '../../stores/quickStake';
-import { betSlip, removeOrders } from './store';
+import { type PlacementOutcome, betSlip, removeOrders } from './store';
 
 /**
  * Placing the slip (spec §4 "Bet result status"): pending, then running (success), waiting or reject.
@@ -31,29 +30,6 @@ import { betSlip, removeOrders } from './store';
  * page later'). Whatever the server says about a market (closed, suspended, price moved) lands on the
  * order it is about, so the slip shows it and nothing the player picked is lost.
  */
-
-/** What the slip shows about each order beyond the order itself: changed odds, leg messages, marks. */
-export const slipState = proxy({
-  /** Prices (and lines) that moved and wait for the player's acceptance. */
-  changes: {} as Record<string, { odds: number; point: number | null }>,
-  /** A leg's own message from the server (price_info state_message). */
-  legMessages: {} as Record<string, string>,
-  /** Legs the server marked: abnormal odds or over the payout limit. */
-  marks: {} as Record<string, 'abnormal' | 'payout'>,
-});
-
-export interface PlacementOutcome {
-  status: BetResultStatus;
-  /** The server's message on failure (else the sheet says 'OPPS!'). */
-  message: string;
-  tickets: BetTicket[];
-  /** Bets of a multi-placement that were not accepted. */
-  rejected: number;
-  /** Waiting tickets are still being asked after ('Betting Processing'); false once they were. */
-  checking?: boolean;
-}
-
-export const betResult = proxy<{ current: PlacementOutcome | null }>({ current: null });
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -91,7 +67,7 @@ function noteOnOrder(uid: string, code: number, current: { price: number; status
   if (status) {
     betSlip.orders = betSlip.orders.map((o) => (o.uid === uid ? { ...o, marketStatus: status } : o));
   } else if (code === BetCode.OddsChanged && current) {
-    slipState.changes = { ...slipState.changes, [uid]: { odds: current.price, point: current.point } };
+    betSlip.changes = { ...betSlip.changes, [uid]: { odds: current.price, point: current.point } };
   }
 }
 
@@ -126,8 +102,7 @@ interface Placed {
  */
 async function settleOutcome(placed: Placed[], rejected: number, message: string): Promise<PlacementOutcome> {
   const tickets = placed.map((p) => p.ticket);
-  if (tickets.some((t) => t.status === 'waiting'))
-    betResult.current = { status: 'waiting', message: '', tickets, rejected, checking: true };
+  if (tickets.some((t) => t.status === 'waiting')) betSlip.result = { status: 'waiting', message: '', tickets, rejected, checking: true };
   const final = await Promise.all(tickets.map((ticket) => (ticket.status === 'waiting' ? recheck(ticket) : ticket)));
   removeOrders(placed.flatMap((p, i) => (final[i]?.status === 'reject' ? [] : p.uids)));
   const accepted = final.filter((t) => t.status !== 'reject');
@@ -280,8 +255,8 @@ async function placeParlay(legs: BetOrder[]): Promise<PlacementOutcome> {
       const uid = uidOf(marketId);
       if (uid) marks[uid] = 'payout';
     }
-    slipState.legMessages = legMessages;
-    slipState.marks = marks;
+    betSlip.legMessages = legMessages;
+    betSlip.marks = marks;
     if (result.code !== BetCode.Ok || result.bet_status === 'reject' || !result.ticket) {
       return { status: 'reject', message: result.message, tickets: [], rejected: 1 };
     }
@@ -293,29 +268,29 @@ async function placeParlay(legs: BetOrder[]): Promise<PlacementOutcome> {
   }
 }
 
-/** Places what the slip's mode holds; the outcome is also in `betResult` for the result sheet. */
+/** Places what the slip's mode holds; the outcome is also in `betSlip.result` for the result sheet. */
 export async function placeSlip(): Promise<PlacementOutcome> {
   const mode = betSlip.mode;
   const orders = ordersForMode(betSlip.orders, mode).map((o) => ({ ...o }));
-  betResult.current = { status: 'pending', message: '', tickets: [], rejected: 0 };
-  slipState.legMessages = {};
-  slipState.marks = {};
+  betSlip.result = { status: 'pending', message: '', tickets: [], rejected: 0 };
+  betSlip.legMessages = {};
+  betSlip.marks = {};
   const outcome =
     mode === 'parlay'
       ? await placeParlay(orders)
       : mode === 'endingGame'
         ? await placeEndingGame(orders)
         : await placeSingles(orders, mode);
-  betResult.current = outcome;
+  betSlip.result = outcome;
   return outcome;
 }
 
 /** The player accepts every changed price: the orders take the new prices and lines. */
 export function acceptChanges(): void {
-  const changes = slipState.changes;
+  const changes = betSlip.changes;
   betSlip.orders = betSlip.orders.map((o) => {
     const change = changes[o.uid];
     return change ? { ...o, odds: change.odds, point: change.point ?? o.point } : o;
   });
-  slipState.changes = {};
+  betSlip.changes = {};
 }

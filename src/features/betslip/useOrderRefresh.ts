@@ -4,7 +4,6 @@ import { type BetMode, type SelectionDetail, type SelectionQuery, selectionKey }
 import type { BetOrder } from '../../contract/betOrder';
 import { useOrderDetails } from '../../realtime/hooks';
 import { preferences } from '../../stores/preferences';
-import { slipState } from './place';
 import { betSlip } from './store';
 
 const queryOf = (order: BetOrder): SelectionQuery =>
@@ -15,7 +14,7 @@ const queryOf = (order: BetOrder): SelectionQuery =>
 /** Applies fresh selection details to the slip: statuses and limits at once, prices as the player allows. */
 export function applyDetails(details: ReadonlyMap<string, SelectionDetail>): void {
   let changed = false;
-  const changes = { ...slipState.changes };
+  const changes = { ...betSlip.changes };
   const orders = betSlip.orders.map((order) => {
     const detail = details.get(selectionKey(queryOf(order)));
     if (!detail) return order;
@@ -39,7 +38,7 @@ export function applyDetails(details: ReadonlyMap<string, SelectionDetail>): voi
     return next;
   });
   if (changed) betSlip.orders = orders;
-  if (JSON.stringify(changes) !== JSON.stringify(slipState.changes)) slipState.changes = changes;
+  if (JSON.stringify(changes) !== JSON.stringify(betSlip.changes)) betSlip.changes = changes;
 }
 
 /**
