@@ -9,6 +9,7 @@ import {
 import { selectionDetailOf } from '../../src/contract/betting';
 import type { Market } from '../../src/contract/feed';
 import { preferences } from '../../src/stores/preferences';
+import { market } from './feedFixtures';
 
 describe('the odds-acceptance rule (one function for the slip, the placement and the server)', () => {
   const seen = { price: 1.24, point: -0.5 };
@@ -48,30 +49,20 @@ describe('the odds-acceptance rule (one function for the slip, the placement and
 });
 
 describe('a selection’s detail from the live market (what the slip shows beside the row)', () => {
-  const market = (over: Partial<Market> = {}): Market => ({
-    marketId: 'k1',
-    matchId: 'm1',
-    betType: 1,
-    betTypeName: 'Handicap',
-    category: 'handicap',
-    periodName: 'FT',
-    point: -0.5,
-    point2: null,
-    status: 'Running',
-    main: true,
-    combo: true,
-    minBet: 10,
-    maxBet: 5_000,
-    selections: [
-      { key: 'h', keyEn: 'Home', price: 1.25 },
-      { key: 'a', keyEn: 'Away', price: 1 },
-    ],
-    ...over,
-  });
+  /** Home at 1.25; away without a price (1). */
+  const handicap = (over: Partial<Market> = {}) =>
+    market('k1', 'm1', 1.25, true, {
+      maxBet: 5_000,
+      selections: [
+        { key: 'h', keyEn: 'Home', price: 1.25 },
+        { key: 'a', keyEn: 'Away', price: 1 },
+      ],
+      ...over,
+    });
   const running = { eventStatus: 'running', runningStatus: '0' } as const;
 
   it('carries the row’s price, line and limits', () => {
-    expect(selectionDetailOf(market(), 'h', running)).toEqual({
+    expect(selectionDetailOf(handicap(), 'h', running)).toEqual({
       marketId: 'k1',
       key: 'h',
       price: 1.25,
@@ -85,10 +76,13 @@ describe('a selection’s detail from the live market (what the slip shows besid
   });
 
   it('closes what cannot be bet: no price, a suspended market, a finished match; knows nothing of an unknown side', () => {
-    expect(selectionDetailOf(market(), 'a', running)).toMatchObject({ status: 'ClosedPrice', price: 0 });
-    expect(selectionDetailOf(market({ status: 'Suspend' }), 'h', running)).toMatchObject({ status: 'Suspend', price: 0 });
-    expect(selectionDetailOf(market(), 'h', { eventStatus: 'running', runningStatus: '2' })).toMatchObject({ status: 'Closed', price: 0 });
-    expect(selectionDetailOf(market(), 'x', running)).toBeUndefined();
-    expect(selectionDetailOf(market(), 'h', undefined)).toBeUndefined();
+    expect(selectionDetailOf(handicap(), 'a', running)).toMatchObject({ status: 'ClosedPrice', price: 0 });
+    expect(selectionDetailOf(handicap({ status: 'Suspend' }), 'h', running)).toMatchObject({ status: 'Suspend', price: 0 });
+    expect(selectionDetailOf(handicap(), 'h', { eventStatus: 'running', runningStatus: '2' })).toMatchObject({
+      status: 'Closed',
+      price: 0,
+    });
+    expect(selectionDetailOf(handicap(), 'x', running)).toBeUndefined();
+    expect(selectionDetailOf(handicap(), 'h', undefined)).toBeUndefined();
   });
 });

@@ -9,11 +9,12 @@ import {
   selectionKey,
 } from '../../src/contract/betting';
 import { BET_ORDER_REFRESH_MS, BET_ORDER_REFRESH_SINGLE_MS, SELECTION_DETAIL_THROTTLE } from '../../src/contract/constants';
-import type { Delta, ListSnapshot, Market, Match } from '../../src/contract/feed';
+import type { Delta, ListSnapshot } from '../../src/contract/feed';
 import type { ListPatch, RealtimeApi } from '../../src/contract/realtime';
 import { useOrderDetails } from '../../src/realtime/hooks';
 import { OrderMirror } from '../../src/realtime/mirror';
 import { type CoreDeps, RealtimeCore, type Transport } from '../../workers/realtime/core';
+import { market, match } from './feedFixtures';
 import { ANONYMOUS_CALLER } from '../../src/contract/request';
 
 // The hook talks to "the worker" through client.ts; here the worker is a RealtimeCore in the same thread.
@@ -462,42 +463,8 @@ describe('the bet-order refresh in the worker', () => {
 });
 
 describe('the slip follows the live prices the rows show (the 1.24 / 1.25 report)', () => {
-  const liveMatch: Match = {
-    matchId: 'm1',
-    sportTypeId: '1',
-    leagueId: 'L1',
-    leagueName: 'League',
-    homeId: 'h1',
-    homeName: 'Home',
-    awayId: 'a1',
-    awayName: 'Away',
-    kickoff: '2026-11-20T12:00:00+08:00',
-    eventStatus: 'running',
-    runningStatus: '0',
-    live: { livePeriod: 1, inPlayTime3: 600, isHT: false, delayLive: false, homeScore: 0, awayScore: 0, periodScores: [] },
-    featured: false,
-    marketCount: 1,
-    video: null,
-  };
-  const handicap = (price: number): Market => ({
-    marketId: 'k1',
-    matchId: 'm1',
-    betType: 1,
-    betTypeName: 'Handicap',
-    category: 'handicap',
-    periodName: 'FT',
-    point: -0.5,
-    point2: null,
-    status: 'Running',
-    main: true,
-    combo: true,
-    minBet: 10,
-    maxBet: 50_000,
-    selections: [
-      { key: 'h', keyEn: 'Home', price },
-      { key: 'a', keyEn: 'Away', price: 2.9 },
-    ],
-  });
+  const liveMatch = match('m1');
+  const handicap = (price: number) => market('k1', 'm1', price);
   const list: ListSnapshot = {
     sportTypeId: '1',
     seq: 1,

@@ -1,57 +1,13 @@
 import { releaseProxy } from 'comlink';
 import { describe, expect, it } from 'vitest';
-import type { Delta, ListSnapshot, Market, Match, MatchSnapshot } from '../../src/contract/feed';
+import type { Delta, ListSnapshot, MatchSnapshot } from '../../src/contract/feed';
 import type { ConnectionStatus, ListPatch, MatchPatch } from '../../src/contract/realtime';
 import { ListMirror } from '../../src/realtime/mirror';
 import { type CoreDeps, RealtimeCore, type Transport } from '../../workers/realtime/core';
 import { MatchStore } from '../../workers/realtime/store';
 import { DestinationSync } from '../../workers/realtime/sync';
 import { ANONYMOUS_CALLER } from '../../src/contract/request';
-
-const NOW = Date.parse('2026-11-20T12:00:00+08:00');
-
-function match(id: string, overrides: Partial<Match> = {}): Match {
-  return {
-    matchId: id,
-    sportTypeId: '1',
-    leagueId: 'L1',
-    leagueName: 'League',
-    homeId: `${id}h`,
-    homeName: 'Home',
-    awayId: `${id}a`,
-    awayName: 'Away',
-    kickoff: new Date(NOW - 30 * 60_000).toISOString(),
-    eventStatus: 'running',
-    runningStatus: '0',
-    live: { livePeriod: 1, inPlayTime3: 600, isHT: false, delayLive: false, homeScore: 0, awayScore: 0, periodScores: [] },
-    featured: false,
-    marketCount: 3,
-    video: null,
-    ...overrides,
-  };
-}
-
-function market(id: string, matchId: string, price = 1.9, main = true): Market {
-  return {
-    marketId: id,
-    matchId,
-    betType: 1,
-    betTypeName: 'Handicap',
-    category: 'handicap',
-    periodName: 'FT',
-    point: -0.5,
-    point2: null,
-    status: 'Running',
-    main,
-    combo: true,
-    minBet: 10,
-    maxBet: 50_000,
-    selections: [
-      { key: 'h', keyEn: 'Home', price },
-      { key: 'a', keyEn: 'Away', price: 1.95 },
-    ],
-  };
-}
+import { NOW, market, match } from './feedFixtures';
 
 const delta = (seq: number, changes: Delta['changes'] = []): Delta => ({ seq, ts: NOW, changes });
 
