@@ -79,11 +79,19 @@ export default tseslint.config(
     rules: { 'panalo/feature-boundaries': 'error' },
   },
   {
-    files: ['src/ui/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}', 'src/stores/**/*.ts', 'src/api/**/*.ts', 'src/i18n/**/*.ts'],
+    files: [
+      'src/ui/**/*.{ts,tsx}',
+      'src/components/**/*.{ts,tsx}',
+      'src/stores/**/*.ts',
+      'src/api/**/*.ts',
+      'src/i18n/**/*.ts',
+      'src/realtime/**/*.ts',
+      'src/hooks/**/*.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features/**'], message: 'Shared code must not depend on a feature.' }] },
+        { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'Shared code must not depend on a feature or on the app.' }] },
       ],
     },
   },
