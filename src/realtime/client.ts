@@ -12,9 +12,11 @@ import { ui } from '../stores/ui';
 /**
  * The tab's side of the realtime worker: one SharedWorker for every tab of the app (a dedicated Worker
  * per tab where SharedWorker is missing, e.g. Chrome on Android), wrapped with Comlink. Each tab holds a
- * Web Lock for its lifetime so the worker learns when it closes (SharedWorker ports never say so).
+ * Web Lock for its lifetime so the worker learns when it closes (SharedWorker ports never say so); the
+ * worker gives each tab's port its own client, so no call carries a tab id.
  */
-/** Names this tab's Web Lock; the worker itself tells tabs apart by their ports. */
+
+/** Names this tab's Web Lock. */
 const tabId = uuid();
 
 let remote: Comlink.Remote<RealtimeApi> | null = null;
