@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import panalo from './scripts/lint/feature-boundaries.mjs';
 
 /** Lint: typescript-eslint, the React hooks rules, and the import directions of ARCHITECTURE.md. */
 export default tseslint.config(
@@ -71,12 +72,26 @@ export default tseslint.config(
       ],
     },
   },
+  // Features do not import each other (nor src/app): scripts/lint/feature-boundaries.mjs.
   {
-    files: ['src/ui/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}', 'src/stores/**/*.ts', 'src/api/**/*.ts', 'src/i18n/**/*.ts'],
+    files: ['src/features/**/*.{ts,tsx}'],
+    plugins: { panalo },
+    rules: { 'panalo/feature-boundaries': 'error' },
+  },
+  {
+    files: [
+      'src/ui/**/*.{ts,tsx}',
+      'src/components/**/*.{ts,tsx}',
+      'src/stores/**/*.ts',
+      'src/api/**/*.ts',
+      'src/i18n/**/*.ts',
+      'src/realtime/**/*.ts',
+      'src/hooks/**/*.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features/**'], message: 'Shared code must not depend on a feature.' }] },
+        { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'Shared code must not depend on a feature or on the app.' }] },
       ],
     },
   },

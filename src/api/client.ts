@@ -4,9 +4,9 @@
  * catalogue. Everything it needs from the app comes in through `ApiEnvironment` and everything it does
  * to the screen goes out through `ApiEffects`, so the tests drive it with a fake fetch and fake time.
  */
-import { APP_ID, APP_VERSION, COMBO_REQUEST_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, PRODUCT_ID, TENANT } from '../contract/constants';
+import { COMBO_REQUEST_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from '../contract/constants';
 import { API_PREFIXES, type ApiPrefix, type NormalizedResponse, isSuccessCode, readEnvelope } from '../contract/envelopes';
-import { HEADER, computeSign } from '../contract/sign';
+import { type Caller, callBody, signedHeaders } from '../contract/request';
 import { SENSITIVE_FIELDS } from '../contract/user';
 import { type Behaviour, behaviourFor } from './catalogue';
 
@@ -101,11 +101,6 @@ function defaultTimeout(path: string): number {
   return path.startsWith('sabaCombo/') ? COMBO_REQUEST_TIMEOUT_MS : DEFAULT_REQUEST_TIMEOUT_MS;
 }
 
-/** Header values must be Latin-1; a path with other characters is percent-encoded. */
-function headerSafe(value: string): string {
-  return /^[\x20-\x7e]*$/.test(value) ? value : encodeURI(value);
-}
-
 function delay(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
@@ -132,6 +127,23 @@ export interface ApiClient {
   ): Promise<NormalizedResponse<T>>;
 }
 
+/** Who is calling now, read from the app at each call (a login or a new page changes it). */
+export function callerOf(env: ApiEnvironment): Caller {
+  const tags = env.clientTags();
+  return {
+    appKey: env.appKey(),
+    token: env.token(),
+    language: env.language(),
+    deviceId: env.deviceId(),
+    client: tags.client,
+    platform: tags.platform,
+    container: env.container(),
+    packageName: env.packageName(),
+    domainName: env.domainName(),
+    pathname: env.pathname(),
+  };
+}
+
 export function createApiClient(env: ApiEnvironment, effects: ApiEffects): ApiClient {
   let lastBadGatewayToast = Number.NEGATIVE_INFINITY;
 
@@ -150,37 +162,11 @@ export function createApiClient(env: ApiEnvironment, effects: ApiEffects): ApiCl
   }
 
   function enrich(body: Record<string, unknown>): Record<string, unknown> {
-    const { loginName, customerId } = env.identity();
-    const base: Record<string, unknown> = { productId: PRODUCT_ID, tenant: TENANT, client: env.clientTags().client };
-    if (loginName) base['loginName'] = loginName;
-    if (customerId) base['customerId'] = customerId;
-    return { ...base, ...body };
+    return callBody(body, env.clientTags(), env.identity());
   }
 
   function headersFor(bodyText: string, requestId: string, language: Language, idempotencyKey?: string): Headers {
-    const token = env.token();
-    const headers = new Headers({
-      'Content-Type': 'application/json',
-      [HEADER.token]: token,
-      [HEADER.sign]: computeSign(env.appKey(), {
-        body: bodyText,
-        qid: requestId,
-        appId: APP_ID,
-        version: APP_VERSION,
-        token,
-      }),
-      [HEADER.qid]: requestId,
-      [HEADER.appId]: APP_ID,
-      [HEADER.lang]: language,
-      [HEADER.platform]: env.clientTags().platform,
-      [HEADER.deviceId]: env.deviceId(),
-      [HEADER.container]: env.container(),
-      [HEADER.package]: env.packageName(),
-      [HEADER.domainName]: env.domainName(),
-      [HEADER.pathname]: headerSafe(env.pathname()),
-    });
-    if (idempotencyKey) headers.set(HEADER.idempotencyKey, idempotencyKey);
-    return headers;
+    return new Headers(signedHeaders(bodyText, requestId, callerOf(env), { language, idempotencyKey }));
   }
 
   function carryOut(behaviour: Behaviour, response: NormalizedResponse, path: string, requestId: string, body: unknown): boolean {

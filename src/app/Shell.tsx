@@ -5,9 +5,11 @@ import { BottomNav, BOTTOM_NAV_ROUTES } from './BottomNav';
 import { DialogHost } from './DialogHost';
 import { FloatingBetSlip } from './FloatingBetSlip';
 import { MaintenanceWatcher } from '../features/site/MaintenanceWatcher';
+import { SlipPicksContext } from '../features/sports/picks';
 import { OfflineBanner } from './OfflineBanner';
 import { OverlayHost } from './OverlayHost';
 import { ServiceChatEntry } from './ServiceChatEntry';
+import { slipPicks } from './betSlip';
 import { BET_SLIP_ROUTES, SERVICE_CHAT_ROUTES } from './routes/table';
 import { ToastHost } from './ToastHost';
 import { UpdatePrompt } from './UpdatePrompt';
@@ -18,7 +20,9 @@ export function Shell() {
   return (
     <>
       <OfflineBanner />
-      <Outlet />
+      <SlipPicksContext.Provider value={slipPicks}>
+        <Outlet />
+      </SlipPicksContext.Provider>
       {BOTTOM_NAV_ROUTES.includes(currentRouteName) && <BottomNav />}
       {SERVICE_CHAT_ROUTES.includes(currentRouteName) && <ServiceChatEntry />}
       {BET_SLIP_ROUTES.includes(currentRouteName) && <FloatingBetSlip />}

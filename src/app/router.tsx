@@ -3,6 +3,7 @@ import { i18next } from '../i18n';
 import { partnerFromHost } from '../lib/partner';
 import { registerNavigator } from '../lib/navigation';
 import { clearBetSlip } from '../features/betslip/store';
+import { wireBetSlip } from './betSlip';
 import { kyc } from '../stores/kyc';
 import { isNativeApp } from '../stores/origin';
 import { preferences } from '../stores/preferences';
@@ -137,6 +138,7 @@ export function buildRouteTree(defs: readonly RouteDef[], ready: () => Promise<v
 }
 
 export function createAppRouter(ready: () => Promise<void>, options: { history?: RouterHistory } = {}) {
+  wireBetSlip();
   const router = createRouter({
     routeTree: buildRouteTree(routesFor(import.meta.env.PROD), ready),
     ...(options.history ? { history: options.history } : {}),

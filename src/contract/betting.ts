@@ -1,3 +1,4 @@
+import type { OddsAcceptance } from './acceptance';
 import type { Market, Match } from './feed';
 import type { MarketStatus, OddsType } from './sports';
 
@@ -211,7 +212,7 @@ export interface SinglePlacement {
   widgetBet?: boolean;
   yesOrNo?: boolean;
   /** Accept a price change of this kind without asking (the player's setting). */
-  acceptOddsChange?: 'none' | 'higher' | 'any';
+  acceptOddsChange?: OddsAcceptance;
   // Player bets
   playerId?: string;
   playerName?: string;
@@ -222,7 +223,7 @@ export interface SinglePlacement {
 export interface BatchPlacement {
   oddsType: OddsType;
   seamless: boolean;
-  acceptOddsChange?: 'none' | 'higher' | 'any';
+  acceptOddsChange?: OddsAcceptance;
   bets: Omit<SinglePlacement, 'oddsType' | 'seamless' | 'acceptOddsChange'>[];
 }
 
@@ -239,7 +240,7 @@ export interface OutrightPlacement {
   leagueName: string;
   sportTypeId: string;
   eventDate: string;
-  acceptOddsChange?: 'none' | 'higher' | 'any';
+  acceptOddsChange?: OddsAcceptance;
 }
 
 /** One leg of sabaCombo/comboBetToSaba. */
@@ -368,6 +369,34 @@ export interface SelectionDetail {
   maxBet: number;
   /** False when the market or match is gone. */
   found: boolean;
+}
+
+/**
+ * A match selection's detail as the live feed has it (the rule querySelectionDetailV2 answers by): a
+ * match that is over closes its markets, a running market without a price is price-closed, and only a
+ * running market carries a price. The realtime worker gives the slip this detail from the same market
+ * data the rows show, the moment the rows get it, so the slip never shows an older price than the page.
+ */
+export function selectionDetailOf(
+  market: Market,
+  key: string,
+  match: Pick<Match, 'eventStatus' | 'runningStatus'> | undefined,
+): SelectionDetail | undefined {
+  const selection = market.selections.find((s) => s.key === key);
+  if (!selection || !match) return undefined;
+  const over = match.eventStatus !== 'running' || match.runningStatus === '2';
+  const status: MarketStatus = over ? 'Closed' : market.status === 'Running' && selection.price <= 1 ? 'ClosedPrice' : market.status;
+  return {
+    marketId: market.marketId,
+    key,
+    price: status === 'Running' ? selection.price : 0,
+    status,
+    point: market.point,
+    point2: market.point2,
+    minBet: market.minBet,
+    maxBet: market.maxBet,
+    found: true,
+  };
 }
 
 /** The most one ticket may return, stake included, in centavos (₱20,000,000.00). */

@@ -1,5 +1,6 @@
 import type { SelectionDetail, SelectionQuery } from './betting';
 import type { ChatMessage, League, ListMode, Market, Match } from './feed';
+import type { Caller } from './request';
 
 /**
  * What a tab asks of the realtime worker (one SharedWorker for every tab, over Comlink), and what it
@@ -39,36 +40,39 @@ export interface MatchPatch {
 
 export type ConnectionStatus = 'connecting' | 'online' | 'reconnecting';
 
-/** What the worker needs from the page to call the API and open the socket as this player. */
-export interface RealtimeContext {
-  appKey: string;
-  token: string;
-  deviceId: string;
-  language: string;
-}
+/**
+ * What the worker needs from the page to call the API and open the socket as this player: the caller
+ * of the contract's signed-request builder (src/contract/request.ts), as the page's own calls send it.
+ */
+export type RealtimeContext = Caller;
 
 export type UserQueue = 'balance' | 'bets' | 'messages';
 
+/**
+ * What one tab asks of the realtime worker. The worker gives each tab's port its own client, so calls
+ * carry no tab id; each subscription's callback is a Comlink proxy the worker releases when the tab
+ * unwatches it or goes away.
+ */
 export interface RealtimeApi {
-  /** A tab joins; `lockName` is a Web Lock the tab holds for its lifetime (released when it closes). */
-  connect(tabId: string, lockName: string | null, context: RealtimeContext): Promise<void>;
+  /** The tab joins; `lockName` is a Web Lock the tab holds for its lifetime (released when it closes). */
+  connect(lockName: string | null, context: RealtimeContext): Promise<void>;
   setContext(context: RealtimeContext): Promise<void>;
-  watchList(tabId: string, query: ListQuery, onPatch: (patch: ListPatch) => void): Promise<number>;
-  watchMatch(tabId: string, matchId: string, onPatch: (patch: MatchPatch) => void): Promise<number>;
-  watchChat(tabId: string, matchId: string, onMessage: (message: ChatMessage) => void): Promise<number>;
-  watchUser(tabId: string, queue: UserQueue, onEvent: (event: unknown) => void): Promise<number>;
-  watchStatus(tabId: string, onStatus: (status: ConnectionStatus) => void): Promise<number>;
+  watchList(query: ListQuery, onPatch: (patch: ListPatch) => void): Promise<number>;
+  watchMatch(matchId: string, onPatch: (patch: MatchPatch) => void): Promise<number>;
+  watchChat(matchId: string, onMessage: (message: ChatMessage) => void): Promise<number>;
+  watchUser(queue: UserQueue, onEvent: (event: unknown) => void): Promise<number>;
+  watchStatus(onStatus: (status: ConnectionStatus) => void): Promise<number>;
   /**
    * The bet-order refresh (spec §9): the worker asks querySelectionDetailV2 for the union of every
-   * tab's orders, every 3 s, every 1 s while any watcher is `single`. `onDetails` gets the details of
-   * this watcher's orders that changed since it last heard (right away: what the worker already
-   * knows), keyed by selectionKey. Ended by unwatch or disconnectTab.
+   * tab's orders, every 3 s, every 1 s while any watcher is `single`, and follows the live prices of
+   * the markets it already receives for the pages. `onDetails` gets the details of this watcher's
+   * orders that changed since it last heard (right away: what the worker already knows), keyed by
+   * selectionKey. Ended by unwatch or when the tab goes.
    */
-  watchOrders(tabId: string, orders: SelectionQuery[], single: boolean, onDetails: (details: SelectionDetail[]) => void): Promise<number>;
+  watchOrders(orders: SelectionQuery[], single: boolean, onDetails: (details: SelectionDetail[]) => void): Promise<number>;
   /** The slip changed: the same subscription now follows these orders. */
   updateOrders(subscriptionId: number, orders: SelectionQuery[], single: boolean): Promise<void>;
   /** False when the socket is down: the line was not sent. */
   sendChat(matchId: string, text: string): Promise<boolean>;
   unwatch(subscriptionId: number): Promise<void>;
-  disconnectTab(tabId: string): Promise<void>;
 }

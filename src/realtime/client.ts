@@ -1,29 +1,28 @@
 import * as Comlink from 'comlink';
 import { subscribe as subscribeStore } from 'valtio/vanilla';
+import { subscribeKey } from 'valtio/vanilla/utils';
 import type { RealtimeApi, RealtimeContext } from '../contract/realtime';
-import { APP_KEY_META } from '../contract/sign';
-import { deviceId } from '../lib/device';
+import { callerOf } from '../api/client';
+import { apiEnvironment } from '../api/instance';
 import { uuid } from '../lib/ids';
 import { preferences } from '../stores/preferences';
 import { session } from '../stores/session';
+import { ui } from '../stores/ui';
 
 /**
  * The tab's side of the realtime worker: one SharedWorker for every tab of the app (a dedicated Worker
  * per tab where SharedWorker is missing, e.g. Chrome on Android), wrapped with Comlink. Each tab holds a
- * Web Lock for its lifetime so the worker learns when it closes (SharedWorker ports never say so).
+ * Web Lock for its lifetime so the worker learns when it closes (SharedWorker ports never say so); the
+ * worker gives each tab's port its own client, so no call carries a tab id.
  */
-export const tabId = uuid();
+
+/** Names this tab's Web Lock. */
+const tabId = uuid();
 
 let remote: Comlink.Remote<RealtimeApi> | null = null;
 
-function context(): RealtimeContext {
-  return {
-    appKey: document.querySelector<HTMLMetaElement>(`meta[name="${APP_KEY_META}"]`)?.content ?? '',
-    token: session.webToken.token,
-    deviceId: deviceId(),
-    language: preferences.language,
-  };
-}
+/** The worker calls the API as this tab would: the same caller as the page's API client. */
+const context = (): RealtimeContext => callerOf(apiEnvironment);
 
 function start(): Comlink.Remote<RealtimeApi> {
   let endpoint: Comlink.Endpoint;
@@ -37,19 +36,21 @@ function start(): Comlink.Remote<RealtimeApi> {
     endpoint = new Worker(new URL('../../workers/realtime/dedicated.ts', import.meta.url), { type: 'module', name: 'panalo-realtime' });
   }
   const api = Comlink.wrap<RealtimeApi>(endpoint);
-  void api.connect(tabId, null, context());
+  void api.connect(null, context());
   if (typeof navigator.locks?.request === 'function') {
     // The worker waits on this tab's lock to learn that the tab closed, so it may only ask once the tab
     // holds it: asked earlier, the worker would get the lock at once and drop a living tab.
     const lockName = `panalo-tab-${tabId}`;
     void navigator.locks.request(lockName, () => {
-      void api.connect(tabId, lockName, context());
+      void api.connect(lockName, context());
       return new Promise<void>(() => undefined);
     });
   }
   // Log in, log out, a new language: the worker calls the API and opens the socket as this player.
   subscribeStore(session, () => void api.setContext(context()));
   subscribeStore(preferences, () => void api.setContext(context()));
+  // The calls name the page the player is on (the pathname header), as the page's own calls do.
+  subscribeKey(ui, 'currentRouteName', () => void api.setContext(context()));
   return api;
 }
 

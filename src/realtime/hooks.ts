@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { SelectionDetail, SelectionQuery } from '../contract/betting';
 import type { ChatMessage } from '../contract/feed';
 import type { ConnectionStatus, ListQuery, RealtimeApi } from '../contract/realtime';
-import { realtime, tabId } from './client';
+import { realtime } from './client';
 import { ListMirror, type ListView, MatchMirror, type MatchView, OrderMirror, type RowView } from './mirror';
 
 /**
@@ -43,7 +43,6 @@ export function useLiveList(query: ListQuery): { mirror: ListMirror; view: ListV
     const query = { sportTypeId, mode, ...(dateId ? { dateId } : {}) };
     return watchWorker((api) =>
       api.watchList(
-        tabId,
         query,
         Comlink.proxy((patch) => mirror.apply(patch)),
       ),
@@ -66,7 +65,6 @@ export function useLiveMatch(matchId: string): MatchView {
     if (!matchId) return;
     return watchWorker((api) =>
       api.watchMatch(
-        tabId,
         matchId,
         Comlink.proxy((patch) => mirror.apply(patch)),
       ),
@@ -79,7 +77,7 @@ export function useLiveMatch(matchId: string): MatchView {
 export function useChatStream(matchId: string, onMessage: (message: ChatMessage) => void): void {
   useEffect(() => {
     if (!matchId) return;
-    return watchWorker((api) => api.watchChat(tabId, matchId, Comlink.proxy(onMessage)));
+    return watchWorker((api) => api.watchChat(matchId, Comlink.proxy(onMessage)));
   }, [matchId, onMessage]);
 }
 
@@ -90,7 +88,7 @@ export async function sendChat(matchId: string, text: string): Promise<boolean> 
 
 export function useConnectionStatus(): ConnectionStatus {
   const [status, setStatus] = useState<ConnectionStatus>('connecting');
-  useEffect(() => watchWorker((api) => api.watchStatus(tabId, Comlink.proxy(setStatus))), []);
+  useEffect(() => watchWorker((api) => api.watchStatus(Comlink.proxy(setStatus))), []);
   return status;
 }
 
@@ -114,7 +112,7 @@ class OrderLink {
 
   start(api: Comlink.Remote<RealtimeApi>, onDetails: (details: SelectionDetail[]) => void): Promise<number> {
     this.sent = this.wanted.signature;
-    return api.watchOrders(tabId, this.wanted.orders, this.wanted.single, Comlink.proxy(onDetails));
+    return api.watchOrders(this.wanted.orders, this.wanted.single, Comlink.proxy(onDetails));
   }
 
   attach(api: Comlink.Remote<RealtimeApi>, id: number): void {

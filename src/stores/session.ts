@@ -41,3 +41,18 @@ export function updateUser(patch: Partial<UserInfo>): void {
 export function setVisitorToken(webToken: WebToken): void {
   session.webToken = webToken;
 }
+
+/**
+ * What else a logout clears besides the session: other domains' clean-ups (the bet slip), registered
+ * by src/app, so the login feature need not know them.
+ */
+const logoutCleanups = new Set<() => void>();
+
+export function onLogout(cleanup: () => void): () => void {
+  logoutCleanups.add(cleanup);
+  return () => logoutCleanups.delete(cleanup);
+}
+
+export function runLogoutCleanups(): void {
+  for (const cleanup of logoutCleanups) cleanup();
+}

@@ -86,6 +86,7 @@ import type { FanoutReply, FanoutRequest, PhaseReport } from './fanout-clients';
 import { type FeedData, buildFeedData } from './feed-data';
 import { errorMessage, median, monoMs, percentile, ratio, round, sleep } from './stats';
 import { type ServerProcess, startServerProcess } from '../e2e/serverProcess';
+import { ANONYMOUS_CALLER } from '../../src/contract/request';
 
 const DECODE_ROUNDS = 15;
 const DELTA_ROUNDS = 5;
@@ -303,7 +304,7 @@ async function coreRound(d: FeedData): Promise<{ applyMs: number; flushMs: numbe
     patches += 1;
     if (patch.reset) resets += 1;
   };
-  await core.connect('bench-tab', null, { appKey: '', token: '', deviceId: 'bench', language: 'en' });
+  await core.connect('bench-tab', null, { ...ANONYMOUS_CALLER, appKey: '', deviceId: 'bench' });
   for (const sportTypeId of FEED_SPORTS) await core.watchList('bench-tab', { sportTypeId, mode: 'live' }, onPatch);
   for (let i = 0; resets < FEED_SPORTS.length && i < 100; i++) await sleep(1);
   if (resets < FEED_SPORTS.length) throw new Error(`only ${resets} of ${FEED_SPORTS.length} lists loaded`);

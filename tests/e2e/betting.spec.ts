@@ -170,8 +170,8 @@ test('a suspended market and a moved price show on the slip; the player accepts 
   page,
   request,
 }) => {
-  // Pre-match: no goals suspend the market while the test runs. The player keeps the default: asked
-  // before any price change is taken.
+  // Pre-match: no goals suspend the market while the test runs. The player keeps the default (better
+  // odds are taken): a lower price waits for their say.
   await openAsDemoPlayer(page, '/sports?mode=early&sportId=1');
   const price = openPrice(page, 0);
   const marketId = (await price.getAttribute('data-market')) ?? '';
@@ -198,7 +198,7 @@ test('a suspended market and a moved price show on the slip; the player accepts 
     selections: { key: string; price: number }[];
   };
   const was = current.selections.find((s) => s.key === key)!.price;
-  await change({ key, price: Math.round((was + 0.25) * 100) / 100 });
+  await change({ key, price: Math.max(1.01, Math.round((was - 0.25) * 100) / 100) });
   await expect(order).toContainText('Odds Changed');
   await page.screenshot({ path: 'test-results/screens/slip-odds-changed-390x844.png' });
   await slip.getByRole('button', { name: 'Accept new odds' }).click();

@@ -10,6 +10,7 @@ import { httpSnapshots } from '../../workers/realtime/http';
 import { stompTransport } from '../../workers/realtime/stomp';
 import { call, internalId, loginWithPassword, registerPlayer } from './player';
 import { type TestServer, startServer } from './server';
+import { ANONYMOUS_CALLER } from '../../src/contract/request';
 
 let server: TestServer;
 
@@ -237,7 +238,7 @@ describe('the realtime worker core against the real server', () => {
     });
     const patches: ListPatch[] = [];
 
-    await core.connect('tab', null, { appKey: server.config.appKey, token: '', deviceId: 'test-device', language: 'en' });
+    await core.connect('tab', null, { ...ANONYMOUS_CALLER, appKey: server.config.appKey, deviceId: 'test-device' });
     // The busiest list of the feed, so that a few seconds of feed time surely move a price in it.
     const { data } = await call<{ sports: { sportTypeId: string; live: number; today: number }[] }>(server, 'tp', 'saba/sportSwitch');
     const busiest = [...data.sports].sort((a, b) => b.live - a.live)[0]!;

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BetTicket, TicketStatus } from '../../src/contract/betting';
 import { OddsType } from '../../src/contract/sports';
 import { BetResultView } from '../../src/features/betslip/BetResultView';
-import { betResult } from '../../src/features/betslip/place';
+import { betSlip } from '../../src/features/betslip/store';
 import { initI18n } from '../../src/i18n';
 
 /** The bet result sheet of spec §4, for every outcome a placement can have. */
@@ -23,10 +23,10 @@ function ticket(transId: string, status: TicketStatus, stake = 10_000, payout = 
   };
 }
 
-function show(outcome: NonNullable<typeof betResult.current>) {
+function show(outcome: NonNullable<typeof betSlip.result>) {
   const handlers = { onDone: vi.fn(), onMyBets: vi.fn(), onBack: vi.fn() };
   act(() => {
-    betResult.current = outcome;
+    betSlip.result = outcome;
   });
   render(<BetResultView {...handlers} />);
   return handlers;
@@ -38,7 +38,7 @@ beforeAll(async () => {
 
 afterEach(() => {
   cleanup();
-  betResult.current = null;
+  betSlip.result = null;
 });
 
 describe('the bet result', () => {

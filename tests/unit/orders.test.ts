@@ -9,14 +9,17 @@ import {
   selectionKey,
 } from '../../src/contract/betting';
 import { BET_ORDER_REFRESH_MS, BET_ORDER_REFRESH_SINGLE_MS, SELECTION_DETAIL_THROTTLE } from '../../src/contract/constants';
-import type { RealtimeApi } from '../../src/contract/realtime';
+import type { Delta, ListSnapshot } from '../../src/contract/feed';
+import type { ListPatch, RealtimeApi } from '../../src/contract/realtime';
 import { useOrderDetails } from '../../src/realtime/hooks';
 import { OrderMirror } from '../../src/realtime/mirror';
 import { type CoreDeps, RealtimeCore, type Transport } from '../../workers/realtime/core';
+import { market, match } from './feedFixtures';
+import { ANONYMOUS_CALLER } from '../../src/contract/request';
 
 // The hook talks to "the worker" through client.ts; here the worker is a RealtimeCore in the same thread.
 const worker = vi.hoisted(() => ({ api: null as RealtimeApi | null }));
-vi.mock('../../src/realtime/client', () => ({ tabId: 'tab-hook', realtime: () => worker.api }));
+vi.mock('../../src/realtime/client', () => ({ realtime: () => worker.api }));
 
 /** Manual time: intervals and timeouts fire only when the test advances the clock. */
 function fakeClock() {
@@ -76,8 +79,9 @@ interface Call {
  * 1.9, Running unless changed); `mode` 'auto' answers at once, 'manual' holds each call until the
  * test settles it, 'fail' rejects.
  */
-function harness() {
+function harness(options: { list?: ListSnapshot } = {}) {
   const clock = fakeClock();
+  const sockets = new Map<string, (body: string) => void>();
   const markets = new Map<string, Partial<SelectionDetail>>();
   const calls: Call[] = [];
   let mode: 'auto' | 'manual' | 'fail' = 'auto';
@@ -125,7 +129,10 @@ function harness() {
     });
 
   const transport: Transport = {
-    subscribe: () => () => undefined,
+    subscribe: (destination, onMessage) => {
+      sockets.set(destination, (body) => onMessage(body, {}));
+      return () => sockets.delete(destination);
+    },
     publish: () => true,
     setToken: () => undefined,
     onStatus: () => undefined,
@@ -134,7 +141,7 @@ function harness() {
   const deps: CoreDeps = {
     transport,
     snapshots: {
-      list: () => Promise.reject(new Error('no lists here')),
+      list: () => (options.list ? Promise.resolve(options.list) : Promise.reject(new Error('no lists here'))),
       match: () => Promise.reject(new Error('no matches here')),
       selections,
     },
@@ -170,6 +177,8 @@ function harness() {
       mode = next;
     },
     maxInFlight: () => maxInFlight,
+    /** A delta on the socket. */
+    push: (destination: string, delta: Delta) => sockets.get(destination)?.(JSON.stringify(delta)),
     /** Closes every tab that holds a Web Lock. */
     closeTabs: () => releases.splice(0).forEach((release) => release()),
   };
@@ -389,7 +398,7 @@ describe('the bet-order refresh in the worker', () => {
     expect(h.calls).toHaveLength(calls);
 
     // A tab closes without a word: its Web Lock is released and the worker drops its watchers.
-    await h.core.connect('tab-c', 'lock-c', { appKey: 'k', token: '', deviceId: 'd', language: 'en' });
+    await h.core.connect('tab-c', 'lock-c', { ...ANONYMOUS_CALLER, appKey: 'k', deviceId: 'd' });
     await h.core.watchOrders('tab-c', [order('k1')], false, () => undefined);
     await h.core.watchOrders('tab-c', [order('k2')], true, () => undefined);
     expect(h.clock.active()).toBe(1);
@@ -453,6 +462,69 @@ describe('the bet-order refresh in the worker', () => {
   });
 });
 
+describe('the slip follows the live prices the rows show (the 1.24 / 1.25 report)', () => {
+  const liveMatch = match('m1');
+  const handicap = (price: number) => market('k1', 'm1', price);
+  const list: ListSnapshot = {
+    sportTypeId: '1',
+    seq: 1,
+    leagues: [{ leagueId: 'L1', sportTypeId: '1', name: 'League', priority: 1 }],
+    matches: [liveMatch],
+    markets: [handicap(1.24)],
+  };
+  const price = (seq: number, value: number): Delta => ({ seq, ts: 0, changes: [{ t: 'price', marketId: 'k1', key: 'h', price: value }] });
+
+  it('gives the slip a moved price in the same tick as the row, and no older answer undoes it', async () => {
+    const h = harness({ list });
+    const rows: ListPatch[] = [];
+    await h.core.watchList('tab-a', { sportTypeId: '1', mode: 'live' }, (patch) => rows.push(patch));
+    await settle();
+    const slip = h.tab();
+    await h.core.watchOrders('tab-a', [order('k1')], true, slip.onDetails);
+    // What the row shows is on the slip at once, without waiting for a call.
+    expect(slip.latest.get('k1:h')?.price).toBe(1.24);
+    expect(h.calls).toHaveLength(0);
+
+    h.push('/topic/sport/1', price(2, 1.25));
+    await h.clock.advance(100);
+    expect(rows.at(-1)?.markets?.[0]?.selections[0]?.price).toBe(1.25);
+    expect(slip.latest.get('k1:h')?.price).toBe(1.25);
+
+    // A refresh call asked before the feed's next word answers the older price: the slip keeps the newer.
+    h.setMode('manual');
+    h.markets.set('k1:h', { price: 1.25 });
+    await h.clock.advance(BET_ORDER_REFRESH_SINGLE_MS);
+    expect(h.calls).toHaveLength(1);
+    h.push('/topic/sport/1', price(3, 1.27));
+    await h.clock.advance(100);
+    expect(slip.latest.get('k1:h')?.price).toBe(1.27);
+    h.calls[0]?.resolve();
+    await settle();
+    expect(slip.latest.get('k1:h')?.price).toBe(1.27);
+  });
+
+  it('a suspended market or a finished match closes the pick on the slip as on the row', async () => {
+    const h = harness({ list });
+    await h.core.watchList('tab-a', { sportTypeId: '1', mode: 'live' }, () => undefined);
+    await settle();
+    const slip = h.tab();
+    await h.core.watchOrders('tab-a', [order('k1')], false, slip.onDetails);
+    h.push('/topic/sport/1', { seq: 2, ts: 0, changes: [{ t: 'market', marketId: 'k1', status: 'Suspend' }] });
+    await h.clock.advance(100);
+    expect(slip.latest.get('k1:h')).toMatchObject({ status: 'Suspend', price: 0 });
+    h.push('/topic/sport/1', {
+      seq: 3,
+      ts: 0,
+      changes: [
+        { t: 'market', marketId: 'k1', status: 'Running' },
+        { t: 'match', matchId: 'm1', runningStatus: '2' },
+      ],
+    });
+    await h.clock.advance(100);
+    expect(slip.latest.get('k1:h')).toMatchObject({ status: 'Closed', price: 0 });
+  });
+});
+
 describe('the tab side', () => {
   it('keeps the details of the current orders and makes a new map only on a change', () => {
     const mirror = new OrderMirror();
@@ -483,9 +555,10 @@ describe('the tab side', () => {
 
   it('useOrderDetails follows the worker, and a slip change updates the same subscription', async () => {
     const h = harness();
-    worker.api = h.core;
-    const watch = vi.spyOn(h.core, 'watchOrders');
-    const update = vi.spyOn(h.core, 'updateOrders');
+    const client = h.core.client();
+    worker.api = client;
+    const watch = vi.spyOn(client, 'watchOrders');
+    const update = vi.spyOn(client, 'updateOrders');
     const initial = { orders: [order('k1')], single: true };
     const { result, rerender, unmount } = renderHook(({ orders, single }) => useOrderDetails(orders, single), { initialProps: initial });
     await act(settle);

@@ -1,55 +1,13 @@
+import { releaseProxy } from 'comlink';
 import { describe, expect, it } from 'vitest';
-import type { Delta, ListSnapshot, Market, Match, MatchSnapshot } from '../../src/contract/feed';
+import type { Delta, ListSnapshot, MatchSnapshot } from '../../src/contract/feed';
 import type { ConnectionStatus, ListPatch, MatchPatch } from '../../src/contract/realtime';
 import { ListMirror } from '../../src/realtime/mirror';
 import { type CoreDeps, RealtimeCore, type Transport } from '../../workers/realtime/core';
 import { MatchStore } from '../../workers/realtime/store';
 import { DestinationSync } from '../../workers/realtime/sync';
-
-const NOW = Date.parse('2026-11-20T12:00:00+08:00');
-
-function match(id: string, overrides: Partial<Match> = {}): Match {
-  return {
-    matchId: id,
-    sportTypeId: '1',
-    leagueId: 'L1',
-    leagueName: 'League',
-    homeId: `${id}h`,
-    homeName: 'Home',
-    awayId: `${id}a`,
-    awayName: 'Away',
-    kickoff: new Date(NOW - 30 * 60_000).toISOString(),
-    eventStatus: 'running',
-    runningStatus: '0',
-    live: { livePeriod: 1, inPlayTime3: 600, isHT: false, delayLive: false, homeScore: 0, awayScore: 0, periodScores: [] },
-    featured: false,
-    marketCount: 3,
-    video: null,
-    ...overrides,
-  };
-}
-
-function market(id: string, matchId: string, price = 1.9, main = true): Market {
-  return {
-    marketId: id,
-    matchId,
-    betType: 1,
-    betTypeName: 'Handicap',
-    category: 'handicap',
-    periodName: 'FT',
-    point: -0.5,
-    point2: null,
-    status: 'Running',
-    main,
-    combo: true,
-    minBet: 10,
-    maxBet: 50_000,
-    selections: [
-      { key: 'h', keyEn: 'Home', price },
-      { key: 'a', keyEn: 'Away', price: 1.95 },
-    ],
-  };
-}
+import { ANONYMOUS_CALLER } from '../../src/contract/request';
+import { NOW, market, match } from './feedFixtures';
 
 const delta = (seq: number, changes: Delta['changes'] = []): Delta => ({ seq, ts: NOW, changes });
 
@@ -206,7 +164,7 @@ describe('the realtime core', () => {
 
   it('uses one STOMP subscription per destination for any number of tabs, released with the last', async () => {
     const h = harness({ list: () => snapshot(1) });
-    await h.core.connect('tab-a', null, { appKey: 'k', token: '', deviceId: 'd', language: 'en' });
+    await h.core.connect('tab-a', null, { ...ANONYMOUS_CALLER, appKey: 'k', deviceId: 'd' });
     const a = await h.core.watchList('tab-a', { sportTypeId: '1', mode: 'live' }, () => undefined);
     const b = await h.core.watchList('tab-b', { sportTypeId: '1', mode: 'live' }, () => undefined);
     await h.core.watchList('tab-c', { sportTypeId: '1', mode: 'today' }, () => undefined);
@@ -216,6 +174,24 @@ describe('the realtime core', () => {
     expect(h.unsubscribeCalls).toEqual([]);
     await h.core.disconnectTab('tab-c');
     expect(h.unsubscribeCalls).toEqual(['/topic/sport/1']);
+  });
+
+  it('gives each tab its own client, and releases a tab’s callback when it lets go of a subscription', async () => {
+    const h = harness({ list: () => snapshot(1) });
+    const released: string[] = [];
+    /** A callback as it reaches the worker from a tab: a Comlink proxy that can be released. */
+    const remoteCallback = (name: string) => Object.assign(() => undefined, { [releaseProxy]: () => void released.push(name) });
+    const tabA = h.core.client();
+    const tabB = h.core.client();
+    const a = await tabA.watchList({ sportTypeId: '1', mode: 'live' }, remoteCallback('a-list'));
+    await tabA.watchOrders([{ marketId: 'k1', key: 'h' }], false, remoteCallback('a-orders'));
+    await tabB.watchStatus(remoteCallback('b-status'));
+    await tabA.unwatch(a);
+    expect(released).toEqual(['a-list']);
+    // Tab A closes (its Web Lock is released): everything it held goes, and only its own.
+    await h.core.disconnectTab('tab-1');
+    expect(released).toEqual(['a-list', 'a-orders']);
+    expect(h.core.usage().subscriptions).toBe(1);
   });
 
   it('sends a full view once loaded, then only what changed, at most once per tick', async () => {
@@ -276,7 +252,7 @@ describe('the realtime core', () => {
   it('fetches every snapshot again after a reconnect and says it was reconnecting meanwhile', async () => {
     const h = harness({ list: () => snapshot(1) });
     const patches: ListPatch[] = [];
-    await h.core.connect('tab', null, { appKey: 'k', token: '', deviceId: 'd', language: 'en' });
+    await h.core.connect('tab', null, { ...ANONYMOUS_CALLER, appKey: 'k', deviceId: 'd' });
     await h.core.watchList('tab', { sportTypeId: '1', mode: 'live' }, (p) => patches.push(p));
     await settle();
     h.setStatus('reconnecting');

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SelectionDetail } from '../../src/contract/betting';
-import { acceptChanges, slipState } from '../../src/features/betslip/place';
+import { acceptChanges } from '../../src/features/betslip/place';
 import { togglePick } from '../../src/features/betslip/selection';
-import { betSlip, quickBetAmount, quickStake, rememberLastAmount, rememberQuickStake } from '../../src/features/betslip/store';
+import { betSlip, isPicked, subscribePicked } from '../../src/features/betslip/store';
+import { quickBetAmount, quickStake, rememberLastAmount, rememberQuickStake } from '../../src/stores/quickStake';
 import { applyDetails } from '../../src/features/betslip/useOrderRefresh';
 import { preferences } from '../../src/stores/preferences';
 import { betOrder } from './betOrders';
@@ -37,17 +38,17 @@ const detail = (over: Partial<SelectionDetail>): Map<string, SelectionDetail> =>
 describe('the slip follows the worker’s selection details (spec §4 Odds Changed)', () => {
   beforeEach(() => {
     betSlip.orders = [{ ...order }];
-    slipState.changes = {};
+    betSlip.changes = {};
     preferences.acceptOddsChange = 'none';
   });
 
   it('asks before taking a new price when the player accepts no change', () => {
     applyDetails(detail({ price: 2.05 }));
     expect(betSlip.orders[0]?.odds).toBe(1.9);
-    expect(slipState.changes['k1:h']).toEqual({ odds: 2.05, point: -0.5 });
+    expect(betSlip.changes['k1:h']).toEqual({ odds: 2.05, point: -0.5 });
     acceptChanges();
     expect(betSlip.orders[0]?.odds).toBe(2.05);
-    expect(slipState.changes).toEqual({});
+    expect(betSlip.changes).toEqual({});
   });
 
   it('takes a higher price without asking when the player accepts higher odds, but asks for a lower one', () => {
@@ -56,14 +57,14 @@ describe('the slip follows the worker’s selection details (spec §4 Odds Chang
     expect(betSlip.orders[0]?.odds).toBe(2.05);
     applyDetails(detail({ price: 1.8 }));
     expect(betSlip.orders[0]?.odds).toBe(2.05);
-    expect(slipState.changes['k1:h']?.odds).toBe(1.8);
+    expect(betSlip.changes['k1:h']?.odds).toBe(1.8);
   });
 
   it('takes any price with "accept any change", and drops a change that went back', () => {
     applyDetails(detail({ price: 1.8 }));
-    expect(slipState.changes['k1:h']).toBeDefined();
+    expect(betSlip.changes['k1:h']).toBeDefined();
     applyDetails(detail({ price: 1.9 }));
-    expect(slipState.changes).toEqual({});
+    expect(betSlip.changes).toEqual({});
     preferences.acceptOddsChange = 'any';
     applyDetails(detail({ price: 1.7 }));
     expect(betSlip.orders[0]?.odds).toBe(1.7);
@@ -113,5 +114,21 @@ describe('quick bet (spec §3 quick_bet_amount, last_amount)', () => {
     expect(quickStake()).toBe(0);
     rememberQuickStake(49.99);
     expect(quickStake()).toBe(49);
+  });
+});
+
+describe('a price button hears only of its own selection (one slip store)', () => {
+  it('is told when its selection comes on or off the slip, not when others do or stakes change', () => {
+    betSlip.orders = [];
+    const heard: string[] = [];
+    const stopA = subscribePicked('k1:h', () => heard.push(`k1:h ${isPicked('k1:h')}`));
+    const stopB = subscribePicked('k2:a', () => heard.push(`k2:a ${isPicked('k2:a')}`));
+    betSlip.orders = [{ ...order }];
+    betSlip.stakes = { 'k1:h': 50 };
+    betSlip.orders = [{ ...order }, betOrder('k3:h', 'm3')];
+    betSlip.orders = [betOrder('k3:h', 'm3')];
+    stopA();
+    stopB();
+    expect(heard).toEqual(['k1:h true', 'k1:h false']);
   });
 });

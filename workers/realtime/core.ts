@@ -1,4 +1,10 @@
-import type { SelectionDetail, SelectionDetailRequest, SelectionDetailResponse, SelectionQuery } from '../../src/contract/betting';
+import {
+  type SelectionDetail,
+  type SelectionDetailRequest,
+  type SelectionDetailResponse,
+  type SelectionQuery,
+  selectionDetailOf,
+} from '../../src/contract/betting';
 import { type Delta, Destination, type ListSnapshot, type Market, type MatchSnapshot } from '../../src/contract/feed';
 import type {
   ConnectionStatus,
@@ -11,8 +17,10 @@ import type {
   UserQueue,
 } from '../../src/contract/realtime';
 import type { ChatMessage } from '../../src/contract/feed';
+import { ANONYMOUS_CALLER } from '../../src/contract/request';
 import { manilaDay } from '../../src/lib/dates';
 import { OrderRefresher } from './orders';
+import { releaseCallback } from './release';
 import { MatchStore } from './store';
 import { DestinationSync } from './sync';
 import { inListView, mainMarkets, orderMatches } from './views';
@@ -115,7 +123,11 @@ const destinationOf = (key: string) => {
   return kind === 'list' ? Destination.sport(id) : Destination.match(key.slice('match:'.length));
 };
 
-export class RealtimeCore implements RealtimeApi {
+/**
+ * The hub behind every tab's client: subscriptions are kept by the id of the client (one per tab's
+ * port) that made them, so a tab that goes takes its subscriptions with it.
+ */
+export class RealtimeCore {
   readonly store = new MatchStore();
   /** The bet-order refresh of every tab's slip (workers/realtime/orders.ts). */
   readonly orders: OrderRefresher;
@@ -123,7 +135,8 @@ export class RealtimeCore implements RealtimeApi {
   private readonly destinations = new Map<string, DestinationEntry>();
   private readonly loading = new Map<string, Promise<void>>();
   private readonly retries = new Map<string, number>();
-  private context: RealtimeContext = { appKey: '', token: '', deviceId: '', language: 'en' };
+  private context: RealtimeContext = ANONYMOUS_CALLER;
+  private nextClient = 1;
   private status: ConnectionStatus = 'connecting';
   private wasOnline = false;
   private nextId = 1;
@@ -141,13 +154,19 @@ export class RealtimeCore implements RealtimeApi {
         deps.snapshots.selections
           ? deps.snapshots.selections(request, this.context)
           : Promise.reject(new Error('querySelectionDetailV2: no selection source')),
+      live: (query) => this.liveDetail(query),
       now: deps.now,
       setInterval: deps.setInterval,
       clearInterval: deps.clearInterval,
     });
   }
 
-  // ---- RealtimeApi -------------------------------------------------------------------------------
+  /** A new tab's own client (the worker exposes one on each port). */
+  client(): RealtimeApi {
+    return new TabClient(this, `tab-${this.nextClient++}`);
+  }
+
+  // ---- the clients' calls, by client id ------------------------------------------------------------
 
   async connect(tabId: string, lockName: string | null, context: RealtimeContext): Promise<void> {
     await this.setContext(context);
@@ -252,6 +271,7 @@ export class RealtimeCore implements RealtimeApi {
     const sub = this.subs.get(subscriptionId);
     if (!sub) return;
     this.subs.delete(subscriptionId);
+    releaseCallback(sub.send);
     if (sub.destination) this.release(sub.destination);
     if (this.subs.size === 0) this.stopTicking();
   }
@@ -259,6 +279,25 @@ export class RealtimeCore implements RealtimeApi {
   async disconnectTab(tabId: string): Promise<void> {
     this.orders.disconnectTab(tabId);
     for (const sub of [...this.subs.values()]) if (sub.tabId === tabId) await this.unwatch(sub.id);
+  }
+
+  /**
+   * A selection as the feed has it now, where a page's subscription keeps its market current: its
+   * match's own destination, or its sport's list for a main market (the lists carry main markets only).
+   */
+  private liveDetail(query: SelectionQuery): SelectionDetail | undefined {
+    const market = this.store.markets.get(query.marketId);
+    const match = market && this.store.matches.get(market.matchId);
+    if (!market || !match) return undefined;
+    const fed = this.isCurrent(Destination.match(match.matchId)) || (market.main && this.isCurrent(Destination.sport(match.sportTypeId)));
+    return fed ? selectionDetailOf(market, query.key, match) : undefined;
+  }
+
+  /** Subscribed, and its snapshot merged: the store follows this destination's deltas. */
+  private isCurrent(destination: string): boolean {
+    if (!this.destinations.has(destination)) return false;
+    for (const key of this.loaded) if (destinationOf(key) === destination) return true;
+    return false;
   }
 
   /** Subscriptions and destinations in use, for diagnostics and tests. */
@@ -471,6 +510,10 @@ export class RealtimeCore implements RealtimeApi {
   flush(skipKey?: string): void {
     if (!this.store.hasChanges()) return;
     const changes = this.store.takeChanges();
+    // The slip hears of a moved price in the same tick as the rows (a match that ends closes its markets).
+    const moved = new Set(changes.markets);
+    for (const matchId of changes.matches) for (const market of this.store.marketsOf(matchId)) moved.add(market.marketId);
+    this.orders.feedChanged(moved);
     const marketsByMatch = new Map<string, Market[]>();
     for (const id of changes.markets) {
       const market = this.store.markets.get(id);
@@ -582,5 +625,47 @@ export class RealtimeCore implements RealtimeApi {
         this.resync(destination);
       }
     }
+  }
+}
+
+/** One tab's client: the core's calls with this tab's id filled in. */
+class TabClient implements RealtimeApi {
+  constructor(
+    private readonly core: RealtimeCore,
+    private readonly tabId: string,
+  ) {}
+
+  connect(lockName: string | null, context: RealtimeContext): Promise<void> {
+    return this.core.connect(this.tabId, lockName, context);
+  }
+  setContext(context: RealtimeContext): Promise<void> {
+    return this.core.setContext(context);
+  }
+  watchList(query: ListQuery, onPatch: (patch: ListPatch) => void): Promise<number> {
+    return this.core.watchList(this.tabId, query, onPatch);
+  }
+  watchMatch(matchId: string, onPatch: (patch: MatchPatch) => void): Promise<number> {
+    return this.core.watchMatch(this.tabId, matchId, onPatch);
+  }
+  watchChat(matchId: string, onMessage: (message: ChatMessage) => void): Promise<number> {
+    return this.core.watchChat(this.tabId, matchId, onMessage);
+  }
+  watchUser(queue: UserQueue, onEvent: (event: unknown) => void): Promise<number> {
+    return this.core.watchUser(this.tabId, queue, onEvent);
+  }
+  watchStatus(onStatus: (status: ConnectionStatus) => void): Promise<number> {
+    return this.core.watchStatus(this.tabId, onStatus);
+  }
+  watchOrders(orders: SelectionQuery[], single: boolean, onDetails: (details: SelectionDetail[]) => void): Promise<number> {
+    return this.core.watchOrders(this.tabId, orders, single, onDetails);
+  }
+  updateOrders(subscriptionId: number, orders: SelectionQuery[], single: boolean): Promise<void> {
+    return this.core.updateOrders(subscriptionId, orders, single);
+  }
+  sendChat(matchId: string, text: string): Promise<boolean> {
+    return this.core.sendChat(matchId, text);
+  }
+  unwatch(subscriptionId: number): Promise<void> {
+    return this.core.unwatch(subscriptionId);
   }
 }

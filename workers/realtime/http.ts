@@ -1,15 +1,15 @@
 import type { SelectionDetailRequest, SelectionDetailResponse } from '../../src/contract/betting';
-import { APP_ID, APP_VERSION, DEFAULT_REQUEST_TIMEOUT_MS, PRODUCT_ID, TENANT } from '../../src/contract/constants';
+import { DEFAULT_REQUEST_TIMEOUT_MS } from '../../src/contract/constants';
 import { API_PREFIXES, isSuccessCode, readEnvelope } from '../../src/contract/envelopes';
 import type { ListSnapshot, MatchSnapshot } from '../../src/contract/feed';
 import type { ListQuery, RealtimeContext } from '../../src/contract/realtime';
-import { HEADER, computeSign } from '../../src/contract/sign';
+import { callBody, signedHeaders } from '../../src/contract/request';
 import { decodeSnapshot } from './decode';
 import type { SnapshotSource } from './core';
 
 /**
  * The worker's calls to the betting API, with the same signed headers as every call of the page
- * (spec §7): the compressed snapshots and the bet-order refresh.
+ * (spec §7, one builder: src/contract/request.ts): the compressed snapshots and the bet-order refresh.
  */
 function post(
   origin: string,
@@ -18,20 +18,11 @@ function post(
   context: RealtimeContext,
   signal?: AbortSignal,
 ): Promise<Response> {
-  const text = JSON.stringify({ productId: PRODUCT_ID, tenant: TENANT, client: 'h5', ...body });
+  const text = JSON.stringify(callBody(body, context));
   const qid = crypto.randomUUID();
   return fetch(`${origin}${API_PREFIXES.tp}/${name}`, {
     method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      [HEADER.token]: context.token,
-      [HEADER.sign]: computeSign(context.appKey, { body: text, qid, appId: APP_ID, version: APP_VERSION, token: context.token }),
-      [HEADER.qid]: qid,
-      [HEADER.appId]: APP_ID,
-      [HEADER.lang]: context.language,
-      [HEADER.platform]: 'H5',
-      [HEADER.deviceId]: context.deviceId,
-    },
+    headers: signedHeaders(text, qid, context),
     body: text,
     ...(signal ? { signal } : {}),
   });

@@ -8,6 +8,7 @@ import {
 } from '../../src/contract/betting';
 import { BET_ORDER_REFRESH_MS, BET_ORDER_REFRESH_SINGLE_MS, SELECTION_DETAIL_THROTTLE } from '../../src/contract/constants';
 import { normalizeMarketStatus } from '../../src/contract/sports';
+import { releaseCallback } from './release';
 
 /**
  * The bet-order refresh of every tab (spec §9: every 3 s, a single bet every 1 s; at most 10
@@ -18,10 +19,19 @@ import { normalizeMarketStatus } from '../../src/contract/sports';
  * tick asks for what is not in flight, oldest-asked first, in as many calls as the throttle leaves
  * free, and the rest waits for the next tick. A failed call keeps the last known details and the
  * selections are asked again next period. No timer runs while no order is watched.
+ *
+ * Where the worker also receives a watched market for a page, the feed's word comes first: a price
+ * move reaches the slip in the same tick as the rows (feedChanged), and a call asked before the
+ * feed's last word on a selection is older than it and does not overwrite it.
  */
 export interface OrderRefreshDeps {
   /** One querySelectionDetailV2 call. */
   fetch(request: SelectionDetailRequest): Promise<SelectionDetailResponse>;
+  /**
+   * The selection as the live feed has it now, where the worker receives that market for a page (the
+   * rows show it): undefined where it does not, and the selection waits for the call.
+   */
+  live?: (query: SelectionQuery) => SelectionDetail | undefined;
   now: () => number;
   setInterval: (fn: () => void, ms: number) => unknown;
   clearInterval: (handle: unknown) => void;
@@ -72,6 +82,8 @@ export class OrderRefresher {
   /** When each wanted selection was last asked for. */
   private readonly asked = new Map<string, number>();
   private readonly inFlightKeys = new Set<string>();
+  /** When the live feed last said something about each wanted selection. */
+  private readonly fedAt = new Map<string, number>();
   private inFlight = 0;
   private timer: unknown = null;
   private period = 0;
@@ -99,7 +111,10 @@ export class OrderRefresher {
 
   /** Answers false when the id is not an order watcher. */
   unwatch(id: number): boolean {
-    if (!this.watchers.delete(id)) return false;
+    const watcher = this.watchers.get(id);
+    if (!watcher) return false;
+    this.watchers.delete(id);
+    releaseCallback(watcher.send);
     this.rebuild();
     return true;
   }
@@ -109,6 +124,7 @@ export class OrderRefresher {
     for (const watcher of [...this.watchers.values()]) {
       if (watcher.tabId !== tabId) continue;
       this.watchers.delete(watcher.id);
+      releaseCallback(watcher.send);
       removed = true;
     }
     if (removed) this.rebuild();
@@ -130,6 +146,7 @@ export class OrderRefresher {
   /** After a watcher started or changed: what is known goes out now, what is not is asked for now. */
   private changed(watcher: OrderWatcher): void {
     this.rebuild();
+    for (const [key, query] of watcher.orders) if (!this.known.has(key)) this.takeLive(key, query);
     this.deliverTo(watcher);
     const missing = [...watcher.orders.keys()].filter((key) => !this.known.has(key) && !this.inFlightKeys.has(key));
     if (missing.length) this.request(missing);
@@ -140,6 +157,7 @@ export class OrderRefresher {
     for (const watcher of this.watchers.values()) for (const [key, query] of watcher.orders) this.wanted.set(key, query);
     for (const key of [...this.known.keys()]) if (!this.wanted.has(key)) this.known.delete(key);
     for (const key of [...this.asked.keys()]) if (!this.wanted.has(key)) this.asked.delete(key);
+    for (const key of [...this.fedAt.keys()]) if (!this.wanted.has(key)) this.fedAt.delete(key);
     this.schedule();
   }
 
@@ -155,6 +173,28 @@ export class OrderRefresher {
     this.timer = null;
     this.period = period;
     if (period > 0) this.timer = this.deps.setInterval(() => this.tick(), period);
+  }
+
+  // ---- the live feed -----------------------------------------------------------------------------
+
+  /** The live feed moved these markets: the watched selections among them take their new details now. */
+  feedChanged(marketIds: ReadonlySet<string>): void {
+    if (!this.deps.live || this.wanted.size === 0 || marketIds.size === 0) return;
+    let changed = false;
+    for (const [key, query] of this.wanted) if (marketIds.has(query.marketId) && this.takeLive(key, query)) changed = true;
+    if (changed) for (const watcher of this.watchers.values()) this.deliverTo(watcher);
+  }
+
+  /** Takes the feed's detail of a selection, if the feed has it; answers whether the known detail changed. */
+  private takeLive(key: string, query: SelectionQuery): boolean {
+    if (query.outrightOddsId) return false;
+    const detail = this.deps.live?.(query);
+    if (!detail) return false;
+    this.fedAt.set(key, this.deps.now());
+    const previous = this.known.get(key);
+    if (previous && fingerprint(previous) === fingerprint(detail)) return false;
+    this.known.set(key, detail);
+    return true;
   }
 
   // ---- calls -------------------------------------------------------------------------------------
@@ -202,8 +242,8 @@ export class OrderRefresher {
     let changed = false;
     for (const raw of answer) {
       const key = selectionKey(raw);
-      // Taken off every slip while the call was out.
-      if (!this.wanted.has(key)) continue;
+      // Taken off every slip while the call was out, or the feed spoke since the call was asked.
+      if (!this.wanted.has(key) || (this.fedAt.get(key) ?? Number.NEGATIVE_INFINITY) >= now) continue;
       const detail: SelectionDetail = { ...raw, status: normalizeMarketStatus(String(raw.status)) ?? raw.status };
       const previous = this.known.get(key);
       if (previous && fingerprint(previous) === fingerprint(detail)) continue;

@@ -1,3 +1,4 @@
+import { ACCEPTANCE_OF_PARLAY_OPTION, type OddsAcceptance, acceptsPriceChange } from '../../../src/contract/acceptance';
 import { BetCode, oddsHundredths } from '../../../src/contract/betting';
 import type { Market, Match, Outright } from '../../../src/contract/feed';
 import { MarketStatus, isLiveEvent } from '../../../src/contract/sports';
@@ -8,11 +9,11 @@ import type { FeedProvider } from '../../providers/feed/types';
  * sent. Used at placement and again when a live ticket's acceptance delay ends.
  */
 
-/** The price change a player accepts without being asked (spec §8 'Odds Changed' otherwise). */
-export type Acceptance = 'none' | 'higher' | 'any';
+/** The price change a player accepts without being asked: the contract's one rule (src/contract/acceptance.ts). */
+export type Acceptance = OddsAcceptance;
 
 /** parlay_odds_option: 0 none, 1 only higher, 2 any. */
-export const PARLAY_ACCEPTANCE: Record<0 | 1 | 2, Acceptance> = { 0: 'none', 1: 'higher', 2: 'any' };
+export const PARLAY_ACCEPTANCE = ACCEPTANCE_OF_PARLAY_OPTION;
 
 /** Where a refused selection stands now (spec §7 answers carry the current price). */
 export interface Current {
@@ -37,12 +38,6 @@ const STATUS_CODE: Record<MarketStatus, number> = {
 export const marketMessage = (status: MarketStatus) => `Market ${status}`;
 export const ODDS_CHANGED = 'Odds Changed';
 const MATCH_GONE = 'This match is over or no longer available.';
-
-/** Whether moving from the sent price to the current one needs the player's say. */
-export function priceAccepted(sentH: number, currentH: number, accept: Acceptance): boolean {
-  if (sentH === currentH || accept === 'any') return true;
-  return accept === 'higher' && currentH > sentH;
-}
 
 /**
  * A match selection: the match still to be decided, the market running with a price, the line the slip
@@ -77,8 +72,7 @@ export function checkMatchPick(
     };
   }
   const currentH = oddsHundredths(selection.price);
-  const lineMoved = pick.point !== undefined && (pick.point ?? null) !== market.point;
-  if (lineMoved || !priceAccepted(pick.priceH, currentH, accept)) {
+  if (!acceptsPriceChange({ price: pick.priceH, point: pick.point }, { price: currentH, point: market.point }, accept)) {
     return { ok: false, code: BetCode.OddsChanged, message: ODDS_CHANGED, current };
   }
   return { ok: true, match, market, live: isLiveEvent(match), priceH: currentH, keyEn: selection.keyEn };
@@ -115,7 +109,8 @@ export function checkOutrightPick(
     };
   }
   const currentH = oddsHundredths(team.price);
-  if (!priceAccepted(pick.priceH, currentH, accept)) return { ok: false, code: BetCode.OddsChanged, message: ODDS_CHANGED, current };
+  if (!acceptsPriceChange({ price: pick.priceH }, { price: currentH }, accept))
+    return { ok: false, code: BetCode.OddsChanged, message: ODDS_CHANGED, current };
   return { ok: true, outright, team, priceH: currentH };
 }
 

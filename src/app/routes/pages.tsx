@@ -43,7 +43,7 @@ const PAGES: Record<string, RouteComponent> = {
   download: install,
   appdownload: install,
   pwadownload: install,
-  Account: page('AccountPage', () => import('../../features/account/AccountPage')),
+  Account: page('AccountRoute', () => import('../pages/AccountRoute')),
   settings: page('SettingsPage', () => import('../../features/account/SettingsPage')),
   login: page('LoginPage', () => import('../../features/auth/LoginPage')),
   forgetPassword: page('ForgetPasswordPage', () => import('../../features/auth/ForgetPasswordPage')),
@@ -53,7 +53,7 @@ const PAGES: Record<string, RouteComponent> = {
   modifyNickName: page('NickNamePage', () => import('../../features/account/NickNamePage')),
   avatar: page('AvatarPage', () => import('../../features/account/AvatarPage')),
   myAddress: page('AddressPage', () => import('../../features/account/AddressPage')),
-  deleteAccount: page('DeleteAccountPage', () => import('../../features/account/DeleteAccountPage')),
+  deleteAccount: page('DeleteAccountRoute', () => import('../pages/DeleteAccountRoute')),
   Notifications: page('MessagesPage', () => import('../../features/messages/MessagesPage')),
   MessageDetails: page('MessageDetailsPage', () => import('../../features/messages/MessageDetailsPage')),
 };

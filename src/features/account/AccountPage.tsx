@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Avatar } from '../../components/Avatar';
-import { MenuList } from '../../components/MenuList';
+import { type MenuItem, MenuList } from '../../components/MenuList';
 import { useRouteMeta } from '../../components/routeMeta';
 import { copyText } from '../../lib/clipboard';
 import { formatCentavos } from '../../lib/money';
@@ -14,18 +14,26 @@ import { openLogin, showToast } from '../../stores/ui';
 import { Button } from '../../ui/Button';
 import buttonStyles from '../../ui/Button.module.css';
 import { Icon } from '../../ui/Icon';
-import { logout } from '../auth/session';
-import { helpMenu } from '../content/helpMenu';
-import { unreadQuery } from '../messages/api';
-import { balanceQuery, refreshBalance } from '../wallet/balance';
 import styles from './AccountPage.module.css';
 
-function PlayerCard() {
+/**
+ * What the account page shows of other domains (help pages, messages, wallet, logout). Features do not
+ * import each other: src/app composes them (src/app/pages/AccountRoute.tsx).
+ */
+export interface AccountNeighbours {
+  helpMenu: (t: TFunction) => MenuItem[];
+  /** Unread messages and notices. */
+  unreadMessages: number;
+  /** Asks the wallet for the balance again (the pay store shows it). */
+  refreshBalance: () => Promise<unknown>;
+  logout: () => Promise<void>;
+}
+
+function PlayerCard({ refreshBalance }: Pick<AccountNeighbours, 'refreshBalance'>) {
   const { t } = useTranslation();
   const { user } = useSnapshot(session);
   const { balance, bonusBalance } = useSnapshot(pay);
   const [refreshing, setRefreshing] = useState(false);
-  useQuery(balanceQuery);
   if (!user) return null;
   const copy = async () => {
     const copied = await copyText(user.loginName);
@@ -33,7 +41,7 @@ function PlayerCard() {
   };
   const refresh = async () => {
     setRefreshing(true);
-    await refreshBalance(0).catch(() => undefined);
+    await refreshBalance().catch(() => undefined);
     setRefreshing(false);
   };
   return (
@@ -78,10 +86,8 @@ function PlayerCard() {
   );
 }
 
-function PlayerMenus() {
+function PlayerMenus({ unreadMessages: messages }: Pick<AccountNeighbours, 'unreadMessages'>) {
   const { t } = useTranslation();
-  const { data: unread } = useQuery(unreadQuery);
-  const messages = (unread?.unreadInbox ?? 0) + (unread?.unreadNotice ?? 0);
   return (
     <>
       <MenuList
@@ -110,7 +116,7 @@ function PlayerMenus() {
  * /account. A visitor sees why to log in and the help pages; a player sees their balance, activity,
  * account pages, help, closing the account and logging out.
  */
-export function AccountPage() {
+export function AccountPage({ helpMenu, unreadMessages, refreshBalance, logout }: AccountNeighbours) {
   const { t } = useTranslation();
   const { title } = useRouteMeta();
   const { user, webToken } = useSnapshot(session);
@@ -122,7 +128,7 @@ export function AccountPage() {
         <h1>{title}</h1>
       </header>
       {loggedIn ? (
-        <PlayerCard />
+        <PlayerCard refreshBalance={refreshBalance} />
       ) : (
         <section className={styles.card}>
           <h2 className={styles.title}>{t('account.visitorTitle')}</h2>
@@ -136,7 +142,7 @@ export function AccountPage() {
         </section>
       )}
       {loggedIn ? (
-        <PlayerMenus />
+        <PlayerMenus unreadMessages={unreadMessages} />
       ) : (
         <MenuList heading={t('account.preferences')} items={[{ to: '/settings', label: t('more.settings'), icon: 'settings' }]} />
       )}

@@ -9,7 +9,7 @@ import { updateUser } from '../../stores/session';
 import { showToast } from '../../stores/ui';
 import { Button } from '../../ui/Button';
 import { headImagesQuery } from './api';
-import styles from './Profile.module.css';
+import styles from '../../components/Profile.module.css';
 import { useMe } from './useMe';
 
 /** /avatar: a preset picture, a photo (resized to 750 px at 0.9 before upload), or none. */

@@ -11,15 +11,18 @@ import { navigateTo } from '../../lib/navigation';
 import { showToast } from '../../stores/ui';
 import { Button } from '../../ui/Button';
 import { PageSkeleton } from '../../ui/Skeleton';
-import { logoutLocally } from '../auth/logout';
 import { accountQuery } from './api';
-import styles from './Profile.module.css';
+import styles from '../../components/Profile.module.css';
 
 /**
  * /deleteAccount: what closing means, then a code to the player's email (or phone), then the closure.
  * An account that still holds money cannot be closed until it is withdrawn.
  */
-export function DeleteAccountPage() {
+export function DeleteAccountPage({
+  onClosed,
+}: {
+  /** Ends the session on this device once the account is closed (src/app: auth's logout). */ onClosed: () => void;
+}) {
   const { t } = useTranslation();
   const { data } = useQuery(accountQuery);
   const { secondsLeft, start } = useCountdown();
@@ -58,7 +61,7 @@ export function DeleteAccountPage() {
     setBusy('close');
     try {
       await api.call('main', 'account/delete', { code, reason });
-      logoutLocally();
+      onClosed();
       showToast('success', t('deleteAccount.done'));
       navigateTo('/', { replace: true });
     } catch {

@@ -12,7 +12,7 @@ import { session, updateUser } from '../../stores/session';
 import { showToast } from '../../stores/ui';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
-import styles from './Profile.module.css';
+import styles from '../../components/Profile.module.css';
 
 const schema = z.object({ nickName: nickNameSchema });
 

@@ -9,7 +9,7 @@ import { showDialog, showToast } from '../../stores/ui';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { PageSkeleton } from '../../ui/Skeleton';
-import styles from './Profile.module.css';
+import styles from '../../components/Profile.module.css';
 import { useMe } from './useMe';
 
 /**

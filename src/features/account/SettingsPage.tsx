@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { PageLayout } from '../../components/PageLayout';
+import { ODDS_ACCEPTANCES } from '../../contract/acceptance';
 import { HOME_TABS, type HomeTab } from '../../contract/navigation';
 import { OddsType } from '../../contract/sports';
 import { setLanguage } from '../../i18n';
-import { quickBetAmount, rememberQuickStake } from '../betslip/store';
+import { quickBetAmount, rememberQuickStake } from '../../stores/quickStake';
 import { type LanguageCode, type LayoutType, type OddsChangeAcceptance, preferences } from '../../stores/preferences';
 import styles from './SettingsPage.module.css';
 
@@ -90,7 +91,7 @@ export function SettingsPage() {
         name="acceptOddsChange"
         value={prefs.acceptOddsChange}
         wide
-        options={(['none', 'higher', 'any'] as const).map((value) => ({ value, label: t(`settings.accept.${value}`) }))}
+        options={ODDS_ACCEPTANCES.map((value) => ({ value, label: t(`settings.accept.${value}`) }))}
         onChange={(value: OddsChangeAcceptance) => (preferences.acceptOddsChange = value)}
       />
       <Choice

@@ -8,7 +8,7 @@ import { PageLayout } from '../../components/PageLayout';
 import { copyText } from '../../lib/clipboard';
 import { showToast } from '../../stores/ui';
 import { PageSkeleton } from '../../ui/Skeleton';
-import styles from './Profile.module.css';
+import styles from '../../components/Profile.module.css';
 import { useMe } from './useMe';
 
 /** /userinfo (and /infomation): the player's profile, each line leading to where it is changed. */

@@ -11,7 +11,7 @@ import { navigateTo } from '../../lib/navigation';
 import { openLogin, showToast } from '../../stores/ui';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
-import styles from '../account/Profile.module.css';
+import styles from '../../components/Profile.module.css';
 import { forgetReset, forgetSendCode, forgetVerifyCode } from './api';
 import { captchaToken } from './captcha';
 

@@ -1,20 +1,19 @@
-import { clearBetSlip } from '../betslip/store';
 import { clearKyc } from '../../stores/kyc';
 import { clearPay } from '../../stores/pay';
-import { resetToken } from '../../stores/session';
+import { resetToken, runLogoutCleanups } from '../../stores/session';
 import { queryClient } from '../../api/instance';
 import { ensureVisitorToken } from './entryLogin';
 
 /**
  * Logout clean-up of spec §4: clears user info, balance, bank accounts, likes and history (all server
- * data in the query cache), then fetches a fresh visitor token. The server side (logoutV2) is called by
- * the account release before this.
+ * data in the query cache) and what other domains registered (the bet slip, src/app), then fetches a
+ * fresh visitor token. The server side (logoutV2) is called by the account release before this.
  */
 export function logoutLocally(): void {
   resetToken();
   clearPay();
   clearKyc();
-  clearBetSlip();
+  runLogoutCleanups();
   queryClient.clear();
   void ensureVisitorToken();
 }

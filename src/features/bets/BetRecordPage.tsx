@@ -10,7 +10,7 @@ import { formatCentavos } from '../../lib/money';
 import { Button } from '../../ui/Button';
 import { PageSkeleton } from '../../ui/Skeleton';
 import { TabBar, tabStyles } from '../../ui/Tabs';
-import { useNow } from '../sports/useNow';
+import { useNow } from '../../hooks/useNow';
 import { betListQuery } from './api';
 import styles from './Bets.module.css';
 import { useBetPushes } from './pushes';

@@ -4,7 +4,7 @@ import { type BetTicket, type TicketLeg, isOpenTicket } from '../../contract/bet
 import { formatDateTime } from '../../lib/dates';
 import { formatCentavos } from '../../lib/money';
 import { formatOdds } from '../../lib/odds';
-import { pickText } from '../sports/labels';
+import { pickText } from '../../lib/marketLabels';
 import styles from './Bets.module.css';
 
 const SETTLED_GOOD = new Set(['won', 'halfWon']);

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import * as Comlink from 'comlink';
 import { useEffect } from 'react';
-import { realtime, tabId } from '../../realtime/client';
+import { realtime } from '../../realtime/client';
 
 /**
  * While My Bets, a bet's details or the home header (with the balance) are open, the player's own
@@ -21,7 +21,7 @@ export function useBetPushes(enabled = true): void {
     const onBalance = () => void queryClient.invalidateQueries({ queryKey: ['main', 'customer/getBalanceV3'] });
     const ids: number[] = [];
     let cancelled = false;
-    void Promise.all([api.watchUser(tabId, 'bets', Comlink.proxy(onBets)), api.watchUser(tabId, 'balance', Comlink.proxy(onBalance))]).then(
+    void Promise.all([api.watchUser('bets', Comlink.proxy(onBets)), api.watchUser('balance', Comlink.proxy(onBalance))]).then(
       (subscriptions) => {
         if (cancelled) for (const id of subscriptions) void api.unwatch(id);
         else ids.push(...subscriptions);

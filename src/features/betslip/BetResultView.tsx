@@ -4,7 +4,7 @@ import { formatCentavos } from '../../lib/money';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import styles from './BetSlip.module.css';
-import { betResult } from './place';
+import { betSlip } from './store';
 
 /**
  * The bet result (spec §4): 'Betting Successful', 'Betting Processing' while a live bet waits, 'Betting
@@ -13,7 +13,7 @@ import { betResult } from './place';
  */
 export function BetResultView({ onDone, onMyBets, onBack }: { onDone: () => void; onMyBets: () => void; onBack: () => void }) {
   const { t } = useTranslation();
-  const { current } = useSnapshot(betResult);
+  const { result: current } = useSnapshot(betSlip);
   if (!current) return null;
   const { status, tickets, rejected, message, checking } = current;
   const accepted = tickets.filter((ticket) => ticket.status !== 'reject');

@@ -1,5 +1,5 @@
-import { proxy } from 'valtio/vanilla';
 import { ApiError } from '../../api/client';
+import { PARLAY_ODDS_OPTION } from '../../contract/acceptance';
 import { api, queryClient } from '../../api/instance';
 import {
   type BatchPlacement,
@@ -17,11 +17,12 @@ import {
 } from '../../contract/betting';
 import type { BetOrder } from '../../contract/betOrder';
 import { STAKE_CAP, TICKET_RECHECK } from '../../contract/constants';
-import type { BetResultStatus, MarketStatus } from '../../contract/sports';
+import type { MarketStatus } from '../../contract/sports';
 import { uuid } from '../../lib/ids';
 import { preferences } from '../../stores/preferences';
 import { ordersForMode } from './rules';
-import { betSlip, rememberLastAmount, removeOrders } from './store';
+import { rememberLastAmount } from '../../stores/quickStake';
+import { type PlacementOutcome, betSlip, removeOrders } from './store';
 
 /**
  * Placing the slip (spec §4 "Bet result status"): pending, then running (success), waiting or reject.
@@ -30,34 +31,7 @@ import { betSlip, rememberLastAmount, removeOrders } from './store';
  * order it is about, so the slip shows it and nothing the player picked is lost.
  */
 
-/** What the slip shows about each order beyond the order itself: changed odds, leg messages, marks. */
-export const slipState = proxy({
-  /** Prices (and lines) that moved and wait for the player's acceptance. */
-  changes: {} as Record<string, { odds: number; point: number | null }>,
-  /** A leg's own message from the server (price_info state_message). */
-  legMessages: {} as Record<string, string>,
-  /** Legs the server marked: abnormal odds or over the payout limit. */
-  marks: {} as Record<string, 'abnormal' | 'payout'>,
-});
-
-export interface PlacementOutcome {
-  status: BetResultStatus;
-  /** The server's message on failure (else the sheet says 'OPPS!'). */
-  message: string;
-  tickets: BetTicket[];
-  /** Bets of a multi-placement that were not accepted. */
-  rejected: number;
-  /** Waiting tickets are still being asked after ('Betting Processing'); false once they were. */
-  checking?: boolean;
-}
-
-export const betResult = proxy<{ current: PlacementOutcome | null }>({ current: null });
-
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function acceptanceOption(): 0 | 1 | 2 {
-  return preferences.acceptOddsChange === 'any' ? 2 : preferences.acceptOddsChange === 'higher' ? 1 : 0;
-}
 
 function singleFields(order: BetOrder, stake: number): Omit<SinglePlacement, 'oddsType' | 'seamless' | 'acceptOddsChange'> {
   return {
@@ -93,7 +67,7 @@ function noteOnOrder(uid: string, code: number, current: { price: number; status
   if (status) {
     betSlip.orders = betSlip.orders.map((o) => (o.uid === uid ? { ...o, marketStatus: status } : o));
   } else if (code === BetCode.OddsChanged && current) {
-    slipState.changes = { ...slipState.changes, [uid]: { odds: current.price, point: current.point } };
+    betSlip.changes = { ...betSlip.changes, [uid]: { odds: current.price, point: current.point } };
   }
 }
 
@@ -128,8 +102,7 @@ interface Placed {
  */
 async function settleOutcome(placed: Placed[], rejected: number, message: string): Promise<PlacementOutcome> {
   const tickets = placed.map((p) => p.ticket);
-  if (tickets.some((t) => t.status === 'waiting'))
-    betResult.current = { status: 'waiting', message: '', tickets, rejected, checking: true };
+  if (tickets.some((t) => t.status === 'waiting')) betSlip.result = { status: 'waiting', message: '', tickets, rejected, checking: true };
   const final = await Promise.all(tickets.map((ticket) => (ticket.status === 'waiting' ? recheck(ticket) : ticket)));
   removeOrders(placed.flatMap((p, i) => (final[i]?.status === 'reject' ? [] : p.uids)));
   const accepted = final.filter((t) => t.status !== 'reject');
@@ -240,7 +213,7 @@ async function placeParlay(legs: BetOrder[]): Promise<PlacementOutcome> {
     .map(([comboType, stake]) => ({ combo_type: comboType, stake: normalizeStake(stake, STAKE_CAP) }))
     .filter((combo) => combo.stake > 0 && (comboSize(combo.combo_type) ?? Infinity) <= legs.length);
   const body: ParlayPlacement = {
-    parlay_odds_option: acceptanceOption(),
+    parlay_odds_option: PARLAY_ODDS_OPTION[preferences.acceptOddsChange],
     oddsType: preferences.oddsType,
     seamless: preferences.seamless,
     bet_combos: combos,
@@ -282,8 +255,8 @@ async function placeParlay(legs: BetOrder[]): Promise<PlacementOutcome> {
       const uid = uidOf(marketId);
       if (uid) marks[uid] = 'payout';
     }
-    slipState.legMessages = legMessages;
-    slipState.marks = marks;
+    betSlip.legMessages = legMessages;
+    betSlip.marks = marks;
     if (result.code !== BetCode.Ok || result.bet_status === 'reject' || !result.ticket) {
       return { status: 'reject', message: result.message, tickets: [], rejected: 1 };
     }
@@ -295,29 +268,29 @@ async function placeParlay(legs: BetOrder[]): Promise<PlacementOutcome> {
   }
 }
 
-/** Places what the slip's mode holds; the outcome is also in `betResult` for the result sheet. */
+/** Places what the slip's mode holds; the outcome is also in `betSlip.result` for the result sheet. */
 export async function placeSlip(): Promise<PlacementOutcome> {
   const mode = betSlip.mode;
   const orders = ordersForMode(betSlip.orders, mode).map((o) => ({ ...o }));
-  betResult.current = { status: 'pending', message: '', tickets: [], rejected: 0 };
-  slipState.legMessages = {};
-  slipState.marks = {};
+  betSlip.result = { status: 'pending', message: '', tickets: [], rejected: 0 };
+  betSlip.legMessages = {};
+  betSlip.marks = {};
   const outcome =
     mode === 'parlay'
       ? await placeParlay(orders)
       : mode === 'endingGame'
         ? await placeEndingGame(orders)
         : await placeSingles(orders, mode);
-  betResult.current = outcome;
+  betSlip.result = outcome;
   return outcome;
 }
 
 /** The player accepts every changed price: the orders take the new prices and lines. */
 export function acceptChanges(): void {
-  const changes = slipState.changes;
+  const changes = betSlip.changes;
   betSlip.orders = betSlip.orders.map((o) => {
     const change = changes[o.uid];
     return change ? { ...o, odds: change.odds, point: change.point ?? o.point } : o;
   });
-  slipState.changes = {};
+  betSlip.changes = {};
 }

@@ -1,14 +1,18 @@
 import { proxy, subscribe } from 'valtio/vanilla';
-import { BET_MODES, type BetMode, normalizeStake } from '../../contract/betting';
+import { subscribeKey } from 'valtio/vanilla/utils';
+import { BET_MODES, type BetMode, type BetTicket, normalizeStake } from '../../contract/betting';
 import type { BetOrder } from '../../contract/betOrder';
+import type { BetResultStatus } from '../../contract/sports';
 import { StorageKey } from '../../contract/storageKeys';
 import { local } from '../../lib/storage';
+import { rememberQuickStake } from '../../stores/quickStake';
 
 /**
- * The bet slip (spec §3 "Bet order", §4 modes): the picked orders, the mode that decides how they are
- * placed, and the stakes in whole pesos. Persisted so a reload keeps them, and shared by the tabs of one
- * browser through the storage event. `bet_mode`, `last_amount` and `quick_bet_amount` are the stored keys
- * of spec §3.
+ * The bet slip (spec §3 "Bet order", §4 modes), the one store of the slip: the picked orders, the mode
+ * that decides how they are placed and the stakes in whole pesos (persisted, so a reload keeps them,
+ * and shared by the tabs of one browser through the storage event; `bet_mode` is the stored key of
+ * spec §3); and what the slip shows about them now (changed prices waiting for the player, the
+ * server's words on a leg, the placement's outcome), which lives only in this tab.
  */
 interface SavedSlip {
   orders: BetOrder[];
@@ -20,9 +24,29 @@ interface SavedSlip {
   endingGameStake: number;
 }
 
+/** A placement's outcome (spec §4 "Bet result status"): pending, then running (success), waiting or reject. */
+export interface PlacementOutcome {
+  status: BetResultStatus;
+  /** The server's message on failure (else the sheet says 'OPPS!'). */
+  message: string;
+  tickets: BetTicket[];
+  /** Bets of a multi-placement that were not accepted. */
+  rejected: number;
+  /** Waiting tickets are still being asked after ('Betting Processing'); false once they were. */
+  checking?: boolean;
+}
+
 export const betSlip = proxy({
   ...readSlip(),
   mode: readMode(),
+  /** Prices (and lines) that moved and wait for the player's acceptance, by order uid. */
+  changes: {} as Record<string, { odds: number; point: number | null }>,
+  /** A leg's own message from the server (price_info state_message). */
+  legMessages: {} as Record<string, string>,
+  /** Legs the server marked: abnormal odds or over the payout limit. */
+  marks: {} as Record<string, 'abnormal' | 'payout'>,
+  /** The placement being made or just made, for the result sheet; null while the player edits. */
+  result: null as PlacementOutcome | null,
 });
 
 function isRecordOfNumbers(value: unknown): value is Record<string, number> {
@@ -50,9 +74,14 @@ function readMode(): BetMode {
 }
 
 let applyingRemote = false;
+let lastSaved = '';
 subscribe(betSlip, () => {
   if (applyingRemote) return;
   const { orders, stakes, comboStakes, endingGameStake, mode } = betSlip;
+  // What only this tab shows (changes, the result) does not touch storage, nor wake the other tabs.
+  const saved = JSON.stringify([orders, stakes, comboStakes, endingGameStake, mode]);
+  if (saved === lastSaved) return;
+  lastSaved = saved;
   local.set(StorageKey.betSlip, { orders, stakes, comboStakes, endingGameStake } satisfies SavedSlip);
   local.set(StorageKey.bet_mode, mode);
 });
@@ -66,6 +95,38 @@ if (typeof window !== 'undefined') {
       applyingRemote = false;
     });
   });
+}
+
+/**
+ * Which selections are on the slip, with a listener per selection: a price button hears only of its
+ * own selection coming on or off the slip, not of every change to the slip.
+ */
+const pickListeners = new Map<string, Set<() => void>>();
+let picked = new Set(betSlip.orders.map((order) => order.uid));
+subscribeKey(
+  betSlip,
+  'orders',
+  () => {
+    const now = new Set(betSlip.orders.map((order) => order.uid));
+    const moved = [...picked].filter((uid) => !now.has(uid)).concat([...now].filter((uid) => !picked.has(uid)));
+    picked = now;
+    for (const uid of moved) for (const listener of pickListeners.get(uid) ?? []) listener();
+  },
+  true,
+);
+
+export function isPicked(uid: string): boolean {
+  return picked.has(uid);
+}
+
+export function subscribePicked(uid: string, listener: () => void): () => void {
+  let listeners = pickListeners.get(uid);
+  if (!listeners) pickListeners.set(uid, (listeners = new Set()));
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) pickListeners.delete(uid);
+  };
 }
 
 export function clearBetSlip(): void {
@@ -83,30 +144,6 @@ export function removeOrders(uids: readonly string[]): void {
   const gone = new Set(uids);
   betSlip.orders = betSlip.orders.filter((order) => !gone.has(order.uid));
   betSlip.stakes = Object.fromEntries(Object.entries(betSlip.stakes).filter(([uid]) => !gone.has(uid)));
-}
-
-/** The quick bet amount the player chose in Settings, in whole pesos; 0 when they chose their last stake. */
-export function quickBetAmount(): number {
-  const quick = local.get<unknown>(StorageKey.quick_bet_amount, 0);
-  return typeof quick === 'number' && quick > 0 ? normalizeStake(quick) : 0;
-}
-
-/** Quick bet (spec §3 keys): the stake a new single, player or outright pick starts with. */
-export function quickStake(): number {
-  const quick = quickBetAmount();
-  if (quick > 0) return quick;
-  const last = local.get<unknown>(StorageKey.last_amount, 0);
-  return typeof last === 'number' && last > 0 ? normalizeStake(last) : 0;
-}
-
-/** Sets the quick bet amount (0: start from the last stake placed). */
-export function rememberQuickStake(pesos: number): void {
-  local.set(StorageKey.quick_bet_amount, normalizeStake(pesos));
-}
-
-/** The last stake placed, offered again next time. */
-export function rememberLastAmount(pesos: number): void {
-  local.set(StorageKey.last_amount, pesos);
 }
 
 /** Stakes, in whole pesos (rounded down, capped): per order, per combo type, or for every ending-game option. */

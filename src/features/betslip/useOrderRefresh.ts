@@ -1,9 +1,9 @@
 import { useEffect, useMemo } from 'react';
+import { acceptsPriceChange } from '../../contract/acceptance';
 import { type BetMode, type SelectionDetail, type SelectionQuery, selectionKey } from '../../contract/betting';
 import type { BetOrder } from '../../contract/betOrder';
 import { useOrderDetails } from '../../realtime/hooks';
 import { preferences } from '../../stores/preferences';
-import { slipState } from './place';
 import { betSlip } from './store';
 
 const queryOf = (order: BetOrder): SelectionQuery =>
@@ -11,16 +11,10 @@ const queryOf = (order: BetOrder): SelectionQuery =>
     ? { marketId: order.marketId, key: order.key, outrightOddsId: order.outrightOddsId, ...(order.teamId ? { teamId: order.teamId } : {}) }
     : { marketId: order.marketId, key: order.key };
 
-/** Whether the player's setting takes a new price without asking (spec §4: 'Odds Changed' otherwise). */
-function takesWithoutAsking(from: number, to: number, samePoint: boolean): boolean {
-  if (preferences.acceptOddsChange === 'any') return true;
-  return preferences.acceptOddsChange === 'higher' && samePoint && to > from;
-}
-
 /** Applies fresh selection details to the slip: statuses and limits at once, prices as the player allows. */
 export function applyDetails(details: ReadonlyMap<string, SelectionDetail>): void {
   let changed = false;
-  const changes = { ...slipState.changes };
+  const changes = { ...betSlip.changes };
   const orders = betSlip.orders.map((order) => {
     const detail = details.get(selectionKey(queryOf(order)));
     if (!detail) return order;
@@ -31,7 +25,7 @@ export function applyDetails(details: ReadonlyMap<string, SelectionDetail>): voi
     }
     const samePoint = detail.point === order.point;
     if (detail.found && detail.price > 1 && (detail.price !== order.odds || !samePoint)) {
-      if (takesWithoutAsking(order.odds, detail.price, samePoint)) {
+      if (acceptsPriceChange({ price: order.odds, point: order.point }, detail, preferences.acceptOddsChange)) {
         next = { ...next, odds: detail.price, point: detail.point };
         delete changes[order.uid];
       } else {
@@ -44,7 +38,7 @@ export function applyDetails(details: ReadonlyMap<string, SelectionDetail>): voi
     return next;
   });
   if (changed) betSlip.orders = orders;
-  if (JSON.stringify(changes) !== JSON.stringify(slipState.changes)) slipState.changes = changes;
+  if (JSON.stringify(changes) !== JSON.stringify(betSlip.changes)) betSlip.changes = changes;
 }
 
 /**

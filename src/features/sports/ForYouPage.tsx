@@ -10,7 +10,7 @@ import styles from './ForYouPage.module.css';
 import { MatchCard } from './MatchCard';
 import { MatchRow } from './MatchRow';
 import { SportsbookMaintenance, useHongKongMarketCheck, useSportsbookMaintenance } from './status';
-import { useNow } from './useNow';
+import { useNow } from '../../hooks/useNow';
 
 /** The sports For You draws from: the ones most players here bet on. */
 const FOR_YOU_SPORTS = ['1', '2', '43'] as const;

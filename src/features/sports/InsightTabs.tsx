@@ -5,7 +5,7 @@ import type { Market, Match } from '../../contract/feed';
 import type { Move } from '../../realtime/mirror';
 import { PageSkeleton } from '../../ui/Skeleton';
 import { analysisQuery, lineupsQuery, picksQuery, standingsQuery } from './api';
-import { selectionLabel } from './labels';
+import { selectionLabel } from '../../lib/marketLabels';
 import styles from './LiveMatch.module.css';
 import { PriceButton } from './PriceButton';
 

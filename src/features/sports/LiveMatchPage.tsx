@@ -13,7 +13,7 @@ import { MatchVideo } from './MatchVideo';
 import { ReconnectingBanner } from './MatchStatus';
 import { Scoreboard } from './Scoreboard';
 import { SportsbookMaintenance, useHongKongMarketCheck, useSportsbookMaintenance } from './status';
-import { useNow } from './useNow';
+import { useNow } from '../../hooks/useNow';
 
 /** The child routes of /liveSportGameV3 (spec §2), in tab order; the bare path shows 'bet'. */
 const TABS = [

@@ -4,7 +4,7 @@ import { MARKET_CATEGORIES, type Market, type MarketCategory, type Match } from 
 import type { Move } from '../../realtime/mirror';
 import { tabStyles } from '../../ui/Tabs';
 import { TabBar } from '../../ui/Tabs';
-import { marketTitle } from './labels';
+import { marketTitle } from '../../lib/marketLabels';
 import styles from './LiveMatch.module.css';
 import { MarketPrices } from './PriceButton';
 

@@ -3,7 +3,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRow } from '../../realtime/hooks';
 import type { ListMirror } from '../../realtime/mirror';
-import { marketShortName } from './labels';
+import { marketShortName } from '../../lib/marketLabels';
 import styles from './MatchCard.module.css';
 import { MatchStatus } from './MatchStatus';
 import { MarketPrices } from './PriceButton';

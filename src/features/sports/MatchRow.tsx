@@ -1,12 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { BetPage } from '../../contract/betOrder';
 import type { Market, Match } from '../../contract/feed';
 import type { ListMirror, Move } from '../../realtime/mirror';
 import { useRow } from '../../realtime/hooks';
 import { Icon } from '../../ui/Icon';
-import type { BetPage } from '../betslip/selection';
-import { marketShortName } from './labels';
+import { marketShortName } from '../../lib/marketLabels';
 import styles from './MatchRow.module.css';
 import { MatchStatus } from './MatchStatus';
 import { MarketPrices } from './PriceButton';

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { type BetPage, selectionUid, toBetOrder } from '../../contract/betOrder';
 import type { Market, Match, Selection } from '../../contract/feed';
 import { formatOdds } from '../../lib/odds';
 import type { Move } from '../../realtime/mirror';
 import { preferences } from '../../stores/preferences';
-import { showToast } from '../../stores/ui';
 import { Icon } from '../../ui/Icon';
-import { type BetPage, selectionUid, toBetOrder, togglePick } from '../betslip/selection';
-import { betSlip } from '../betslip/store';
-import { selectionLabel } from './labels';
+import { selectionLabel } from '../../lib/marketLabels';
+import { usePicked, useTogglePick } from './picks';
 import styles from './PriceButton.module.css';
 
 /** A price moved this recently still flashes (a row that scrolls back into view does not replay it). */
@@ -37,18 +36,15 @@ export function PriceButton({
   const move = moves.get(`${market.marketId}:${selection.key}`);
   const label = selectionLabel(market, selection, t);
   const { oddsType } = useSnapshot(preferences);
-  const { orders } = useSnapshot(betSlip);
-  const uid = selectionUid(market.marketId, selection.key);
-  const selected = orders.some((order) => order.uid === uid);
+  // Only this selection coming on or off the slip re-renders this button.
+  const selected = usePicked(selectionUid(market.marketId, selection.key));
+  const toggle = useTogglePick();
   const locked = market.status !== 'Running' || selection.price <= 1;
   // A move from before this button appeared (a row scrolled back into view) does not flash again.
   const [shownAt] = useState(() => Date.now());
   const fresh = move && move.at > shownAt - FLASH_MS ? move.dir : undefined;
 
-  const onPress = () => {
-    const result = togglePick(toBetOrder(match, market, selection, oddsType, page), market.status, selection.price);
-    if (result.kind === 'refused') showToast('fail', t(result.problem.key, result.problem.values ?? {}));
-  };
+  const onPress = () => toggle(toBetOrder(match, market, selection, oddsType, page), market.status, selection.price);
 
   const odds = formatOdds(selection.price, oddsType);
   return (

@@ -5,23 +5,23 @@ import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Notice } from '../../components/Notice';
+import { outrightOrder, selectionUid } from '../../contract/betOrder';
 import { LIST_MODES, type ListMode, type Outright } from '../../contract/feed';
+import type { OddsType } from '../../contract/sports';
 import { manilaDay, nextDays } from '../../lib/dates';
 import { formatOdds } from '../../lib/odds';
 import { useLiveList } from '../../realtime/hooks';
 import { preferences } from '../../stores/preferences';
-import { showToast } from '../../stores/ui';
 import { PageSkeleton } from '../../ui/Skeleton';
 import { TabBar, tabStyles } from '../../ui/Tabs';
-import { outrightOrder, selectionUid, togglePick } from '../betslip/selection';
-import { betSlip } from '../betslip/store';
 import priceStyles from './PriceButton.module.css';
 import { sportSwitchQuery, outrightsQuery } from './api';
 import { MatchRow } from './MatchRow';
 import { ReconnectingBanner } from './MatchStatus';
+import { usePicked, useTogglePick } from './picks';
 import styles from './SportsPage.module.css';
 import { SportsbookMaintenance, useHongKongMarketCheck, useSportsbookMaintenance } from './status';
-import { useNow } from './useNow';
+import { useNow } from '../../hooks/useNow';
 
 /** The sports the sport tabs offer, in the order of spec §3's ids that the feed covers. */
 export const SPORTS = ['1', '2', '43', '5', '6', '9', '4', '8', '16', '18'] as const;
@@ -115,18 +115,32 @@ function MatchList({
   );
 }
 
+/** One team's price in an outright: on the slip or not, like a match price. */
+function OutrightPrice({ outright, team, oddsType }: { outright: Outright; team: Outright['teams'][number]; oddsType: OddsType }) {
+  const selected = usePicked(selectionUid(outright.outrightOddsId, team.teamId));
+  const toggle = useTogglePick();
+  return (
+    <button
+      type="button"
+      className={priceStyles.price}
+      data-testid="outright-price"
+      data-outright={outright.outrightOddsId}
+      aria-pressed={selected}
+      onClick={() => toggle(outrightOrder(outright, team, oddsType), outright.status, team.price)}
+    >
+      <span className={priceStyles.label}>{team.teamName}</span>
+      <span className={priceStyles.odds}>{formatOdds(team.price, oddsType)}</span>
+    </button>
+  );
+}
+
 function Outrights({ sportTypeId }: { sportTypeId: string }) {
   const { t } = useTranslation();
   const { oddsType } = useSnapshot(preferences);
-  const { orders } = useSnapshot(betSlip);
   const { data, isPending } = useQuery(outrightsQuery(sportTypeId));
   if (isPending) return <PageSkeleton label={t('sports.loading')} />;
   const outrights = data?.outrights ?? [];
   if (outrights.length === 0) return <Notice icon="ticket" title={t('sports.emptyTitle')} description={t('sports.outrightsEmpty')} />;
-  const pick = (outright: Outright, team: Outright['teams'][number]) => {
-    const result = togglePick(outrightOrder(outright, team, oddsType), outright.status, team.price);
-    if (result.kind === 'refused') showToast('fail', t(result.problem.key, result.problem.values ?? {}));
-  };
   return (
     <>
       {outrights.map((outright) => (
@@ -136,18 +150,7 @@ function Outrights({ sportTypeId }: { sportTypeId: string }) {
             {[...outright.teams]
               .sort((a, b) => a.price - b.price)
               .map((team) => (
-                <button
-                  key={team.teamId}
-                  type="button"
-                  className={priceStyles.price}
-                  data-testid="outright-price"
-                  data-outright={outright.outrightOddsId}
-                  aria-pressed={orders.some((o) => o.uid === selectionUid(outright.outrightOddsId, team.teamId))}
-                  onClick={() => pick(outright, team)}
-                >
-                  <span className={priceStyles.label}>{team.teamName}</span>
-                  <span className={priceStyles.odds}>{formatOdds(team.price, oddsType)}</span>
-                </button>
+                <OutrightPrice key={team.teamId} outright={outright} team={team} oddsType={oddsType} />
               ))}
           </div>
         </section>

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import type { Market, Selection } from '../../contract/feed';
-import { formatLine } from '../../lib/odds';
+import type { Market, Selection } from '../contract/feed';
+import { formatLine } from './odds';
 
 /** Bet types by how their selections read (codes as the feed sends them; see server/providers/feed). */
 const HANDICAP = new Set([1, 7, 609]);
