@@ -45,7 +45,8 @@ test('the demo player places a live parlay, sees it running, and after settlemen
   await page.getByRole('radio', { name: 'Accept any change' }).check();
   await openAsDemoPlayer(page, '/sports?mode=live&sportId=1');
   const balance = page.getByTestId('header-balance');
-  await expect(balance).toHaveText(/₱/);
+  // The header shows a placeholder ('₱ —') until the balance arrives: wait for an amount.
+  await expect(balance).toHaveText(/₱[\d,]+\.\d{2}/);
   const before = pesos(await balance.innerText());
   const money = (value: number) => `₱${value.toLocaleString('en-PH', { minimumFractionDigits: 2 })}`;
   // A second tab on the home page, never reloaded: its header follows the balance over the socket.
