@@ -15,7 +15,6 @@ import {
   type BetPush,
   type BetTicket,
   type LegOutcome,
-  type ParlayPlacement,
   type ParlayResult,
   type PlacementResult,
   type SelectionDetailResponse,
@@ -27,9 +26,9 @@ import {
   parlayPotentialReturn,
   parlayStatus,
 } from '../../src/contract/betting';
-import type { Market, Outright } from '../../src/contract/feed';
+import type { Outright } from '../../src/contract/feed';
 import { MarketStatus, OddsType, type SportTypeId } from '../../src/contract/sports';
-import { type Pick, singleBody } from './bodies';
+import { type Pick, openPicks, parlayBody, singleBody } from './bodies';
 import { call, fundedPlayer, idempotencyKey, internalId, loginWithPassword } from './player';
 import { type TestServer, startServer } from './server';
 
@@ -76,53 +75,9 @@ async function balance(player: Player): Promise<number> {
   return (await call<{ balance: number }>(server, 'main', 'customer/getBalance', {}, { token: player.token })).data.balance;
 }
 
-/** Running, priced selections of different matches: pre-match or live, combo-able or player props. */
-function picks(options: { live: boolean; count: number; filter?: (market: Market) => boolean; exclude?: Set<string> }): Pick[] {
-  const found: Pick[] = [];
-  const modes = options.live ? (['live'] as const) : (['today', 'early'] as const);
-  for (const sport of FEED_SPORTS) {
-    for (const mode of modes) {
-      for (const listed of feed().listSnapshot(sport as SportTypeId, mode).matches) {
-        if (found.length >= options.count) return found;
-        if (options.exclude?.has(listed.matchId) || found.some((p) => p.match.matchId === listed.matchId)) continue;
-        const snapshot = feed().matchSnapshot(listed.matchId)!;
-        if (options.live !== (snapshot.match.runningStatus === '0')) continue;
-        const market = snapshot.markets.find(
-          (m) => m.status === MarketStatus.Running && m.selections.every((s) => s.price > 1) && (options.filter ?? ((x) => x.main))(m),
-        );
-        if (market) found.push({ match: snapshot.match, market, key: market.selections[0]!.key, price: market.selections[0]!.price });
-      }
-    }
-  }
-  return found;
-}
-
 const single = singleBody;
-
-function parlay(legs: Pick[], combos: { combo_type: string; stake: number }[], option: 0 | 1 | 2 = 0): ParlayPlacement {
-  return {
-    parlay_odds_option: option,
-    oddsType: OddsType.Decimal,
-    seamless: true,
-    bet_combos: combos,
-    bet_matches: legs.map(({ match, market, key, price }) => ({
-      key,
-      market_id: market.marketId,
-      point: market.point,
-      point2: market.point2,
-      price,
-      sport_type: match.sportTypeId,
-      home_name: match.homeName,
-      away_name: match.awayName,
-      league_name: match.leagueName,
-      betType: market.betType,
-      betTypeName: market.betTypeName,
-      keyEn: market.selections.find((s) => s.key === key)!.keyEn,
-      eventId: match.matchId,
-      matchDate: match.kickoff,
-    })),
-  };
-}
+const picks = (options: Parameters<typeof openPicks>[1]) => openPicks(feed(), options);
+const parlay = parlayBody;
 
 const placeSingle = (player: Player, body: unknown, key = idempotencyKey()) =>
   call<PlacementResult>(server, 'tp', 'saba/sabaDoPlaceBetV2', body, { token: player.token, idempotencyKey: key });

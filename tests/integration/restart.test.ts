@@ -5,8 +5,8 @@ import { ledgerTotal } from '../../server/modules/wallet/ledger';
 import { settleSelection } from '../../server/providers/feed/settlement';
 import { FEED_SPORTS } from '../../server/providers/feed/types';
 import type { BetTicket, LegOutcome, ParlayResult, PlacementResult } from '../../src/contract/betting';
-import { MarketStatus, OddsType, type SportTypeId } from '../../src/contract/sports';
-import { type Pick, singleBody } from './bodies';
+import { OddsType, type SportTypeId } from '../../src/contract/sports';
+import { openPicks, parlayBody, singleBody } from './bodies';
 import { call, fundedPlayer, idempotencyKey } from './player';
 import { type TestServer, startServer } from './server';
 
@@ -28,35 +28,18 @@ afterAll(async () => {
 const feed = () => server.app.feed;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Running main-market selections of different matches, pre-match or live. */
-function picks(live: boolean, count: number, taken: Set<string>): Pick[] {
-  const found: Pick[] = [];
-  for (const sport of FEED_SPORTS) {
-    for (const mode of live ? (['live'] as const) : (['today', 'early'] as const)) {
-      for (const listed of feed().listSnapshot(sport as SportTypeId, mode).matches) {
-        if (found.length === count) return found;
-        if (taken.has(listed.matchId)) continue;
-        const snapshot = feed().matchSnapshot(listed.matchId)!;
-        if (live !== (snapshot.match.runningStatus === '0')) continue;
-        const market = snapshot.markets.find(
-          (m) => m.main && m.combo && m.status === MarketStatus.Running && m.selections.every((s) => s.price > 1),
-        );
-        if (!market) continue;
-        taken.add(listed.matchId);
-        found.push({ match: snapshot.match, market, key: market.selections[0]!.key, price: market.selections[0]!.price });
-      }
-    }
-  }
-  return found;
-}
-
 describe('a server restarted on the same data', () => {
   it('resumes the feed and settles every bet placed before it once, voiding none', async () => {
     const player = await fundedPlayer(server, 5_000);
     const token = { token: player.token };
     const taken = new Set<string>();
-    const [preMatch, parlayA, parlayB, cutOff] = picks(false, 4, taken);
-    const [live, liveWaiting] = picks(true, 2, taken);
+    const [preMatch, parlayA, parlayB, cutOff] = openPicks(feed(), {
+      live: false,
+      count: 4,
+      exclude: taken,
+      filter: (m) => m.main && m.combo,
+    });
+    const [live, liveWaiting] = openPicks(feed(), { live: true, count: 2, exclude: taken, filter: (m) => m.main && m.combo });
     expect([preMatch, parlayA, parlayB, cutOff, live, liveWaiting].every(Boolean)).toBe(true);
 
     const place = (body: unknown) =>
@@ -67,28 +50,7 @@ describe('a server restarted on the same data', () => {
       server,
       'tp',
       'sabaCombo/comboBetToSaba',
-      {
-        parlay_odds_option: 0,
-        oddsType: OddsType.Decimal,
-        seamless: true,
-        bet_combos: [{ combo_type: 'Doubles', stake: 50 }],
-        bet_matches: [parlayA!, parlayB!].map(({ match, market, key, price }) => ({
-          key,
-          market_id: market.marketId,
-          point: market.point,
-          point2: market.point2,
-          price,
-          sport_type: match.sportTypeId,
-          home_name: match.homeName,
-          away_name: match.awayName,
-          league_name: match.leagueName,
-          betType: market.betType,
-          betTypeName: market.betTypeName,
-          keyEn: market.selections.find((s) => s.key === key)!.keyEn,
-          eventId: match.matchId,
-          matchDate: match.kickoff,
-        })),
-      },
+      parlayBody([parlayA!, parlayB!], [{ combo_type: 'Doubles', stake: 50 }]),
       { ...token, idempotencyKey: idempotencyKey() },
     );
     tickets.push(parlay.data.ticket!.transId);
