@@ -98,6 +98,17 @@ export const userInfoQuerySchema = z.object({
   isShowOddsType: z.optional(z.boolean()),
 });
 
+/** The user-info query that asks for everything the app keeps (the phone is still only sent masked). */
+export const EVERY_USER_INFO_FIELD = {
+  inclAddress: true,
+  inclEmail: true,
+  inclMobileNo: true,
+  inclRealName: true,
+  inclIds: true,
+  inclGiftCard: true,
+  isShowOddsType: true,
+} as const satisfies z.infer<typeof userInfoQuerySchema>;
+
 export const genderSchema = z.enum(['M', 'F'], { message: 'gender' });
 
 export const addressSchema = z.object({

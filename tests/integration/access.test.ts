@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEED_SPORTS } from '../../server/providers/feed/types';
 import { MarketStatus, type SportTypeId } from '../../src/contract/sports';
+import { EVERY_USER_INFO_FIELD } from '../../src/contract/forms';
 import { IDENTITY_FIELDS, type UserInfo } from '../../src/contract/user';
 import { singleBody } from './bodies';
 import { call, encrypt, fund, idempotencyKey, internalId, registerPlayer } from './player';
@@ -110,14 +111,7 @@ async function victimState() {
     return { code: answer.code, data: answer.data };
   };
   return {
-    info: await ask('main', 'customer/getByLoginName', {
-      inclAddress: true,
-      inclEmail: true,
-      inclMobileNo: true,
-      inclRealName: true,
-      inclIds: true,
-      inclGiftCard: true,
-    }),
+    info: await ask('main', 'customer/getByLoginName', EVERY_USER_INFO_FIELD),
     balance: await ask('main', 'customer/getBalanceV3'),
     running: await ask('main', 'transactionRecord/queryBetList', { status: 'running', pageNo: 1, pageSize: 50 }),
     ticket: await ask('tp', 'saba/queryTicketByTransId', { transId: victim.transId }),

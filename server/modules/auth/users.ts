@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { LoginResult } from '../../../src/contract/auth';
 import { SpecCode, GatewayCode } from '../../../src/contract/errorCodes';
+import { EVERY_USER_INFO_FIELD } from '../../../src/contract/forms';
 import { isOfAge, maskPhone } from '../../../src/contract/people';
 import { OddsType } from '../../../src/contract/sports';
 import type { UserInfo } from '../../../src/contract/user';
@@ -83,19 +84,8 @@ export interface UserInfoFlags {
   isShowOddsType?: boolean | undefined;
 }
 
-/** Everything the app keeps about its player (spec §3 userInfo). The phone is only ever sent masked. */
-const ALL: UserInfoFlags = {
-  inclAddress: true,
-  inclEmail: true,
-  inclMobileNo: true,
-  inclRealName: true,
-  inclIds: true,
-  inclGiftCard: true,
-  isShowOddsType: true,
-};
-
 /** userInfo with the fields the incl* flags of spec §7 ask for; the rest empty. */
-export function toUserInfo(row: Customer, flags: UserInfoFlags = ALL, address = ''): UserInfo {
+export function toUserInfo(row: Customer, flags: UserInfoFlags = EVERY_USER_INFO_FIELD, address = ''): UserInfo {
   return {
     loginName: row.loginName,
     customerId: row.publicId,

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/instance';
 import { ADDRESS_PAGE_SIZE } from '../../contract/constants';
+import { EVERY_USER_INFO_FIELD } from '../../contract/forms';
 import type { UserInfo } from '../../contract/user';
 import { session, updateUser } from '../../stores/session';
 
@@ -9,16 +10,7 @@ export const userInfoQuery = (loginName: string) =>
   queryOptions({
     queryKey: ['main', 'customer/getByLoginName', loginName],
     queryFn: async () => {
-      const info = await api.call<UserInfo>('main', 'customer/getByLoginName', {
-        loginName,
-        inclAddress: true,
-        inclEmail: true,
-        inclMobileNo: true,
-        inclRealName: true,
-        inclIds: true,
-        inclGiftCard: true,
-        isShowOddsType: true,
-      });
+      const info = await api.call<UserInfo>('main', 'customer/getByLoginName', { loginName, ...EVERY_USER_INFO_FIELD });
       if (session.user?.loginName === info.loginName) updateUser(info);
       return info;
     },
