@@ -1,8 +1,8 @@
-import type { League, Market, Match, Outright } from '../../../src/contract/feed';
+import type { League, Market, Outright } from '../../../src/contract/feed';
 import type { SportTypeId } from '../../../src/contract/sports';
 import type { Team } from './fixtures';
 import { SPORTS } from './sports';
-import type { MarketSpec, PlayState, Player, SimMarket, SimMatch } from './state';
+import type { MarketSpec, SimMarket, SimMatch } from './state';
 import type { MatchResult, OutrightResult } from './types';
 
 /**
@@ -22,20 +22,8 @@ export interface StoredMarket {
   player?: number;
 }
 
-export interface StoredMatch {
-  match: Match;
-  kickoffMs: number;
-  kickoffDay: string;
-  s: number;
-  s0: number;
-  pace: number;
-  play: PlayState;
-  bestOf: number;
-  players: Player[];
-  suspendedUntil: number;
-  delayUntil: number;
-  removeAt: number;
-  finishedAt: number;
+/** A match as stored: its own state, its markets by spec key; the sport and caches are rebuilt. */
+export interface StoredMatch extends Omit<SimMatch, 'sport' | 'markets' | 'cache'> {
   markets: StoredMarket[];
 }
 
