@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -66,6 +66,24 @@ console.log(`  write       ${ms(median(runs.map((r) => r.write)))} (slowest tota
 console.log(`  save        ${ms(median(runs.map((r) => r.total)))}`);
 console.log(`  restore     ${ms(restoreMs)} (gunzip, parse, rebuild)`);
 console.log(`  catch-up    ${ms(catchUpMs)} (10 minutes of downtime played)`);
+
+const figures = {
+  database: url ? 'postgres' : 'pglite',
+  saves: SAVES,
+  jsonBytes: median(runs.map((r) => r.json)),
+  storedBytes: median(runs.map((r) => r.gzip)),
+  medianMs: {
+    serialize: median(runs.map((r) => r.serialize)),
+    gzip: median(runs.map((r) => r.compress)),
+    write: median(runs.map((r) => r.write)),
+    save: median(runs.map((r) => r.total)),
+  },
+  slowestSaveMs: Math.max(...runs.map((r) => r.total)),
+  restoreMs,
+  catchUp10MinMs: catchUpMs,
+};
+mkdirSync('bench-results', { recursive: true });
+writeFileSync(join('bench-results', `feed-state-${figures.database}.json`), `${JSON.stringify(figures, null, 2)}\n`);
 
 await handle.close();
 rmSync(dataDir, { recursive: true, force: true });
