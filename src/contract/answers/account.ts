@@ -64,3 +64,6 @@ export const accountStateAnswer = z.strictObject({
   channel: z.enum(['email', 'sms', 'none']),
 });
 export const closingCodeSentAnswer = z.strictObject({ channel: z.enum(['email', 'sms']), recipient: z.string() });
+
+/** customer/validatePwd: whether the password is the player's (and whether one is set at all). */
+export const passwordCheckAnswer = z.strictObject({ valid: z.boolean(), hasPassword: z.boolean() });
