@@ -1,11 +1,9 @@
 import { hostname } from 'node:os';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { API_PREFIXES, makeEnvelope } from '../src/contract/envelopes';
-import { GatewayCode } from '../src/contract/errorCodes';
 import { HEADER } from '../src/contract/sign';
 import type { ServerConfig } from './config';
-import { type DatabaseHandle, openDatabase } from './db';
+import { type Database, type DatabaseHandle, openDatabase } from './db';
 import { seed } from './db/seed';
 import { fastifyTrustProxy } from './lib/proxies';
 import { postgresRateLimitStore } from './lib/rateLimitStore';
@@ -29,7 +27,8 @@ import { SportsService } from './modules/sports/service';
 import { statsRoutes } from './modules/stats/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { WalletService } from './modules/wallet/service';
-import { contractPlugin, prefixOf } from './plugins/contract';
+import { contractPlugin } from './plugins/contract';
+import { answerNotFound } from './plugins/notFound';
 import { securityHeaders } from './plugins/securityHeaders';
 import { staticPlugin } from './plugins/static';
 import { FeedKeeper } from './providers/feed/keeper';
@@ -81,13 +80,8 @@ declare module 'fastify' {
   }
 }
 
-/**
- * Builds the server: the call contract, the domain modules (each registers its calls under the
- * contract's prefixes), the realtime side, the development routes outside production, and the PWA
- * itself. One origin, one port.
- */
-export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({
+function createFastify(config: ServerConfig, options: AppOptions): FastifyInstance {
+  return Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     // Only the proxies the operator names may say who the client is (TRUST_PROXY, none by default):
     // request.ip, the per-address limits and the address recorded with a session all follow from it.
@@ -99,6 +93,35 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       return typeof qid === 'string' && /^[\w-]{8,64}$/.test(qid) ? qid : crypto.randomUUID();
     },
   });
+}
+
+/**
+ * The odds feed: the caller's, or the simulator, which resumes its stored state, so a restart keeps
+ * every match, price and open bet's event (the keeper runs it and stores it).
+ */
+async function openFeed(
+  app: FastifyInstance,
+  config: ServerConfig,
+  options: AppOptions,
+  db: Database,
+): Promise<{ feed: FeedProvider; keeper?: FeedKeeper }> {
+  if (options.feed) return { feed: options.feed };
+  const keeper = await FeedKeeper.open({
+    feed: { ...config.feed, now: () => Date.now(), ...options.simulator?.feed },
+    store: postgresFeedStore(db, `${hostname()}:${process.pid}`),
+    log: app.log,
+    run: options.simulator?.run ?? true,
+  });
+  return { feed: keeper.feed, keeper };
+}
+
+/**
+ * Builds the server: the call contract, the domain modules (each registers its calls under the
+ * contract's prefixes), the realtime side, the development routes outside production, and the PWA
+ * itself. One origin, one port.
+ */
+export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = createFastify(config, options);
 
   if (typeof config.trustProxy === 'number') {
     app.log.warn(
@@ -167,19 +190,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(walletRoutes, { service: wallet });
   await app.register(messageRoutes, { db });
 
-  // The simulator resumes its stored state, so a restart keeps every match, price and open bet's event.
-  let keeper: FeedKeeper | undefined;
-  let feed: FeedProvider;
-  if (options.feed) feed = options.feed;
-  else {
-    keeper = await FeedKeeper.open({
-      feed: { ...config.feed, now: () => Date.now(), ...options.simulator?.feed },
-      store: postgresFeedStore(db, `${hostname()}:${process.pid}`),
-      log: app.log,
-      run: options.simulator?.run ?? true,
-    });
-    feed = keeper.feed;
-  }
+  const { feed, keeper } = await openFeed(app, config, options, db);
   app.decorate('feed', feed);
   const broker = await realtime(app, {
     feed,
@@ -209,28 +220,15 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   // Registered after the database's own onClose, so it runs first (onClose hooks run in reverse).
   app.addHook('onClose', async () => bets.stop());
   // After bets.start, which settles what the stored results allow, so the catch-up's results find it listening.
-  const kept = keeper;
-  if (kept) {
-    app.addHook('onReady', async () => kept.start());
-    app.addHook('onClose', async () => kept.stop());
+  if (keeper) {
+    app.addHook('onReady', async () => keeper.start());
+    app.addHook('onClose', async () => keeper.stop());
   }
 
   if (!config.production) await app.register(devRoutes, { db, feed, broker, betsIdle: () => bets.idle() });
   await app.register(staticPlugin, { distDir: config.distDir, appKey: config.appKey });
   app.addHook('onReady', async () => wallet.resumePendingTransfers());
 
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    const prefix = prefixOf(path);
-    if (prefix) {
-      const status = request.method === 'POST' ? 404 : 405;
-      const message = request.method === 'POST' ? `There is no call ${path.slice(API_PREFIXES[prefix].length + 1)}.` : 'Calls are POST.';
-      return reply.status(status).send(makeEnvelope(prefix, GatewayCode.UnknownCall, message, null));
-    }
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/\.[a-z0-9]{2,12}$/i.test(path);
-    if (isPage) return app.sendShell(request, reply);
-    return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
-  });
-
+  answerNotFound(app);
   return app;
 }

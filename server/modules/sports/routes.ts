@@ -1,7 +1,19 @@
 import { deflateSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as z from 'zod/mini';
-import type { ChatMessage } from '../../../src/contract/feed';
+import {
+  analysisAnswer,
+  chatRecordsAnswer,
+  hongKongMarketAnswer,
+  lineupsAnswer,
+  outrightsAnswer,
+  picksAnswer,
+  sportSwitchAnswer,
+  sportsbookMaintenanceAnswer,
+  standingsAnswer,
+  streamSourcesAnswer,
+  streamUrlAnswer,
+} from '../../../src/contract/answers/sports';
 import { SportTypeId } from '../../../src/contract/sports';
 import type { Database } from '../../db';
 import type { SiteSettingsStore } from '../site/settings';
@@ -82,6 +94,7 @@ export async function sportsRoutes(app: FastifyInstance, options: SportsOptions)
     name: 'saba/queryOutrights',
     auth: 'public',
     body: z.looseObject({ sportTypeId: sportId, leagueId: z.optional(z.string()) }),
+    answer: outrightsAnswer,
     handler: ({ body }) => ({ outrights: service.outrights(body.sportTypeId, body.leagueId) }),
   });
 
@@ -90,6 +103,7 @@ export async function sportsRoutes(app: FastifyInstance, options: SportsOptions)
     name: 'saba/sportSwitch',
     auth: 'public',
     body: z.looseObject({}),
+    answer: sportSwitchAnswer,
     handler: () => ({ sports: service.sportCounts() }),
   });
 
@@ -98,6 +112,7 @@ export async function sportsRoutes(app: FastifyInstance, options: SportsOptions)
     name: 'saba/maintenanceStatus',
     auth: 'public',
     body: z.looseObject({}),
+    answer: sportsbookMaintenanceAnswer,
     handler: () => ({ maintenance: options.settings.read().sportsbook.maintenance }),
   });
 
@@ -106,6 +121,7 @@ export async function sportsRoutes(app: FastifyInstance, options: SportsOptions)
     name: 'saba/hongkongMarketStatus',
     auth: 'public',
     body: z.looseObject({}),
+    answer: hongKongMarketAnswer,
     handler: () => ({ stopped: options.settings.read().sportsbook.hongKongMarketStopped }),
   });
 
@@ -115,6 +131,7 @@ export async function sportsRoutes(app: FastifyInstance, options: SportsOptions)
     name: 'saba/matchStreams',
     auth: 'public',
     body: matchBody,
+    answer: streamSourcesAnswer,
     handler: ({ body }) => ({ sources: service.streamSources(body.matchId) }),
   });
 
@@ -123,6 +140,7 @@ export async function sportsRoutes(app: FastifyInstance, options: SportsOptions)
     name: 'saba/getNamiStreamUrl',
     auth: 'public',
     body: z.looseObject({ matchId: z.string(), sportTypeId: sportId, namiId: z.string() }),
+    answer: streamUrlAnswer,
     handler: ({ body }) => service.streamUrl('nami', body.matchId),
   });
   app.call({
@@ -130,6 +148,7 @@ export async function sportsRoutes(app: FastifyInstance, options: SportsOptions)
     name: 'saba/getSportradarStreamUrl',
     auth: 'public',
     body: z.looseObject({ matchId: z.string(), streamId: z.string() }),
+    answer: streamUrlAnswer,
     handler: ({ body }) => service.streamUrl('sportradar', body.matchId),
   });
   app.call({
@@ -143,6 +162,7 @@ export async function sportsRoutes(app: FastifyInstance, options: SportsOptions)
       sportTypeId: sportId,
       seamless: z.boolean(),
     }),
+    answer: streamUrlAnswer,
     handler: ({ body }) => service.streamUrl('saba', body.matchId),
   });
 
@@ -152,12 +172,34 @@ export async function sportsRoutes(app: FastifyInstance, options: SportsOptions)
     name: 'saba/standings',
     auth: 'public',
     body: z.looseObject({ leagueId: z.string(), sportTypeId: sportId }),
+    answer: standingsAnswer,
     handler: ({ body }) => service.standings(body.leagueId, body.sportTypeId),
   });
 
-  app.call({ prefix: 'tp', name: 'saba/analysis', auth: 'public', body: matchBody, handler: ({ body }) => service.analysis(body.matchId) });
-  app.call({ prefix: 'tp', name: 'saba/lineups', auth: 'public', body: matchBody, handler: ({ body }) => service.lineups(body.matchId) });
-  app.call({ prefix: 'tp', name: 'saba/picks', auth: 'public', body: matchBody, handler: ({ body }) => service.picks(body.matchId) });
+  app.call({
+    prefix: 'tp',
+    name: 'saba/analysis',
+    auth: 'public',
+    body: matchBody,
+    answer: analysisAnswer,
+    handler: ({ body }) => service.analysis(body.matchId),
+  });
+  app.call({
+    prefix: 'tp',
+    name: 'saba/lineups',
+    auth: 'public',
+    body: matchBody,
+    answer: lineupsAnswer,
+    handler: ({ body }) => service.lineups(body.matchId),
+  });
+  app.call({
+    prefix: 'tp',
+    name: 'saba/picks',
+    auth: 'public',
+    body: matchBody,
+    answer: picksAnswer,
+    handler: ({ body }) => service.picks(body.matchId),
+  });
 
   // ---- chat -------------------------------------------------------------------------------------
   app.call({
@@ -165,6 +207,7 @@ export async function sportsRoutes(app: FastifyInstance, options: SportsOptions)
     name: 'saba/chatRecords',
     auth: 'public',
     body: matchBody,
-    handler: async ({ body }): Promise<{ messages: ChatMessage[] }> => ({ messages: await recentChat(db, body.matchId, CHAT_RECORDS) }),
+    answer: chatRecordsAnswer,
+    handler: async ({ body }) => ({ messages: await recentChat(db, body.matchId, CHAT_RECORDS) }),
   });
 }
