@@ -1,44 +1,44 @@
 import { hostname } from 'node:os';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { API_PREFIXES, makeEnvelope } from '../src/contract/envelopes';
-import { GatewayCode } from '../src/contract/errorCodes';
 import { HEADER } from '../src/contract/sign';
 import type { ServerConfig } from './config';
-import { type DatabaseHandle, openDatabase } from './db';
-import { seed, welcome } from './db/seed';
+import { type Database, type DatabaseHandle, openDatabase } from './db';
+import { seed } from './db/seed';
 import { fastifyTrustProxy } from './lib/proxies';
 import { postgresRateLimitStore } from './lib/rateLimitStore';
 import { fieldCipher } from './lib/security';
 import { accountRoutes } from './modules/account/routes';
-import { betRoutes } from './modules/bets/routes';
-import { BetService } from './modules/bets/service';
+import { AccountService } from './modules/account/service';
 import { DEFAULT_LOCKOUT, PasswordGuard } from './modules/auth/lockout';
 import { authRoutes } from './modules/auth/routes';
 import { SESSION_CHECK_BATCH, endedSessions, sessionEndedNotice, sessionResolver } from './modules/auth/sessions';
-import { devOutbox } from './modules/dev/outbox';
-import { messageRoutes, sendMessage } from './modules/messages/routes';
+import { socketPlayer } from './modules/auth/sockets';
+import { betRoutes } from './modules/bets/routes';
+import { BetService } from './modules/bets/service';
+import { devRoutes } from './modules/dev/routes';
+import { messageRoutes } from './modules/messages/routes';
+import { sendMessage, welcome } from './modules/messages/service';
 import { siteRoutes } from './modules/site/routes';
 import { fileSiteSettings } from './modules/site/settings';
+import { saveChat } from './modules/sports/repository';
+import { sportsRoutes } from './modules/sports/routes';
+import { SportsService } from './modules/sports/service';
 import { statsRoutes } from './modules/stats/routes';
-import { saveChat, sportsRoutes } from './modules/sports/routes';
+import { walletRoutes } from './modules/wallet/routes';
+import { WalletService } from './modules/wallet/service';
+import { contractPlugin } from './plugins/contract';
+import { answerNotFound } from './plugins/notFound';
+import { securityHeaders } from './plugins/securityHeaders';
+import { staticPlugin } from './plugins/static';
 import { FeedKeeper } from './providers/feed/keeper';
 import { postgresFeedStore } from './providers/feed/postgresStore';
 import type { FeedOptions, FeedProvider } from './providers/feed/types';
-import { EmbeddedBroker } from './realtime/stomp/broker';
-import { stompEndpoint } from './realtime/stomp/endpoint';
-import { customers } from './db/schema';
-import { eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { MarketStatus } from '../src/contract/sports';
-import { resumePendingTransfers, walletRoutes } from './modules/wallet/routes';
-import { contractPlugin, prefixOf } from './plugins/contract';
-import { securityHeaders } from './plugins/securityHeaders';
-import { staticPlugin } from './plugins/static';
 import { type GameWalletProvider, simulatedGameWallet } from './providers/gameWallet';
 import { outboxMail, outboxSms } from './providers/messaging';
 import { PlayerEvents } from './realtime/bus';
-import { watchSessions } from './realtime/sessionWatch';
+import { realtime } from './realtime/plugin';
+import type { EmbeddedBroker } from './realtime/stomp/broker';
 
 export interface AppOptions {
   logger?: boolean;
@@ -80,19 +80,8 @@ declare module 'fastify' {
   }
 }
 
-/**
- * Builds the server: the call contract, the domain modules (each registers its calls under the
- * contract's prefixes), and the PWA itself. One origin, one port.
- */
-/** The body of POST /dev/feed/market/:marketId. */
-const marketChangeSchema = z.union([
-  z.object({ key: z.string().min(1), price: z.number().gt(1).lt(1000) }),
-  z.object({ status: z.enum(Object.values(MarketStatus) as [MarketStatus, ...MarketStatus[]]) }),
-  z.object({ hold: z.boolean() }),
-]);
-
-export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({
+function createFastify(config: ServerConfig, options: AppOptions): FastifyInstance {
+  return Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     // Only the proxies the operator names may say who the client is (TRUST_PROXY, none by default):
     // request.ip, the per-address limits and the address recorded with a session all follow from it.
@@ -104,6 +93,35 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       return typeof qid === 'string' && /^[\w-]{8,64}$/.test(qid) ? qid : crypto.randomUUID();
     },
   });
+}
+
+/**
+ * The odds feed: the caller's, or the simulator, which resumes its stored state, so a restart keeps
+ * every match, price and open bet's event (the keeper runs it and stores it).
+ */
+async function openFeed(
+  app: FastifyInstance,
+  config: ServerConfig,
+  options: AppOptions,
+  db: Database,
+): Promise<{ feed: FeedProvider; keeper?: FeedKeeper }> {
+  if (options.feed) return { feed: options.feed };
+  const keeper = await FeedKeeper.open({
+    feed: { ...config.feed, now: () => Date.now(), ...options.simulator?.feed },
+    store: postgresFeedStore(db, `${hostname()}:${process.pid}`),
+    log: app.log,
+    run: options.simulator?.run ?? true,
+  });
+  return { feed: keeper.feed, keeper };
+}
+
+/**
+ * Builds the server: the call contract, the domain modules (each registers its calls under the
+ * contract's prefixes), the realtime side, the development routes outside production, and the PWA
+ * itself. One origin, one port.
+ */
+export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = createFastify(config, options);
 
   if (typeof config.trustProxy === 'number') {
     app.log.warn(
@@ -144,6 +162,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     cipher,
     sessions: sessionResolver(db, policy),
     accountCallsPerMinute: options.accountCallsPerMinute ?? 300,
+    checkAnswers: !config.production,
   });
 
   const settings = fileSiteSettings(config.dataDir, app.log);
@@ -163,73 +182,35 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     },
     now: clock,
   });
-  await app.register(accountRoutes, { db, policy, codeSecret: config.secrets.captchaKeySecret, sms, mail });
-  const wallet = {
+  await app.register(accountRoutes, {
     db,
-    gameWallet: options.gameWallet ?? simulatedGameWallet({ latencyMs: 400 }),
-    onBalanceChange: (customerId: number) => events.publish({ type: 'balance', customerId }),
-  };
-  await app.register(walletRoutes, wallet);
+    service: new AccountService({ db, policy, codeSecret: config.secrets.captchaKeySecret, sms, mail }),
+  });
+  const wallet = new WalletService({ db, gameWallet: options.gameWallet ?? simulatedGameWallet({ latencyMs: 400 }), events });
+  await app.register(walletRoutes, { service: wallet });
   await app.register(messageRoutes, { db });
 
-  // Realtime: the feed publishes its deltas on the STOMP destinations; player events go to their queues.
-  // The simulator resumes its stored state, so a restart keeps every match, price and open bet's event.
-  let keeper: FeedKeeper | undefined;
-  let feed: FeedProvider;
-  if (options.feed) feed = options.feed;
-  else {
-    keeper = await FeedKeeper.open({
-      feed: { ...config.feed, now: () => Date.now(), ...options.simulator?.feed },
-      store: postgresFeedStore(db, `${hostname()}:${process.pid}`),
-      log: app.log,
-      run: options.simulator?.run ?? true,
-    });
-    feed = keeper.feed;
-  }
-  const broker = new EmbeddedBroker({ log: app.log });
-  const sessions = sessionResolver(db, policy);
+  const { feed, keeper } = await openFeed(app, config, options, db);
   app.decorate('feed', feed);
-  app.decorate('broker', broker);
-  feed.onDelta((destination, delta) => {
-    if (broker.subscriberCount(destination) > 0) broker.publish(destination, JSON.stringify(delta), { seq: String(delta.seq) });
-  });
-  events.subscribe((event) => {
-    if (event.type === 'balance') broker.publishToUser(event.customerId, 'balance', JSON.stringify({ type: 'balance' }));
-    if (event.type === 'message' && event.customerId !== null) {
-      broker.publishToUser(event.customerId, 'messages', JSON.stringify({ messageId: event.messageId, type: event.messageType }));
-    }
-    // Sockets live no longer than the session they were opened with.
-    if (event.type === 'sessionsEnded') broker.endSessions(event.sessionIds, sessionEndedNotice(event.reason));
-  });
-  await app.register(stompEndpoint, {
-    broker,
+  const broker = await realtime(app, {
+    feed,
+    events,
     heartbeatMs: options.heartbeatMs ?? 10_000,
-    authenticate: async (token) => {
-      if (!token) return { customerId: null, nickName: '' };
-      // An expired or unknown token still watches the public feed, as a visitor; the API tells the player.
-      const session = await sessions.resolve(token).catch(() => undefined);
-      if (!session?.customerId) return { customerId: null, nickName: '' };
-      const [customer] = await db.select({ nickName: customers.nickName }).from(customers).where(eq(customers.id, session.customerId));
-      return { customerId: session.customerId, nickName: customer?.nickName ?? 'Player', sessionId: session.id };
-    },
+    authenticate: socketPlayer(db, sessionResolver(db, policy)),
     onChat: (message, customerId) => saveChat(db, message, customerId),
+    endedSessions: (sessionIds) => endedSessions(db, policy, sessionIds),
+    sessionEndedNotice,
+    sessionRecheckMs: options.sessionRecheckMs ?? 1_000,
+    sessionCheckBatch: SESSION_CHECK_BATCH,
   });
-  const sessionWatch = watchSessions({
-    broker,
-    ended: (sessionIds) => endedSessions(db, policy, sessionIds),
-    notice: sessionEndedNotice,
-    everyMs: options.sessionRecheckMs ?? 1_000,
-    batch: SESSION_CHECK_BATCH,
-    log: app.log,
-  });
-  // Before the database closes (onClose hooks run in reverse order of registration).
-  app.addHook('onClose', () => sessionWatch.stop());
-  await app.register(sportsRoutes, { db, feed, settings });
+  app.decorate('broker', broker);
+  await app.register(sportsRoutes, { db, service: new SportsService(feed), settings });
   const bets = new BetService({
     db,
     feed,
     acceptDelayMs: options.betAcceptDelayMs ?? 3_000,
-    publishBet: (customerId, push) => broker.publishToUser(customerId, 'bets', JSON.stringify(push)),
+    // Both player events, a ticket's change and the balance's, go out on the one bus.
+    publishBet: (customerId, push) => events.publish({ type: 'bet', customerId, push }),
     onBalanceChange: (customerId) => events.publish({ type: 'balance', customerId }),
     log: app.log,
   });
@@ -239,61 +220,15 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   // Registered after the database's own onClose, so it runs first (onClose hooks run in reverse).
   app.addHook('onClose', async () => bets.stop());
   // After bets.start, which settles what the stored results allow, so the catch-up's results find it listening.
-  const kept = keeper;
-  if (kept) {
-    app.addHook('onReady', async () => kept.start());
-    app.addHook('onClose', async () => kept.stop());
+  if (keeper) {
+    app.addHook('onReady', async () => keeper.start());
+    app.addHook('onClose', async () => keeper.stop());
   }
 
-  if (!config.production) {
-    await app.register(devOutbox, { db });
-    // For the browser tests: how many sockets are open, and a way to cut them all (a network drop).
-    app.get('/dev/realtime', async () => broker.stats());
-    app.post('/dev/realtime/drop', async () => {
-      broker.dropAll();
-      return { dropped: true };
-    });
-    // Finishes a match (or decides an outright: an id starting OR) at once and answers once its bets
-    // are settled, so a browser test can watch a bet settle without waiting for the match.
-    app.post<{ Params: { matchId: string } }>('/dev/feed/settle/:matchId', async (request, reply) => {
-      const id = request.params.matchId;
-      const finished = id.startsWith('OR') ? feed.finishOutrightNow(id) : feed.finishNow(id);
-      if (!finished) return reply.status(404).send({ error: 'no such match or outright, or it is already finished' });
-      await feed.idle();
-      await bets.idle();
-      return { settled: id };
-    });
-    // Moves a price or sets a market's status at once, so a browser test can watch the slip react.
-    app.post<{ Params: { marketId: string }; Body: unknown }>('/dev/feed/market/:marketId', async (request, reply) => {
-      const change = marketChangeSchema.safeParse(request.body);
-      if (!change.success) return reply.status(400).send({ error: 'send { key, price }, { status } or { hold }' });
-      if (!feed.changeMarketNow(request.params.marketId, change.data))
-        return reply.status(404).send({ error: 'no such open market or selection, or the price is not above 1' });
-      return feed.market(request.params.marketId);
-    });
-    // What the feed says a market's prices are now, to compare with what a page shows.
-    app.get<{ Params: { marketId: string } }>('/dev/realtime/market/:marketId', async (request, reply) => {
-      const market = feed.market(request.params.marketId);
-      return market ? { status: market.status, selections: market.selections } : reply.status(404).send({ error: 'no such market' });
-    });
-  }
+  if (!config.production) await app.register(devRoutes, { db, feed, broker, betsIdle: () => bets.idle() });
   await app.register(staticPlugin, { distDir: config.distDir, appKey: config.appKey });
-  app.addHook('onReady', async () => {
-    await resumePendingTransfers(wallet);
-  });
+  app.addHook('onReady', async () => wallet.resumePendingTransfers());
 
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    const prefix = prefixOf(path);
-    if (prefix) {
-      const status = request.method === 'POST' ? 404 : 405;
-      const message = request.method === 'POST' ? `There is no call ${path.slice(API_PREFIXES[prefix].length + 1)}.` : 'Calls are POST.';
-      return reply.status(status).send(makeEnvelope(prefix, GatewayCode.UnknownCall, message, null));
-    }
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/\.[a-z0-9]{2,12}$/i.test(path);
-    if (isPage) return app.sendShell(request, reply);
-    return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
-  });
-
+  answerNotFound(app);
   return app;
 }

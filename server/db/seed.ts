@@ -1,11 +1,12 @@
-import { count, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '.';
-import { customers, messages } from './schema';
+import { customers } from './schema';
 import { hashPassword } from '../lib/security';
 import { createCustomer } from '../modules/auth/users';
 import { HOUSE, houseAccountId, post, walletAccountId } from '../modules/wallet/ledger';
 import type { PlayerEvents } from '../realtime/bus';
-import { sendMessage } from '../modules/messages/routes';
+import { countNotices } from '../modules/messages/repository';
+import { sendMessage, welcome } from '../modules/messages/service';
 
 /** The demo player of the README: log in with this phone and password. */
 export const DEMO_PLAYER = {
@@ -30,19 +31,9 @@ const NOTICES = [
   },
 ];
 
-export async function welcome(db: Database, events: PlayerEvents, customerId: number): Promise<void> {
-  await sendMessage(db, events, {
-    customerId,
-    type: 1,
-    title: 'Welcome to Panalo!',
-    body: 'Your account is ready. Add funds with GCash, Maya or your bank, pick your first match, and remember: Customer Service is here 24/7 if you need anything.',
-  });
-}
-
 /** Idempotent: safe on every start. */
 export async function seed(db: Database, events: PlayerEvents, options: { demo: boolean }): Promise<void> {
-  const [notices] = await db.select({ value: count() }).from(messages).where(isNull(messages.customerId));
-  if ((notices?.value ?? 0) === 0) {
+  if ((await countNotices(db)) === 0) {
     for (const notice of NOTICES) await sendMessage(db, events, { customerId: null, type: 2, ...notice });
   }
   if (!options.demo) return;

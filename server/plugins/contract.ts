@@ -34,7 +34,7 @@ declare module 'fastify' {
     session?: Session;
   }
   interface FastifyInstance {
-    call<S extends StandardSchemaV1>(definition: CallDefinition<S>): void;
+    call<S extends StandardSchemaV1, A = unknown>(definition: CallDefinition<S, A>): void;
     /** Every call registered so far: the access-control and fuzz tests walk it, so a new call is covered. */
     readonly calls: readonly RegisteredCall[];
     /** Every other route with a path parameter (such as /media/avatar/:key), for the access-control test. */
@@ -55,18 +55,49 @@ export interface PlayerCallContext<Body> extends CallContext<Body> {
   customerId: number;
 }
 
-interface BaseDefinition<S extends StandardSchemaV1> {
+export interface IdempotentCallContext<Body> extends PlayerCallContext<Body> {
+  /** The caller's Idempotency-Key header, checked by the contract (8 to 80 letters, digits, - or _). */
+  idempotencyKey: string;
+}
+
+/** What a handler may answer: the answer schema's type (a Buffer for the binary calls that set their own type). */
+type Answer<A> = NoInfer<A> | Buffer | Promise<NoInfer<A> | Buffer>;
+
+interface BaseDefinition<S extends StandardSchemaV1, A> {
   prefix: ApiPrefix;
   /** The call name after the prefix, exactly as the spec names it, e.g. `front/siteinfo`. */
   name: string;
   body: S;
+  /**
+   * The answer's schema (src/contract/answers): the handler's type follows from it, and outside
+   * production every answer is checked against it before it is sent (a mismatch is a 500, so a test
+   * catches it).
+   */
+  answer?: StandardSchemaV1<unknown, A>;
   /** A tighter per-address limit than the global one (@fastify/rate-limit route config). */
   rateLimit?: { max: number; timeWindow: string };
 }
 
-export type CallDefinition<S extends StandardSchemaV1> =
-  | (BaseDefinition<S> & { auth: 'public'; handler: (ctx: CallContext<StandardSchemaV1.InferOutput<S>>) => unknown })
-  | (BaseDefinition<S> & { auth: 'player'; handler: (ctx: PlayerCallContext<StandardSchemaV1.InferOutput<S>>) => unknown });
+export type CallDefinition<S extends StandardSchemaV1, A = unknown> =
+  | (BaseDefinition<S, A> & {
+      auth: 'public';
+      idempotent?: false;
+      handler: (ctx: CallContext<StandardSchemaV1.InferOutput<S>>) => Answer<A>;
+    })
+  | (BaseDefinition<S, A> & {
+      auth: 'player';
+      idempotent?: false;
+      handler: (ctx: PlayerCallContext<StandardSchemaV1.InferOutput<S>>) => Answer<A>;
+    })
+  | (BaseDefinition<S, A> & {
+      auth: 'player';
+      /**
+       * Moves money: the call needs an Idempotency-Key header, which the contract checks and hands the
+       * handler as `idempotencyKey` (for `withIdempotency`, wallet/ledger.ts).
+       */
+      idempotent: true;
+      handler: (ctx: IdempotentCallContext<StandardSchemaV1.InferOutput<S>>) => Answer<A>;
+    });
 
 /** What the registry keeps of a call. */
 export interface RegisteredCall {
@@ -75,6 +106,10 @@ export interface RegisteredCall {
   url: string;
   auth: 'public' | 'player';
   body: StandardSchemaV1;
+  /** Whether the call needs an Idempotency-Key header. */
+  idempotent: boolean;
+  /** The answer's schema, when the call declares one. */
+  answer: StandardSchemaV1 | undefined;
 }
 
 /** Arrays and objects nest at most this deep in a call's body; no call of the contract needs more than a few. */
@@ -135,6 +170,19 @@ export function verifySign(request: FastifyRequest, appKey: string): boolean {
  */
 zodConfig({ customError: (issue) => `invalid (${issue.code})` });
 
+/** The Idempotency-Key header of a money-moving call; refused with the usual GW_ code when missing or malformed. */
+export function idempotencyKeyOf(request: FastifyRequest): string {
+  const key = header(request, HEADER.idempotencyKey);
+  if (!/^[\w-]{8,80}$/.test(key)) {
+    throw new CallError(
+      GatewayCode.InvalidRequest,
+      'This call moves money: it needs an Idempotency-Key header (8 to 80 letters, digits, - or _).',
+      400,
+    );
+  }
+  return key;
+}
+
 function issuePath(issue: StandardSchemaV1.Issue): string {
   return (issue.path ?? []).map((segment) => (typeof segment === 'object' ? segment.key : segment)).join('.');
 }
@@ -184,6 +232,8 @@ export interface ContractOptions {
   cipher: FieldCipher;
   sessions: SessionResolver;
   accountCallsPerMinute: number;
+  /** Check every answer against its call's answer schema before sending it (development and tests). */
+  checkAnswers: boolean;
 }
 
 export const contractPlugin = fp<ContractOptions>(async (app: FastifyInstance, options) => {
@@ -222,9 +272,30 @@ export const contractPlugin = fp<ContractOptions>(async (app: FastifyInstance, o
     }
   });
 
-  app.decorate('call', function call<S extends StandardSchemaV1>(this: FastifyInstance, definition: CallDefinition<S>) {
+  /** Outside production: an answer that does not match its schema is our bug, refused before it reaches a player. */
+  async function checkAnswer(definition: CallDefinition<StandardSchemaV1, unknown>, request: FastifyRequest, data: unknown) {
+    if (!options.checkAnswers || !definition.answer || Buffer.isBuffer(data)) return;
+    const result = await definition.answer['~standard'].validate(data ?? null);
+    if (!result.issues) return;
+    const issue = result.issues[0]!;
+    request.log.error(
+      { call: definition.name, field: issuePath(issue), issue: issue.message, issues: result.issues.length },
+      'answer does not match its schema',
+    );
+    throw new CallError(GatewayCode.Internal, `Something went wrong on our side (ref ${request.id}). Please try again.`, 500);
+  }
+
+  app.decorate('call', function call<S extends StandardSchemaV1, A>(this: FastifyInstance, definition: CallDefinition<S, A>) {
     const url = `${API_PREFIXES[definition.prefix]}/${definition.name}`;
-    registry.push({ prefix: definition.prefix, name: definition.name, url, auth: definition.auth, body: definition.body });
+    registry.push({
+      prefix: definition.prefix,
+      name: definition.name,
+      url,
+      auth: definition.auth,
+      body: definition.body,
+      idempotent: definition.idempotent === true,
+      answer: definition.answer,
+    });
     this.post(url, { config: definition.rateLimit ? { rateLimit: definition.rateLimit } : {} }, async (request, reply) => {
       if (!verifySign(request, options.appKey)) {
         throw new CallError(GatewayCode.BadSign, 'The request signature does not match. Please refresh the page and try again.', 400);
@@ -263,10 +334,15 @@ export const contractPlugin = fp<ContractOptions>(async (app: FastifyInstance, o
       }
       const body = result.value;
 
-      const data =
-        definition.auth === 'player'
-          ? await definition.handler({ body, request, reply, session: session!, customerId: session!.customerId! })
-          : await definition.handler({ body, request, reply, session });
+      let data: unknown;
+      if (definition.auth === 'public') data = await definition.handler({ body, request, reply, session });
+      else {
+        const player = { body, request, reply, session: session!, customerId: session!.customerId! };
+        data = definition.idempotent
+          ? await definition.handler({ ...player, idempotencyKey: idempotencyKeyOf(request) })
+          : await definition.handler(player);
+      }
+      await checkAnswer(definition as CallDefinition<StandardSchemaV1, unknown>, request, data);
       // Compressed match lists answer binary deflate (spec §7): the handler sets the content type.
       if (Buffer.isBuffer(data)) return data;
       return makeEnvelope(definition.prefix, MAIN_SUCCESS_CODE, 'success', data ?? null);

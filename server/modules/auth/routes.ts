@@ -1,4 +1,6 @@
 import { eq } from 'drizzle-orm';
+import { passwordCheckAnswer } from '../../../src/contract/answers/account';
+import { nothing } from '../../../src/contract/answers/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import type { Challenge, Solution } from 'altcha-lib';
@@ -266,6 +268,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
     name: 'customer/logoutV2',
     auth: 'player',
     body: z.looseObject({}),
+    answer: nothing,
     handler: async ({ session }) => {
       await revokeSession(db, policy, session.id, 'logout');
       return null;
@@ -309,6 +312,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
     auth: 'player',
     rateLimit: SENSITIVE_LIMIT,
     body: modifyPasswordSchema,
+    answer: nothing,
     handler: async ({ body, customerId, session }) => {
       const customer = await findById(db, customerId);
       if (customer?.passwordHash && !(await verifyPassword(body.oldPassword, customer.passwordHash))) {
@@ -329,6 +333,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
     auth: 'player',
     rateLimit: SENSITIVE_LIMIT,
     body: z.object({ password: z.string() }),
+    answer: passwordCheckAnswer,
     handler: async ({ body, customerId }) => {
       const customer = await findById(db, customerId);
       return { valid: await verifyPassword(body.password, customer?.passwordHash ?? null), hasPassword: Boolean(customer?.passwordHash) };

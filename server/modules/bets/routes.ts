@@ -1,8 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import type { BetListResponse, SelectionDetail, SelectionQuery, SingleMarketResponse } from '../../../src/contract/betting';
+import {
+  batchPlacementAnswer,
+  betListAnswer,
+  parlayAnswer,
+  placementAnswer,
+  selectionDetailAnswer,
+  singleMarketAnswer,
+  ticketAnswer,
+} from '../../../src/contract/answers/bets';
+import type { SelectionDetail, SelectionQuery, SingleMarketResponse } from '../../../src/contract/betting';
 import { GatewayCode } from '../../../src/contract/errorCodes';
 import { MarketStatus } from '../../../src/contract/sports';
-import { HEADER } from '../../../src/contract/sign';
 import type { Database } from '../../db';
 import { CallError } from '../../lib/errors';
 import type { FeedProvider } from '../../providers/feed/types';
@@ -13,21 +21,13 @@ import { listTickets, ticketOf } from './tickets';
 /**
  * The betting calls of spec §7. Placements answer `{ code, msg, data }` with code 0 and the outcome in
  * data (data.code 0 or a BetCode with its message, spec §8); a malformed call, a missing login or
- * idempotency key, or a slip rule broken (§5) is a GW_ error instead.
+ * idempotency key, or a slip rule broken (§5) is a GW_ error instead. Placements move money: they are
+ * idempotent calls (the contract checks the Idempotency-Key, and a retry gets the first answer).
  */
 export interface BetRoutesOptions {
   db: Database;
   feed: FeedProvider;
   service: BetService;
-}
-
-/** Placements move money: each carries an Idempotency-Key, and a retry gets the first answer. */
-function idempotencyKey(headers: Record<string, unknown>): string {
-  const key = headers[HEADER.idempotencyKey.toLowerCase()];
-  if (typeof key !== 'string' || !/^[\w-]{8,80}$/.test(key)) {
-    throw new CallError(GatewayCode.InvalidRequest, 'A bet needs an Idempotency-Key header (8 to 80 letters, digits, - or _).', 400);
-  }
-  return key;
 }
 
 const gone = () => new CallError(GatewayCode.InvalidRequest, 'This market is closed or no longer available.', 404);
@@ -39,32 +39,40 @@ export async function betRoutes(app: FastifyInstance, options: BetRoutesOptions)
     prefix: 'tp',
     name: 'saba/sabaDoPlaceBetV2',
     auth: 'player',
+    idempotent: true,
+    answer: placementAnswer,
     body: singleBody,
-    handler: ({ body, customerId, request }) => service.placeSingle(customerId, idempotencyKey(request.headers), body),
+    handler: ({ body, customerId, idempotencyKey }) => service.placeSingle(customerId, idempotencyKey, body),
   });
 
   app.call({
     prefix: 'tp',
     name: 'saba/sabaDoBatchPlaceBet',
     auth: 'player',
+    idempotent: true,
+    answer: batchPlacementAnswer,
     body: batchBody,
-    handler: ({ body, customerId, request }) => service.placeBatch(customerId, idempotencyKey(request.headers), body),
+    handler: ({ body, customerId, idempotencyKey }) => service.placeBatch(customerId, idempotencyKey, body),
   });
 
   app.call({
     prefix: 'tp',
     name: 'saba/sabaPlaceOutrightBetV2',
     auth: 'player',
+    idempotent: true,
+    answer: placementAnswer,
     body: outrightBody,
-    handler: ({ body, customerId, request }) => service.placeOutright(customerId, idempotencyKey(request.headers), body),
+    handler: ({ body, customerId, idempotencyKey }) => service.placeOutright(customerId, idempotencyKey, body),
   });
 
   app.call({
     prefix: 'tp',
     name: 'sabaCombo/comboBetToSaba',
     auth: 'player',
+    idempotent: true,
+    answer: parlayAnswer,
     body: parlayBody,
-    handler: ({ body, customerId, request }) => service.placeParlay(customerId, idempotencyKey(request.headers), body),
+    handler: ({ body, customerId, idempotencyKey }) => service.placeParlay(customerId, idempotencyKey, body),
   });
 
   /** The slip's orders as they stand now: price, status, line and limits (0 as the price when not running). */
@@ -123,6 +131,7 @@ export async function betRoutes(app: FastifyInstance, options: BetRoutesOptions)
     name: 'saba/querySelectionDetailV2',
     auth: 'public',
     body: selectionDetailBody,
+    answer: selectionDetailAnswer,
     handler: ({ body }) => ({ selections: body.selections.map(selectionDetail) }),
   });
 
@@ -135,7 +144,14 @@ export async function betRoutes(app: FastifyInstance, options: BetRoutesOptions)
 
   // The quick-bet sheet opens on one market, and the slip refreshes one market, with the same answer.
   for (const name of ['saba/queryQuickBetSingleMarket', 'saba/refreshSingleMarket']) {
-    app.call({ prefix: 'tp', name, auth: 'public', body: singleMarketBody, handler: ({ body }) => singleMarket(body.marketId) });
+    app.call({
+      prefix: 'tp',
+      name,
+      auth: 'public',
+      body: singleMarketBody,
+      answer: singleMarketAnswer,
+      handler: ({ body }) => singleMarket(body.marketId),
+    });
   }
 
   app.call({
@@ -143,6 +159,7 @@ export async function betRoutes(app: FastifyInstance, options: BetRoutesOptions)
     name: 'saba/queryTicketByTransId',
     auth: 'player',
     body: ticketBody,
+    answer: ticketAnswer,
     handler: async ({ body, customerId }) => {
       // Another player's ticket answers exactly as a ticket that does not exist.
       const ticket = await ticketOf(db, customerId, body.transId);
@@ -156,7 +173,8 @@ export async function betRoutes(app: FastifyInstance, options: BetRoutesOptions)
     name: 'transactionRecord/queryBetList',
     auth: 'player',
     body: betListBody,
-    handler: async ({ body, customerId }): Promise<BetListResponse> => {
+    answer: betListAnswer,
+    handler: async ({ body, customerId }) => {
       if (body.beginDate && body.endDate && body.beginDate > body.endDate) {
         throw new CallError(GatewayCode.InvalidRequest, 'beginDate must not be after endDate.', 400);
       }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { nothing } from '../../../src/contract/answers/common';
 import * as z from 'zod';
 import { STATISTICS_TYPES } from '../../../src/contract/constants';
 
@@ -16,6 +17,7 @@ export async function statsRoutes(app: FastifyInstance, options: { counts: Map<s
       event: z.string().max(64),
       page: z.string().max(256).optional(),
     }),
+    answer: nothing,
     handler: ({ body, request }) => {
       const key = `${body.type}:${body.event}`;
       options.counts.set(key, (options.counts.get(key) ?? 0) + 1);

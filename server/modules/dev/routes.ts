@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db';
+import { type DevFeedOptions, devFeed } from './feed';
+import { devOutbox } from './outbox';
+
+/**
+ * The development routes (/dev/…): the messaging outbox, the realtime side's sockets and the feed
+ * moved at once. buildApp registers them only when NODE_ENV is not production.
+ */
+export async function devRoutes(app: FastifyInstance, options: DevFeedOptions & { db: Database }) {
+  await app.register(devOutbox, { db: options.db });
+  await app.register(devFeed, options);
+}

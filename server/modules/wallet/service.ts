@@ -1,0 +1,108 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db';
+import { pendingMovements } from '../../db/schema';
+import type { GameWalletProvider } from '../../providers/gameWallet';
+import type { PlayerEvents } from '../../realtime/bus';
+import { HOUSE, balanceFlag, balances, houseAccountId, post, walletAccountId, withIdempotency } from './ledger';
+
+/**
+ * The wallet service: balances as the calls show them, and transfers to a game wallet. A transfer
+ * leaves the main wallet at once (idempotently, by the call's key) and reaches the game wallet when
+ * the provider confirms; a restart asks again about the transfers it left pending.
+ */
+export interface WalletOptions {
+  db: Database;
+  gameWallet: GameWalletProvider;
+  /** A balance change is told to the player on this bus (/user/queue/balance). */
+  events: PlayerEvents;
+}
+
+export class WalletService {
+  private readonly db: Database;
+
+  constructor(private readonly options: WalletOptions) {
+    this.db = options.db;
+  }
+
+  /** The player's wallets, with balanceFlag (0 while a movement waits on an outside party). */
+  async balances(customerId: number) {
+    const [wallets, flag] = await Promise.all([balances(this.db, customerId), balanceFlag(this.db, customerId)]);
+    return { wallets, flag };
+  }
+
+  async bonusBalance(customerId: number): Promise<number> {
+    return (await balances(this.db, customerId)).bonus;
+  }
+
+  /** Moves `amount` from main towards the Saba wallet, once per idempotency key; the provider confirms later. */
+  async transferToSaba(customerId: number, key: string, amount: number) {
+    const answer = await withIdempotency(this.db, { customerId, key, call: 'game/sabaInBalance', request: { amount } }, async (tx) => {
+      const main = await walletAccountId(tx, customerId, 'main');
+      const inFlight = await houseAccountId(tx, HOUSE.transfers);
+      const transactionId = await post(tx, {
+        kind: 'transfer_out',
+        customerId,
+        reference: `idem:${key}`,
+        entries: [
+          { accountId: main, amount: -amount },
+          { accountId: inFlight, amount },
+        ],
+      });
+      const [movement] = await tx
+        .insert(pendingMovements)
+        .values({ customerId, kind: 'saba_in', amount, transactionId })
+        .returning({ id: pendingMovements.id });
+      return { transferId: movement!.id, amount, status: 'pending' as const };
+    });
+    this.balanceChanged(customerId);
+    const [movement] = await this.db.select().from(pendingMovements).where(eq(pendingMovements.id, answer.transferId));
+    if (movement?.status === 'pending') void this.confirmWithProvider(movement.id, customerId, movement.amount);
+    return answer;
+  }
+
+  /** Finishes a transfer once the provider answered: credit the game wallet, or give the money back. */
+  async settleTransfer(movementId: number, outcome: 'accepted' | 'refused'): Promise<void> {
+    let customerId: number | undefined;
+    await this.db.transaction(async (tx) => {
+      const [movement] = await tx.select().from(pendingMovements).where(eq(pendingMovements.id, movementId)).for('update');
+      if (!movement || movement.status !== 'pending') return;
+      customerId = movement.customerId;
+      const inFlight = await houseAccountId(tx, HOUSE.transfers);
+      const target = await walletAccountId(tx, movement.customerId, outcome === 'accepted' ? 'saba' : 'main');
+      await post(tx, {
+        kind: outcome === 'accepted' ? 'transfer_in' : 'transfer_refund',
+        customerId: movement.customerId,
+        reference: `movement:${movement.id}`,
+        entries: [
+          { accountId: inFlight, amount: -movement.amount },
+          { accountId: target, amount: movement.amount },
+        ],
+      });
+      await tx
+        .update(pendingMovements)
+        .set({ status: outcome === 'accepted' ? 'done' : 'failed', completedAt: new Date() })
+        .where(eq(pendingMovements.id, movement.id));
+    });
+    if (customerId !== undefined) this.balanceChanged(customerId);
+  }
+
+  /** Movements left pending by a restart are asked again (the provider call is idempotent by reference). */
+  async resumePendingTransfers(): Promise<void> {
+    const pending = await this.db.select().from(pendingMovements).where(eq(pendingMovements.status, 'pending'));
+    for (const movement of pending) void this.confirmWithProvider(movement.id, movement.customerId, movement.amount);
+  }
+
+  private async confirmWithProvider(movementId: number, customerId: number, amount: number): Promise<void> {
+    let outcome: 'accepted' | 'refused';
+    try {
+      outcome = await this.options.gameWallet.transferIn({ customerId, amount, reference: `movement:${movementId}` });
+    } catch {
+      outcome = 'refused';
+    }
+    await this.settleTransfer(movementId, outcome);
+  }
+
+  private balanceChanged(customerId: number): void {
+    this.options.events.publish({ type: 'balance', customerId });
+  }
+}

@@ -1,0 +1,219 @@
+import { randomUUID } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import * as z from 'zod/mini';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CallError } from '../../server/lib/errors';
+import { contractPlugin } from '../../server/plugins/contract';
+import { FEED_SPORTS } from '../../server/providers/feed/types';
+import type { PlayerEvent } from '../../server/realtime/bus';
+import { APP_ID, APP_VERSION } from '../../src/contract/constants';
+import { API_PREFIXES } from '../../src/contract/envelopes';
+import { GatewayCode } from '../../src/contract/errorCodes';
+import { HEADER, computeSign } from '../../src/contract/sign';
+import { MarketStatus, type SportTypeId } from '../../src/contract/sports';
+import { singleBody } from './bodies';
+import { call, fundedPlayer, idempotencyKey } from './player';
+import { type TestServer, startServer } from './server';
+
+/**
+ * The server's layers as rules: a money-moving call declares itself idempotent and the contract checks
+ * its key before the handler runs; an answer that does not match its call's schema is refused outside
+ * production; bets and balances reach the player on the one player events bus; the development routes
+ * exist only outside production.
+ */
+
+const APP_KEY = 'layers-test-key';
+
+/** A bare contract with one idempotent call and one call whose answer breaks its schema. */
+async function bareContract(checkAnswers: boolean): Promise<{ app: FastifyInstance; keys: string[] }> {
+  const app = Fastify({ logger: false });
+  await app.register(rateLimit, { global: true, max: 1000, timeWindow: '1 minute' });
+  await app.register(contractPlugin, {
+    appKey: APP_KEY,
+    cipher: { publicKeySpki: '', keyId: '', decrypt: () => undefined },
+    sessions: {
+      resolve: async (token) => {
+        if (token === 'player') return { id: 1, customerId: 7 };
+        throw new CallError(GatewayCode.TokenInvalid, 'login please', 401);
+      },
+    },
+    accountCallsPerMinute: 1000,
+    checkAnswers,
+  });
+  const keys: string[] = [];
+  app.call({
+    prefix: 'main',
+    name: 'test/move',
+    auth: 'player',
+    idempotent: true,
+    body: z.looseObject({}),
+    answer: z.strictObject({ moved: z.boolean() }),
+    handler: ({ idempotencyKey: key }) => {
+      keys.push(key);
+      return { moved: true };
+    },
+  });
+  app.call({
+    prefix: 'main',
+    name: 'test/broken',
+    auth: 'public',
+    body: z.looseObject({}),
+    answer: z.strictObject({ balance: z.int() }),
+    // The handler's type follows the schema, so only a cast (or a runtime slip such as a leaked field) gets here.
+    handler: () => ({ balance: 1.5, secret: 'internal' }) as unknown as { balance: number },
+  });
+  await app.ready();
+  return { app, keys };
+}
+
+async function post(app: FastifyInstance, name: string, options: { token?: string; key?: string } = {}) {
+  const body = '{}';
+  const qid = randomUUID();
+  const token = options.token ?? '';
+  const response = await app.inject({
+    method: 'POST',
+    url: `${API_PREFIXES.main}/${name}`,
+    headers: {
+      'content-type': 'application/json',
+      [HEADER.qid]: qid,
+      [HEADER.appId]: APP_ID,
+      [HEADER.token]: token,
+      [HEADER.sign]: computeSign(APP_KEY, { body, qid, appId: APP_ID, version: APP_VERSION, token }),
+      ...(options.key !== undefined ? { [HEADER.idempotencyKey]: options.key } : {}),
+    },
+    payload: body,
+  });
+  return { status: response.statusCode, ...(response.json() as { head: { errCode: string; errMsg: string }; body: unknown }) };
+}
+
+describe('the contract', () => {
+  it('checks an idempotent call’s key before its handler runs, and hands the handler the key', async () => {
+    const { app, keys } = await bareContract(true);
+    try {
+      for (const key of [undefined, '', 'short', 'has spaces in it', 'x'.repeat(81)]) {
+        const refused = await post(app, 'test/move', { token: 'player', ...(key !== undefined ? { key } : {}) });
+        expect(refused).toMatchObject({ status: 400, head: { errCode: GatewayCode.InvalidRequest } });
+        expect(refused.head.errMsg).toMatch(/Idempotency-Key/);
+      }
+      expect((await post(app, 'test/move', { key: 'key-12345678' })).status, 'a visitor is asked to log in first').toBe(401);
+      expect(keys).toEqual([]);
+      const moved = await post(app, 'test/move', { token: 'player', key: 'key-12345678' });
+      expect(moved).toMatchObject({ status: 200, body: { moved: true } });
+      expect(keys).toEqual(['key-12345678']);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses an answer that breaks its schema outside production, with no detail to the caller', async () => {
+    const { app } = await bareContract(true);
+    try {
+      const broken = await post(app, 'test/broken');
+      expect(broken).toMatchObject({ status: 500, head: { errCode: GatewayCode.Internal }, body: null });
+      expect(JSON.stringify(broken)).not.toMatch(/secret|internal|balance/);
+    } finally {
+      await app.close();
+    }
+    // Production does not spend the check: the answer goes out as the handler made it.
+    const production = await bareContract(false);
+    try {
+      expect((await post(production.app, 'test/broken')).status).toBe(200);
+    } finally {
+      await production.app.close();
+    }
+  });
+});
+
+describe('the server’s calls', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startServer();
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('declares every money-moving call idempotent', () => {
+    const idempotent = server.app.calls.filter((c) => c.idempotent).map((c) => c.name);
+    expect(idempotent.sort()).toEqual(
+      [
+        'game/sabaInBalance',
+        'saba/sabaDoBatchPlaceBet',
+        'saba/sabaDoPlaceBetV2',
+        'saba/sabaPlaceOutrightBetV2',
+        'sabaCombo/comboBetToSaba',
+      ].sort(),
+    );
+  });
+
+  it('documents the answer of every account, wallet, message and bet call', () => {
+    const domains =
+      /^(customer|account|message|game|transactionRecord)\/|^saba\/(sabaDo|sabaPlace|querySelection|queryQuickBet|refreshSingle|queryTicket)|^sabaCombo\//;
+    const covered = server.app.calls.filter((c) => domains.test(c.name));
+    expect(covered.length).toBeGreaterThan(25);
+    expect(covered.filter((c) => !c.answer).map((c) => c.name)).toEqual([]);
+  });
+
+  it('tells the player of a bet and of the balance on the one player events bus', async () => {
+    const player = await fundedPlayer(server);
+    const events: PlayerEvent[] = [];
+    const unsubscribe = server.app.playerEvents.subscribe((event) => {
+      if ('customerId' in event && event.customerId === player.customerId) events.push(event);
+    });
+    try {
+      const placed = await call<{ ticket: { transId: string } }>(
+        server,
+        'tp',
+        'saba/sabaDoPlaceBetV2',
+        singleBody(prematchPick(server), 10),
+        {
+          token: player.token,
+          idempotencyKey: idempotencyKey(),
+        },
+      );
+      expect(placed.code, placed.message).toBe('0');
+      await expect.poll(() => events.map((e) => e.type)).toEqual(expect.arrayContaining(['bet', 'balance']));
+      expect(events.find((e) => e.type === 'bet')).toMatchObject({ push: { transId: placed.data.ticket.transId } });
+    } finally {
+      unsubscribe();
+    }
+  });
+
+  it('serves the development routes outside production only', async () => {
+    expect((await fetch(`${server.url}/dev/realtime`)).status).toBe(200);
+    const production = await startServer({ production: true });
+    try {
+      for (const [method, path] of [
+        ['GET', '/dev/realtime'],
+        ['POST', '/dev/realtime/drop'],
+        ['POST', '/dev/feed/settle/M1'],
+        ['POST', '/dev/feed/market/M1'],
+        ['GET', '/dev/realtime/market/M1'],
+      ] as const) {
+        const response = await fetch(`${production.url}${path}`, {
+          method,
+          headers: { 'Content-Type': 'application/json' },
+          body: method === 'POST' ? '{}' : null,
+        });
+        expect(response.headers.get('content-type') ?? '', `${method} ${path}`).not.toMatch(/json/);
+      }
+    } finally {
+      await production.close();
+    }
+  });
+});
+
+function prematchPick(server: TestServer) {
+  const feed = server.app.feed;
+  for (const sport of FEED_SPORTS) {
+    for (const listed of feed.listSnapshot(sport as SportTypeId, 'early').matches) {
+      const snapshot = feed.matchSnapshot(listed.matchId)!;
+      const market = snapshot.markets.find((m) => m.main && m.status === MarketStatus.Running && m.selections.every((s) => s.price > 1));
+      if (market) return { match: snapshot.match, market, key: market.selections[0]!.key, price: market.selections[0]!.price };
+    }
+  }
+  throw new Error('no pre-match market to bet on');
+}
