@@ -8,7 +8,7 @@ import {
   singleMarketAnswer,
   ticketAnswer,
 } from '../../../src/contract/answers/bets';
-import type { SelectionDetail, SelectionQuery, SingleMarketResponse } from '../../../src/contract/betting';
+import { type SelectionDetail, type SelectionQuery, type SingleMarketResponse, selectionDetailOf } from '../../../src/contract/betting';
 import { GatewayCode } from '../../../src/contract/errorCodes';
 import { MarketStatus } from '../../../src/contract/sports';
 import type { Database } from '../../db';
@@ -105,25 +105,7 @@ export async function betRoutes(app: FastifyInstance, options: BetRoutesOptions)
       };
     }
     const market = feed.market(query.marketId);
-    const match = market && feed.match(market.matchId);
-    const selection = market?.selections.find((s) => s.key === query.key);
-    if (!market || !match || !selection) return missing;
-    const over = match.eventStatus !== 'running' || match.runningStatus === '2';
-    const status = over
-      ? MarketStatus.Closed
-      : market.status === MarketStatus.Running && selection.price <= 1
-        ? MarketStatus.ClosedPrice
-        : market.status;
-    return {
-      ...missing,
-      price: status === MarketStatus.Running ? selection.price : 0,
-      status,
-      point: market.point,
-      point2: market.point2,
-      minBet: market.minBet,
-      maxBet: market.maxBet,
-      found: true,
-    };
+    return (market && selectionDetailOf(market, query.key, feed.match(market.matchId))) ?? missing;
   }
 
   app.call({
