@@ -68,6 +68,11 @@ export interface AppOptions {
   clock?: () => number;
   /** How often the sessions of open sockets are looked up again, for expiry and missed ends (default 1 s). */
   sessionRecheckMs?: number;
+  /**
+   * Serve the PWA from its sources through Vite with hot reload (`npm run dev`) instead of the build in
+   * DIST_DIR. Refused in production.
+   */
+  viteDev?: boolean;
 }
 
 declare module 'fastify' {
@@ -119,7 +124,10 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   app.decorate('playerEvents', events);
   await seed(db, events, { demo: config.seedDemo });
 
-  await app.register(securityHeaders, { frameAncestors: config.frameAncestors });
+  if (options.viteDev && config.production) throw new Error('the development server (npm run dev) does not run with NODE_ENV=production');
+  // Vite is a development dependency: a production start never loads it.
+  const viteDev = options.viteDev ? await import('./plugins/viteDev') : undefined;
+  await app.register(securityHeaders, { frameAncestors: config.frameAncestors, development: options.viteDev === true });
 
   const cipher = fieldCipher(config.secrets.rsaPrivateKey);
   const policy = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs, events };
@@ -213,6 +221,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       return { customerId: session.customerId, nickName: customer?.nickName ?? 'Player', sessionId: session.id };
     },
     onChat: (message, customerId) => saveChat(db, message, customerId),
+    otherSocketPaths: viteDev ? [viteDev.HMR_PATH] : [],
   });
   const sessionWatch = watchSessions({
     broker,
@@ -277,7 +286,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       return market ? { status: market.status, selections: market.selections } : reply.status(404).send({ error: 'no such market' });
     });
   }
-  await app.register(staticPlugin, { distDir: config.distDir, appKey: config.appKey });
+  if (viteDev) await app.register(viteDev.viteDevPlugin, { appKey: config.appKey, dataDir: config.dataDir });
+  else await app.register(staticPlugin, { distDir: config.distDir, appKey: config.appKey });
   app.addHook('onReady', async () => {
     await resumePendingTransfers(wallet);
   });
