@@ -1,7 +1,6 @@
 import * as Comlink from 'comlink';
 import { subscribe as subscribeStore } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
-import { DEV_RELOAD_CHANNEL } from '../contract/devReload';
 import type { RealtimeApi, RealtimeContext } from '../contract/realtime';
 import { callerOf } from '../api/client';
 import { apiEnvironment } from '../api/instance';
@@ -16,9 +15,6 @@ import { ui } from '../stores/ui';
  * Web Lock for its lifetime so the worker learns when it closes (SharedWorker ports never say so); the
  * worker gives each tab's port its own client, so no call carries a tab id.
  */
-
-// Development server only (absent from the build): see DEV_RELOAD_CHANNEL.
-import.meta.hot?.on('vite:beforeFullReload', () => new BroadcastChannel(DEV_RELOAD_CHANNEL).postMessage('close'));
 
 /** Names this tab's Web Lock. */
 const tabId = uuid();

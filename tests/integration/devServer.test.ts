@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, utimesSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { HMR_PATH } from '../../server/plugins/viteDev';
 import { API_PREFIXES } from '../../src/contract/envelopes';
 import { STOMP_PATH, STOMP_PROTOCOL } from '../../src/contract/feed';
 import { ANONYMOUS_CALLER, signedHeaders } from '../../src/contract/request';
@@ -16,7 +17,6 @@ import { APP_KEY_META } from '../../src/contract/sign';
  * default ./data is), and the whole group is ended afterwards.
  */
 const ROOT = resolve(import.meta.dirname, '../..');
-const HMR_PATH = '/__vite_hmr';
 
 let child: ChildProcess;
 let base = '';
@@ -70,6 +70,38 @@ function firstMessage(path: string, protocol: string, send?: string): Promise<{ 
       socket.close();
     });
     socket.once('error', fail);
+  });
+}
+
+/**
+ * Vite's word on its socket after a source file is saved again (same content: only its time changes, so
+ * nothing in the project is edited). Saved once a second until Vite, whose watcher may still be starting,
+ * says something about it.
+ */
+function afterSave(file: string): Promise<{ type: string; updates?: { path: string }[]; triggeredBy?: string }> {
+  return new Promise((done, fail) => {
+    const socket = new WebSocket(`${base.replace('http', 'ws')}${HMR_PATH}`, 'vite-hmr');
+    let saving: ReturnType<typeof setInterval> | undefined;
+    const save = () => {
+      const now = new Date();
+      utimesSync(join(ROOT, file), now, now);
+    };
+    socket.on('message', (data: Buffer) => {
+      const message = JSON.parse(data.toString()) as { type: string; updates?: { path: string }[]; triggeredBy?: string };
+      if (message.type === 'connected') {
+        save();
+        saving = setInterval(save, 1_000);
+        return;
+      }
+      if (message.type !== 'update' && message.type !== 'full-reload') return;
+      clearInterval(saving);
+      socket.close();
+      done(message);
+    });
+    socket.once('error', (error) => {
+      clearInterval(saving);
+      fail(error);
+    });
   });
 }
 
@@ -145,6 +177,18 @@ describe('npm run dev', () => {
     const hmr = await firstMessage(HMR_PATH, 'vite-hmr');
     expect(JSON.parse(hmr.message)).toEqual({ type: 'connected' });
   });
+
+  it('updates a component in place and reloads the pages for a worker', async () => {
+    // Both are in Vite's module graph once asked for, as a page asks for them.
+    await (await fetch(`${base}/src/features/sports/PriceButton.tsx`)).text();
+    await (await fetch(`${base}/workers/realtime/shared.ts?worker_file&type=module`)).text();
+    const component = await afterSave('src/features/sports/PriceButton.tsx');
+    expect(component.type).toBe('update');
+    expect(component.updates?.map((update) => update.path)).toContain('/src/features/sports/PriceButton.tsx');
+    const worker = await afterSave('workers/realtime/shared.ts');
+    expect(worker.type).toBe('full-reload');
+    expect(worker.triggeredBy).toBe(join(ROOT, 'workers/realtime/shared.ts'));
+  }, 30_000);
 
   it('never serves the data folder (secrets, database), though Vite serves the project folder', async () => {
     const folder = dataDir.slice(ROOT.length);
