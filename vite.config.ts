@@ -14,6 +14,9 @@ export default defineConfig({
       filename: 'sw.ts',
       injectRegister: false,
       registerType: 'prompt',
+      // `npm run dev` serves the service worker from its source at /dev-sw.js?dev-sw (a module worker,
+      // with an empty precache list: nothing is built to precache).
+      devOptions: { enabled: true, type: 'module' },
       // The browser fetches the install icons itself; precaching them would only spend the player's data.
       includeManifestIcons: false,
       manifest: {

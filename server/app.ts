@@ -68,6 +68,11 @@ export interface AppOptions {
   clock?: () => number;
   /** How often the sessions of open sockets are looked up again, for expiry and missed ends (default 1 s). */
   sessionRecheckMs?: number;
+  /**
+   * Serve the PWA from its sources through Vite with hot reload (`npm run dev`) instead of the build in
+   * DIST_DIR. Refused in production.
+   */
+  viteDev?: boolean;
 }
 
 declare module 'fastify' {
@@ -137,7 +142,10 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   app.decorate('playerEvents', events);
   await seed(db, events, { demo: config.seedDemo });
 
-  await app.register(securityHeaders, { frameAncestors: config.frameAncestors });
+  if (options.viteDev && config.production) throw new Error('the development server (npm run dev) does not run with NODE_ENV=production');
+  // Vite is a development dependency: a production start never loads it.
+  const viteDev = options.viteDev ? await import('./plugins/viteDev') : undefined;
+  await app.register(securityHeaders, { frameAncestors: config.frameAncestors, development: options.viteDev === true });
 
   const cipher = fieldCipher(config.secrets.rsaPrivateKey);
   const policy = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs, events };
@@ -202,6 +210,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     sessionEndedNotice,
     sessionRecheckMs: options.sessionRecheckMs ?? 1_000,
     sessionCheckBatch: SESSION_CHECK_BATCH,
+    otherSocketPaths: viteDev ? [viteDev.HMR_PATH] : [],
   });
   app.decorate('broker', broker);
   await app.register(sportsRoutes, { db, service: new SportsService(feed), settings });
@@ -226,7 +235,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   }
 
   if (!config.production) await app.register(devRoutes, { db, feed, broker, betsIdle: () => bets.idle() });
-  await app.register(staticPlugin, { distDir: config.distDir, appKey: config.appKey });
+  if (viteDev) await app.register(viteDev.viteDevPlugin, { appKey: config.appKey, dataDir: config.dataDir });
+  else await app.register(staticPlugin, { distDir: config.distDir, appKey: config.appKey });
   app.addHook('onReady', async () => wallet.resumePendingTransfers());
 
   answerNotFound(app);

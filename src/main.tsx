@@ -50,7 +50,8 @@ async function start(): Promise<void> {
       </QueryClientProvider>
     </StrictMode>,
   );
-  if (import.meta.env.PROD) registerServiceWorker();
+  // In development too (`npm run dev` serves it from its source), so offline and update flows can be tried there.
+  registerServiceWorker();
 }
 
 void start();

@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+/// <reference types="vite/client" />
 /**
  * The service worker (Workbox, injectManifest). It precaches the app shell, caches each page's chunk the
  * first time it is opened, keeps static scripts (game lists, news) fresh in the background, and decides
@@ -101,4 +102,6 @@ async function navigate({ request, url }: { request: Request; url: URL }): Promi
   return Response.redirect(`${MAINTENANCE_PATH}?offline=1&from=${from}`, 302);
 }
 
-registerRoute(new NavigationRoute(navigate));
+// The development server precaches nothing (an empty manifest), so there is no shell to fall back on:
+// navigations go to the network as they would without a service worker.
+if (import.meta.env.PROD) registerRoute(new NavigationRoute(navigate));

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -12,6 +13,13 @@ import fp from 'fastify-plugin';
 export interface SecurityHeadersOptions {
   /** Partner origins (mini-apps) that may frame the app, besides the app itself. */
   frameAncestors: readonly string[];
+  /**
+   * `npm run dev` only (never with NODE_ENV=production): Vite's page runs two inline module scripts (React
+   * refresh, the dev service worker's registration) and injects each CSS module as a `<style>`. Each
+   * page answer then allows scripts and styles carrying that answer's own random nonce, and nothing else
+   * inline. The production policy is untouched.
+   */
+  development?: boolean;
 }
 
 /** A year, once the page came over TLS; a plain-HTTP answer never sends it (a browser ignores it there anyway). */
@@ -73,13 +81,14 @@ function socketSource(request: FastifyRequest): string[] {
 
 function pagePolicy(request: FastifyRequest, frameAncestors: readonly string[]): FastifyHelmetOptions['contentSecurityPolicy'] {
   const tls = request.protocol === 'https';
+  const nonce = request.cspNonce ? [`'nonce-${request.cspNonce}'`] : [];
   return {
     useDefaults: false,
     directives: {
       'default-src': ["'self'"],
-      'script-src': ["'self'"],
+      'script-src': ["'self'", ...nonce],
       'script-src-attr': ["'none'"],
-      'style-src': ["'self'"],
+      'style-src': ["'self'", ...nonce],
       // blob: the maintenance image the app keeps for offline (IndexedDB, shown through an object URL).
       'img-src': ["'self'", 'blob:'],
       'media-src': ["'self'"],
@@ -113,9 +122,11 @@ export const securityHeaders = fp<SecurityHeadersOptions>(
       crossOriginResourcePolicy: { policy: 'same-origin' },
     });
     const partners = options.frameAncestors.length > 0;
+    app.decorateRequest('cspNonce', undefined);
 
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       const api = isApi(request);
+      if (options.development && !api) request.cspNonce = randomBytes(16).toString('base64');
       const tls = request.protocol === 'https';
       reply.helmet({
         contentSecurityPolicy: api ? API_POLICY : pagePolicy(request, options.frameAncestors),
@@ -128,3 +139,10 @@ export const securityHeaders = fp<SecurityHeadersOptions>(
   },
   { name: 'security-headers' },
 );
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The nonce this page answer's policy allows inline scripts and styles by (development server only). */
+    cspNonce: string | undefined;
+  }
+}

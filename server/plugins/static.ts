@@ -34,13 +34,18 @@ interface Shell {
   etag: string;
 }
 
-function buildShell(distDir: string, appKey: string): Shell | undefined {
-  const file = join(distDir, 'index.html');
-  if (!existsSync(file)) return undefined;
-  const html = readFileSync(file, 'utf8').replace(
+/** The page with this deployment's app key in its meta tag, which the Sign of every call is keyed with. */
+export function withAppKey(html: string, appKey: string): string {
+  return html.replace(
     new RegExp(`<meta name="${APP_KEY_META}" content="[^"]*"\\s*/?>`),
     `<meta name="${APP_KEY_META}" content="${appKey}" />`,
   );
+}
+
+function buildShell(distDir: string, appKey: string): Shell | undefined {
+  const file = join(distDir, 'index.html');
+  if (!existsSync(file)) return undefined;
+  const html = withAppKey(readFileSync(file, 'utf8'), appKey);
   const identity = Buffer.from(html);
   return {
     identity,

@@ -18,7 +18,8 @@ export function registerServiceWorker(): void {
     ui.installPrompt = null;
   });
   if (!('serviceWorker' in navigator)) return;
-  workbox = new Workbox('/sw.js', { scope: '/' });
+  // The development server (Vite) serves the worker from its source, as a module; the build as /sw.js.
+  workbox = import.meta.env.DEV ? new Workbox('/dev-sw.js?dev-sw', { scope: '/', type: 'module' }) : new Workbox('/sw.js', { scope: '/' });
   workbox.addEventListener('waiting', () => {
     ui.updateReady = true;
   });

@@ -26,6 +26,11 @@ export interface StompEndpointOptions {
   heartbeatMs?: number;
   /** Persists a chat line once it has been published; a failure is logged, the line stays sent. */
   onChat?(message: ChatMessage, customerId: number): Promise<void> | void;
+  /**
+   * Paths of other WebSocket endpoints on the same HTTP server (the development server's hot reload),
+   * whose upgrades are left to them; any other path is refused.
+   */
+  otherSocketPaths?: readonly string[];
 }
 
 /** Per connection, sliding window: a line over the limit is dropped (still receipted), not an ERROR. */
@@ -321,7 +326,7 @@ export const stompEndpoint = fp<StompEndpointOptions>(
     const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
       const path = (request.url ?? '').split('?')[0];
       if (path !== STOMP_PATH) {
-        socket.destroy();
+        if (!options.otherSocketPaths?.includes(path ?? '')) socket.destroy();
         return;
       }
       server.handleUpgrade(request, socket, head, (ws) => server.emit('connection', ws, request));
