@@ -85,7 +85,10 @@ export async function showCheckout(sim: CheckoutSimulator, checkoutId: string, n
   const record = await sim.find(checkoutId);
   if (!record || record.data.provider !== sim.provider) return notFound;
   const formAction = `/sim/${sim.provider}/checkout/${encodeURIComponent(checkoutId)}`;
-  return { status: 200, html: renderCheckoutPage({ checkoutId, brand: sim.profile.brand, merchant, checkout: record.data, formAction, now }) };
+  return {
+    status: 200,
+    html: renderCheckoutPage({ checkoutId, brand: sim.profile.brand, merchant, checkout: record.data, formAction, now }),
+  };
 }
 
 /**
@@ -101,6 +104,7 @@ export async function submitCheckout(sim: CheckoutSimulator, checkoutId: string,
   if (!record || record.data.provider !== sim.provider) return notFound;
   const after = action === 'pay' ? await sim.pay(checkoutId, now) : await sim.cancel(checkoutId, now);
   const { stage, returnUrls } = after.data;
-  const to = stage === 'processing' || stage === 'paid' ? returnUrls.success : stage === 'cancelled' ? returnUrls.cancel : returnUrls.failure;
+  const to =
+    stage === 'processing' || stage === 'paid' ? returnUrls.success : stage === 'cancelled' ? returnUrls.cancel : returnUrls.failure;
   return { status: 303, redirectTo: to };
 }

@@ -55,7 +55,13 @@ export function payoutSimulator(options: { store: SimulatorStore; clock: () => n
     expectedBy: data.expectedBy,
   });
 
-  async function moveTo(tx: SimulatorStore, record: StoredRecord<'payout'>, changes: Partial<SimPayout>, dueAt: number | null, now: number) {
+  async function moveTo(
+    tx: SimulatorStore,
+    record: StoredRecord<'payout'>,
+    changes: Partial<SimPayout>,
+    dueAt: number | null,
+    now: number,
+  ) {
     const data = { ...record.data, ...changes };
     await tx.put('payout', { id: record.id, dueAt, data });
     if (data.status === 'ACCEPTED' || data.status === 'REQUESTED') return;
@@ -83,7 +89,8 @@ export function payoutSimulator(options: { store: SimulatorStore; clock: () => n
     if (status === 'ACCEPTED') return moveTo(tx, record, { status: 'REQUESTED' }, settlesAt(rail, now), now);
     if (status === 'REQUESTED') {
       if (await isChannelDown(tx, destination.channel)) return tx.put('payout', { ...record, dueAt: now + OUTAGE_RETRY_MS });
-      if (magicFailure(amount) === 'ACCOUNT_BLOCKED') return moveTo(tx, record, { status: 'FAILED', failureCode: 'REJECTED_BY_CHANNEL' }, null, now);
+      if (magicFailure(amount) === 'ACCOUNT_BLOCKED')
+        return moveTo(tx, record, { status: 'FAILED', failureCode: 'REJECTED_BY_CHANNEL' }, null, now);
       const reverseLater = magicFailure(amount) === 'REVERSED' ? now + REVERSAL_AFTER_MS : null;
       return moveTo(tx, record, { status: 'SUCCEEDED', reverseAt: reverseLater }, reverseLater, now);
     }
@@ -102,7 +109,8 @@ export function payoutSimulator(options: { store: SimulatorStore; clock: () => n
       }
       const rail = railFor(destination.channel, amount);
       if (!rail) throw new PaymentProviderError('AMOUNT_ABOVE_LIMIT', 'No transfer carries this amount to this account.');
-      if (await isChannelDown(store, destination.channel)) throw new PaymentProviderError('PROVIDER_DOWN', 'The payout channel is not answering.');
+      if (await isChannelDown(store, destination.channel))
+        throw new PaymentProviderError('PROVIDER_DOWN', 'The payout channel is not answering.');
       const magic = magicFailure(amount);
       if (magic === 'CHANNEL_UNAVAILABLE') throw new PaymentProviderError('CHANNEL_UNAVAILABLE', 'The payout channel is unavailable.');
       const now = clock();

@@ -130,8 +130,7 @@ export type PaymentEvent =
     };
 
 export type WebhookVerdict =
-  | { ok: true; event: PaymentEvent }
-  | { ok: false; reason: 'no-signature' | 'bad-signature' | 'stale' | 'malformed' };
+  { ok: true; event: PaymentEvent } | { ok: false; reason: 'no-signature' | 'bad-signature' | 'stale' | 'malformed' };
 
 /** One per provider: checks the signature over the raw body first, and only then parses it. */
 export interface WebhookVerifier {
