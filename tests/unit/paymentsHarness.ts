@@ -1,4 +1,4 @@
-import { memorySimulatorStore } from '../../server/providers/payments/store';
+import { memorySimulatorStore, type SimulatorStore } from '../../server/providers/payments/store';
 import { depositAfter, payoutAfter, type DepositOrderState } from '../../server/providers/payments/outcomes';
 import { mayaVerifier } from '../../server/providers/payments/maya';
 import { paymongoVerifier } from '../../server/providers/payments/paymongo';
@@ -22,9 +22,8 @@ export const RETURN_URLS = {
  * The simulators wired to "our side" as it will be: each webhook is verified over its raw body, then an
  * idempotent consumer (seen event ids + the outcome rules) updates deposit orders and payouts.
  */
-export function paymentsWorld(delivery: DeliveryOptions = { copies: 3, spreadMs: 60_000 }) {
+export function paymentsWorld(delivery: DeliveryOptions = { copies: 3, spreadMs: 60_000 }, store: SimulatorStore = memorySimulatorStore()) {
   let now = START;
-  const store = memorySimulatorStore();
   const verifiers: Record<string, WebhookVerifier> = {
     paymongo: paymongoVerifier(SECRETS.paymongoWebhookSecret),
     maya: mayaVerifier(MAYA_KEYS.publicKeyPem),
