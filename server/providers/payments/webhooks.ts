@@ -73,3 +73,22 @@ export async function deliverDueWebhooks(
   }
   return accepted;
 }
+
+/**
+ * Delivers over HTTP to our own webhook routes, one per provider (on a server the leader job uses this).
+ * PayMongo waits 30 s for an answer; we give up sooner, and the delivery is retried.
+ */
+export function httpWebhookSender(endpoints: Record<string, string>, timeoutMs = 10_000): WebhookSender {
+  return async ({ provider, headers, body }) => {
+    const url = endpoints[provider];
+    if (!url) return 0;
+    const answer = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    await answer.body?.cancel();
+    return answer.status;
+  };
+}
