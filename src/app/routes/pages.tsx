@@ -12,7 +12,7 @@ function page<K extends string>(name: K, load: () => Promise<Record<K, Component
   return lazyRouteComponent(withChunkTimeout(name, load), name);
 }
 
-const comingSoon = page('ComingSoonPage', () => import('../../components/ComingSoon'));
+const comingSoon = page('ComingSoonPage', () => import('../../ui/ComingSoon'));
 const contentDoc = page('DocPage', () => import('../../features/content/DocPage'));
 const install = page('InstallPage', () => import('../../features/site/InstallPage'));
 const betDetail = page('BetDetailPage', () => import('../../features/bets/BetDetailPage'));

@@ -7,7 +7,7 @@
  * "EKYCAutomation, ekyc-zolos, kyc-information, KycResult", reads as route names).
  */
 
-import type { RouteOwner } from '../../components/routeMeta';
+import type { RouteOwner } from '../../ui/routeMeta';
 
 export interface RouteDef {
   /** TanStack Router path: `$param` is required, `{-$param}` optional. */

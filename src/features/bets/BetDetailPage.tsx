@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { Notice } from '../../components/Notice';
-import { PageLayout } from '../../components/PageLayout';
+import { Notice } from '../../ui/Notice';
+import { PageLayout } from '../../ui/PageLayout';
 import { isOpenTicket } from '../../contract/betting';
 import { copyText } from '../../lib/clipboard';
 import { formatDateTime } from '../../lib/dates';

@@ -1,7 +1,7 @@
 import { useParams } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLayout } from '../../components/PageLayout';
+import { PageLayout } from '../../ui/PageLayout';
 import { PageSkeleton } from '../../ui/Skeleton';
 import { useDoc } from './docs';
 import { FAQ_ARTICLES, type FaqArticle } from './docs/types';

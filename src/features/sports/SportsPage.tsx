@@ -4,7 +4,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { Notice } from '../../components/Notice';
+import { Notice } from '../../ui/Notice';
 import { outrightOrder, selectionUid } from '../../contract/betOrder';
 import { LIST_MODES, type ListMode, type Outright } from '../../contract/feed';
 import type { OddsType } from '../../contract/sports';

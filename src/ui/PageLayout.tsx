@@ -1,7 +1,7 @@
 import { useCanGoBack, useRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavBar } from '../ui/NavBar';
+import { NavBar } from './NavBar';
 import styles from './PageLayout.module.css';
 import { useRouteMeta } from './routeMeta';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Notice } from './Notice';
 import { PageLayout } from './PageLayout';
 import { useRouteMeta } from './routeMeta';
-import buttonStyles from '../ui/Button.module.css';
+import buttonStyles from './Button.module.css';
 
 function ComingSoonBody({ withHomeLink }: { withHomeLink: boolean }) {
   const { t } = useTranslation();
