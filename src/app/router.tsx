@@ -19,7 +19,7 @@ import { type GuardState, type MatchedRoute, type Redirect, type Search, decide 
 import { pageFor } from './routes/pages';
 import { BET_SLIP_ROUTES, REDIRECTS, type RouteDef, routesFor } from './routes/table';
 import { PageSkeletonFallback } from './PageSkeletonFallback';
-import type { RouteStatic } from '../ui/routeMeta';
+import type { RouteStatic } from './routes/meta';
 
 function staticOf(def: RouteDef): RouteStatic {
   return {

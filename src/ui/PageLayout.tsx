@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavBar } from './NavBar';
 import styles from './PageLayout.module.css';
-import { useRouteMeta } from './routeMeta';
+import { useRouteMeta } from './useRouteMeta';
 
 /** An inner page: the top bar with back and the route's title, then the content. */
 export function PageLayout({

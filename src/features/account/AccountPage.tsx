@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Avatar } from '../../ui/Avatar';
 import { type MenuItem, MenuList } from '../../ui/MenuList';
-import { useRouteMeta } from '../../ui/routeMeta';
+import { useRouteMeta } from '../../ui/useRouteMeta';
 import { copyText } from '../../lib/clipboard';
 import { formatCentavos } from '../../lib/money';
 import { pay } from '../../stores/pay';
