@@ -1,6 +1,7 @@
 /**
  * What each route carries for the guards, the shell and the page title (TanStack Router `staticData`).
- * Pure data, no React: the route table, the guards and their unit tests read it without loading a page.
+ * Pure data, no React: the route table, the guards, the server and the unit tests read it without loading
+ * a page. router.tsx declares it as the router's static data.
  */
 
 /**
@@ -32,10 +33,4 @@ export interface RouteStatic {
   loginRequired?: boolean;
   hiddenUnderPagcor?: boolean;
   homeTab?: boolean;
-}
-
-declare module '@tanstack/react-router' {
-  interface StaticDataRouteOption {
-    route?: RouteStatic;
-  }
 }
