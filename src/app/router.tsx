@@ -102,7 +102,8 @@ export function buildRouteTree(defs: readonly RouteDef[], ready: () => Promise<v
       ...(prefetch
         ? {
             loaderDeps: ({ search: query }: { search: unknown }) => query as Record<string, unknown>,
-            loader: ({ deps, preload }: { deps: Record<string, unknown>; preload: boolean }) => prefetch(deps, preload),
+            loader: ({ deps, params, preload }: { deps: Record<string, unknown>; params: Record<string, string>; preload: boolean }) =>
+              prefetch(deps, { params, preload }),
             // The loader only starts queries (the query cache decides what is fresh): run it again on the
             // visit after a hover, which may start what a hover must not (reading a message marks it read).
             preloadStaleTime: 0,

@@ -205,6 +205,12 @@ describe('search and data of the routes', () => {
     await open('/sports?mode=outright&sportId=2');
     expect(requested('tp', 'saba/sportSwitch')).toBe(true);
     expect(requested('tp', 'saba/queryOutrights', '2')).toBe(true);
+    await open('/faq/how-to-play-live-streaming');
+    expect(requested('doc', 'how-to-play-live-streaming', 'en')).toBe(true);
+    await open('/liscence');
+    expect(requested('doc', 'license', 'en')).toBe(true);
+    await open('/myAddress');
+    expect(requested('main', 'customer/addressList')).toBe(true);
   });
 
   it('does not open a message on hover: reading marks it read', async () => {

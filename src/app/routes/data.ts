@@ -1,12 +1,17 @@
 import type { z } from 'zod';
 import { queryClient } from '../../api/instance';
 import { loginSearch } from '../../features/auth/search';
+import { accountQuery, addressesQuery, headImagesQuery, userInfoQuery } from '../../features/account/api';
 import { betListQuery, ticketQuery } from '../../features/bets/api';
+import { docQuery, docsQuery } from '../../features/content/docs';
+import { FAQ_ARTICLES, LEGAL_DOCS, type FaqArticle } from '../../features/content/docs/types';
 import { ticketSearch } from '../../features/bets/search';
 import { messageQuery, messagesQuery, unreadQuery } from '../../features/messages/api';
 import { messageSearch } from '../../features/messages/search';
 import { outrightsQuery, sportSwitchQuery } from '../../features/sports/api';
 import { liveMatchSearch, sportsSearch } from '../../features/sports/search';
+import { i18next } from '../../i18n';
+import { session } from '../../stores/session';
 import type { RouteName } from './table';
 
 /**
@@ -19,7 +24,7 @@ import type { RouteName } from './table';
  */
 export interface RouteData<S extends z.ZodType = z.ZodType> {
   search?: S;
-  prefetch?: (search: z.output<S>, preload: boolean) => void;
+  prefetch?: (search: z.output<S>, route: { params: Record<string, string>; preload: boolean }) => void;
 }
 
 function data<S extends z.ZodType>(route: RouteData<S>): RouteData {
@@ -33,7 +38,39 @@ const ticket = data({
   },
 });
 
+/** The player's own info, for the pages that show or edit it (login required: the session has the name). */
+const me = data({
+  prefetch: () => {
+    const loginName = session.user?.loginName;
+    if (loginName) void queryClient.prefetchQuery(userInfoQuery(loginName));
+  },
+});
+
+const legalDocs = Object.fromEntries(
+  Object.entries(LEGAL_DOCS).map(([name, slug]) => [
+    name,
+    data({ prefetch: () => void queryClient.prefetchQuery(docQuery(slug, i18next.language)) }),
+  ]),
+);
+
 export const ROUTE_DATA: Partial<Record<RouteName, RouteData>> = {
+  ...legalDocs,
+  faq: data({ prefetch: () => void queryClient.prefetchQuery(docsQuery(FAQ_ARTICLES, i18next.language)) }),
+  faqArticle: data({
+    prefetch: (_, { params }) => {
+      const article = params['article'] ?? '';
+      if ((FAQ_ARTICLES as readonly string[]).includes(article)) {
+        void queryClient.prefetchQuery(docQuery(article as FaqArticle, i18next.language));
+      }
+    },
+  }),
+  userinfo: me,
+  infomation: me,
+  personalInformation: me,
+  modifyNickName: me,
+  myAddress: data({ prefetch: () => void queryClient.prefetchInfiniteQuery(addressesQuery) }),
+  avatar: data({ prefetch: () => void queryClient.prefetchQuery(headImagesQuery) }),
+  deleteAccount: data({ prefetch: () => void queryClient.prefetchQuery(accountQuery) }),
   login: data({ search: loginSearch }),
   Home_sports: data({
     search: sportsSearch,
@@ -55,7 +92,7 @@ export const ROUTE_DATA: Partial<Record<RouteName, RouteData>> = {
   MessageDetails: data({
     search: messageSearch,
     // Reading a message marks it read: only a real visit fetches it, not a hover.
-    prefetch: ({ id }, preload) => {
+    prefetch: ({ id }, { preload }) => {
       if (id && !preload) void queryClient.prefetchQuery(messageQuery(Number(id)));
     },
   }),
