@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+// The Content-Security-Policy forbids eval: zod must neither compile its object parsers with
+// `new Function` nor probe whether it may (the refused probe is reported as a CSP violation).
+z.config({ jitless: true });
+
 /**
  * Building blocks for the routes' search schemas (validateSearch). The router hands every query value
  * over as text (app/router.tsx parseSearch keeps '0917' and long ticket ids as they were typed), so the
