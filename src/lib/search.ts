@@ -21,3 +21,6 @@ export function searchOneOf<const T extends readonly [string, ...string[]]>(valu
 export function searchWhere(valid: (value: string) => boolean) {
   return z.string().refine(valid).optional().catch(undefined);
 }
+
+/** A path in this app: '/…' but not '//host…', which would leave the site. Anything else reads as absent. */
+export const searchAppPath = searchWhere((value) => value.startsWith('/') && !value.startsWith('//'));

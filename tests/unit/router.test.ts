@@ -194,6 +194,8 @@ describe('search and data of the routes', () => {
     expect(pageSearch(await open('/MessageDetails?id=-4'))).toMatchObject({ id: undefined });
     expect(pageSearch(await open('/MessageDetails?id=12'))).toMatchObject({ id: '12' });
     expect(pageSearch(await open('/login?redirect=//elsewhere.example/x'))).toMatchObject({ redirect: undefined });
+    expect(pageSearch(await open('/maintenance?offline=1&from=%2F%2Felsewhere.example'))).toMatchObject({ offline: '1', from: undefined });
+    expect(pageSearch(await open('/maintenance?offline=1&from=%2Ffaq'))).toMatchObject({ offline: '1', from: '/faq' });
   });
 
   it('starts the data of a page with its route, not after its chunk', async () => {

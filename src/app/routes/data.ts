@@ -9,6 +9,7 @@ import { ticketSearch } from '../../features/bets/search';
 import { messageQuery, messagesQuery, unreadQuery } from '../../features/messages/api';
 import { messageSearch } from '../../features/messages/search';
 import { outrightsQuery, sportSwitchQuery } from '../../features/sports/api';
+import { maintenanceSearch } from '../../features/site/search';
 import { liveMatchSearch, sportsSearch } from '../../features/sports/search';
 import { i18next } from '../../i18n';
 import { session } from '../../stores/session';
@@ -72,6 +73,7 @@ export const ROUTE_DATA: Partial<Record<RouteName, RouteData>> = {
   avatar: data({ prefetch: () => void queryClient.prefetchQuery(headImagesQuery) }),
   deleteAccount: data({ prefetch: () => void queryClient.prefetchQuery(accountQuery) }),
   login: data({ search: loginSearch }),
+  Maintenance: data({ search: maintenanceSearch }),
   Home_sports: data({
     search: sportsSearch,
     prefetch: ({ mode, sportId }) => {
