@@ -81,7 +81,6 @@ export default tseslint.config(
   {
     files: [
       'src/ui/**/*.{ts,tsx}',
-      'src/components/**/*.{ts,tsx}',
       'src/stores/**/*.ts',
       'src/api/**/*.ts',
       'src/i18n/**/*.ts',
@@ -103,7 +102,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/src/app/**', '**/src/features/**', '**/src/stores/**', '**/src/api/**', '**/src/ui/**', '**/src/components/**'],
+              group: ['**/src/app/**', '**/src/features/**', '**/src/stores/**', '**/src/api/**', '**/src/ui/**'],
               message: 'workers/ and server/ import only src/contract and src/lib.',
             },
           ],

@@ -5,7 +5,7 @@ import path from 'node:path';
  * imports only the shared layers and its own feature, never another feature nor src/app. What two
  * features share moves down to a shared layer; features are put together in src/app.
  */
-export const SHARED_LAYERS = ['api', 'realtime', 'ui', 'components', 'lib', 'contract', 'stores', 'hooks', 'i18n'];
+export const SHARED_LAYERS = ['api', 'realtime', 'ui', 'lib', 'contract', 'stores', 'hooks', 'i18n'];
 
 const shared = new Set(SHARED_LAYERS);
 

@@ -5,7 +5,7 @@ import { FIRST_GAME_KIND } from '../contract/games';
 import { TabBar, tabStyles } from '../ui/Tabs';
 import { Header } from './Header';
 import styles from './HomeLayout.module.css';
-import { useRouteMeta } from '../components/routeMeta';
+import { useRouteMeta } from '../ui/useRouteMeta';
 
 const TAB_PATHS: Record<HomeTab, string> = { foryou: '/foryou', sports: '/sports', games: `/games/${FIRST_GAME_KIND}` };
 const TAB_ROUTE: Record<HomeTab, string> = { foryou: 'Home_foryou', sports: 'Home_sports', games: 'Home_games' };

@@ -1,6 +1,6 @@
 import { type ErrorComponentProps } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { Notice } from '../components/Notice';
+import { Notice } from '../ui/Notice';
 import { Button } from '../ui/Button';
 
 const CHUNK_FAILURE = /Loading chunk|dynamically imported module|Importing a module script failed|Unable to preload CSS/i;

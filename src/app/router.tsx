@@ -16,10 +16,11 @@ import { reportVisit } from './pwa';
 import { Shell } from './Shell';
 import { runEffects } from './routes/effects';
 import { type GuardState, type MatchedRoute, type Redirect, type Search, decide } from './routes/guards';
-import { pageFor } from './routes/pages';
+import { routeDataFor } from './routes/data';
+import { pageFor, withRouteProps } from './routes/pages';
 import { BET_SLIP_ROUTES, REDIRECTS, type RouteDef, routesFor } from './routes/table';
 import { PageSkeletonFallback } from './PageSkeletonFallback';
-import type { RouteStatic } from '../components/routeMeta';
+import type { RouteStatic } from './routes/meta';
 
 function staticOf(def: RouteDef): RouteStatic {
   return {
@@ -92,12 +93,24 @@ export function buildRouteTree(defs: readonly RouteDef[], ready: () => Promise<v
 
   for (const def of defs) {
     const parent = def.homeTab ? home : root;
+    const { search, prefetch } = routeDataFor(def.name);
     const route = createRoute({
       getParentRoute: () => parent,
       path: def.path,
       staticData: { route: staticOf(def) },
-      component: pageFor(def.name),
+      ...(search ? { validateSearch: search } : {}),
+      ...(prefetch
+        ? {
+            loaderDeps: ({ search: query }: { search: unknown }) => query as Record<string, unknown>,
+            loader: ({ deps, params, preload }: { deps: Record<string, unknown>; params: Record<string, string>; preload: boolean }) =>
+              prefetch(deps, { params, preload }),
+            // The loader only starts queries (the query cache decides what is fresh): run it again on the
+            // visit after a hover, which may start what a hover must not (reading a message marks it read).
+            preloadStaleTime: 0,
+          }
+        : {}),
     });
+    route.update({ component: withRouteProps(pageFor(def.name), route) });
     if (def.children) {
       const [first] = def.children;
       const children = def.children.map((child) =>
@@ -186,6 +199,9 @@ export function applyRouteMeta(name: string): void {
 export type AppRouter = ReturnType<typeof createAppRouter>;
 
 declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    route?: RouteStatic;
+  }
   interface Register {
     router: AppRouter;
   }

@@ -30,14 +30,21 @@ describe('feature boundaries (lint: panalo/feature-boundaries)', () => {
     ]);
   });
 
+  it('knows one design-system folder: src/ui, not a src/components beside it', async () => {
+    expect(await lint('src/features/bets/Fixture.ts', "export { PageLayout } from '../../components/PageLayout';")).toEqual([
+      expect.stringContaining('is in src/components'),
+    ]);
+  });
+
   it('lets a feature import the shared layers, packages and itself', async () => {
     const code = [
       "import { useQuery } from '@tanstack/react-query';",
       "import { api } from '../../api/instance';",
       "import { pickText } from '../../lib/marketLabels';",
       "import { useNow } from '../../hooks/useNow';",
+      "import { PageLayout } from '../../ui/PageLayout';",
       "import { usePicked } from './picks';",
-      'export const all = [useQuery, api, pickText, useNow, usePicked];',
+      'export const all = [useQuery, api, pickText, useNow, PageLayout, usePicked];',
     ].join('\n');
     expect(await lint('src/features/sports/Fixture.tsx', code)).toEqual([]);
     // src/app composes features: the rule does not apply there.

@@ -1,5 +1,6 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../src/api/instance';
 import { createAppRouter } from '../../src/app/router';
 import type { BetOrder } from '../../src/contract/betOrder';
 import type { UserInfo } from '../../src/contract/user';
@@ -58,7 +59,18 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  queryClient.clear();
 });
+
+/** The validated search of the page the router landed on (what the page receives as props). */
+function pageSearch(router: Awaited<ReturnType<typeof open>>) {
+  return router.state.matches.at(-1)?.search;
+}
+
+/** Calls the server has been asked for, by query key (the loaders start them before the page renders). */
+function requested(...queryKey: unknown[]): boolean {
+  return queryClient.getQueryState(queryKey) !== undefined;
+}
 
 describe('the router with its guards', () => {
   it('opens / on the default tab, For You', async () => {
@@ -127,8 +139,10 @@ describe('the router with its guards', () => {
     );
     vi.stubGlobal('fetch', fetchMock);
     const router = await open('/betRecord?ticket=T-77&zoneid=9');
-    expect(fetchMock).toHaveBeenCalledOnce();
-    expect(JSON.parse(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toMatchObject({ ticket: 'T-77' });
+    // The page's loader may already be fetching My Bets: count the ticket logins only.
+    const logins = (fetchMock.mock.calls as unknown as [string, RequestInit][]).filter(([url]) => url.includes('getH5TokenByTempTicket'));
+    expect(logins).toHaveLength(1);
+    expect(JSON.parse(String(logins[0]?.[1].body))).toMatchObject({ ticket: 'T-77' });
     expect(session.user?.loginName).toBe('juan01');
     expect(router.state.location.pathname).toBe('/betRecord');
     expect(router.state.location.search).toEqual({ zoneid: '9' });
@@ -149,5 +163,69 @@ describe('the router with its guards', () => {
     const router = await open('/sports');
     await router.navigate({ to: '/faq' });
     expect(ui.previousPath).toBe('/sports');
+  });
+});
+
+describe('search and data of the routes', () => {
+  beforeEach(() => {
+    // Loaders fetch ahead; the server never answers here, the tests look at what was asked for.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => undefined)),
+    );
+  });
+
+  it('hands the page its search validated by the route, as text', async () => {
+    expect(pageSearch(await open('/sports?mode=early&sportId=9&dateId=2026-11-24'))).toMatchObject({
+      mode: 'early',
+      sportId: '9',
+      dateId: '2026-11-24',
+    });
+    setLogin(user, { token: 't', u2token: '' });
+    expect(pageSearch(await open('/history-detail?transId=012345678901234567890'))).toMatchObject({ transId: '012345678901234567890' });
+    expect(pageSearch(await open('/liveSportGameV3/chat?matchId=0917'))).toMatchObject({ matchId: '0917' });
+  });
+
+  it('reads a value the page cannot use as absent, and leaves the address alone', async () => {
+    const sports = await open('/sports?mode=yesterday&sportId=99&zoneid=9');
+    expect(pageSearch(sports)).toMatchObject({ mode: undefined, sportId: undefined });
+    expect(sports.state.location.search).toEqual({ mode: 'yesterday', sportId: '99', zoneid: '9' });
+    setLogin(user, { token: 't', u2token: '' });
+    expect(pageSearch(await open('/MessageDetails?id=-4'))).toMatchObject({ id: undefined });
+    expect(pageSearch(await open('/MessageDetails?id=12'))).toMatchObject({ id: '12' });
+    expect(pageSearch(await open('/login?redirect=//elsewhere.example/x'))).toMatchObject({ redirect: undefined });
+    expect(pageSearch(await open('/maintenance?offline=1&from=%2F%2Felsewhere.example'))).toMatchObject({ offline: '1', from: undefined });
+    expect(pageSearch(await open('/maintenance?offline=1&from=%2Ffaq'))).toMatchObject({ offline: '1', from: '/faq' });
+  });
+
+  it('starts the data of a page with its route, not after its chunk', async () => {
+    setLogin(user, { token: 't', u2token: '' });
+    await open('/history-detail?transId=T-1001');
+    expect(requested('tp', 'saba/queryTicketByTransId', 'T-1001')).toBe(true);
+    await open('/MessageDetails?id=12');
+    expect(requested('main', 'message/detail', 12)).toBe(true);
+    await open('/sports?mode=outright&sportId=2');
+    expect(requested('tp', 'saba/sportSwitch')).toBe(true);
+    expect(requested('tp', 'saba/queryOutrights', '2')).toBe(true);
+    await open('/faq/how-to-play-live-streaming');
+    expect(requested('doc', 'how-to-play-live-streaming', 'en')).toBe(true);
+    await open('/liscence');
+    expect(requested('doc', 'license', 'en')).toBe(true);
+    await open('/myAddress');
+    expect(requested('main', 'customer/addressList')).toBe(true);
+  });
+
+  it('does not open a message on hover: reading marks it read', async () => {
+    setLogin(user, { token: 't', u2token: '' });
+    const router = await open('/messages');
+    await router.preloadRoute({ href: '/MessageDetails?id=7' } as never);
+    expect(requested('main', 'message/detail', 7)).toBe(false);
+    await router.navigate({ href: '/MessageDetails?id=7' });
+    expect(requested('main', 'message/detail', 7)).toBe(true);
+  });
+
+  it('fetches nothing for a visitor sent away from a login-required page', async () => {
+    await open('/history-detail?transId=T-1001');
+    expect(requested('tp', 'saba/queryTicketByTransId', 'T-1001')).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { type RouteComponent, lazyRouteComponent } from '@tanstack/react-router';
+import { type AnyRoute, type RouteComponent, lazyRouteComponent } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import { MaintenancePage } from '../../features/site/MaintenancePage';
 import { withChunkTimeout } from '../../lib/chunks';
@@ -8,11 +8,11 @@ import { withChunkTimeout } from '../../lib/chunks';
  * player downloads the shell and the page in front of them and nothing else. Pages a later release
  * builds show their title and say so (ComingSoonPage), never made-up data.
  */
-function page<K extends string>(name: K, load: () => Promise<Record<K, ComponentType>>) {
+function page<K extends string>(name: K, load: () => Promise<Record<K, ComponentType<never>>>) {
   return lazyRouteComponent(withChunkTimeout(name, load), name);
 }
 
-const comingSoon = page('ComingSoonPage', () => import('../../components/ComingSoon'));
+const comingSoon = page('ComingSoonPage', () => import('../../ui/ComingSoon'));
 const contentDoc = page('DocPage', () => import('../../features/content/DocPage'));
 const install = page('InstallPage', () => import('../../features/site/InstallPage'));
 const betDetail = page('BetDetailPage', () => import('../../features/bets/BetDetailPage'));
@@ -60,4 +60,18 @@ const PAGES: Record<string, RouteComponent> = {
 
 export function pageFor(name: string): RouteComponent {
   return PAGES[name] ?? comingSoon;
+}
+
+/**
+ * The page of `route`, given the route's path parameters and validated search (data.ts) as props: pages
+ * take what they show as props and never read the address themselves. Keeps the page's chunk preloading.
+ */
+export function withRouteProps(Page: RouteComponent, route: AnyRoute): RouteComponent {
+  function RoutePage() {
+    const params: Record<string, string> = route.useParams();
+    const search: Record<string, unknown> = route.useSearch();
+    return <Page {...params} {...search} />;
+  }
+  if (Page.preload) RoutePage.preload = Page.preload;
+  return RoutePage;
 }

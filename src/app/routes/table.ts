@@ -7,7 +7,7 @@
  * "EKYCAutomation, ekyc-zolos, kyc-information, KycResult", reads as route names).
  */
 
-import type { RouteOwner } from '../../components/routeMeta';
+import type { RouteOwner } from './meta';
 
 export interface RouteDef {
   /** TanStack Router path: `$param` is required, `{-$param}` optional. */
@@ -46,7 +46,7 @@ const P = { hiddenUnderPagcor: true } as const;
 
 export const ROUTES = [
   // Home layout (spec §2 "Home layout"). / itself only redirects (to the saved default tab).
-  { path: '/', name: 'Home', owner: 'shell' },
+  { path: '/', name: 'Home', owner: 'site' },
   { path: '/foryou', name: 'Home_foryou', owner: 'sports', homeTab: true },
   { path: '/sports', name: 'Home_sports', owner: 'sports', homeTab: true },
   { path: '/games/$gameKind', name: 'Home_games', owner: 'games', homeTab: true },
@@ -70,10 +70,10 @@ export const ROUTES = [
   { path: '/faq/$article', name: 'faqArticle', owner: 'content' },
 
   // Account and profile
-  { path: '/login', name: 'login', owner: 'account' },
+  { path: '/login', name: 'login', owner: 'auth' },
   { path: '/account', name: 'Account', owner: 'account' },
-  { path: '/messages', name: 'Notifications', owner: 'account', ...L },
-  { path: '/MessageDetails', name: 'MessageDetails', owner: 'account', ...L },
+  { path: '/messages', name: 'Notifications', owner: 'messages', ...L },
+  { path: '/MessageDetails', name: 'MessageDetails', owner: 'messages', ...L },
   { path: '/userinfo', name: 'userinfo', owner: 'account', ...L },
   { path: '/infomation', name: 'infomation', owner: 'account', ...L },
   { path: '/personalInformation', name: 'personalInformation', owner: 'account', ...L },
@@ -90,7 +90,7 @@ export const ROUTES = [
   { path: '/responsibleGaming', name: 'responsibleGaming', owner: 'content' },
 
   // Security and verification
-  { path: '/security', name: 'security', owner: 'security', ...L },
+  { path: '/security', name: 'security', owner: 'auth', ...L },
   { path: '/aboutKYC', name: 'aboutKYC', owner: 'kyc' },
   { path: '/KYCAutomation', name: 'KYCAutomation', owner: 'kyc', ...L },
   { path: '/EKYCAutomation', name: 'EKYCAutomation', owner: 'kyc', ...L },
@@ -101,18 +101,18 @@ export const ROUTES = [
   { path: '/TakePhotoKYC', name: 'TakePhotoKYC', owner: 'kyc', ...L },
   { path: '/InformationConfirm', name: 'InformationConfirm', owner: 'kyc', ...L },
   { path: '/face-capture', name: 'face-capture', owner: 'kyc', ...L },
-  { path: '/setLoginPwd', name: 'setLoginPwd', owner: 'security', ...L },
-  { path: '/modifyLoginPwd', name: 'modifyLoginPwd', owner: 'security', ...L },
-  { path: '/setWithdrawPwd/{-$label}', name: 'SetWithdrawPwd', owner: 'security', ...L },
-  { path: '/modifyWithdrawPwd', name: 'modifyWithdrawPwd', owner: 'security', ...L },
-  { path: '/forgetWithdrawPwd', name: 'forgetWithdrawPwd', owner: 'security', ...L },
-  { path: '/forgetPassword', name: 'forgetPassword', owner: 'security' },
-  { path: '/resetPassword', name: 'resetPassword', owner: 'security' },
-  { path: '/setPhone/{-$label}', name: 'SetPhone', owner: 'security', ...L },
-  { path: '/bindPhone', name: 'bindPhone', owner: 'security', ...L },
-  { path: '/changePhone', name: 'changePhone', owner: 'security', ...L },
-  { path: '/changeEmail', name: 'changeEmail', owner: 'security', ...L },
-  { path: '/verifyEmail', name: 'verifyEmail', owner: 'security', ...L },
+  { path: '/setLoginPwd', name: 'setLoginPwd', owner: 'auth', ...L },
+  { path: '/modifyLoginPwd', name: 'modifyLoginPwd', owner: 'auth', ...L },
+  { path: '/setWithdrawPwd/{-$label}', name: 'SetWithdrawPwd', owner: 'auth', ...L },
+  { path: '/modifyWithdrawPwd', name: 'modifyWithdrawPwd', owner: 'auth', ...L },
+  { path: '/forgetWithdrawPwd', name: 'forgetWithdrawPwd', owner: 'auth', ...L },
+  { path: '/forgetPassword', name: 'forgetPassword', owner: 'auth' },
+  { path: '/resetPassword', name: 'resetPassword', owner: 'auth' },
+  { path: '/setPhone/{-$label}', name: 'SetPhone', owner: 'auth', ...L },
+  { path: '/bindPhone', name: 'bindPhone', owner: 'auth', ...L },
+  { path: '/changePhone', name: 'changePhone', owner: 'auth', ...L },
+  { path: '/changeEmail', name: 'changeEmail', owner: 'auth', ...L },
+  { path: '/verifyEmail', name: 'verifyEmail', owner: 'auth', ...L },
 
   // Money
   { path: '/wallet/deposit', name: 'WalletDeposit', owner: 'wallet', ...L },
@@ -141,12 +141,12 @@ export const ROUTES = [
   { path: '/paymaya/add', name: 'paymaya-add', owner: 'wallet', ...L },
 
   // Records
-  { path: '/record', name: 'record', owner: 'records', ...L },
-  { path: '/recordDetail', name: 'recordDetail', owner: 'betting', ...L },
-  { path: '/gameRecordDetail', name: 'gameRecordDetail', owner: 'records', ...L },
-  { path: '/betRecord', name: 'betRecord', owner: 'betting', ...L },
-  { path: '/my-history', name: 'my-history', owner: 'records', ...L },
-  { path: '/history-detail', name: 'history-detail', owner: 'betting', ...L },
+  { path: '/record', name: 'record', owner: 'wallet', ...L },
+  { path: '/recordDetail', name: 'recordDetail', owner: 'bets', ...L },
+  { path: '/gameRecordDetail', name: 'gameRecordDetail', owner: 'games', ...L },
+  { path: '/betRecord', name: 'betRecord', owner: 'bets', ...L },
+  { path: '/my-history', name: 'my-history', owner: 'wallet', ...L },
+  { path: '/history-detail', name: 'history-detail', owner: 'bets', ...L },
 
   // Games
   { path: '/game', name: 'game', owner: 'games' },
@@ -216,22 +216,22 @@ export const ROUTES = [
   { path: '/cignal', name: 'cignal', owner: 'sports', ...P },
   { path: '/facebook', name: 'facebook', owner: 'content', ...P },
   { path: '/voidepage', name: 'voidepage', owner: 'content' },
-  { path: '/download', name: 'download', owner: 'shell' },
-  { path: '/appdownload', name: 'appdownload', owner: 'shell' },
-  { path: '/apkdownload', name: 'apkdownload', owner: 'shell', ...P },
-  { path: '/pwadownload', name: 'pwadownload', owner: 'shell' },
+  { path: '/download', name: 'download', owner: 'site' },
+  { path: '/appdownload', name: 'appdownload', owner: 'site' },
+  { path: '/apkdownload', name: 'apkdownload', owner: 'site', ...P },
+  { path: '/pwadownload', name: 'pwadownload', owner: 'site' },
   { path: '/ocssLdpage', name: 'ocssLdpage', owner: 'content' },
   { path: '/bingo_promotion', name: 'bingo_promotion', owner: 'promo' },
   { path: '/bingo_gamezone', name: 'bingo_gamezone', owner: 'games' },
   { path: '/sport_video', name: 'sport_video', owner: 'sports' },
   { path: '/video_test', name: 'video_test', owner: 'sports' },
   { path: '/ldpage/letsbingo', name: 'ldpage-letsbingo', owner: 'promo' },
-  { path: '/maintenance', name: 'Maintenance', owner: 'shell' },
-  { path: '/notWork', name: 'notWork', owner: 'shell' },
+  { path: '/maintenance', name: 'Maintenance', owner: 'site' },
+  { path: '/notWork', name: 'notWork', owner: 'site' },
   { path: '/bobotSwitch', name: 'bobotSwitch', owner: 'partner', ...P },
-  { path: '/googleloginredirect', name: 'googleloginredirect', owner: 'account' },
+  { path: '/googleloginredirect', name: 'googleloginredirect', owner: 'auth' },
   { path: '/panalo-live', name: 'product-live', owner: 'sports' },
-  { path: '/init', name: 'init', owner: 'shell' },
+  { path: '/init', name: 'init', owner: 'site' },
   { path: '/saba', name: 'saba', owner: 'sports' },
 
   // Partner app

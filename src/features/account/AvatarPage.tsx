@@ -2,14 +2,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/instance';
-import { Avatar } from '../../components/Avatar';
-import { PageLayout } from '../../components/PageLayout';
+import { Avatar } from '../../ui/Avatar';
+import { PageLayout } from '../../ui/PageLayout';
 import { resizeImage } from '../../lib/image';
 import { updateUser } from '../../stores/session';
 import { showToast } from '../../stores/ui';
 import { Button } from '../../ui/Button';
 import { headImagesQuery } from './api';
-import styles from '../../components/Profile.module.css';
+import styles from '../../ui/Profile.module.css';
 import { useMe } from './useMe';
 
 /** /avatar: a preset picture, a photo (resized to 750 px at 0.9 before upload), or none. */

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/instance';
-import { CodeField } from '../../components/FormFields';
-import { Notice } from '../../components/Notice';
-import { PageLayout } from '../../components/PageLayout';
+import { CodeField } from '../../ui/FormFields';
+import { Notice } from '../../ui/Notice';
+import { PageLayout } from '../../ui/PageLayout';
 import { useCountdown } from '../../hooks/useCountdown';
 import { formatCentavos } from '../../lib/money';
 import { navigateTo } from '../../lib/navigation';
@@ -12,7 +12,7 @@ import { showToast } from '../../stores/ui';
 import { Button } from '../../ui/Button';
 import { PageSkeleton } from '../../ui/Skeleton';
 import { accountQuery } from './api';
-import styles from '../../components/Profile.module.css';
+import styles from '../../ui/Profile.module.css';
 
 /**
  * /deleteAccount: what closing means, then a code to the player's email (or phone), then the closure.

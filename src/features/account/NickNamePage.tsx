@@ -5,14 +5,14 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { api } from '../../api/instance';
-import { useFieldError } from '../../components/FormFields';
-import { PageLayout } from '../../components/PageLayout';
+import { useFieldError } from '../../ui/FormFields';
+import { PageLayout } from '../../ui/PageLayout';
 import { nickNameSchema } from '../../contract/forms';
 import { session, updateUser } from '../../stores/session';
 import { showToast } from '../../stores/ui';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
-import styles from '../../components/Profile.module.css';
+import styles from '../../ui/Profile.module.css';
 
 const schema = z.object({ nickName: nickNameSchema });
 

@@ -2,14 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/instance';
-import { InfoList } from '../../components/InfoList';
-import { PageLayout } from '../../components/PageLayout';
+import { InfoList } from '../../ui/InfoList';
+import { PageLayout } from '../../ui/PageLayout';
 import { isOfAge, manilaDate } from '../../contract/people';
 import { showDialog, showToast } from '../../stores/ui';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { PageSkeleton } from '../../ui/Skeleton';
-import styles from '../../components/Profile.module.css';
+import styles from '../../ui/Profile.module.css';
 import { useMe } from './useMe';
 
 /**

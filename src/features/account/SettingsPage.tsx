@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { PageLayout } from '../../components/PageLayout';
+import { PageLayout } from '../../ui/PageLayout';
 import { ODDS_ACCEPTANCES } from '../../contract/acceptance';
 import { HOME_TABS, type HomeTab } from '../../contract/navigation';
 import { OddsType } from '../../contract/sports';

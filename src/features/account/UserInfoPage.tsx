@@ -2,13 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/instance';
-import { Avatar } from '../../components/Avatar';
-import { InfoList } from '../../components/InfoList';
-import { PageLayout } from '../../components/PageLayout';
+import { Avatar } from '../../ui/Avatar';
+import { InfoList } from '../../ui/InfoList';
+import { PageLayout } from '../../ui/PageLayout';
 import { copyText } from '../../lib/clipboard';
 import { showToast } from '../../stores/ui';
 import { PageSkeleton } from '../../ui/Skeleton';
-import styles from '../../components/Profile.module.css';
+import styles from '../../ui/Profile.module.css';
 import { useMe } from './useMe';
 
 /** /userinfo (and /infomation): the player's profile, each line leading to where it is changed. */

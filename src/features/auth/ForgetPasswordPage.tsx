@@ -3,15 +3,15 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import { CodeField, PhoneField, useFieldError } from '../../components/FormFields';
-import { PageLayout } from '../../components/PageLayout';
+import { CodeField, PhoneField, useFieldError } from '../../ui/FormFields';
+import { PageLayout } from '../../ui/PageLayout';
 import { forgetResetSchema, forgetVerifySchema } from '../../contract/forms';
 import { useCountdown } from '../../hooks/useCountdown';
 import { navigateTo } from '../../lib/navigation';
 import { openLogin, showToast } from '../../stores/ui';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
-import styles from '../../components/Profile.module.css';
+import styles from '../../ui/Profile.module.css';
 import { forgetReset, forgetSendCode, forgetVerifyCode } from './api';
 import { captchaToken } from './captcha';
 

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import { CheckField, CodeField, PhoneField, useFieldError } from '../../components/FormFields';
+import { CheckField, CodeField, PhoneField, useFieldError } from '../../ui/FormFields';
 import { ApiError } from '../../api/client';
 import { GatewayCode } from '../../contract/errorCodes';
 import { loginByPasswordSchema, loginBySmsSchema, registerSchema } from '../../contract/forms';

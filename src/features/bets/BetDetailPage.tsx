@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { Notice } from '../../components/Notice';
-import { PageLayout } from '../../components/PageLayout';
+import { Notice } from '../../ui/Notice';
+import { PageLayout } from '../../ui/PageLayout';
 import { isOpenTicket } from '../../contract/betting';
 import { copyText } from '../../lib/clipboard';
 import { formatDateTime } from '../../lib/dates';
@@ -13,13 +12,12 @@ import { PageSkeleton } from '../../ui/Skeleton';
 import { ticketQuery } from './api';
 import styles from './Bets.module.css';
 import { useBetPushes } from './pushes';
+import type { TicketSearch } from './search';
 import { LegLine, StatusBadge } from './TicketCard';
 
 /** /history-detail?transId=… and /recordDetail?transId=…: one bet with every leg, its combos, money and times. */
-export function BetDetailPage() {
+export function BetDetailPage({ transId = '' }: TicketSearch) {
   const { t, i18n } = useTranslation();
-  const search = useSearch({ strict: false }) as { transId?: string };
-  const transId = typeof search.transId === 'string' ? search.transId : '';
   useBetPushes();
   const { data: ticket, isPending, isError } = useQuery({ ...ticketQuery(transId), enabled: transId !== '' });
   if (!transId || isError) {

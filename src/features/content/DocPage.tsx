@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLayout } from '../../components/PageLayout';
-import { useRouteMeta } from '../../components/routeMeta';
+import { PageLayout } from '../../ui/PageLayout';
+import { useRouteMeta } from '../../ui/useRouteMeta';
 import { PageSkeleton } from '../../ui/Skeleton';
 import { useDoc } from './docs';
 import { LEGAL_DOCS } from './docs/types';

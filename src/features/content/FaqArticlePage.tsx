@@ -1,7 +1,6 @@
-import { useParams } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLayout } from '../../components/PageLayout';
+import { PageLayout } from '../../ui/PageLayout';
 import { PageSkeleton } from '../../ui/Skeleton';
 import { useDoc } from './docs';
 import { FAQ_ARTICLES, type FaqArticle } from './docs/types';
@@ -9,8 +8,8 @@ import styles from './Doc.module.css';
 import { DocView } from './DocView';
 import { FaqList } from './FaqList';
 
-function isFaqArticle(value: string | undefined): value is FaqArticle {
-  return (FAQ_ARTICLES as readonly string[]).includes(value ?? '');
+function isFaqArticle(value: string): value is FaqArticle {
+  return (FAQ_ARTICLES as readonly string[]).includes(value);
 }
 
 function Article({ slug }: { slug: FaqArticle }) {
@@ -23,9 +22,8 @@ function Article({ slug }: { slug: FaqArticle }) {
 }
 
 /** /faq/:article. An unknown article shows the list with a note rather than an empty page. */
-export function FaqArticlePage() {
+export function FaqArticlePage({ article }: { article: string }) {
   const { t } = useTranslation();
-  const { article } = useParams({ strict: false }) as { article?: string };
   const skeleton = <PageSkeleton label={t('common.loading')} lines={10} />;
   if (!isFaqArticle(article)) {
     return (

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { MenuList } from '../../components/MenuList';
-import { PageLayout } from '../../components/PageLayout';
+import { MenuList } from '../../ui/MenuList';
+import { PageLayout } from '../../ui/PageLayout';
 import { helpMenu } from './helpMenu';
 
 /** /morepage: help, rules, responsible gaming and company information. */

@@ -1,4 +1,4 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { i18next } from '../../i18n';
 import type { ContentDoc, DocSlug } from './docs/types';
@@ -21,20 +21,27 @@ export async function loadDoc(slug: DocSlug, language: string): Promise<ContentD
   return i18next.getResourceBundle(lang, ns) as ContentDoc;
 }
 
+/** One document in one language: loaded once, then kept (its text changes only with a release). */
+export const docQuery = (slug: DocSlug, language: string) =>
+  queryOptions({
+    queryKey: ['doc', slug, language],
+    queryFn: () => loadDoc(slug, language),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const docsQuery = (slugs: readonly DocSlug[], language: string) =>
+  queryOptions({
+    queryKey: ['docs', slugs.join(','), language],
+    queryFn: () => Promise.all(slugs.map((slug) => loadDoc(slug, language))),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
 export function useDoc(slug: DocSlug): ContentDoc {
   const { i18n } = useTranslation();
-  return useSuspenseQuery({
-    queryKey: ['doc', slug, i18n.language],
-    queryFn: () => loadDoc(slug, i18n.language),
-    staleTime: Number.POSITIVE_INFINITY,
-  }).data;
+  return useSuspenseQuery(docQuery(slug, i18n.language)).data;
 }
 
 export function useDocs(slugs: readonly DocSlug[]): ContentDoc[] {
   const { i18n } = useTranslation();
-  return useSuspenseQuery({
-    queryKey: ['docs', slugs.join(','), i18n.language],
-    queryFn: () => Promise.all(slugs.map((slug) => loadDoc(slug, i18n.language))),
-    staleTime: Number.POSITIVE_INFINITY,
-  }).data;
+  return useSuspenseQuery(docsQuery(slugs, i18n.language)).data;
 }

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { MenuItem } from '../../components/MenuList';
+import type { MenuItem } from '../../ui/MenuList';
 
 /** The help and information pages, in the order the More and Account pages list them. */
 export function helpMenu(t: TFunction): MenuItem[] {

@@ -1,14 +1,13 @@
-import { Link, useParams } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { GAME_KINDS } from '../../contract/games';
 import { TabBar, tabStyles } from '../../ui/Tabs';
-import { ComingSoonSection } from '../../components/ComingSoon';
+import { ComingSoonSection } from '../../ui/ComingSoon';
 import styles from './GamesTab.module.css';
 
 /** /games/:gameKind: the game kinds as pills; the game lists arrive with the games release. */
-export function GamesTab() {
+export function GamesTab({ gameKind }: { gameKind: string }) {
   const { t } = useTranslation();
-  const { gameKind } = useParams({ strict: false }) as { gameKind?: string };
   return (
     <>
       <div className={styles.kinds}>

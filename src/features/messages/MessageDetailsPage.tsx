@@ -1,21 +1,20 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Notice } from '../../components/Notice';
-import { PageLayout } from '../../components/PageLayout';
+import { Notice } from '../../ui/Notice';
+import { PageLayout } from '../../ui/PageLayout';
 import { formatDateTime } from '../../lib/dates';
 import { PageSkeleton } from '../../ui/Skeleton';
 import { messageQuery, unreadQuery } from './api';
 import styles from './Messages.module.css';
+import type { MessageSearch } from './search';
 
 /** /MessageDetails?id=…: one message; opening it marks it read. */
-export function MessageDetailsPage() {
+export function MessageDetailsPage({ id: idText }: MessageSearch) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const search = useSearch({ strict: false }) as { id?: string };
-  const id = Number(search.id);
-  const valid = Number.isSafeInteger(id) && id > 0;
+  const id = Number(idText);
+  const valid = idText !== undefined;
   const { data, isError } = useQuery({ ...messageQuery(id), enabled: valid });
   useEffect(() => {
     if (!data) return;

@@ -2,8 +2,8 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Notice } from '../../components/Notice';
-import { PageLayout } from '../../components/PageLayout';
+import { Notice } from '../../ui/Notice';
+import { PageLayout } from '../../ui/PageLayout';
 import { formatDateTime } from '../../lib/dates';
 import { Button } from '../../ui/Button';
 import { PageSkeleton } from '../../ui/Skeleton';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { Notice } from '../../components/Notice';
-import { PageLayout } from '../../components/PageLayout';
+import { Notice } from '../../ui/Notice';
+import { PageLayout } from '../../ui/PageLayout';
 import { ui } from '../../stores/ui';
 import { Button } from '../../ui/Button';
 

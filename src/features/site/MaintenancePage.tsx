@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { TIME_ZONE } from '../../contract/constants';
 import { Button } from '../../ui/Button';
 import { siteMaintenanceQuery } from './api';
-import { maintenanceNavigation } from './MaintenanceWatcher';
 import { readMaintenance, storedMaintenanceImage } from './maintenanceStore';
 import styles from './MaintenancePage.module.css';
+import type { MaintenanceSearch } from './search';
 
 const BUILT_IN_IMAGE = '/maintenance/aph5.svg';
 
@@ -32,19 +32,18 @@ function useStoredImage(): string {
  * The maintenance page (spec §4): the stored maintenance image, the operator's message and when it ends.
  * The service worker also lands here (with ?offline=1) when a page is asked for with no network.
  */
-export function MaintenancePage() {
+export function MaintenancePage({ offline: offlineFlag, from }: MaintenanceSearch) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const image = useStoredImage();
   const [checking, setChecking] = useState(false);
-  const params = new URLSearchParams(location.search);
-  const offline = params.get('offline') === '1';
+  const offline = offlineFlag === '1';
   const stored = readMaintenance();
   const endTime = stored.endTime ? new Date(stored.endTime) : null;
 
   const retry = async () => {
     if (offline) {
-      location.assign(maintenanceNavigation(false, 'Maintenance', location.search) ?? '/');
+      location.assign(from ?? '/');
       return;
     }
     setChecking(true);

@@ -5,6 +5,7 @@ import { navigateTo } from '../../lib/navigation';
 import { ui } from '../../stores/ui';
 import { siteMaintenanceQuery } from './api';
 import { rememberMaintenance } from './maintenanceStore';
+import { maintenanceSearch } from './search';
 
 /**
  * Where site maintenance sends the player (spec §4): on → /maintenance; off while there → back where
@@ -14,8 +15,7 @@ export function maintenanceNavigation(maintenanceOn: boolean, currentRouteName: 
   const onMaintenancePage = currentRouteName === 'Maintenance';
   if (maintenanceOn) return onMaintenancePage ? undefined : '/maintenance';
   if (!onMaintenancePage) return undefined;
-  const from = new URLSearchParams(search).get('from');
-  return from && from.startsWith('/') && !from.startsWith('//') ? from : '/';
+  return maintenanceSearch.parse(Object.fromEntries(new URLSearchParams(search))).from ?? '/';
 }
 
 /** Polls front/siteMaintenance every 5 minutes and moves the player accordingly. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Notice } from '../../components/Notice';
-import { PageLayout } from '../../components/PageLayout';
+import { Notice } from '../../ui/Notice';
+import { PageLayout } from '../../ui/PageLayout';
 
 /** Shown where Panalo cannot serve the player (outside the Philippines, or a blocked network). */
 export function NotWorkPage() {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Notice } from '../../components/Notice';
+import { Notice } from '../../ui/Notice';
 import type { Market, Match } from '../../contract/feed';
 import type { Move } from '../../realtime/mirror';
 import { PageSkeleton } from '../../ui/Skeleton';

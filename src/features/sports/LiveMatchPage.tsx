@@ -1,7 +1,7 @@
-import { Link, useRouterState, useSearch } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { Notice } from '../../components/Notice';
-import { PageLayout } from '../../components/PageLayout';
+import { Notice } from '../../ui/Notice';
+import { PageLayout } from '../../ui/PageLayout';
 import { useLiveMatch } from '../../realtime/hooks';
 import { PageSkeleton } from '../../ui/Skeleton';
 import { TabBar, tabStyles } from '../../ui/Tabs';
@@ -12,6 +12,7 @@ import { MarketsTab } from './MarketsTab';
 import { MatchVideo } from './MatchVideo';
 import { ReconnectingBanner } from './MatchStatus';
 import { Scoreboard } from './Scoreboard';
+import type { LiveMatchSearch } from './search';
 import { SportsbookMaintenance, useHongKongMarketCheck, useSportsbookMaintenance } from './status';
 import { useNow } from '../../hooks/useNow';
 
@@ -30,10 +31,8 @@ const TABS = [
  * chat (live over STOMP), picks, standing, analysis and line-up. The match comes from the shared worker
  * (one /topic/match subscription however many tabs show it).
  */
-export function LiveMatchPage() {
+export function LiveMatchPage({ matchId = '' }: LiveMatchSearch) {
   const { t } = useTranslation();
-  const search = useSearch({ strict: false }) as { matchId?: string };
-  const matchId = typeof search.matchId === 'string' ? search.matchId : '';
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const segment = pathname.split('/').filter(Boolean)[1] ?? 'bet';
   const tab = TABS.find((candidate) => candidate.path === segment) ?? TABS[0];

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { Notice } from '../../components/Notice';
+import { Notice } from '../../ui/Notice';
 import { outrightOrder, selectionUid } from '../../contract/betOrder';
 import { LIST_MODES, type ListMode, type Outright } from '../../contract/feed';
 import type { OddsType } from '../../contract/sports';
@@ -19,18 +19,10 @@ import { sportSwitchQuery, outrightsQuery } from './api';
 import { MatchRow } from './MatchRow';
 import { ReconnectingBanner } from './MatchStatus';
 import { usePicked, useTogglePick } from './picks';
+import { SPORTS, type SportsSearch } from './search';
 import styles from './SportsPage.module.css';
 import { SportsbookMaintenance, useHongKongMarketCheck, useSportsbookMaintenance } from './status';
 import { useNow } from '../../hooks/useNow';
-
-/** The sports the sport tabs offer, in the order of spec §3's ids that the feed covers. */
-export const SPORTS = ['1', '2', '43', '5', '6', '9', '4', '8', '16', '18'] as const;
-
-interface SportsSearch {
-  mode?: string;
-  sportId?: string;
-  dateId?: string;
-}
 
 type Item = { kind: 'league'; leagueId: string; name: string } | { kind: 'match'; matchId: string };
 
@@ -160,12 +152,11 @@ function Outrights({ sportTypeId }: { sportTypeId: string }) {
 }
 
 /** /sports (spec §2): mode live / today / early / outright, sportId and dateId in the address. */
-export function SportsPage() {
+export function SportsPage(search: SportsSearch) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const search = useSearch({ strict: false }) as SportsSearch;
-  const mode: ListMode = (LIST_MODES as readonly string[]).includes(search.mode ?? '') ? (search.mode as ListMode) : 'live';
-  const sportTypeId = (SPORTS as readonly string[]).includes(search.sportId ?? '') ? search.sportId! : '1';
+  const mode: ListMode = search.mode ?? 'live';
+  const sportTypeId = search.sportId ?? '1';
   const now = useNow(60_000);
   const today = manilaDay(now);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the list changes when the Manila day does

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/instance';
-import { Notice } from '../../components/Notice';
+import { Notice } from '../../ui/Notice';
 import { HONG_KONG_MARKET_CHECK_THROTTLE_MS } from '../../contract/constants';
 import { OddsType } from '../../contract/sports';
 import { preferences } from '../../stores/preferences';

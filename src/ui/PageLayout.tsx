@@ -1,9 +1,9 @@
 import { useCanGoBack, useRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavBar } from '../ui/NavBar';
+import { NavBar } from './NavBar';
 import styles from './PageLayout.module.css';
-import { useRouteMeta } from './routeMeta';
+import { useRouteMeta } from './useRouteMeta';
 
 /** An inner page: the top bar with back and the route's title, then the content. */
 export function PageLayout({

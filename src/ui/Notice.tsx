@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Icon, type IconName } from '../ui/Icon';
+import { Icon, type IconName } from './Icon';
 import styles from './Notice.module.css';
 
 /** A centred message: an icon, a title, what it means and what the player can do. */

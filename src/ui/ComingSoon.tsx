@@ -2,13 +2,15 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Notice } from './Notice';
 import { PageLayout } from './PageLayout';
-import { useRouteMeta } from './routeMeta';
-import buttonStyles from '../ui/Button.module.css';
+import { useRouteMeta } from './useRouteMeta';
+import buttonStyles from './Button.module.css';
 
 function ComingSoonBody({ withHomeLink }: { withHomeLink: boolean }) {
   const { t } = useTranslation();
   const { route, title, description } = useRouteMeta();
-  const area = t(`comingSoon.areas.${route?.owner ?? 'shell'}` as 'comingSoon.areas.shell');
+  // Every route owner has an area name: the compiler checks the key.
+  const owner = route && route.owner !== 'redirect' ? route.owner : 'site';
+  const area = t(`comingSoon.areas.${owner}`);
   return (
     <Notice icon="tools" title={title} description={description} note={t('comingSoon.body', { area })}>
       {withHomeLink && (

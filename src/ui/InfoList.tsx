@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { Icon } from '../ui/Icon';
+import { Icon } from './Icon';
 import styles from './InfoList.module.css';
 
 export interface InfoRow {

@@ -1,7 +1,7 @@
 import { type ReactNode, forwardRef } from 'react';
 import type { FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextField, type TextFieldProps } from '../ui/Field';
+import { TextField, type TextFieldProps } from './Field';
 import styles from './FormFields.module.css';
 
 /** A form error's message is a key of the shared validation messages (src/contract/forms.ts). */

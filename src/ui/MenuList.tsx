@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Icon, type IconName } from '../ui/Icon';
+import { Icon, type IconName } from './Icon';
 import styles from './MenuList.module.css';
 
 export interface MenuItem {

@@ -1,0 +1,105 @@
+import type { z } from 'zod';
+import { queryClient } from '../../api/instance';
+import { loginSearch } from '../../features/auth/search';
+import { accountQuery, addressesQuery, headImagesQuery, userInfoQuery } from '../../features/account/api';
+import { betListQuery, ticketQuery } from '../../features/bets/api';
+import { docQuery, docsQuery } from '../../features/content/docs';
+import { FAQ_ARTICLES, LEGAL_DOCS, type FaqArticle } from '../../features/content/docs/types';
+import { ticketSearch } from '../../features/bets/search';
+import { messageQuery, messagesQuery, unreadQuery } from '../../features/messages/api';
+import { messageSearch } from '../../features/messages/search';
+import { outrightsQuery, sportSwitchQuery } from '../../features/sports/api';
+import { maintenanceSearch } from '../../features/site/search';
+import { liveMatchSearch, sportsSearch } from '../../features/sports/search';
+import { i18next } from '../../i18n';
+import { session } from '../../stores/session';
+import type { RouteName } from './table';
+
+/**
+ * What a route knows about its address and its data, beside its page (pages.tsx):
+ *  - `search`: the zod schema of its query (the router's validateSearch); the page receives the result
+ *    as props and parses nothing by hand;
+ *  - `prefetch`: the data its page will ask for, started by the route's loader so the request runs while
+ *    the page's chunk downloads (and on hover, when the router preloads). It does not wait: the page
+ *    shows its own skeleton and errors, as before; the page's query then finds the request under way.
+ */
+export interface RouteData<S extends z.ZodType = z.ZodType> {
+  search?: S;
+  prefetch?: (search: z.output<S>, route: { params: Record<string, string>; preload: boolean }) => void;
+}
+
+function data<S extends z.ZodType>(route: RouteData<S>): RouteData {
+  return route as RouteData;
+}
+
+const ticket = data({
+  search: ticketSearch,
+  prefetch: ({ transId }) => {
+    if (transId) void queryClient.prefetchQuery(ticketQuery(transId));
+  },
+});
+
+/** The player's own info, for the pages that show or edit it (login required: the session has the name). */
+const me = data({
+  prefetch: () => {
+    const loginName = session.user?.loginName;
+    if (loginName) void queryClient.prefetchQuery(userInfoQuery(loginName));
+  },
+});
+
+const legalDocs = Object.fromEntries(
+  Object.entries(LEGAL_DOCS).map(([name, slug]) => [
+    name,
+    data({ prefetch: () => void queryClient.prefetchQuery(docQuery(slug, i18next.language)) }),
+  ]),
+);
+
+export const ROUTE_DATA: Partial<Record<RouteName, RouteData>> = {
+  ...legalDocs,
+  faq: data({ prefetch: () => void queryClient.prefetchQuery(docsQuery(FAQ_ARTICLES, i18next.language)) }),
+  faqArticle: data({
+    prefetch: (_, { params }) => {
+      const article = params['article'] ?? '';
+      if ((FAQ_ARTICLES as readonly string[]).includes(article)) {
+        void queryClient.prefetchQuery(docQuery(article as FaqArticle, i18next.language));
+      }
+    },
+  }),
+  userinfo: me,
+  infomation: me,
+  personalInformation: me,
+  modifyNickName: me,
+  myAddress: data({ prefetch: () => void queryClient.prefetchInfiniteQuery(addressesQuery) }),
+  avatar: data({ prefetch: () => void queryClient.prefetchQuery(headImagesQuery) }),
+  deleteAccount: data({ prefetch: () => void queryClient.prefetchQuery(accountQuery) }),
+  login: data({ search: loginSearch }),
+  Maintenance: data({ search: maintenanceSearch }),
+  Home_sports: data({
+    search: sportsSearch,
+    prefetch: ({ mode, sportId }) => {
+      void queryClient.prefetchQuery(sportSwitchQuery);
+      if (mode === 'outright') void queryClient.prefetchQuery(outrightsQuery(sportId ?? '1'));
+    },
+  }),
+  LiveSportGame: data({ search: liveMatchSearch }),
+  betRecord: data({ prefetch: () => void queryClient.prefetchInfiniteQuery(betListQuery({ status: 'running' })) }),
+  'history-detail': ticket,
+  recordDetail: ticket,
+  Notifications: data({
+    prefetch: () => {
+      void queryClient.prefetchQuery(unreadQuery);
+      void queryClient.prefetchInfiniteQuery(messagesQuery(1));
+    },
+  }),
+  MessageDetails: data({
+    search: messageSearch,
+    // Reading a message marks it read: only a real visit fetches it, not a hover.
+    prefetch: ({ id }, { preload }) => {
+      if (id && !preload) void queryClient.prefetchQuery(messageQuery(Number(id)));
+    },
+  }),
+};
+
+export function routeDataFor(name: string): RouteData {
+  return ROUTE_DATA[name as RouteName] ?? {};
+}

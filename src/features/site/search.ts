@@ -1,0 +1,9 @@
+import { z } from 'zod';
+import { searchAppPath, searchOneOf } from '../../lib/search';
+
+/**
+ * /maintenance?offline=1&from=…: the service worker sends a page asked for without network here
+ * (workers/sw.ts), with the path to go back to when the network returns.
+ */
+export const maintenanceSearch = z.object({ offline: searchOneOf(['1']), from: searchAppPath });
+export type MaintenanceSearch = z.output<typeof maintenanceSearch>;
