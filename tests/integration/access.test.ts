@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEED_SPORTS } from '../../server/providers/feed/types';
-import { MarketStatus, type SportTypeId } from '../../src/contract/sports';
 import { EVERY_USER_INFO_FIELD } from '../../src/contract/forms';
 import { IDENTITY_FIELDS, type UserInfo } from '../../src/contract/user';
-import { singleBody } from './bodies';
+import { prematchPick, singleBody } from './bodies';
 import { call, encrypt, fund, idempotencyKey, internalId, registerPlayer } from './player';
 import { fieldsOf, jsonSchemaOf, validBody } from './schemaArbitrary';
 import { type TestServer, startServer } from './server';
@@ -33,18 +31,6 @@ interface Victim {
 
 let victim: Victim;
 
-function prematchPick() {
-  const feed = server.app.feed;
-  for (const sport of FEED_SPORTS) {
-    for (const listed of feed.listSnapshot(sport as SportTypeId, 'early').matches) {
-      const snapshot = feed.matchSnapshot(listed.matchId)!;
-      const market = snapshot.markets.find((m) => m.main && m.status === MarketStatus.Running && m.selections.every((s) => s.price > 1));
-      if (market) return { match: snapshot.match, market, key: market.selections[0]!.key, price: market.selections[0]!.price };
-    }
-  }
-  throw new Error('no pre-match market to bet on');
-}
-
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 async function makeVictim(): Promise<Victim> {
@@ -52,10 +38,16 @@ async function makeVictim(): Promise<Victim> {
   const token = player.webToken.token;
   const id = await internalId(server, player.userInfo);
   await fund(server, id, 100_000);
-  const placed = await call<{ ticket: { transId: string } }>(server, 'tp', 'saba/sabaDoPlaceBetV2', singleBody(prematchPick(), 10), {
-    token,
-    idempotencyKey: idempotencyKey(),
-  });
+  const placed = await call<{ ticket: { transId: string } }>(
+    server,
+    'tp',
+    'saba/sabaDoPlaceBetV2',
+    singleBody(prematchPick(server.app.feed), 10),
+    {
+      token,
+      idempotencyKey: idempotencyKey(),
+    },
+  );
   expect(placed.code, placed.message).toBe('0');
   const address = await call<{ id: number }>(
     server,

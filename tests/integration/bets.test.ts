@@ -26,9 +26,8 @@ import {
   parlayPotentialReturn,
   parlayStatus,
 } from '../../src/contract/betting';
-import type { Outright } from '../../src/contract/feed';
 import { MarketStatus, OddsType, type SportTypeId } from '../../src/contract/sports';
-import { type Pick, openPicks, parlayBody, singleBody } from './bodies';
+import { type Pick, openPicks, outrightBody, parlayBody, singleBody } from './bodies';
 import { call, fundedPlayer, idempotencyKey, internalId, loginWithPassword } from './player';
 import { type TestServer, startServer } from './server';
 
@@ -87,22 +86,6 @@ const placeOutright = (player: Player, body: unknown, key = idempotencyKey()) =>
   call<PlacementResult>(server, 'tp', 'saba/sabaPlaceOutrightBetV2', body, { token: player.token, idempotencyKey: key });
 const ticket = (player: Player, transId: string) =>
   call<BetTicket>(server, 'tp', 'saba/queryTicketByTransId', { transId }, { token: player.token });
-
-function outrightBody(outright: Outright, team: Outright['teams'][number], stake: number) {
-  return {
-    oddsType: OddsType.Decimal,
-    seamless: true,
-    stake,
-    price: team.price,
-    outrightOddsId: outright.outrightOddsId,
-    teamId: team.teamId,
-    teamName: team.teamName,
-    leagueId: outright.leagueId,
-    leagueName: outright.name,
-    sportTypeId: outright.sportTypeId,
-    eventDate: outright.eventDate,
-  };
-}
 
 /** Plays a match to its end at once (the development endpoint) and waits for its bets to settle. */
 async function finish(matchId: string): Promise<MatchResult> {

@@ -1,7 +1,7 @@
 import type { FeedProvider } from '../../server/providers/feed/types';
 import { FEED_SPORTS } from '../../server/providers/feed/types';
 import type { ParlayPlacement, SinglePlacement } from '../../src/contract/betting';
-import type { Market, Match } from '../../src/contract/feed';
+import type { Market, Match, Outright } from '../../src/contract/feed';
 import { MarketStatus, OddsType, type SportTypeId } from '../../src/contract/sports';
 
 /** A priced selection of a match, as a test or the benchmark picks it. */
@@ -95,4 +95,28 @@ export function parlayBody(legs: Pick[], combos: { combo_type: string; stake: nu
       matchDate: match.kickoff,
     })),
   };
+}
+
+/** The body of saba/sabaPlaceOutrightBetV2 backing a team, stake in whole pesos. */
+export function outrightBody(outright: Outright, team: Outright['teams'][number], stake: number) {
+  return {
+    oddsType: OddsType.Decimal,
+    seamless: true,
+    stake,
+    price: team.price,
+    outrightOddsId: outright.outrightOddsId,
+    teamId: team.teamId,
+    teamName: team.teamName,
+    leagueId: outright.leagueId,
+    leagueName: outright.name,
+    sportTypeId: outright.sportTypeId,
+    eventDate: outright.eventDate,
+  };
+}
+
+/** One open pre-match pick, for a test that needs a bet and does not mind which. */
+export function prematchPick(feed: FeedProvider): Pick {
+  const [pick] = openPicks(feed, { live: false, count: 1 });
+  if (!pick) throw new Error('no pre-match market to bet on');
+  return pick;
 }

@@ -5,14 +5,12 @@ import * as z from 'zod/mini';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CallError } from '../../server/lib/errors';
 import { contractPlugin } from '../../server/plugins/contract';
-import { FEED_SPORTS } from '../../server/providers/feed/types';
 import type { PlayerEvent } from '../../server/realtime/bus';
 import { APP_ID, APP_VERSION } from '../../src/contract/constants';
 import { API_PREFIXES } from '../../src/contract/envelopes';
 import { GatewayCode } from '../../src/contract/errorCodes';
 import { HEADER, computeSign } from '../../src/contract/sign';
-import { MarketStatus, type SportTypeId } from '../../src/contract/sports';
-import { singleBody } from './bodies';
+import { prematchPick, singleBody } from './bodies';
 import { call, fundedPlayer, idempotencyKey } from './player';
 import { type TestServer, startServer } from './server';
 
@@ -168,7 +166,7 @@ describe('the server’s calls', () => {
         server,
         'tp',
         'saba/sabaDoPlaceBetV2',
-        singleBody(prematchPick(server), 10),
+        singleBody(prematchPick(server.app.feed), 10),
         {
           token: player.token,
           idempotencyKey: idempotencyKey(),
@@ -205,15 +203,3 @@ describe('the server’s calls', () => {
     }
   });
 });
-
-function prematchPick(server: TestServer) {
-  const feed = server.app.feed;
-  for (const sport of FEED_SPORTS) {
-    for (const listed of feed.listSnapshot(sport as SportTypeId, 'early').matches) {
-      const snapshot = feed.matchSnapshot(listed.matchId)!;
-      const market = snapshot.markets.find((m) => m.main && m.status === MarketStatus.Running && m.selections.every((s) => s.price > 1));
-      if (market) return { match: snapshot.match, market, key: market.selections[0]!.key, price: market.selections[0]!.price };
-    }
-  }
-  throw new Error('no pre-match market to bet on');
-}

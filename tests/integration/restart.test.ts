@@ -5,8 +5,8 @@ import { ledgerTotal } from '../../server/modules/wallet/ledger';
 import { settleSelection } from '../../server/providers/feed/settlement';
 import { FEED_SPORTS } from '../../server/providers/feed/types';
 import type { BetTicket, LegOutcome, ParlayResult, PlacementResult } from '../../src/contract/betting';
-import { OddsType, type SportTypeId } from '../../src/contract/sports';
-import { openPicks, parlayBody, singleBody } from './bodies';
+import type { SportTypeId } from '../../src/contract/sports';
+import { openPicks, outrightBody, parlayBody, singleBody } from './bodies';
 import { call, fundedPlayer, idempotencyKey } from './player';
 import { type TestServer, startServer } from './server';
 
@@ -56,25 +56,10 @@ describe('a server restarted on the same data', () => {
     tickets.push(parlay.data.ticket!.transId);
     const outright = feed().outrights('1')[0]!;
     const team = outright.teams[0]!;
-    const outrightBet = await call<PlacementResult>(
-      server,
-      'tp',
-      'saba/sabaPlaceOutrightBetV2',
-      {
-        oddsType: OddsType.Decimal,
-        seamless: true,
-        stake: 200,
-        price: team.price,
-        outrightOddsId: outright.outrightOddsId,
-        teamId: team.teamId,
-        teamName: team.teamName,
-        leagueId: outright.leagueId,
-        leagueName: outright.name,
-        sportTypeId: outright.sportTypeId,
-        eventDate: outright.eventDate,
-      },
-      { ...token, idempotencyKey: idempotencyKey() },
-    );
+    const outrightBet = await call<PlacementResult>(server, 'tp', 'saba/sabaPlaceOutrightBetV2', outrightBody(outright, team, 200), {
+      ...token,
+      idempotencyKey: idempotencyKey(),
+    });
     tickets.push(outrightBet.data.ticket!.transId);
     const ticket = (transId: string) => call<BetTicket>(server, 'tp', 'saba/queryTicketByTransId', { transId }, token);
     // The first live bet is accepted before the restart; the second is still waiting for its check across it.
