@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { queryClient } from '../../api/instance';
 import { loginSearch } from '../../features/auth/search';
 import { accountQuery, addressesQuery, headImagesQuery, userInfoQuery } from '../../features/account/api';
@@ -23,12 +23,12 @@ import type { RouteName } from './table';
  *    the page's chunk downloads (and on hover, when the router preloads). It does not wait: the page
  *    shows its own skeleton and errors, as before; the page's query then finds the request under way.
  */
-export interface RouteData<S extends z.ZodType = z.ZodType> {
+export interface RouteData<S extends z.ZodMiniType = z.ZodMiniType> {
   search?: S;
   prefetch?: (search: z.output<S>, route: { params: Record<string, string>; preload: boolean }) => void;
 }
 
-function data<S extends z.ZodType>(route: RouteData<S>): RouteData {
+function data<S extends z.ZodMiniType>(route: RouteData<S>): RouteData {
   return route as RouteData;
 }
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { searchAppPath } from '../../lib/search';
 
 /** /login?redirect=…: where to come back to after logging in (a path in this app). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { searchText } from '../../lib/search';
 
 /** /history-detail and /recordDetail ?transId=…: the ticket to show (text: ids are longer than a safe number). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { LIST_MODES } from '../../contract/feed';
 import { searchOneOf, searchText } from '../../lib/search';
 
