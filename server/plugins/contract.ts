@@ -187,6 +187,17 @@ function issuePath(issue: StandardSchemaV1.Issue): string {
   return (issue.path ?? []).map((segment) => (typeof segment === 'object' ? segment.key : segment)).join('.');
 }
 
+/** What the log keeps of a refusal by a schema: the call, the first field and the kind of refusal. */
+function issuesForLog(call: string, issues: readonly StandardSchemaV1.Issue[]) {
+  const issue = issues[0]!;
+  return { call, field: issuePath(issue), issue: issue.message, issues: issues.length };
+}
+
+const TOO_MANY = 'Too many requests. Please wait a moment.';
+
+/** Our failure, in the player's words, with the request id that finds it in the log. */
+const somethingWentWrong = (request: FastifyRequest) => `Something went wrong on our side (ref ${request.id}). Please try again.`;
+
 /** Turns a validation issue into the words a player reads (the schemas carry message keys). */
 function issueMessage(issue: StandardSchemaV1.Issue): string {
   if (issue.message.startsWith('invalid')) return VALIDATION_MESSAGES.invalid;
@@ -277,12 +288,8 @@ export const contractPlugin = fp<ContractOptions>(async (app: FastifyInstance, o
     if (!options.checkAnswers || !definition.answer || Buffer.isBuffer(data)) return;
     const result = await definition.answer['~standard'].validate(data ?? null);
     if (!result.issues) return;
-    const issue = result.issues[0]!;
-    request.log.error(
-      { call: definition.name, field: issuePath(issue), issue: issue.message, issues: result.issues.length },
-      'answer does not match its schema',
-    );
-    throw new CallError(GatewayCode.Internal, `Something went wrong on our side (ref ${request.id}). Please try again.`, 500);
+    request.log.error(issuesForLog(definition.name, result.issues), 'answer does not match its schema');
+    throw new CallError(GatewayCode.Internal, somethingWentWrong(request), 500);
   }
 
   app.decorate('call', function call<S extends StandardSchemaV1, A>(this: FastifyInstance, definition: CallDefinition<S, A>) {
@@ -310,27 +317,22 @@ export const contractPlugin = fp<ContractOptions>(async (app: FastifyInstance, o
           if (definition.auth === 'player') throw error;
         }
       }
+      request.session = session;
       if (definition.auth === 'player') {
         if (!session?.customerId) throw new CallError(GatewayCode.LoginRequired, 'login please', 401);
-        request.session = session;
         // (isAllowed means "not counted"; a counted call is refused only once it exceeds the limit.)
         const counted = await accountLimit(request);
         if (!counted.isAllowed && counted.isExceeded) {
-          throw new CallError(GatewayCode.TooManyRequests, 'Too many requests. Please wait a moment.', 429);
+          throw new CallError(GatewayCode.TooManyRequests, TOO_MANY, 429);
         }
       }
-      request.session = session;
 
       const received = definition.auth === 'player' ? withoutIdentity(request.body ?? {}) : (request.body ?? {});
       const decrypted = decryptSensitive(received, options.cipher);
       const result = await definition.body['~standard'].validate(decrypted);
       if (result.issues) {
-        const issue = result.issues[0]!;
-        request.log.info(
-          { call: definition.name, field: issuePath(issue), issue: issue.message, issues: result.issues.length },
-          'call refused by its schema',
-        );
-        throw new CallError(GatewayCode.InvalidRequest, issueMessage(issue), 400);
+        request.log.info(issuesForLog(definition.name, result.issues), 'call refused by its schema');
+        throw new CallError(GatewayCode.InvalidRequest, issueMessage(result.issues[0]!), 400);
       }
       const body = result.value;
 
@@ -357,15 +359,13 @@ export const contractPlugin = fp<ContractOptions>(async (app: FastifyInstance, o
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status === 429) {
-      return reply.status(429).send(makeEnvelope(prefix, GatewayCode.TooManyRequests, 'Too many requests. Please wait a moment.', null));
+      return reply.status(429).send(makeEnvelope(prefix, GatewayCode.TooManyRequests, TOO_MANY, null));
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send(makeEnvelope(prefix, GatewayCode.InvalidRequest, 'The request is not valid.', null));
     }
     // Never a stack trace to the caller: the details are in the log under the request id.
     request.log.error({ err: error }, 'unexpected error');
-    return reply
-      .status(500)
-      .send(makeEnvelope(prefix, GatewayCode.Internal, `Something went wrong on our side (ref ${request.id}). Please try again.`, null));
+    return reply.status(500).send(makeEnvelope(prefix, GatewayCode.Internal, somethingWentWrong(request), null));
   });
 });
