@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginGuards, messages, outbox, sessions } from '../../server/db/schema';
-import { buildApp } from '../../server/app';
+import { type AppOptions, buildApp } from '../../server/app';
 import { DEMO_PLAYER } from '../../server/db/seed';
 import { sha256 } from '../../server/lib/security';
 import { findByPhone } from '../../server/modules/auth/users';
@@ -75,20 +75,24 @@ describe.each([
   });
 });
 
+/** A test server and a second instance over the same database, as behind a balancer, counters in Postgres. */
+async function twoInstances(limits: Pick<AppOptions, 'ipCallsPerMinute' | 'accountCallsPerMinute'>) {
+  const server = await startServer({}, undefined, { ...limits, sharedRateLimits: true });
+  const second = await buildApp(server.config, {
+    logger: false,
+    database: server.database,
+    feed: server.app.feed,
+    ...limits,
+    sharedRateLimits: true,
+  });
+  await second.listen({ port: 0, host: '127.0.0.1' });
+  return { server, second, secondUrl: `http://127.0.0.1:${(second.server.address() as AddressInfo).port}` };
+}
+
 describe('per-address limits across instances', () => {
   it('share one budget per address when the counters are in Postgres', async () => {
-    const server = await startServer({}, undefined, { ipCallsPerMinute: 5, sharedRateLimits: true });
-    // A second instance over the same database, as behind a balancer.
-    const second = await buildApp(server.config, {
-      logger: false,
-      database: server.database,
-      feed: server.app.feed,
-      ipCallsPerMinute: 5,
-      sharedRateLimits: true,
-    });
+    const { server, second, secondUrl } = await twoInstances({ ipCallsPerMinute: 5 });
     try {
-      await second.listen({ port: 0, host: '127.0.0.1' });
-      const secondUrl = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`;
       const codes: string[] = [];
       for (let i = 0; i < 6; i++) {
         const response = i % 2 === 0 ? await server.post('front', 'front/siteinfo') : await postTo(secondUrl, server.config.appKey);
@@ -102,17 +106,8 @@ describe('per-address limits across instances', () => {
   });
 
   it('share one budget per player across instances when the counters are in Postgres', async () => {
-    const server = await startServer({}, undefined, { accountCallsPerMinute: 3, sharedRateLimits: true });
-    const second = await buildApp(server.config, {
-      logger: false,
-      database: server.database,
-      feed: server.app.feed,
-      accountCallsPerMinute: 3,
-      sharedRateLimits: true,
-    });
+    const { server, second, secondUrl } = await twoInstances({ accountCallsPerMinute: 3 });
     try {
-      await second.listen({ port: 0, host: '127.0.0.1' });
-      const secondUrl = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`;
       const token = await quickPlayer(server);
       const balance = { prefix: 'main', name: 'customer/getBalance', token } as const;
       const codes: string[] = [];
