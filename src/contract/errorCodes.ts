@@ -98,6 +98,24 @@ export const GatewayCode = {
   InvalidAmount: 'GW_800442',
   /** The account still holds money, so it cannot be closed. */
   BalanceNotEmpty: 'GW_800443',
+  /** The withdrawal password is wrong (counted like a login password). */
+  WithdrawPasswordWrong: 'GW_800450',
+  /** A withdrawal needs a withdrawal password first (/setWithdrawPwd). */
+  WithdrawPasswordMissing: 'GW_800451',
+  /** Deposits still owe turnover before this amount can be withdrawn. */
+  TurnoverNotMet: 'GW_800452',
+  /** The amount is above one payout's limit on this way: offered as a split withdrawal. */
+  SplitNeeded: 'GW_800453',
+  /** No such order, bill or payment account of this player. */
+  OrderNotFound: 'GW_800454',
+  /** The payment account cannot be added (too many of its type, already bound, invalid number). */
+  PaymentAccountRefused: 'GW_800455',
+  /** This way of paying in or out is closed by the operator right now. */
+  ChannelClosed: 'GW_800456',
+  /** The voucher or gift card code is unknown, used or expired. */
+  VoucherInvalid: 'GW_800457',
+  /** The uploaded receipt is not an image we can read. */
+  ReceiptInvalid: 'GW_800458',
 } as const;
 
 /** Codes that reset the token and show the session-expired dialog. */
