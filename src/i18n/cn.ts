@@ -125,6 +125,7 @@ export const cn: Resources = {
       messages: '消息',
       kyc: '身份验证',
       wallet: '钱包',
+      withdraw: '提款',
       games: '游戏',
       promo: '优惠活动',
       partner: '合作伙伴应用',

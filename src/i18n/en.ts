@@ -126,6 +126,7 @@ export const en = {
       messages: 'messages',
       kyc: 'identity verification',
       wallet: 'wallet',
+      withdraw: 'withdrawals',
       games: 'games',
       promo: 'promotions',
       partner: 'partner app',

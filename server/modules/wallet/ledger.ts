@@ -27,6 +27,10 @@ export const HOUSE = {
   openBets: 'house:open-bets',
   /** The sportsbook's result: stakes it kept minus winnings beyond the stake it paid. */
   sportsbook: 'house:sportsbook',
+  /** Withdrawals held out of the player's wallet until their payout settles (or comes back). */
+  pendingWithdrawals: 'house:pending-withdrawals',
+  /** Vouchers and gift cards: the promotion budget they are paid from. */
+  vouchers: 'house:vouchers',
 } as const;
 export type HouseAccount = (typeof HOUSE)[keyof typeof HOUSE];
 

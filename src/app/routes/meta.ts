@@ -17,6 +17,7 @@ export const ROUTE_OWNERS = [
   'auth',
   'messages',
   'wallet',
+  'withdraw',
   'games',
   'kyc',
   'promo',

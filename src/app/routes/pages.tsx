@@ -56,6 +56,9 @@ const PAGES: Record<string, RouteComponent> = {
   deleteAccount: page('DeleteAccountRoute', () => import('../pages/DeleteAccountRoute')),
   Notifications: page('MessagesPage', () => import('../../features/messages/MessagesPage')),
   MessageDetails: page('MessageDetailsPage', () => import('../../features/messages/MessageDetailsPage')),
+  // Money in and records (features/wallet).
+
+  // Money out, payment accounts and the withdrawal password (features/withdraw).
 };
 
 export function pageFor(name: string): RouteComponent {
