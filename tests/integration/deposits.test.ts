@@ -26,7 +26,13 @@ type PayWays = z.infer<typeof payWaysAnswer>;
 
 let now = Date.now();
 const clock = () => now;
-const appOptions: AppOptions = { clock, payments: { run: false, delivery: { copies: 2, spreadMs: 10_000 }, processingMs: 5_000 } };
+// A game wallet that answers at once: a restart's resume of transfers is over before the test looks.
+const gameWallet = { transferIn: async () => 'accepted' as const };
+const appOptions: AppOptions = {
+  clock,
+  gameWallet,
+  payments: { run: false, delivery: { copies: 2, spreadMs: 10_000 }, processingMs: 5_000 },
+};
 let server: TestServer;
 
 beforeAll(async () => {
@@ -268,10 +274,28 @@ describe('e-wallet deposits', () => {
       expect(await balance(token, restarted)).toEqual({ balance: 70_000, balanceFlag: 1 });
       await later(60_000, restarted);
       expect(await balance(token, restarted)).toEqual({ balance: 70_000, balanceFlag: 1 });
+      // The restart's resume of game-wallet transfers left the deposit alone (it is no transfer).
+      const wallets = await call<{ sabaBalance: number; totalBalance: number }>(restarted, 'main', 'customer/getBalanceV3', {}, { token });
+      expect(wallets.data).toMatchObject({ sabaBalance: 0, totalBalance: 70_000 });
       expect(await ledgerTotal(restarted.database.db)).toEqual({ entries: 0, balances: 0 });
       await restarted.close();
     } finally {
       await own.close();
+    }
+  });
+
+  it('runs no simulator in production: no /sim pages, every channel unavailable, GW_801104', async () => {
+    const production = await startServer({ production: true }, undefined, appOptions);
+    try {
+      expect(production.app.payments.simulators).toBeUndefined();
+      expect(await (await fetch(`${production.url}/sim`)).text()).not.toContain('Payment simulators');
+      const { token } = await player(production);
+      const ways = (await call<PayWays>(production, 'main', 'deposit/queryPayWays', {}, { token })).data;
+      expect(ways.payTypes.flatMap((type) => type.channels.map((channel) => channel.available))).toEqual([false, false]);
+      expect((await deposit(token, 50_000, 'gcash', production)).code).toBe('GW_801104');
+      expect((await fetch(`${production.url}/webhooks/paymongo`, { method: 'POST', body: '{}' })).status).toBe(404);
+    } finally {
+      await production.close();
     }
   });
 });
