@@ -22,6 +22,7 @@ import { paymentAccountRoutes } from './modules/paymentAccounts/routes';
 import { PaymentAccountService } from './modules/paymentAccounts/service';
 import { recordRoutes } from './modules/records/routes';
 import { RecordService } from './modules/records/service';
+import { type PaymentsOptions, registerPayments } from './modules/payments';
 import { sendMessage, welcome } from './modules/messages/service';
 import { siteRoutes } from './modules/site/routes';
 import { fileSiteSettings } from './modules/site/settings';
@@ -33,7 +34,7 @@ import { walletRoutes } from './modules/wallet/routes';
 import { WalletService } from './modules/wallet/service';
 import { WithdrawPasswords } from './modules/withdrawals/password';
 import { withdrawalRoutes } from './modules/withdrawals/routes';
-import { WithdrawalService } from './modules/withdrawals/service';
+import { WITHDRAWAL_RESUME_MS, WithdrawalService } from './modules/withdrawals/service';
 import { contractPlugin } from './plugins/contract';
 import { answerNotFound } from './plugins/notFound';
 import { securityHeaders } from './plugins/securityHeaders';
@@ -80,6 +81,8 @@ export interface AppOptions {
    * DIST_DIR. Refused in production.
    */
   viteDev?: boolean;
+  /** The payments core: `run: false` leaves its shared jobs still until a test calls app.payments.jobs.tick(). */
+  payments?: PaymentsOptions;
 }
 
 declare module 'fastify' {
@@ -205,6 +208,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const wallet = new WalletService({ db, gameWallet: options.gameWallet ?? simulatedGameWallet({ latencyMs: 400 }), events });
   await app.register(walletRoutes, { service: wallet });
   await app.register(messageRoutes, { db });
+  // The payments core (app.payments): providers or their simulators, webhook routes, shared jobs.
+  await registerPayments(app, { config, db, clock, options: options.payments });
 
   // Withdrawals, payment accounts, the withdrawal password and the records.
   const paymentAccounts = new PaymentAccountService({
@@ -231,11 +236,15 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     config: config.withdraw,
     accounts: paymentAccounts,
     passwords: withdrawPasswords,
-    payouts: () => ({}),
+    payouts: () => ({ xendit: app.payments.payouts }),
+    available: (channel) => app.payments.available(channel),
     now: clock,
     log: app.log,
   });
   app.decorate('withdrawals', withdrawals);
+  app.payments.onPayoutEvent((tx, event) => withdrawals.onPayoutEvent(tx, event));
+  // Payouts not asked yet are asked (again, with the same key); late ones are looked up.
+  app.payments.addJob('withdrawal-payouts', WITHDRAWAL_RESUME_MS, () => withdrawals.resume());
   await app.register(paymentAccountRoutes, { service: paymentAccounts });
   await app.register(withdrawalRoutes, { service: withdrawals, passwords: withdrawPasswords, accounts: paymentAccounts });
   await app.register(recordRoutes, { service: new RecordService({ db }), withdrawals });
