@@ -349,3 +349,52 @@ describe('a withdrawal', () => {
     expect(await balance(player)).toEqual({ balance: 3_100_000 - 3_030_300, balanceFlag: 1 });
   });
 });
+
+describe('a store cash-out', () => {
+  const byAgent = async (player: Withdrawer, amount: number) =>
+    call<Withdrawal & { claimCode: string }>(
+      payouts,
+      'main',
+      'withdraw/withdrawByAgent',
+      { amount, withdrawPassword: await encrypt(payouts, WITHDRAW_PASSWORD) },
+      { token: player.token, idempotencyKey: idempotencyKey() },
+    );
+  const cashier = (code: string) =>
+    fetch(`${payouts.url}/sim/agent/claim`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `code=${code}`,
+    });
+
+  it('is paid when the cashier enters the claim code', async () => {
+    const player = await readyToWithdraw(payouts, 1_000);
+    const open = await call<{ agent: boolean }>(payouts, 'main', 'withdraw/withdrawSwitch', {}, { token: player.token });
+    expect(open.data.agent).toBe(true);
+    const created = await byAgent(player, 50_000);
+    expect(created.code, created.message).toBe('0000');
+    expect(created.data).toMatchObject({ status: 'processing', destination: 'Partner store cash-out' });
+    expect(created.data.claimCode).toMatch(/^\d{12}$/);
+    expect(await balance(player)).toEqual({ balance: 50_000, balanceFlag: 0 });
+
+    expect((await cashier('000000000000')).status).toBe(400);
+    const claimed = await cashier(created.data.claimCode);
+    expect(claimed.status).toBe(200);
+    expect(await claimed.text()).toContain('Hand the player ₱500.00');
+    expect((await cashier(created.data.claimCode)).status).toBe(400);
+    await pass(1);
+    expect(await status(player, created.data.orderNo)).toMatchObject({ status: 'paid' });
+    expect(await balance(player)).toEqual({ balance: 50_000, balanceFlag: 1 });
+  });
+
+  it('lapses after 72 hours unclaimed and the money comes back', async () => {
+    const player = await readyToWithdraw(payouts, 1_000);
+    const created = await byAgent(player, 30_000);
+    now += 72 * 3_600_000;
+    await pass(2);
+    const after = await status(player, created.data.orderNo);
+    expect(after.status).toBe('failed');
+    expect(after.message).toMatch(/back in your wallet/);
+    expect(await balance(player)).toEqual({ balance: 100_000, balanceFlag: 1 });
+    expect((await cashier(created.data.claimCode)).status).toBe(400);
+  });
+});

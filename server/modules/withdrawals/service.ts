@@ -297,6 +297,7 @@ export class WithdrawalService {
   }
 
   private async destinationFor(order: WithdrawalOrderRow): Promise<PayoutDestination> {
+    // A store cash-out goes to whoever shows the claim code: the agent network takes no account.
     if (order.paymentAccountId === null) return { channel: 'bank', accountNumber: order.orderNo, accountName: 'store cash-out' };
     const account = await accountById(this.db, order.paymentAccountId);
     if (!account) throw new Error(`withdrawal ${order.orderNo}: its account ${order.paymentAccountId} is missing`);
