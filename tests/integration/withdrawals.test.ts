@@ -7,6 +7,7 @@ import { GatewayCode } from '../../src/contract/errorCodes';
 import type { UserInfo } from '../../src/contract/user';
 import { call, encrypt, fundedPlayer, idempotencyKey, lastCode, registerPlayer } from './player';
 import { type TestServer, startServer } from './server';
+import { reconcilePayouts } from '../../server/modules/withdrawals/reconcile';
 import { WITHDRAW_PASSWORD, type Withdrawer, readyToWithdraw } from './withdrawing';
 
 let server: TestServer;
@@ -396,5 +397,24 @@ describe('a store cash-out', () => {
     expect(after.message).toMatch(/back in your wallet/);
     expect(await balance(player)).toEqual({ balance: 100_000, balanceFlag: 1 });
     expect((await cashier(created.data.claimCode)).status).toBe(400);
+  });
+});
+
+describe('reconciliation of withdrawals', () => {
+  it('finds nothing when provider, orders and ledger agree, and finds a planted mismatch', async () => {
+    const player = await readyToWithdraw(payouts, 1_000);
+    const created = await withdraw(player, 40_000);
+    await pass(4);
+    const reconcile = () => reconcilePayouts({ db: payouts.database.db, providers: { xendit: payouts.app.payments.payouts }, now });
+    expect((await reconcile()).filter((f) => f.reference === created.data.orderNo)).toEqual([]);
+
+    // Planted: our order says the payout failed, while the provider paid it and the ledger booked it paid.
+    await payouts.database.db.update(withdrawalOrders).set({ status: 'failed' }).where(eq(withdrawalOrders.orderNo, created.data.orderNo));
+    const found = (await reconcile()).filter((f) => f.reference === created.data.orderNo);
+    expect(found.map((f) => f.kind).sort()).toEqual(['ledger', 'payout-status']);
+    expect(found.find((f) => f.kind === 'payout-status')?.note).toBe(
+      'We have the withdrawal failed; the provider has the payout succeeded.',
+    );
+    await payouts.database.db.update(withdrawalOrders).set({ status: 'paid' }).where(eq(withdrawalOrders.orderNo, created.data.orderNo));
   });
 });
