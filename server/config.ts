@@ -116,7 +116,8 @@ function wholeNumber(value: string | undefined, fallback: number, name: string, 
   return n;
 }
 
-function withdrawConfig(env: NodeJS.ProcessEnv): WithdrawConfig {
+/** The withdrawal settings of an environment (tests build one with a variable changed). */
+export function withdrawConfig(env: NodeJS.ProcessEnv): WithdrawConfig {
   const minPesos = wholeNumber(env['WITHDRAW_MIN_PESOS'], 200, 'WITHDRAW_MIN_PESOS', 1, 10_000_000);
   const maxPesos = wholeNumber(env['WITHDRAW_MAX_PESOS'], 3_000_000, 'WITHDRAW_MAX_PESOS', minPesos, 100_000_000);
   return {

@@ -1,3 +1,4 @@
+import { withdrawConfig } from '../../server/config';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { creditDeposit, insertDepositOrder } from '../../server/modules/deposits/repository';
 import { ledgerTotal } from '../../server/modules/wallet/ledger';
@@ -15,14 +16,7 @@ let now = Date.now();
 beforeAll(async () => {
   server = await startServer(
     {
-      withdraw: {
-        turnoverPercent: 0,
-        minAmount: 20_000,
-        maxAmount: 300_000_000,
-        maxAccountsPerType: 5,
-        passwordFailures: 5,
-        passwordLockMs: 1_800_000,
-      },
+      withdraw: withdrawConfig({ WITHDRAW_TURNOVER_PERCENT: '0' }),
     },
     undefined,
     { clock: () => now },

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { withdrawConfig } from '../../server/config';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerAccounts, withdrawalOrders } from '../../server/db/schema';
 import { HOUSE, houseAccountId, ledgerTotal } from '../../server/modules/wallet/ledger';
@@ -164,14 +165,7 @@ let payouts: TestServer;
 beforeAll(async () => {
   payouts = await startServer(
     {
-      withdraw: {
-        turnoverPercent: 0,
-        minAmount: 20_000,
-        maxAmount: 300_000_000,
-        maxAccountsPerType: 5,
-        passwordFailures: 5,
-        passwordLockMs: 1_800_000,
-      },
+      withdraw: withdrawConfig({ WITHDRAW_TURNOVER_PERCENT: '0' }),
     },
     undefined,
     {
@@ -416,5 +410,35 @@ describe('reconciliation of withdrawals', () => {
       'We have the withdrawal failed; the provider has the payout succeeded.',
     );
     await payouts.database.db.update(withdrawalOrders).set({ status: 'paid' }).where(eq(withdrawalOrders.orderNo, created.data.orderNo));
+  });
+});
+
+describe('a withdrawal in the Maya mini-app', () => {
+  it('opens our own withdrawal page and withdraws to the bound Maya account', async () => {
+    const player = await readyToWithdraw(payouts, 1_000, { accountType: 12, accountNo: '09180004321' });
+    const url = await call<{ url: string }>(payouts, 'main', 'withdraw/queryMayaWithdrawalUrl', {}, { token: player.token });
+    expect(url.data.url).toBe('/wallet/withdraw?payType=maya');
+    const created = await call<Withdrawal>(
+      payouts,
+      'main',
+      'withdraw/v2/createMayaWithdrawalRequest',
+      { amount: 20_000, withdrawPassword: await encrypt(payouts, WITHDRAW_PASSWORD) },
+      { token: player.token, idempotencyKey: idempotencyKey() },
+    );
+    expect(created.code, created.message).toBe('0000');
+    expect(created.data).toMatchObject({ status: 'processing', destination: 'Maya •••• 4321' });
+    await pass(4);
+    expect((await status(player, created.data.orderNo)).status).toBe('paid');
+
+    const noMaya = await readyToWithdraw(payouts, 1_000);
+    const refused = await call(
+      payouts,
+      'main',
+      'withdraw/v2/createMayaWithdrawalRequest',
+      { amount: 20_000, withdrawPassword: await encrypt(payouts, WITHDRAW_PASSWORD) },
+      { token: noMaya.token, idempotencyKey: idempotencyKey() },
+    );
+    expect(refused.code).toBe(GatewayCode.PaymentAccountRefused);
+    expect(refused.message).toBe('Please add your Maya account first.');
   });
 });
