@@ -4,8 +4,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerAccounts, withdrawalOrders } from '../../server/db/schema';
 import { HOUSE, houseAccountId, ledgerTotal } from '../../server/modules/wallet/ledger';
 import { EVERY_USER_INFO_FIELD } from '../../src/contract/forms';
-import { GatewayCode } from '../../src/contract/errorCodes';
+import { GatewayCode, SpecCode } from '../../src/contract/errorCodes';
 import type { UserInfo } from '../../src/contract/user';
+import { prematchPick, singleBody } from './bodies';
 import { call, encrypt, fundedPlayer, idempotencyKey, lastCode, registerPlayer } from './player';
 import { type TestServer, startServer } from './server';
 import { reconcilePayouts } from '../../server/modules/withdrawals/reconcile';
@@ -122,6 +123,30 @@ describe('withdrawal password', () => {
 });
 
 describe('withdraw switch and quota', () => {
+  it('counts the stakes of settled bets towards the turnover', async () => {
+    const { token } = await fundedPlayer(server, 1_000);
+    const pick = prematchPick(server.app.feed);
+    const placed = await call<{ ticket: { transId: string } }>(server, 'tp', 'saba/sabaDoPlaceBetV2', singleBody(pick, 300), {
+      token,
+      idempotencyKey: idempotencyKey(),
+    });
+    expect(placed.code, placed.message).toBe('0');
+    const before = await call<Switch>(server, 'main', 'withdraw/withdrawSwitch', {}, { token });
+    // An open bet is not turnover yet.
+    expect(before.data.turnoverRemaining).toBe(100_000);
+    expect((await fetch(`${server.url}/dev/feed/settle/${pick.match.matchId}`, { method: 'POST' })).status).toBe(200);
+    const ticket = await call<{ status: string }>(
+      server,
+      'tp',
+      'saba/queryTicketByTransId',
+      { transId: placed.data.ticket.transId },
+      { token },
+    );
+    const after = await call<Switch>(server, 'main', 'withdraw/withdrawSwitch', {}, { token });
+    const counted = ['won', 'lost', 'halfWon', 'halfLost'].includes(ticket.data.status);
+    expect(after.data.turnoverRemaining).toBe(counted ? 70_000 : 100_000);
+  });
+
   it('says the limits, presets, channel maxima and the turnover still owed', async () => {
     const { token } = await fundedPlayer(server, 1_000);
     const answer = await call<Switch>(server, 'main', 'withdraw/withdrawSwitch', {}, { token });
@@ -293,6 +318,21 @@ describe('a withdrawal', () => {
     expect(await balance(player)).toEqual({ balance: 100_000, balanceFlag: 1 });
     const orders = await payouts.database.db.select().from(withdrawalOrders).where(eq(withdrawalOrders.customerId, player.customerId));
     expect(orders).toEqual([]);
+  });
+
+  it('is refused while the channel is down, moving nothing', async () => {
+    const player = await readyToWithdraw(payouts, 1_000);
+    await payouts.app.payments.simulators!.setChannelDown('gcash', true);
+    try {
+      const open = await call<{ gcash: boolean; maya: boolean }>(payouts, 'main', 'withdraw/withdrawSwitch', {}, { token: player.token });
+      expect(open.data).toMatchObject({ gcash: false, maya: true });
+      const refused = await withdraw(player, 50_000);
+      expect(refused.code).toBe(SpecCode.PaymentProviderIssue);
+      expect(refused.message).toMatch(/payment provider issue is being resolved/);
+      expect(await balance(player)).toEqual({ balance: 100_000, balanceFlag: 1 });
+    } finally {
+      await payouts.app.payments.simulators!.setChannelDown('gcash', false);
+    }
   });
 
   it('above GCash’s one-payout limit is offered as a split', async () => {
