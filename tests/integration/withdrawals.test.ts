@@ -255,6 +255,9 @@ describe('a withdrawal', () => {
     const created = await withdraw(player, 50_000);
     expect(created.code, created.message).toBe('0000');
     expect(created.data).toMatchObject({ amount: 50_000, status: 'processing', destination: 'GCash •••• 4567', rail: 'instapay' });
+    // The full account number is kept nowhere in clear: not in the stored answer of the idempotency key.
+    const stored = await payouts.database.db.execute(sql`SELECT string_agg(response::text, ' ') AS text FROM idempotency_keys`);
+    expect(JSON.stringify(stored)).not.toContain('1234567');
     expect(await balance(player)).toEqual({ balance: 450_000, balanceFlag: 0 });
     expect((await held()) - heldBefore).toBe(50_000);
 
