@@ -370,6 +370,27 @@ describe('a withdrawal', () => {
     await pass(4);
   });
 
+  it('is settled by asking the provider when its webhook does not come', async () => {
+    const player = await readyToWithdraw(payouts, 1_000);
+    const created = await withdraw(player, 30_000);
+    const simulator = payouts.app.payments.simulators!.payouts;
+    // The payout succeeds at the provider, but its webhook is not delivered (only the payouts move).
+    now += 11_000;
+    await simulator.tick(now);
+    now += 3 * 60_000;
+    await simulator.tick(now);
+    await payouts.app.payments.jobs.tick(now, ['withdrawal-payouts']);
+    expect((await status(player, created.data.orderNo)).status).toBe('processing');
+    // Past the expected arrival, the job asks the provider itself.
+    now += 15 * 60_000;
+    await payouts.app.payments.jobs.tick(now, ['withdrawal-payouts']);
+    expect((await status(player, created.data.orderNo)).status).toBe('paid');
+    // The webhook arriving at last changes nothing.
+    await pass(1);
+    expect(await status(player, created.data.orderNo)).toMatchObject({ status: 'paid' });
+    expect(await balance(player)).toEqual({ balance: 70_000, balanceFlag: 1 });
+  });
+
   it('resumes a payout interrupted by a restart, with the same payout and no second one', async () => {
     const player = await readyToWithdraw(payouts, 31_000);
     // ₱30,303.00: the provider makes the payout but its answer times out; we try again later with the same key.
