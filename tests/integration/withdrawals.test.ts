@@ -7,7 +7,8 @@ import { EVERY_USER_INFO_FIELD } from '../../src/contract/forms';
 import { GatewayCode, SpecCode } from '../../src/contract/errorCodes';
 import type { UserInfo } from '../../src/contract/user';
 import { prematchPick, singleBody } from './bodies';
-import { call, encrypt, fundedPlayer, idempotencyKey, lastCode, registerPlayer } from './player';
+import { DEMO_PLAYER } from '../../server/db/seed';
+import { call, encrypt, fundedPlayer, idempotencyKey, lastCode, loginWithPassword, registerPlayer } from './player';
 import { type TestServer, startServer } from './server';
 import { reconcilePayouts } from '../../server/modules/withdrawals/reconcile';
 import { WITHDRAW_PASSWORD, type Withdrawer, readyToWithdraw } from './withdrawing';
@@ -123,6 +124,12 @@ describe('withdrawal password', () => {
 });
 
 describe('withdraw switch and quota', () => {
+  it('lets the demo player withdraw at once: the seeded money owes no turnover', async () => {
+    const login = await loginWithPassword(server, DEMO_PLAYER.phoneAsTyped, DEMO_PLAYER.password);
+    const answer = await call<Switch>(server, 'main', 'withdraw/withdrawSwitch', {}, { token: login.data.webToken.token });
+    expect(answer.data).toMatchObject({ turnoverRemaining: 0, withdrawable: DEMO_PLAYER.deposit });
+  });
+
   it('counts the stakes of settled bets towards the turnover', async () => {
     const { token } = await fundedPlayer(server, 1_000);
     const pick = prematchPick(server.app.feed);
