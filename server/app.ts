@@ -87,6 +87,7 @@ declare module 'fastify' {
     feed: FeedProvider;
     broker: EmbeddedBroker;
     bets: BetService;
+    deposits: DepositService;
   }
 }
 
@@ -205,6 +206,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   // The payments core (app.payments): providers or their simulators, webhook routes, shared jobs.
   const payments = await registerPayments(app, { config, db, clock, options: options.payments });
   const deposits = new DepositService({ db, events, payments, config: config.payments, log: app.log });
+  app.decorate('deposits', deposits);
   await app.register(depositRoutes, { service: deposits });
 
   const { feed, keeper } = await openFeed(app, config, options, db);

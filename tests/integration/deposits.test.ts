@@ -178,7 +178,7 @@ describe('e-wallet deposits', () => {
     const record = (await server.app.payments.simulators!.gcash.find(row.providerCheckoutId!))!;
     const paid = paymongoGcash.webhook(record.id, { ...record.data, stage: 'paid' }, now)!;
     const { paymongoWebhookSecret } = loadSimulatorSecrets(server.config.dataDir);
-    const forgeries = [
+    const forgeries: Record<string, string>[] = [
       { 'paymongo-signature': paymongoSignature(paid.body, 'whsk_guessed_secret', now) },
       // Signed for another body: the amount was changed after signing.
       { 'paymongo-signature': paymongoSignature(paid.body.replace('100000', '999900'), paymongoWebhookSecret, now) },
