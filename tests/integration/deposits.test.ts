@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { customers, depositOrders, messages, paymentWebhookEvents } from '../../server/db/schema';
 import { createSession } from '../../server/modules/auth/sessions';
@@ -35,8 +35,16 @@ const appOptions: AppOptions = {
 };
 let server: TestServer;
 
+/** When set, the next deposit event's handling fails once (as a database hiccup would). */
+let failNextEvent = false;
+
 beforeAll(async () => {
   server = await startServer({}, undefined, appOptions);
+  server.app.payments.onDepositEvent(async () => {
+    if (!failNextEvent) return;
+    failNextEvent = false;
+    throw new Error('the database went away for a moment');
+  });
 });
 afterAll(async () => server.close());
 afterEach(async () => {
@@ -169,6 +177,49 @@ describe('e-wallet deposits', () => {
     }
     expect(await balance(token)).toEqual({ balance: 20_000, balanceFlag: 1 });
     expect((await order(created.data.orderNo)).status).toBe('paid');
+  });
+
+  it('lets the provider deliver again an event whose handling failed, and credits it once', async () => {
+    const { token } = await player();
+    const created = await deposit(token, 60_000, 'maya');
+    await tap(created.data.checkoutUrl!, 'pay');
+    failNextEvent = true;
+    await later(5_000);
+    await later(10_000); // both copies: the first fails (answered 503, nothing moved), the second is handled
+    expect(failNextEvent).toBe(false);
+    expect(await balance(token)).toEqual({ balance: 60_000, balanceFlag: 1 });
+    const checkoutId = (await order(created.data.orderNo)).providerCheckoutId!;
+    const [event] = await server.database.db
+      .select()
+      .from(paymentWebhookEvents)
+      .where(eq(paymentWebhookEvents.eventId, `${checkoutId}:PAYMENT_SUCCESS`));
+    expect(event).toMatchObject({ failures: 1, copies: 2 });
+    expect(event!.handledAt).not.toBeNull();
+  });
+
+  it('never credits on a poll: a lost webhook leaves the order pending until the webhook comes', async () => {
+    const { token } = await player();
+    const created = await deposit(token, 80_000);
+    await tap(created.data.checkoutUrl!, 'pay');
+    await later(5_000); // paid at the provider; its webhook copies are queued…
+    const checkoutId = (await order(created.data.orderNo)).providerCheckoutId!;
+    // …and lost on the way.
+    const lost = await server.database.db.execute(
+      sql`DELETE FROM payment_sim_records WHERE kind = 'delivery' AND data->>'body' LIKE ${`%${checkoutId}%`} RETURNING data->>'body' AS body`,
+    );
+    const body = (lost as unknown as { rows: { body: string }[] }).rows[0]!.body;
+    await later(4 * 3_600_000 + 10 * 60_000); // past the checkout's expiry and our grace: the expiry job asks
+    expect((await order(created.data.orderNo)).status).toBe('pending');
+    expect(await balance(token)).toEqual({ balance: 0, balanceFlag: 0 });
+    // The provider's retry arrives at last.
+    const { paymongoWebhookSecret } = loadSimulatorSecrets(server.config.dataDir);
+    const answer = await fetch(`${server.url}/webhooks/paymongo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'paymongo-signature': paymongoSignature(body, paymongoWebhookSecret, now) },
+      body,
+    });
+    expect(answer.status).toBe(200);
+    expect(await balance(token)).toEqual({ balance: 80_000, balanceFlag: 1 });
   });
 
   it('refuses a forged webhook, keeps it on record, and moves nothing', async () => {
