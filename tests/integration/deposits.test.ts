@@ -1,10 +1,12 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { customers, depositOrders, messages, paymentWebhookEvents } from '../../server/db/schema';
 import { createSession } from '../../server/modules/auth/sessions';
 import { createCustomer } from '../../server/modules/auth/users';
-import { loadSimulatorSecrets } from '../../server/modules/payments/secrets';
+import { SIMULATOR_SECRETS_FILE, loadSimulatorSecrets } from '../../server/modules/payments/secrets';
 import { ledgerTotal } from '../../server/modules/wallet/ledger';
 import { paymongoGcash } from '../../server/providers/payments/paymongo';
 import { paymongoSignature } from '../../server/providers/payments/signatures';
@@ -290,6 +292,29 @@ describe('e-wallet deposits', () => {
     } finally {
       await sims.setChannelDown('gcash', false);
     }
+  });
+
+  it("lets a developer take a channel down and bring it back on /sim, and keeps the simulators' secrets in the data folder", async () => {
+    const { token } = await player();
+    const page = await fetch(`${server.url}/sim`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).not.toContain('unsafe-inline');
+    const toggle = (state: 'up' | 'down') =>
+      fetch(`${server.url}/sim/channels/maya`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `state=${state}`,
+        redirect: 'manual',
+      });
+    expect((await toggle('down')).status).toBe(303);
+    const maya = async () =>
+      (await call<PayWays>(server, 'main', 'deposit/queryPayWays', {}, { token })).data.payTypes.find((type) => type.payType === 'maya')!;
+    expect((await maya()).channels[0]!.available).toBe(false);
+    expect((await deposit(token, 50_000, 'maya')).code).toBe('GW_801104');
+    await toggle('up');
+    expect((await maya()).channels[0]!.available).toBe(true);
+    const secrets = join(server.config.dataDir, SIMULATOR_SECRETS_FILE);
+    expect(statSync(secrets).mode & 0o077).toBe(0);
   });
 
   it('refuses amounts outside the channel limits and says why; magic amounts fail as documented', async () => {
