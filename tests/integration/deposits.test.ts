@@ -338,6 +338,24 @@ describe('e-wallet deposits', () => {
     expect(await balance(token)).toEqual({ balance: 0, balanceFlag: 1 });
   });
 
+  it('answers a retry with the same key after a provider timeout with the checkout the provider made', async () => {
+    const { token } = await player();
+    const body = { payType: 'gcash', channelId: 'paymongo-gcash', amount: 3_030_300 };
+    const key = idempotencyKey();
+    const timedOut = await call<Order>(server, 'main', 'deposit/createOnlineOrder', body, { token, idempotencyKey: key });
+    expect(timedOut.code).toBe('GW_800456');
+    expect(timedOut.message).toMatch(/did not answer in time/);
+    const retried = await call<Order>(server, 'main', 'deposit/createOnlineOrder', body, { token, idempotencyKey: key });
+    expect(retried.code).toBe('0000');
+    expect(retried.data.checkoutUrl).toMatch(/^\/sim\/paymongo\/checkout\/pi_/);
+    const again = await call<Order>(server, 'main', 'deposit/createOnlineOrder', body, { token, idempotencyKey: key });
+    expect(again.data).toEqual(retried.data);
+    expect((await call<Order>(server, 'main', 'deposit/cancelDeposit', { orderNo: again.data.orderNo }, { token })).data.status).toBe(
+      'cancelled',
+    );
+    expect(await balance(token)).toEqual({ balance: 0, balanceFlag: 1 });
+  });
+
   it('credits once a payment made before a restart whose webhook arrives after it', async () => {
     const own = await startServer({}, undefined, appOptions);
     try {
