@@ -96,6 +96,7 @@ declare module 'fastify' {
     broker: EmbeddedBroker;
     bets: BetService;
     withdrawals: WithdrawalService;
+    deposits: DepositService;
   }
 }
 
@@ -216,6 +217,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   // One turnover rule: what queryPayWays tells the player is what withdrawals enforce (config.withdraw).
   const depositConfig = { ...config.payments, turnoverPercent: config.withdraw.turnoverPercent };
   const deposits = new DepositService({ db, events, payments, config: depositConfig, log: app.log });
+  app.decorate('deposits', deposits);
   await app.register(depositRoutes, { service: deposits });
 
   // Withdrawals, payment accounts, the withdrawal password and the records.

@@ -1,10 +1,12 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { customers, depositOrders, messages, paymentWebhookEvents } from '../../server/db/schema';
 import { createSession } from '../../server/modules/auth/sessions';
 import { createCustomer } from '../../server/modules/auth/users';
-import { loadSimulatorSecrets } from '../../server/modules/payments/secrets';
+import { SIMULATOR_SECRETS_FILE, loadSimulatorSecrets } from '../../server/modules/payments/secrets';
 import { ledgerTotal } from '../../server/modules/wallet/ledger';
 import { paymongoGcash } from '../../server/providers/payments/paymongo';
 import { paymongoSignature } from '../../server/providers/payments/signatures';
@@ -35,8 +37,16 @@ const appOptions: AppOptions = {
 };
 let server: TestServer;
 
+/** When set, the next deposit event's handling fails once (as a database hiccup would). */
+let failNextEvent = false;
+
 beforeAll(async () => {
   server = await startServer({}, undefined, appOptions);
+  server.app.payments.onDepositEvent(async () => {
+    if (!failNextEvent) return;
+    failNextEvent = false;
+    throw new Error('the database went away for a moment');
+  });
 });
 afterAll(async () => server.close());
 afterEach(async () => {
@@ -171,6 +181,49 @@ describe('e-wallet deposits', () => {
     expect((await order(created.data.orderNo)).status).toBe('paid');
   });
 
+  it('lets the provider deliver again an event whose handling failed, and credits it once', async () => {
+    const { token } = await player();
+    const created = await deposit(token, 60_000, 'maya');
+    await tap(created.data.checkoutUrl!, 'pay');
+    failNextEvent = true;
+    await later(5_000);
+    await later(10_000); // both copies: the first fails (answered 503, nothing moved), the second is handled
+    expect(failNextEvent).toBe(false);
+    expect(await balance(token)).toEqual({ balance: 60_000, balanceFlag: 1 });
+    const checkoutId = (await order(created.data.orderNo)).providerCheckoutId!;
+    const [event] = await server.database.db
+      .select()
+      .from(paymentWebhookEvents)
+      .where(eq(paymentWebhookEvents.eventId, `${checkoutId}:PAYMENT_SUCCESS`));
+    expect(event).toMatchObject({ failures: 1, copies: 2 });
+    expect(event!.handledAt).not.toBeNull();
+  });
+
+  it('never credits on a poll: a lost webhook leaves the order pending until the webhook comes', async () => {
+    const { token } = await player();
+    const created = await deposit(token, 80_000);
+    await tap(created.data.checkoutUrl!, 'pay');
+    await later(5_000); // paid at the provider; its webhook copies are queued…
+    const checkoutId = (await order(created.data.orderNo)).providerCheckoutId!;
+    // …and lost on the way.
+    const lost = await server.database.db.execute(
+      sql`DELETE FROM payment_sim_records WHERE kind = 'delivery' AND data->>'body' LIKE ${`%${checkoutId}%`} RETURNING data->>'body' AS body`,
+    );
+    const body = (lost as unknown as { rows: { body: string }[] }).rows[0]!.body;
+    await later(4 * 3_600_000 + 10 * 60_000); // past the checkout's expiry and our grace: the expiry job asks
+    expect((await order(created.data.orderNo)).status).toBe('pending');
+    expect(await balance(token)).toEqual({ balance: 0, balanceFlag: 0 });
+    // The provider's retry arrives at last.
+    const { paymongoWebhookSecret } = loadSimulatorSecrets(server.config.dataDir);
+    const answer = await fetch(`${server.url}/webhooks/paymongo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'paymongo-signature': paymongoSignature(body, paymongoWebhookSecret, now) },
+      body,
+    });
+    expect(answer.status).toBe(200);
+    expect(await balance(token)).toEqual({ balance: 80_000, balanceFlag: 1 });
+  });
+
   it('refuses a forged webhook, keeps it on record, and moves nothing', async () => {
     const { token } = await player();
     const created = await deposit(token, 100_000);
@@ -178,7 +231,7 @@ describe('e-wallet deposits', () => {
     const record = (await server.app.payments.simulators!.gcash.find(row.providerCheckoutId!))!;
     const paid = paymongoGcash.webhook(record.id, { ...record.data, stage: 'paid' }, now)!;
     const { paymongoWebhookSecret } = loadSimulatorSecrets(server.config.dataDir);
-    const forgeries = [
+    const forgeries: Record<string, string>[] = [
       { 'paymongo-signature': paymongoSignature(paid.body, 'whsk_guessed_secret', now) },
       // Signed for another body: the amount was changed after signing.
       { 'paymongo-signature': paymongoSignature(paid.body.replace('100000', '999900'), paymongoWebhookSecret, now) },
@@ -241,6 +294,29 @@ describe('e-wallet deposits', () => {
     }
   });
 
+  it("lets a developer take a channel down and bring it back on /sim, and keeps the simulators' secrets in the data folder", async () => {
+    const { token } = await player();
+    const page = await fetch(`${server.url}/sim`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).not.toContain('unsafe-inline');
+    const toggle = (state: 'up' | 'down') =>
+      fetch(`${server.url}/sim/channels/maya`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `state=${state}`,
+        redirect: 'manual',
+      });
+    expect((await toggle('down')).status).toBe(303);
+    const maya = async () =>
+      (await call<PayWays>(server, 'main', 'deposit/queryPayWays', {}, { token })).data.payTypes.find((type) => type.payType === 'maya')!;
+    expect((await maya()).channels[0]!.available).toBe(false);
+    expect((await deposit(token, 50_000, 'maya')).code).toBe('GW_801104');
+    await toggle('up');
+    expect((await maya()).channels[0]!.available).toBe(true);
+    const secrets = join(server.config.dataDir, SIMULATOR_SECRETS_FILE);
+    expect(statSync(secrets).mode & 0o077).toBe(0);
+  });
+
   it('refuses amounts outside the channel limits and says why; magic amounts fail as documented', async () => {
     const { token } = await player();
     const small = await deposit(token, 5_000);
@@ -259,6 +335,24 @@ describe('e-wallet deposits', () => {
     const failed = await order(blocked.data.orderNo);
     expect(failed.status).toBe('failed');
     expect(failed.message).toMatch(/Maya refused the payment/);
+    expect(await balance(token)).toEqual({ balance: 0, balanceFlag: 1 });
+  });
+
+  it('answers a retry with the same key after a provider timeout with the checkout the provider made', async () => {
+    const { token } = await player();
+    const body = { payType: 'gcash', channelId: 'paymongo-gcash', amount: 3_030_300 };
+    const key = idempotencyKey();
+    const timedOut = await call<Order>(server, 'main', 'deposit/createOnlineOrder', body, { token, idempotencyKey: key });
+    expect(timedOut.code).toBe('GW_800456');
+    expect(timedOut.message).toMatch(/did not answer in time/);
+    const retried = await call<Order>(server, 'main', 'deposit/createOnlineOrder', body, { token, idempotencyKey: key });
+    expect(retried.code).toBe('0000');
+    expect(retried.data.checkoutUrl).toMatch(/^\/sim\/paymongo\/checkout\/pi_/);
+    const again = await call<Order>(server, 'main', 'deposit/createOnlineOrder', body, { token, idempotencyKey: key });
+    expect(again.data).toEqual(retried.data);
+    expect((await call<Order>(server, 'main', 'deposit/cancelDeposit', { orderNo: again.data.orderNo }, { token })).data.status).toBe(
+      'cancelled',
+    );
     expect(await balance(token)).toEqual({ balance: 0, balanceFlag: 1 });
   });
 
