@@ -14,6 +14,8 @@ import { DEFAULT_LOCKOUT, PasswordGuard } from './modules/auth/lockout';
 import { authRoutes } from './modules/auth/routes';
 import { SESSION_CHECK_BATCH, endedSessions, sessionEndedNotice, sessionResolver } from './modules/auth/sessions';
 import { socketPlayer } from './modules/auth/sockets';
+import { bankDepositRoutes } from './modules/bankDeposits/routes';
+import { ManualDepositService } from './modules/bankDeposits/service';
 import { betRoutes } from './modules/bets/routes';
 import { BetService } from './modules/bets/service';
 import { devRoutes } from './modules/dev/routes';
@@ -33,6 +35,7 @@ import { contractPlugin } from './plugins/contract';
 import { answerNotFound } from './plugins/notFound';
 import { securityHeaders } from './plugins/securityHeaders';
 import { staticPlugin } from './plugins/static';
+import { agentNetworkSimulator } from './providers/agents/cashIn';
 import { FeedKeeper } from './providers/feed/keeper';
 import { postgresFeedStore } from './providers/feed/postgresStore';
 import type { FeedOptions, FeedProvider } from './providers/feed/types';
@@ -201,6 +204,25 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(messageRoutes, { db });
   const vouchers = new VoucherService({ db, events, clock });
   await app.register(voucherRoutes, { service: vouchers });
+  // The agent network is a simulator (development and tests): production has none until one is contracted.
+  const agentSecret = config.manualDeposits.agentCallbackSecret;
+  const agents = config.production
+    ? undefined
+    : agentNetworkSimulator({
+        db,
+        secret: agentSecret,
+        send: async ({ headers, body }) =>
+          (
+            await app.inject({
+              method: 'POST',
+              url: '/webhooks/agent/cash-in',
+              headers: { 'content-type': 'application/json', ...headers },
+              payload: body,
+            })
+          ).statusCode,
+      });
+  const manualDeposits = new ManualDepositService({ db, events, settings: config.manualDeposits, agents, clock });
+  await app.register(bankDepositRoutes, { service: manualDeposits, agentSecret, clock });
 
   const { feed, keeper } = await openFeed(app, config, options, db);
   app.decorate('feed', feed);
@@ -238,7 +260,9 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     app.addHook('onClose', async () => keeper.stop());
   }
 
-  if (!config.production) await app.register(devRoutes, { db, feed, broker, betsIdle: () => bets.idle(), vouchers });
+  if (!config.production && agents) {
+    await app.register(devRoutes, { db, feed, broker, betsIdle: () => bets.idle(), vouchers, deposits: manualDeposits, agents, clock });
+  }
   if (viteDev) await app.register(viteDev.viteDevPlugin, { appKey: config.appKey, dataDir: config.dataDir });
   else await app.register(staticPlugin, { distDir: config.distDir, appKey: config.appKey });
   app.addHook('onReady', async () => wallet.resumePendingTransfers());

@@ -532,3 +532,98 @@ export const voucherRedemptions = pgTable(
     index('voucher_redemptions_customer').on(t.customerId, t.createdAt),
   ],
 );
+
+/**
+ * Deposit orders of every pay type. (Stand-in with the shape of the payments core's table, until that
+ * branch is merged: bank transfers, vouchers and agent cash-ins keep their particulars in `details`.)
+ */
+export const depositOrders = pgTable(
+  'deposit_orders',
+  {
+    id: id(),
+    orderNo: text('order_no').notNull(),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    payType: text('pay_type').notNull(),
+    channelId: text('channel_id').notNull(),
+    provider: text('provider').notNull(),
+    providerCheckoutId: text('provider_checkout_id'),
+    checkoutUrl: text('checkout_url'),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: text('status').notNull().default('pending'),
+    message: text('message'),
+    failureCode: text('failure_code'),
+    movementId: ref('movement_id').references(() => pendingMovements.id),
+    creditTransactionId: ref('credit_transaction_id').references(() => ledgerTransactions.id),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('deposit_orders_order_no').on(t.orderNo),
+    uniqueIndex('deposit_orders_checkout').on(t.provider, t.providerCheckoutId),
+    uniqueIndex('deposit_orders_credit').on(t.creditTransactionId),
+    index('deposit_orders_customer').on(t.customerId, t.createdAt),
+    index('deposit_orders_open')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending'`),
+    check('deposit_orders_amount_positive', sql`${t.amount} > 0`),
+    check('deposit_orders_order_no_length', sql`length(${t.orderNo}) BETWEEN 8 AND 64`),
+    check('deposit_orders_status', sql`${t.status} IN ('pending', 'paid', 'failed', 'expired', 'cancelled', 'reviewing', 'rejected')`),
+    check('deposit_orders_pay_type', sql`${t.payType} IN ('gcash', 'maya', 'bank', 'voucher', 'agent')`),
+  ],
+);
+
+/**
+ * The transfer receipt of a bank deposit: the picture as checked and fitted (at most 750 px), under an
+ * unguessable key, and the operator's decision on it.
+ */
+export const depositReceipts = pgTable('deposit_receipts', {
+  orderId: ref('order_id')
+    .primaryKey()
+    .references(() => depositOrders.id),
+  mediaKey: text('media_key').notNull().unique('deposit_receipts_media_key'),
+  contentType: text('content_type').notNull(),
+  data: bytea('data').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Who decided (the operator's name as typed on the review page) and when. */
+  reviewedBy: text('reviewed_by'),
+  reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+});
+
+/**
+ * The agent network's side of a cash-in (the simulator of server/providers/agents, development and
+ * tests only): the payment code a cashier enters, what it is for, and its signed callback to us, retried
+ * until answered 2xx.
+ */
+export const agentCashIns = pgTable(
+  'agent_cash_ins',
+  {
+    paymentId: text('payment_id').primaryKey(),
+    code: text('code').notNull(),
+    /** Our order number (the merchant's reference). */
+    reference: text('reference').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** awaiting | paid | expired */
+    status: text('status').notNull().default('awaiting'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The store where the cash was taken. */
+    store: text('store'),
+    callbackAttempts: integer('callback_attempts').notNull().default(0),
+    /** When the callback is to be sent (again); null when answered or none is due. */
+    callbackDueAt: timestamp('callback_due_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('agent_cash_ins_code').on(t.code),
+    uniqueIndex('agent_cash_ins_reference').on(t.reference),
+    index('agent_cash_ins_callback_due')
+      .on(t.callbackDueAt)
+      .where(sql`${t.callbackDueAt} IS NOT NULL`),
+  ],
+);
