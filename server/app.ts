@@ -21,6 +21,8 @@ import { BetService } from './modules/bets/service';
 import { devRoutes } from './modules/dev/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { sendMessage, welcome } from './modules/messages/service';
+import { Reconciler } from './modules/reconciliation/service';
+import { agentDeposits } from './modules/reconciliation/sources';
 import { siteRoutes } from './modules/site/routes';
 import { fileSiteSettings } from './modules/site/settings';
 import { saveChat } from './modules/sports/repository';
@@ -87,6 +89,8 @@ declare module 'fastify' {
     feed: FeedProvider;
     broker: EmbeddedBroker;
     bets: BetService;
+    /** Compares the providers' records with our orders and the ledger (a job runs it; tests call it). */
+    reconciliation: Reconciler;
   }
 }
 
@@ -223,6 +227,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       });
   const manualDeposits = new ManualDepositService({ db, events, settings: config.manualDeposits, agents, clock });
   await app.register(bankDepositRoutes, { service: manualDeposits, agentSecret, clock });
+  const reconciliation = new Reconciler({ db, log: app.log, sources: agents ? [agentDeposits(agents)] : [] });
+  app.decorate('reconciliation', reconciliation);
 
   const { feed, keeper } = await openFeed(app, config, options, db);
   app.decorate('feed', feed);
@@ -261,7 +267,17 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   }
 
   if (!config.production && agents) {
-    await app.register(devRoutes, { db, feed, broker, betsIdle: () => bets.idle(), vouchers, deposits: manualDeposits, agents, clock });
+    await app.register(devRoutes, {
+      db,
+      feed,
+      broker,
+      betsIdle: () => bets.idle(),
+      vouchers,
+      deposits: manualDeposits,
+      agents,
+      clock,
+      reconciliation,
+    });
   }
   if (viteDev) await app.register(viteDev.viteDevPlugin, { appKey: config.appKey, dataDir: config.dataDir });
   else await app.register(staticPlugin, { distDir: config.distDir, appKey: config.appKey });

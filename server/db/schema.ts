@@ -627,3 +627,24 @@ export const agentCashIns = pgTable(
       .where(sql`${t.callbackDueAt} IS NOT NULL`),
   ],
 );
+
+/**
+ * What each reconciliation run found: the provider's records (checkouts, agent cash-ins, payouts)
+ * compared with our orders and the ledger. `mismatches` lists each difference as
+ * { kind, reference, ours, theirs, note }; an empty list is a clean run.
+ */
+export const reconciliationReports = pgTable(
+  'reconciliation_reports',
+  {
+    id: id(),
+    ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The window of records compared (by creation time). */
+    windowFrom: timestamp('window_from', { withTimezone: true }).notNull(),
+    windowTo: timestamp('window_to', { withTimezone: true }).notNull(),
+    /** How many provider records and orders were compared. */
+    checked: integer('checked').notNull(),
+    mismatchCount: integer('mismatch_count').notNull(),
+    mismatches: jsonb('mismatches').$type<unknown[]>().notNull().default([]),
+  },
+  (t) => [index('reconciliation_reports_ran_at').on(t.ranAt)],
+);
