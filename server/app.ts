@@ -20,6 +20,7 @@ import { betRoutes } from './modules/bets/routes';
 import { BetService } from './modules/bets/service';
 import { devRoutes } from './modules/dev/routes';
 import { messageRoutes } from './modules/messages/routes';
+import { type PaymentsOptions, registerPayments } from './modules/payments';
 import { sendMessage, welcome } from './modules/messages/service';
 import { Reconciler } from './modules/reconciliation/service';
 import { agentDeposits } from './modules/reconciliation/sources';
@@ -80,6 +81,8 @@ export interface AppOptions {
    * DIST_DIR. Refused in production.
    */
   viteDev?: boolean;
+  /** The payments core: `run: false` leaves its shared jobs still until a test calls app.payments.jobs.tick(). */
+  payments?: PaymentsOptions;
 }
 
 declare module 'fastify' {
@@ -206,11 +209,14 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const wallet = new WalletService({ db, gameWallet: options.gameWallet ?? simulatedGameWallet({ latencyMs: 400 }), events });
   await app.register(walletRoutes, { service: wallet });
   await app.register(messageRoutes, { db });
+  // The payments core (app.payments): providers or their simulators, webhook routes, shared jobs.
+  await registerPayments(app, { config, db, clock, options: options.payments });
   const vouchers = new VoucherService({ db, events, clock });
   await app.register(voucherRoutes, { service: vouchers });
-  // The agent network is a simulator (development and tests): production has none until one is contracted.
+  // The agent network is a simulator (development and tests, with the payment simulators): production has
+  // none until one is contracted.
   const agentSecret = config.manualDeposits.agentCallbackSecret;
-  const agents = config.production
+  const agents = !config.payments.simulators
     ? undefined
     : agentNetworkSimulator({
         db,

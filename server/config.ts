@@ -2,6 +2,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type TrustProxy, parseTrustProxy } from './lib/proxies';
+import { type PaymentConfig, paymentConfig } from './modules/payments/config';
 import { type ManualDepositSettings, manualDepositSettings } from './modules/bankDeposits/settings';
 
 /**
@@ -48,6 +49,8 @@ export interface ServerConfig {
   feed: { seed: number; matchesPerSport: number; priceChangesPerSecond: number; matchSpeed: number };
   /** Origins that may show the app in a frame (partner mini-apps), besides the app itself. */
   frameAncestors: string[];
+  /** Payment limits, presets, the turnover rule and the simulators (modules/payments/config.ts). */
+  payments: PaymentConfig;
   /** Bank transfers reviewed by the operator and cash-ins at agents (DEPOSIT_BANKS, BANK_DEPOSIT_EXPIRY_MINUTES, AGENT_CALLBACK_SECRET). */
   manualDeposits: ManualDepositSettings;
 }
@@ -135,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       matchSpeed: Number(env['FEED_MATCH_SPEED'] ?? 1),
     },
     frameAncestors: origins(env['FRAME_ANCESTORS'], 'FRAME_ANCESTORS'),
+    payments: paymentConfig(env, env['NODE_ENV'] === 'production'),
     manualDeposits: manualDepositSettings(env, env['NODE_ENV'] === 'production', secrets.captchaKeySecret),
     ...overrides,
   };

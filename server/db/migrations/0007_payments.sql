@@ -1,17 +1,3 @@
-CREATE TABLE "agent_cash_ins" (
-	"payment_id" text PRIMARY KEY NOT NULL,
-	"code" text NOT NULL,
-	"reference" text NOT NULL,
-	"amount" bigint NOT NULL,
-	"status" text DEFAULT 'awaiting' NOT NULL,
-	"expires_at" timestamp with time zone NOT NULL,
-	"paid_at" timestamp with time zone,
-	"store" text,
-	"callback_attempts" integer DEFAULT 0 NOT NULL,
-	"callback_due_at" timestamp with time zone,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "deposit_orders" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"order_no" text NOT NULL,
@@ -37,28 +23,35 @@ CREATE TABLE "deposit_orders" (
 	CONSTRAINT "deposit_orders_pay_type" CHECK ("deposit_orders"."pay_type" IN ('gcash', 'maya', 'bank', 'voucher', 'agent'))
 );
 --> statement-breakpoint
-CREATE TABLE "deposit_receipts" (
-	"order_id" bigint PRIMARY KEY NOT NULL,
-	"media_key" text NOT NULL,
-	"content_type" text NOT NULL,
-	"data" "bytea" NOT NULL,
-	"width" integer NOT NULL,
-	"height" integer NOT NULL,
-	"uploaded_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"reviewed_by" text,
-	"reviewed_at" timestamp with time zone,
-	CONSTRAINT "deposit_receipts_media_key" UNIQUE("media_key")
+CREATE TABLE "job_leases" (
+	"name" text PRIMARY KEY NOT NULL,
+	"holder" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "payment_webhook_events" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"provider" text NOT NULL,
+	"event_id" text,
+	"kind" text,
+	"verdict" text NOT NULL,
+	"payload" text NOT NULL,
+	"event" jsonb,
+	"copies" integer DEFAULT 1 NOT NULL,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_received_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"handled_at" timestamp with time zone,
+	"failures" integer DEFAULT 0 NOT NULL,
+	"last_error" text
 );
 --> statement-breakpoint
 ALTER TABLE "deposit_orders" ADD CONSTRAINT "deposit_orders_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deposit_orders" ADD CONSTRAINT "deposit_orders_movement_id_pending_movements_id_fk" FOREIGN KEY ("movement_id") REFERENCES "public"."pending_movements"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deposit_orders" ADD CONSTRAINT "deposit_orders_credit_transaction_id_ledger_transactions_id_fk" FOREIGN KEY ("credit_transaction_id") REFERENCES "public"."ledger_transactions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "deposit_receipts" ADD CONSTRAINT "deposit_receipts_order_id_deposit_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."deposit_orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "agent_cash_ins_code" ON "agent_cash_ins" USING btree ("code");--> statement-breakpoint
-CREATE UNIQUE INDEX "agent_cash_ins_reference" ON "agent_cash_ins" USING btree ("reference");--> statement-breakpoint
-CREATE INDEX "agent_cash_ins_callback_due" ON "agent_cash_ins" USING btree ("callback_due_at") WHERE "agent_cash_ins"."callback_due_at" IS NOT NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "deposit_orders_order_no" ON "deposit_orders" USING btree ("order_no");--> statement-breakpoint
 CREATE UNIQUE INDEX "deposit_orders_checkout" ON "deposit_orders" USING btree ("provider","provider_checkout_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "deposit_orders_credit" ON "deposit_orders" USING btree ("credit_transaction_id");--> statement-breakpoint
 CREATE INDEX "deposit_orders_customer" ON "deposit_orders" USING btree ("customer_id","created_at");--> statement-breakpoint
-CREATE INDEX "deposit_orders_open" ON "deposit_orders" USING btree ("expires_at") WHERE "deposit_orders"."status" = 'pending';
+CREATE INDEX "deposit_orders_open" ON "deposit_orders" USING btree ("expires_at") WHERE "deposit_orders"."status" = 'pending';--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_webhook_events_event" ON "payment_webhook_events" USING btree ("provider","event_id");--> statement-breakpoint
+CREATE INDEX "payment_webhook_events_unhandled" ON "payment_webhook_events" USING btree ("received_at") WHERE "payment_webhook_events"."handled_at" IS NULL AND "payment_webhook_events"."verdict" = 'accepted';
