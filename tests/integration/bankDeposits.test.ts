@@ -154,7 +154,9 @@ describe('bank transfer deposits', () => {
     expect(await mainBalance(server, player.token)).toBe(250_000);
     const [customer] = await server.database.db.select().from(customers).where(eq(customers.id, player.customerId));
     expect(customer!.firstDepositAt).not.toBeNull();
-    expect(await inbox(player.customerId)).toContainEqual(expect.stringContaining(`${order.orderNo} of ₱2,500.00 was approved`));
+    expect(await inbox(player.customerId)).toContainEqual(
+      `Deposit received: Your bank transfer deposit of ₱2,500.00 is in your wallet (order ${order.orderNo}). Good luck!`,
+    );
     // Decided: no new receipt, no rejection.
     expect(await upload(player.token, order.orderNo, dataUrl('image/png', ICON_PNG))).toMatchObject({ code: GatewayCode.InvalidRequest });
     expect((await review(order.orderNo, 'reject', 'late')).status).toBe(409);
@@ -165,12 +167,16 @@ describe('bank transfer deposits', () => {
     const { player, order } = await inReview(80_000);
     expect((await review(order.orderNo, 'reject', 'The receipt does not show the reference.')).status).toBe(200);
     expect(await inbox(player.customerId)).toContainEqual(
-      expect.stringContaining('was not approved: The receipt does not show the reference.'),
+      expect.stringContaining('did not go through. The receipt does not show the reference. Nothing was added to your wallet.'),
     );
     expect((await review(order.orderNo, 'approve')).status).toBe(409);
     expect(await mainBalance(server, player.token)).toBe(0);
     const [row] = await server.database.db.select().from(depositOrders).where(eq(depositOrders.orderNo, order.orderNo));
-    expect(row).toMatchObject({ status: 'rejected', message: 'The receipt does not show the reference.', creditTransactionId: null });
+    expect(row).toMatchObject({
+      status: 'rejected',
+      message: expect.stringContaining('The receipt does not show the reference.'),
+      creditTransactionId: null,
+    });
   });
 
   it('expires a pending deposit without a receipt after its time (24 h by default)', async () => {
@@ -190,6 +196,27 @@ describe('bank transfer deposits', () => {
     expect(await job.expireDue()).toBeGreaterThanOrEqual(1);
     const [row] = await server.database.db.select().from(depositOrders).where(eq(depositOrders.orderNo, order.orderNo));
     expect(row).toMatchObject({ status: 'expired', message: expect.stringContaining('expired') });
+    expect(await inbox(player.customerId)).toContainEqual(expect.stringContaining('did not go through. This deposit expired'));
+  });
+
+  it('answers GW_801104 while the bank channel is down, and lists bank, agent and voucher in the pay ways', async () => {
+    const player = await quickCustomer(server);
+    const ways = await server.app.payments.payWays.list({ customerId: player.customerId, firstDeposit: true, terminal: undefined });
+    expect(ways.map((p) => p.payType)).toEqual(expect.arrayContaining(['bank', 'agent', 'voucher']));
+    expect(ways.find((p) => p.payType === 'bank')!.channels.map((c) => [c.channelId, c.available])).toEqual([
+      ['bank-1', true],
+      ['bank-2', true],
+      ['bank-3', true],
+    ]);
+    await server.app.payments.simulators!.setChannelDown('bank', true);
+    try {
+      expect(await createDeposit(player.token, 20_000)).toMatchObject({ code: 'GW_801104' });
+      const down = await server.app.payments.payWays.list({ customerId: player.customerId, firstDeposit: true, terminal: undefined });
+      expect(down.find((p) => p.payType === 'bank')!.channels.every((c) => !c.available)).toBe(true);
+    } finally {
+      await server.app.payments.simulators!.setChannelDown('bank', false);
+    }
+    expect((await createDeposit(player.token, 20_000)).code).toBe('0000');
   });
 });
 

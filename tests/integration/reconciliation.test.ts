@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { agentCashIns, depositOrders, reconciliationReports } from '../../server/db/schema';
+import { insertDepositOrder, newOrderNo } from '../../server/modules/deposits/repository';
 import { HOUSE, houseAccountId, ledgerTotal, post, walletAccountId } from '../../server/modules/wallet/ledger';
 import { call, idempotencyKey, mainBalance, quickCustomer } from './player';
 import { type TestServer, startServer } from './server';
@@ -64,6 +65,36 @@ describe('reconciliation', () => {
     expect(await mainBalance(server, player.token)).toBe(0);
     // The operator's page shows it.
     expect(await (await fetch(`${server.url}/dev/reconciliation`)).text()).toContain(orderNo);
+  });
+
+  it('finds a GCash checkout the provider marked paid whose webhook never came', async () => {
+    const player = await quickCustomer(server);
+    const gcash = server.app.payments.simulators!.gcash;
+    const orderNo = newOrderNo();
+    const checkout = await gcash.createCheckout({
+      amount: 50_000,
+      reference: orderNo,
+      idempotencyKey: idempotencyKey(),
+      returnUrls: { success: '/', failure: '/', cancel: '/' },
+    });
+    await server.database.db.transaction((tx) =>
+      insertDepositOrder(tx, {
+        orderNo,
+        customerId: player.customerId,
+        payType: 'gcash',
+        channelId: 'paymongo-gcash',
+        provider: 'paymongo',
+        amount: 50_000,
+        providerCheckoutId: checkout.checkoutId,
+      }),
+    );
+    expect(await about(orderNo)).toEqual([]);
+    // The provider's record says paid; no webhook was sent.
+    await server.database.db.execute(
+      sql`UPDATE payment_sim_records SET data = jsonb_set(data, '{stage}', '"paid"') WHERE kind = 'checkout' AND id = ${checkout.checkoutId}`,
+    );
+    expect(await about(orderNo)).toEqual(['paid-not-credited']);
+    expect(await mainBalance(server, player.token)).toBe(0);
   });
 
   it('finds an order whose amount was changed in the database after it was paid', async () => {

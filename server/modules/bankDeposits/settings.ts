@@ -27,6 +27,9 @@ export interface ManualDepositSettings {
   agentMaxAmount: number;
   /** The HMAC secret the agent network signs its callbacks with. */
   agentCallbackSecret: string;
+  /** How often reconciliation runs (RECONCILE_MINUTES, default 5), and how far back it looks (RECONCILE_WINDOW_HOURS, default 72). */
+  reconcileEveryMs: number;
+  reconcileWindowMs: number;
 }
 
 const DEMO_BANKS: HouseBank[] = [
@@ -94,5 +97,11 @@ export function manualDepositSettings(env: NodeJS.ProcessEnv, production: boolea
     agentMinAmount: 10_000,
     agentMaxAmount: 5_000_000,
     agentCallbackSecret: env['AGENT_CALLBACK_SECRET'] ?? createHmac('sha256', secret).update('agent-callback').digest('hex'),
+    reconcileEveryMs: minutes(env['RECONCILE_MINUTES'], 5, 'RECONCILE_MINUTES'),
+    reconcileWindowMs: minutes(
+      env['RECONCILE_WINDOW_HOURS'] === undefined ? undefined : String(Number(env['RECONCILE_WINDOW_HOURS']) * 60),
+      72 * 60,
+      'RECONCILE_WINDOW_HOURS',
+    ),
   };
 }
