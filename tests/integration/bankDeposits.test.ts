@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { customers, depositOrders, depositReceipts, messages } from '../../server/db/schema';
+import { agentCashIns, customers, depositOrders, depositReceipts, messages } from '../../server/db/schema';
 import { loadSharp } from '../../server/lib/images';
-import { ManualDepositService } from '../../server/modules/bankDeposits/service';
 import { ledgerTotal } from '../../server/modules/wallet/ledger';
 import { AGENT_SIGNATURE_HEADER, signAgentCallback } from '../../server/providers/agents/cashIn';
 import { GatewayCode } from '../../src/contract/errorCodes';
@@ -187,13 +186,8 @@ describe('bank transfer deposits', () => {
       code: GatewayCode.InvalidRequest,
       message: expect.stringContaining('expired'),
     });
-    const job = new ManualDepositService({
-      db: server.database.db,
-      events: server.app.playerEvents,
-      settings: server.config.manualDeposits,
-      clock: now,
-    });
-    expect(await job.expireDue()).toBeGreaterThanOrEqual(1);
+    // The shared job (run by the leader) closes it.
+    expect(await server.app.payments.jobs.tick(now(), ['manual-deposits'])).toMatchObject({ 'manual-deposits': { expired: expect.any(Number) } });
     const [row] = await server.database.db.select().from(depositOrders).where(eq(depositOrders.orderNo, order.orderNo));
     expect(row).toMatchObject({ status: 'expired', message: expect.stringContaining('expired') });
     expect(await inbox(player.customerId)).toContainEqual(expect.stringContaining('did not go through. This deposit expired'));
@@ -268,6 +262,21 @@ describe('cash-in at an agent or store', () => {
     expect(await mainBalance(server, player.token)).toBe(100_000);
     const [row] = await server.database.db.select().from(depositOrders).where(eq(depositOrders.orderNo, order.orderNo));
     expect(row).toMatchObject({ status: 'paid', creditTransactionId: expect.any(Number) });
+  });
+
+  it('sends a callback that was not answered again from the network’s job, and credits once', async () => {
+    const player = await quickCustomer(server);
+    const order = (await byAgent(player.token, 70_000)).data;
+    // Paid at the counter while our side was unreachable: the first callback got no answer.
+    await server.database.db
+      .update(agentCashIns)
+      .set({ status: 'paid', paidAt: new Date(now()), store: 'Store 9', callbackAttempts: 1, callbackDueAt: new Date(now()) })
+      .where(eq(agentCashIns.reference, order.orderNo));
+    expect(await mainBalance(server, player.token)).toBe(0);
+    expect(await server.app.payments.jobs.tick(now(), ['manual-deposits'])).toMatchObject({ 'manual-deposits': { callbacks: 1 } });
+    expect(await mainBalance(server, player.token)).toBe(70_000);
+    expect(await server.app.payments.jobs.tick(now(), ['manual-deposits'])).toMatchObject({ 'manual-deposits': { callbacks: 0 } });
+    expect(await mainBalance(server, player.token)).toBe(70_000);
   });
 
   it('refuses a forged callback (no, wrong or stale signature) and credits nothing', async () => {
