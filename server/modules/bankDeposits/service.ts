@@ -257,10 +257,4 @@ export class ManualDepositService {
     }
     return closed;
   }
-
-  async order(customerId: number, orderNo: string): Promise<DepositOrderAnswer> {
-    const order = await repo.orderByNo(this.db, orderNo);
-    if (!order || order.customerId !== customerId) throw notFound();
-    return this.view(order);
-  }
 }
