@@ -19,6 +19,8 @@ import { agentPayType, bankPayType } from './modules/bankDeposits/payWays';
 import { ManualDepositService } from './modules/bankDeposits/service';
 import { betRoutes } from './modules/bets/routes';
 import { BetService } from './modules/bets/service';
+import { depositRoutes } from './modules/deposits/routes';
+import { DepositService } from './modules/deposits/service';
 import { devRoutes } from './modules/dev/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { type PaymentsOptions, registerPayments } from './modules/payments';
@@ -212,6 +214,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(messageRoutes, { db });
   // The payments core (app.payments): providers or their simulators, webhook routes, shared jobs.
   const payments = await registerPayments(app, { config, db, clock, options: options.payments });
+  const deposits = new DepositService({ db, events, payments, config: config.payments, log: app.log });
+  await app.register(depositRoutes, { service: deposits });
   const vouchers = new VoucherService({ db, events, clock });
   await app.register(voucherRoutes, { service: vouchers });
   // The agent network is a simulator (development and tests, with the payment simulators): production has
