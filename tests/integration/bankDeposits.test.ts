@@ -187,7 +187,9 @@ describe('bank transfer deposits', () => {
       message: expect.stringContaining('expired'),
     });
     // The shared job (run by the leader) closes it.
-    expect(await server.app.payments.jobs.tick(now(), ['manual-deposits'])).toMatchObject({ 'manual-deposits': { expired: expect.any(Number) } });
+    expect(await server.app.payments.jobs.tick(now(), ['manual-deposits'])).toMatchObject({
+      'manual-deposits': { expired: expect.any(Number) },
+    });
     const [row] = await server.database.db.select().from(depositOrders).where(eq(depositOrders.orderNo, order.orderNo));
     expect(row).toMatchObject({ status: 'expired', message: expect.stringContaining('expired') });
     expect(await inbox(player.customerId)).toContainEqual(expect.stringContaining('did not go through. This deposit expired'));
@@ -195,18 +197,23 @@ describe('bank transfer deposits', () => {
 
   it('answers GW_801104 while the bank channel is down, and lists bank, agent and voucher in the pay ways', async () => {
     const player = await quickCustomer(server);
-    const ways = await server.app.payments.payWays.list({ customerId: player.customerId, firstDeposit: true, terminal: undefined });
-    expect(ways.map((p) => p.payType)).toEqual(expect.arrayContaining(['bank', 'agent', 'voucher']));
-    expect(ways.find((p) => p.payType === 'bank')!.channels.map((c) => [c.channelId, c.available])).toEqual([
+    interface PayWays {
+      payTypes: { payType: string; minAmount: number; amountList: number[]; channels: { channelId: string; available: boolean }[] }[];
+    }
+    const payWays = async () => (await call<PayWays>(server, 'main', 'deposit/queryPayWays', {}, { token: player.token })).data.payTypes;
+    const ways = await payWays();
+    expect(ways.map((p) => p.payType)).toEqual(['gcash', 'maya', 'bank', 'agent', 'voucher']);
+    const bank = ways.find((p) => p.payType === 'bank')!;
+    expect(bank.channels.map((c) => [c.channelId, c.available])).toEqual([
       ['bank-1', true],
       ['bank-2', true],
       ['bank-3', true],
     ]);
+    expect(bank.amountList.every((a) => a >= bank.minAmount)).toBe(true);
     await server.app.payments.simulators!.setChannelDown('bank', true);
     try {
       expect(await createDeposit(player.token, 20_000)).toMatchObject({ code: 'GW_801104' });
-      const down = await server.app.payments.payWays.list({ customerId: player.customerId, firstDeposit: true, terminal: undefined });
-      expect(down.find((p) => p.payType === 'bank')!.channels.every((c) => !c.available)).toBe(true);
+      expect((await payWays()).find((p) => p.payType === 'bank')!.channels.every((c) => !c.available)).toBe(true);
     } finally {
       await server.app.payments.simulators!.setChannelDown('bank', false);
     }

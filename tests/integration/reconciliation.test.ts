@@ -7,8 +7,9 @@ import { call, idempotencyKey, mainBalance, quickCustomer } from './player';
 import { type TestServer, startServer } from './server';
 
 let server: TestServer;
+let now = Date.now();
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({}, undefined, { clock: () => now, payments: { run: false, processingMs: 1_000 } });
 });
 afterAll(async () => server.close());
 afterEach(async () => {
@@ -16,7 +17,7 @@ afterEach(async () => {
 });
 
 /** Runs reconciliation an hour from now: every payment is past the grace a webhook in flight gets. */
-const reconcile = () => server.app.reconciliation.run(Date.now() + 3_600_000);
+const reconcile = () => server.app.reconciliation.run(now + 3_600_000);
 const about = async (orderNo: string) =>
   (await reconcile()).mismatches
     .filter((m) => m.reference === orderNo)
@@ -50,6 +51,28 @@ describe('reconciliation', () => {
   it('reports nothing on a clean run, and keeps the report', async () => {
     await agentDeposit(30_000);
     await agentDeposit(40_000, false);
+    // A GCash deposit paid on the hosted checkout and credited by the provider's webhook.
+    const ewallet = await quickCustomer(server);
+    const order = await call<{ orderNo: string; checkoutUrl: string }>(
+      server,
+      'main',
+      'deposit/createOnlineOrder',
+      { payType: 'gcash', channelId: 'paymongo-gcash', amount: 50_000 },
+      { token: ewallet.token, idempotencyKey: idempotencyKey() },
+    );
+    expect(order.code, order.message).toBe('0000');
+    const paid = await fetch(`${server.url}${order.data.checkoutUrl}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'action=pay',
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(303);
+    for (let step = 0; step < 4; step++) {
+      now += 10_000;
+      await server.app.payments.jobs.tick(now, ['payment-simulators']);
+    }
+    expect(await mainBalance(server, ewallet.token)).toBe(50_000);
     const run = await reconcile();
     expect(run.mismatches).toEqual([]);
     expect(run.checked).toBeGreaterThanOrEqual(4);
