@@ -78,6 +78,13 @@ function minutes(value: string | undefined, fallback: number, name: string): num
   return n * 60_000;
 }
 
+function hours(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback * 3_600_000;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a number of hours, not ${value}`);
+  return n * 3_600_000;
+}
+
 export function manualDepositSettings(env: NodeJS.ProcessEnv, production: boolean, secret: string): ManualDepositSettings {
   let banks = production ? [] : DEMO_BANKS;
   if (env['DEPOSIT_BANKS']) {
