@@ -105,10 +105,6 @@ export function manualDepositSettings(env: NodeJS.ProcessEnv, production: boolea
     agentMaxAmount: 5_000_000,
     agentCallbackSecret: env['AGENT_CALLBACK_SECRET'] ?? createHmac('sha256', secret).update('agent-callback').digest('hex'),
     reconcileEveryMs: minutes(env['RECONCILE_MINUTES'], 5, 'RECONCILE_MINUTES'),
-    reconcileWindowMs: minutes(
-      env['RECONCILE_WINDOW_HOURS'] === undefined ? undefined : String(Number(env['RECONCILE_WINDOW_HOURS']) * 60),
-      72 * 60,
-      'RECONCILE_WINDOW_HOURS',
-    ),
+    reconcileWindowMs: hours(env['RECONCILE_WINDOW_HOURS'], 72, 'RECONCILE_WINDOW_HOURS'),
   };
 }
