@@ -95,6 +95,7 @@ declare module 'fastify' {
     feed: FeedProvider;
     broker: EmbeddedBroker;
     bets: BetService;
+    deposits: DepositService;
     /** Compares the providers' records with our orders and the ledger (a job runs it; tests call it). */
     reconciliation: Reconciler;
   }
@@ -215,6 +216,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   // The payments core (app.payments): providers or their simulators, webhook routes, shared jobs.
   const payments = await registerPayments(app, { config, db, clock, options: options.payments });
   const deposits = new DepositService({ db, events, payments, config: config.payments, log: app.log });
+  app.decorate('deposits', deposits);
   await app.register(depositRoutes, { service: deposits });
   const vouchers = new VoucherService({ db, events, clock });
   await app.register(voucherRoutes, { service: vouchers });

@@ -496,7 +496,7 @@ export const paymentWebhookEvents = pgTable(
     kind: text('kind'),
     /** accepted | no-signature | bad-signature | stale | malformed */
     verdict: text('verdict').notNull(),
-    /** The raw body as received (cut at 64 KB for a refused one). */
+    /** The raw body as received (cut at 8 KB for a refused one). */
     payload: text('payload').notNull(),
     /** The verified event as our side reads it (PaymentEvent), so the inbox job can handle it again later. */
     event: jsonb('event').$type<Record<string, unknown>>(),

@@ -22,8 +22,10 @@ export type AfterCommit = () => void | Promise<void>;
 /** Applies a verified event inside the inbox's transaction; must be idempotent in its own right too. */
 export type EventHandler<E extends PaymentEvent> = (tx: Transaction, event: E) => Promise<AfterCommit | void>;
 
-/** A refused body is kept for the record, but not all of a large one. */
-const REFUSED_PAYLOAD_MAX = 65_536;
+/** A refused body is kept for the record, but not all of a large one (anyone can post to a webhook route). */
+const REFUSED_PAYLOAD_MAX = 8_192;
+/** The inbox job stops trying an event after this many failed handlings; it stays on record for support. */
+export const MAX_HANDLING_FAILURES = 50;
 
 export interface Receipt {
   /** The HTTP status to answer: 200 handled (now or before), 401 refused, 503 to be retried. */
@@ -135,6 +137,7 @@ export class WebhookInbox {
           isNull(paymentWebhookEvents.handledAt),
           eq(paymentWebhookEvents.verdict, 'accepted'),
           lt(paymentWebhookEvents.lastReceivedAt, new Date(now - olderThanMs)),
+          lt(paymentWebhookEvents.failures, MAX_HANDLING_FAILURES),
         ),
       )
       .orderBy(asc(paymentWebhookEvents.receivedAt))
