@@ -220,12 +220,13 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(depositRoutes, { service: deposits });
   const vouchers = new VoucherService({ db, events, clock });
   await app.register(voucherRoutes, { service: vouchers });
-  // The agent network is a simulator (development and tests, with the payment simulators): production has
-  // none until one is contracted.
-  const agentSecret = config.manualDeposits.agentCallbackSecret;
-  const agents = !config.payments.simulators
-    ? undefined
-    : agentNetworkSimulator({
+  // The agent network is a simulator, there with the payment simulators (development and tests):
+  // production has none until one is contracted. Nor does production ever use the demo bank accounts.
+  const manualSettings =
+    config.production && config.manualDeposits.demoBanks ? { ...config.manualDeposits, banks: [] } : config.manualDeposits;
+  const agentSecret = manualSettings.agentCallbackSecret;
+  const agents = payments.simulators
+    ? agentNetworkSimulator({
         db,
         secret: agentSecret,
         send: async ({ headers, body }) =>
@@ -237,19 +238,21 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
               payload: body,
             })
           ).statusCode,
-      });
+      })
+    : undefined;
   const manualDeposits = new ManualDepositService({
     db,
     events,
-    settings: config.manualDeposits,
+    settings: manualSettings,
     agents,
-    bankAvailable: () => payments.available('bank'),
+    // A bank transfer needs no provider: only the operator's outage switch (kept by the simulators) closes it.
+    bankAvailable: async () => !payments.simulators || (await payments.available('bank')),
     clock,
   });
   await app.register(bankDepositRoutes, { service: manualDeposits, agentSecret, clock });
   const presets = { amountList: config.payments.depositPresets, firstAmountList: config.payments.firstDepositPresets };
-  payments.payWays.register(async () => bankPayType(config.manualDeposits, await payments.available('bank'), presets), 20);
-  if (agents) payments.payWays.register(async () => agentPayType(config.manualDeposits, presets), 30);
+  payments.payWays.register(async () => bankPayType(manualSettings, await manualDeposits.bankAvailable(), presets), 20);
+  if (agents) payments.payWays.register(async () => agentPayType(manualSettings, presets), 30);
   payments.payWays.register(async () => [VOUCHER_PAY_TYPE], 40);
   payments.addJob('manual-deposits', 30_000, async (now) => ({
     expired: await manualDeposits.expireDue(now),
@@ -259,10 +262,10 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     db,
     log: app.log,
     sources: payments.simulators ? [checkoutDeposits(db), ...(agents ? [agentDeposits(agents)] : [])] : [],
-    windowMs: config.manualDeposits.reconcileWindowMs,
+    windowMs: manualSettings.reconcileWindowMs,
   });
   app.decorate('reconciliation', reconciliation);
-  payments.addJob('reconciliation', config.manualDeposits.reconcileEveryMs, (now) => reconciliation.run(now));
+  payments.addJob('reconciliation', manualSettings.reconcileEveryMs, (now) => reconciliation.run(now));
 
   const { feed, keeper } = await openFeed(app, config, options, db);
   app.decorate('feed', feed);
@@ -300,7 +303,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     app.addHook('onClose', async () => keeper.stop());
   }
 
-  if (!config.production && agents) {
+  if (!config.production) {
     await app.register(devRoutes, {
       db,
       feed,

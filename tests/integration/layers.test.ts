@@ -140,6 +140,7 @@ describe('the server’s calls', () => {
       [
         'customer/receiveVoucher',
         'deposit/createDeposit',
+        'deposit/createOnlineOrder',
         'deposit/depositByAgent',
         'deposit/depositByVoucher',
         'giftCard/redeem',

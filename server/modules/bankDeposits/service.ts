@@ -69,6 +69,11 @@ export class ManualDepositService {
     this.clock = options.clock ?? Date.now;
   }
 
+  /** Whether bank transfers are taken now (the operator's outage switch). */
+  async bankAvailable(): Promise<boolean> {
+    return this.options.bankAvailable ? this.options.bankAvailable() : true;
+  }
+
   bankInfos() {
     return { list: this.options.settings.banks.map((bank) => ({ ...bank })) };
   }
@@ -97,7 +102,7 @@ export class ManualDepositService {
     const bank = this.options.settings.banks.find((b) => b.bankInfoId === body.bankInfoId);
     if (!bank) throw new CallError(GatewayCode.ChannelClosed, 'This bank account is not available. Please choose another.', 400);
     if (body.amount < bank.minAmount || body.amount > bank.maxAmount) throw badAmount(bank.minAmount, bank.maxAmount);
-    if (this.options.bankAvailable && !(await this.options.bankAvailable())) throw providerIssue();
+    if (!(await this.bankAvailable())) throw providerIssue();
     return withIdempotency(this.db, { customerId, key, call: 'deposit/createDeposit', request: body }, async (tx) => {
       const order = await repo.insertOrder(tx, {
         orderNo: newOrderNo('BK'),

@@ -19,6 +19,8 @@ export interface HouseBank {
 
 export interface ManualDepositSettings {
   banks: HouseBank[];
+  /** True when `banks` are the development's demo accounts (DEPOSIT_BANKS not set): never used in production. */
+  demoBanks: boolean;
   /** A bank deposit without a receipt expires after this long. */
   bankExpiryMs: number;
   /** An agent payment code is valid this long. */
@@ -99,6 +101,7 @@ export function manualDepositSettings(env: NodeJS.ProcessEnv, production: boolea
   }
   return {
     banks,
+    demoBanks: !env['DEPOSIT_BANKS'],
     bankExpiryMs: minutes(env['BANK_DEPOSIT_EXPIRY_MINUTES'], 24 * 60, 'BANK_DEPOSIT_EXPIRY_MINUTES'),
     agentCodeMs: 24 * 60 * 60_000,
     agentMinAmount: 10_000,

@@ -22,7 +22,8 @@ export async function devRoutes(
     db: Database;
     vouchers: VoucherService;
     deposits: ManualDepositService;
-    agents: AgentNetwork;
+    /** The agent network's simulator, when the payment simulators run. */
+    agents: AgentNetwork | undefined;
     clock: () => number;
     reconciliation: Reconciler;
   },
@@ -32,5 +33,5 @@ export async function devRoutes(
   await app.register(devVouchers, { db: options.db, vouchers: options.vouchers });
   await app.register(devDeposits, { db: options.db, deposits: options.deposits });
   await app.register(devReconciliation, { reconciler: options.reconciliation, clock: options.clock });
-  await app.register(agentCashInPages, { network: options.agents, clock: options.clock });
+  if (options.agents) await app.register(agentCashInPages, { network: options.agents, clock: options.clock });
 }
