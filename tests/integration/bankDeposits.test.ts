@@ -139,6 +139,17 @@ describe('bank transfer deposits', () => {
     });
   });
 
+  it('lets the player cancel before sending a receipt; every view of the order keeps the account and the reference', async () => {
+    const player = await quickCustomer(server);
+    const order = (await createDeposit(player.token, 20_000)).data;
+    const cancelled = await call<Order>(server, 'main', 'deposit/cancelDeposit', { orderNo: order.orderNo }, { token: player.token });
+    expect(cancelled.data).toMatchObject({ status: 'cancelled', bank: order.bank });
+    expect(await upload(player.token, order.orderNo, dataUrl('image/png', ICON_PNG))).toMatchObject({
+      code: GatewayCode.InvalidRequest,
+      message: expect.stringContaining('cancelled'),
+    });
+  });
+
   it('keeps one player’s order from another', async () => {
     const owner = await quickCustomer(server);
     const stranger = await quickCustomer(server);

@@ -11,6 +11,7 @@ import type { AgentCallback, AgentNetwork } from '../../providers/agents/cashIn'
 import type { PlayerEvents } from '../../realtime/bus';
 import { closeDeposit, creditDeposit, lockOrder } from '../deposits/repository';
 import { tellDepositClosed, tellDepositCredited } from '../deposits/notify';
+import { orderView } from '../deposits/view';
 import { providerIssue } from '../payments/refusals';
 import { withIdempotency } from '../wallet/ledger';
 import * as repo from './repository';
@@ -81,21 +82,7 @@ export class ManualDepositService {
   /** The order as the player sees it; a pending order past its time reads as expired before the job marks it. */
   view(order: DepositOrder): DepositOrderAnswer {
     const expired = order.status === 'pending' && order.expiresAt !== null && order.expiresAt.getTime() <= this.clock();
-    const status = (expired ? 'expired' : order.status) as DepositOrderAnswer['status'];
-    const details = order.details as { bank?: { bankName: string; accountName: string; accountNo: string }; agentCode?: string };
-    const message = expired ? EXPIRED_MESSAGE[order.payType as 'bank' | 'agent'] : order.message;
-    return {
-      orderNo: order.orderNo,
-      payType: order.payType as DepositOrderAnswer['payType'],
-      amount: order.amount,
-      status,
-      ...(details.bank ? { bank: { ...details.bank, reference: order.orderNo } } : {}),
-      ...(details.agentCode ? { agentCode: details.agentCode } : {}),
-      ...(message ? { message } : {}),
-      createdAt: order.createdAt.toISOString(),
-      ...(order.expiresAt ? { expiresAt: order.expiresAt.toISOString() } : {}),
-      ...(order.completedAt ? { completedAt: order.completedAt.toISOString() } : {}),
-    };
+    return orderView(order, expired ? { status: 'expired', message: EXPIRED_MESSAGE[order.payType as 'bank' | 'agent'] } : {});
   }
 
   async createBankDeposit(customerId: number, body: { bankInfoId: number; amount: number }, key: string): Promise<DepositOrderAnswer> {
