@@ -14,6 +14,9 @@ import { DEFAULT_LOCKOUT, PasswordGuard } from './modules/auth/lockout';
 import { authRoutes } from './modules/auth/routes';
 import { SESSION_CHECK_BATCH, endedSessions, sessionEndedNotice, sessionResolver } from './modules/auth/sessions';
 import { socketPlayer } from './modules/auth/sockets';
+import { bankDepositRoutes } from './modules/bankDeposits/routes';
+import { agentPayType, bankPayType } from './modules/bankDeposits/payWays';
+import { ManualDepositService } from './modules/bankDeposits/service';
 import { betRoutes } from './modules/bets/routes';
 import { BetService } from './modules/bets/service';
 import { depositRoutes } from './modules/deposits/routes';
@@ -26,12 +29,16 @@ import { recordRoutes } from './modules/records/routes';
 import { RecordService } from './modules/records/service';
 import { type PaymentsOptions, registerPayments } from './modules/payments';
 import { sendMessage, welcome } from './modules/messages/service';
+import { Reconciler } from './modules/reconciliation/service';
+import { agentDeposits, checkoutDeposits } from './modules/reconciliation/sources';
 import { siteRoutes } from './modules/site/routes';
 import { fileSiteSettings } from './modules/site/settings';
 import { saveChat } from './modules/sports/repository';
 import { sportsRoutes } from './modules/sports/routes';
 import { SportsService } from './modules/sports/service';
 import { statsRoutes } from './modules/stats/routes';
+import { voucherRoutes } from './modules/vouchers/routes';
+import { VOUCHER_PAY_TYPE, VoucherService } from './modules/vouchers/service';
 import { walletRoutes } from './modules/wallet/routes';
 import { WalletService } from './modules/wallet/service';
 import { WithdrawPasswords } from './modules/withdrawals/password';
@@ -42,6 +49,7 @@ import { contractPlugin } from './plugins/contract';
 import { answerNotFound } from './plugins/notFound';
 import { securityHeaders } from './plugins/securityHeaders';
 import { staticPlugin } from './plugins/static';
+import { agentNetworkSimulator } from './providers/agents/cashIn';
 import { FeedKeeper } from './providers/feed/keeper';
 import { postgresFeedStore } from './providers/feed/postgresStore';
 import type { FeedOptions, FeedProvider } from './providers/feed/types';
@@ -97,6 +105,8 @@ declare module 'fastify' {
     bets: BetService;
     withdrawals: WithdrawalService;
     deposits: DepositService;
+    /** Compares the providers' records with our orders and the ledger (a job runs it; tests call it). */
+    reconciliation: Reconciler;
   }
 }
 
@@ -219,6 +229,54 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const deposits = new DepositService({ db, events, payments, config: depositConfig, log: app.log });
   app.decorate('deposits', deposits);
   await app.register(depositRoutes, { service: deposits });
+  const vouchers = new VoucherService({ db, events, clock });
+  await app.register(voucherRoutes, { service: vouchers });
+  // The agent network is a simulator, there with the payment simulators (development and tests):
+  // production has none until one is contracted. Nor does production ever use the demo bank accounts.
+  const manualSettings =
+    config.production && config.manualDeposits.demoBanks ? { ...config.manualDeposits, banks: [] } : config.manualDeposits;
+  const agentSecret = manualSettings.agentCallbackSecret;
+  const agents = payments.simulators
+    ? agentNetworkSimulator({
+        db,
+        secret: agentSecret,
+        send: async ({ headers, body }) =>
+          (
+            await app.inject({
+              method: 'POST',
+              url: '/webhooks/agent/cash-in',
+              headers: { 'content-type': 'application/json', ...headers },
+              payload: body,
+            })
+          ).statusCode,
+      })
+    : undefined;
+  const manualDeposits = new ManualDepositService({
+    db,
+    events,
+    settings: manualSettings,
+    agents,
+    // A bank transfer needs no provider: only the operator's outage switch (kept by the simulators) closes it.
+    bankAvailable: async () => !payments.simulators || (await payments.available('bank')),
+    clock,
+  });
+  await app.register(bankDepositRoutes, { service: manualDeposits, agentSecret, clock });
+  const presets = { amountList: config.payments.depositPresets, firstAmountList: config.payments.firstDepositPresets };
+  payments.payWays.register(async () => bankPayType(manualSettings, await manualDeposits.bankAvailable(), presets), 20);
+  if (agents) payments.payWays.register(async () => agentPayType(manualSettings, presets), 30);
+  payments.payWays.register(async () => [VOUCHER_PAY_TYPE], 40);
+  payments.addJob('manual-deposits', 30_000, async (now) => ({
+    expired: await manualDeposits.expireDue(now),
+    callbacks: agents ? await agents.deliverDue(now) : 0,
+  }));
+  const reconciliation = new Reconciler({
+    db,
+    log: app.log,
+    sources: payments.simulators ? [checkoutDeposits(db), ...(agents ? [agentDeposits(agents)] : [])] : [],
+    windowMs: manualSettings.reconcileWindowMs,
+  });
+  app.decorate('reconciliation', reconciliation);
+  payments.addJob('reconciliation', manualSettings.reconcileEveryMs, (now) => reconciliation.run(now));
 
   // Withdrawals, payment accounts, the withdrawal password and the records.
   const agent = await registerAgentCashOut(app, { db, secret: config.secrets.captchaKeySecret });
@@ -295,7 +353,19 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     app.addHook('onClose', async () => keeper.stop());
   }
 
-  if (!config.production) await app.register(devRoutes, { db, feed, broker, betsIdle: () => bets.idle() });
+  if (!config.production) {
+    await app.register(devRoutes, {
+      db,
+      feed,
+      broker,
+      betsIdle: () => bets.idle(),
+      vouchers,
+      deposits: manualDeposits,
+      agents,
+      clock,
+      reconciliation,
+    });
+  }
   if (viteDev) await app.register(viteDev.viteDevPlugin, { appKey: config.appKey, dataDir: config.dataDir });
   else await app.register(staticPlugin, { distDir: config.distDir, appKey: config.appKey });
   app.addHook('onReady', async () => wallet.resumePendingTransfers());

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type TrustProxy, parseTrustProxy } from './lib/proxies';
 import { type PaymentConfig, paymentConfig } from './modules/payments/config';
+import { type ManualDepositSettings, manualDepositSettings } from './modules/bankDeposits/settings';
 
 /**
  * Server configuration: environment variables over generated development defaults. Secrets are never in
@@ -50,6 +51,8 @@ export interface ServerConfig {
   frameAncestors: string[];
   /** Payment limits, presets, the turnover rule and the simulators (modules/payments/config.ts). */
   payments: PaymentConfig;
+  /** Bank transfers reviewed by the operator and cash-ins at agents (DEPOSIT_BANKS, BANK_DEPOSIT_EXPIRY_MINUTES, AGENT_CALLBACK_SECRET). */
+  manualDeposits: ManualDepositSettings;
   /** Withdrawals: the operator's limits and rules (README "Withdrawals"). */
   withdraw: WithdrawConfig;
 }
@@ -186,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     frameAncestors: origins(env['FRAME_ANCESTORS'], 'FRAME_ANCESTORS'),
     withdraw: withdrawConfig(env),
     payments: paymentConfig(env, env['NODE_ENV'] === 'production'),
+    manualDeposits: manualDepositSettings(env, env['NODE_ENV'] === 'production', secrets.captchaKeySecret),
     ...overrides,
   };
 }

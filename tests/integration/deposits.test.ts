@@ -106,7 +106,8 @@ describe('e-wallet deposits', () => {
   it('lists GCash and Maya with limits, presets and the turnover rule; Maya first in the Maya mini-app', async () => {
     const { token } = await player();
     const ways = (await call<PayWays>(server, 'main', 'deposit/queryPayWays', {}, { token })).data;
-    expect(ways.payTypes.map((type) => type.payType)).toEqual(['gcash', 'maya']);
+    // The e-wallets first; bank transfer, agents and vouchers follow (their own tests).
+    expect(ways.payTypes.map((type) => type.payType)).toEqual(['gcash', 'maya', 'bank', 'agent', 'voucher']);
     expect(ways.payTypes[0]!.amountList).toEqual([10_000, 20_000, 50_000, 100_000, 200_000, 1_000_000]);
     expect(ways.payTypes[0]!.channels[0]).toMatchObject({
       available: true,
@@ -385,7 +386,10 @@ describe('e-wallet deposits', () => {
       expect(await (await fetch(`${production.url}/sim`)).text()).not.toContain('Payment simulators');
       const { token } = await player(production);
       const ways = (await call<PayWays>(production, 'main', 'deposit/queryPayWays', {}, { token })).data;
-      expect(ways.payTypes.flatMap((type) => type.channels.map((channel) => channel.available))).toEqual([false, false]);
+      const ewallets = ways.payTypes.filter((type) => type.payType === 'gcash' || type.payType === 'maya');
+      expect(ewallets.flatMap((type) => type.channels.map((channel) => channel.available))).toEqual([false, false]);
+      // No agent network in production, and never the development's demo bank accounts.
+      expect(ways.payTypes.map((type) => type.payType)).toEqual(['gcash', 'maya', 'voucher']);
       expect((await deposit(token, 50_000, 'gcash', production)).code).toBe('GW_801104');
       expect((await fetch(`${production.url}/webhooks/paymongo`, { method: 'POST', body: '{}' })).status).toBe(404);
     } finally {

@@ -173,3 +173,17 @@ export const voucherAnswer = z.strictObject({ amount: centavos, message: z.strin
 
 /** customer/sendVerificationCode: the code is on its way; the next one may be asked after waitSeconds. */
 export const codeSentAnswer = z.strictObject({ waitSeconds: z.int() });
+export const GiftCardStatus = ['active', 'redeemed', 'expired'] as const;
+export const giftCardListAnswer = z.strictObject({
+  list: z.array(
+    z.strictObject({
+      giftCardId: z.int(),
+      /** Masked: '•••• K7QF'. The whole code is shown once, to whoever issued it. */
+      code: z.string(),
+      amount: centavos,
+      status: z.enum(GiftCardStatus),
+      expiresAt: isoTime,
+      redeemedAt: z.optional(isoTime),
+    }),
+  ),
+});
