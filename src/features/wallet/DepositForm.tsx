@@ -54,7 +54,8 @@ export function DepositForm({ payType, compact = false, onLeave }: DepositSearch
   if (ways.length === 0) return <Notice icon="wallet" title={t('wallet.noPayWays')} />;
   const way = ways.find((item) => item.payType === chosen) ?? ways[0]!;
   return (
-    <div className={styles.form}>
+    // In the sheet, the sheet's own padding frames the form.
+    <div className={compact ? styles.formFlat : styles.form}>
       <div className={styles.payTypes} role="group" aria-label={t('wallet.payType')}>
         {ways.map((item) => (
           <button
