@@ -18,6 +18,7 @@ import { betRoutes } from './modules/bets/routes';
 import { BetService } from './modules/bets/service';
 import { devRoutes } from './modules/dev/routes';
 import { messageRoutes } from './modules/messages/routes';
+import { type PaymentsOptions, registerPayments } from './modules/payments';
 import { sendMessage, welcome } from './modules/messages/service';
 import { siteRoutes } from './modules/site/routes';
 import { fileSiteSettings } from './modules/site/settings';
@@ -73,6 +74,8 @@ export interface AppOptions {
    * DIST_DIR. Refused in production.
    */
   viteDev?: boolean;
+  /** The payments core: `run: false` leaves its shared jobs still until a test calls app.payments.jobs.tick(). */
+  payments?: PaymentsOptions;
 }
 
 declare module 'fastify' {
@@ -197,6 +200,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const wallet = new WalletService({ db, gameWallet: options.gameWallet ?? simulatedGameWallet({ latencyMs: 400 }), events });
   await app.register(walletRoutes, { service: wallet });
   await app.register(messageRoutes, { db });
+  // The payments core (app.payments): providers or their simulators, webhook routes, shared jobs.
+  await registerPayments(app, { config, db, clock, options: options.payments });
 
   const { feed, keeper } = await openFeed(app, config, options, db);
   app.decorate('feed', feed);

@@ -2,6 +2,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type TrustProxy, parseTrustProxy } from './lib/proxies';
+import { type PaymentConfig, paymentConfig } from './modules/payments/config';
 
 /**
  * Server configuration: environment variables over generated development defaults. Secrets are never in
@@ -47,6 +48,8 @@ export interface ServerConfig {
   feed: { seed: number; matchesPerSport: number; priceChangesPerSecond: number; matchSpeed: number };
   /** Origins that may show the app in a frame (partner mini-apps), besides the app itself. */
   frameAncestors: string[];
+  /** Payment limits, presets, the turnover rule and the simulators (modules/payments/config.ts). */
+  payments: PaymentConfig;
 }
 
 function newSecrets(): Secrets {
@@ -132,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       matchSpeed: Number(env['FEED_MATCH_SPEED'] ?? 1),
     },
     frameAncestors: origins(env['FRAME_ANCESTORS'], 'FRAME_ANCESTORS'),
+    payments: paymentConfig(env, env['NODE_ENV'] === 'production'),
     ...overrides,
   };
 }
