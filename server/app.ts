@@ -7,7 +7,7 @@ import { type Database, type DatabaseHandle, openDatabase } from './db';
 import { seed } from './db/seed';
 import { fastifyTrustProxy } from './lib/proxies';
 import { postgresRateLimitStore } from './lib/rateLimitStore';
-import { fieldCipher } from './lib/security';
+import { atRestCipher, fieldCipher } from './lib/security';
 import { accountRoutes } from './modules/account/routes';
 import { AccountService } from './modules/account/service';
 import { DEFAULT_LOCKOUT, PasswordGuard } from './modules/auth/lockout';
@@ -19,6 +19,10 @@ import { BetService } from './modules/bets/service';
 import { devRoutes } from './modules/dev/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { type PaymentsOptions, registerPayments } from './modules/payments';
+import { paymentAccountRoutes } from './modules/paymentAccounts/routes';
+import { PaymentAccountService } from './modules/paymentAccounts/service';
+import { recordRoutes } from './modules/records/routes';
+import { RecordService } from './modules/records/service';
 import { sendMessage, welcome } from './modules/messages/service';
 import { siteRoutes } from './modules/site/routes';
 import { fileSiteSettings } from './modules/site/settings';
@@ -28,6 +32,9 @@ import { SportsService } from './modules/sports/service';
 import { statsRoutes } from './modules/stats/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { WalletService } from './modules/wallet/service';
+import { WithdrawPasswords } from './modules/withdrawals/password';
+import { withdrawalRoutes } from './modules/withdrawals/routes';
+import { WithdrawalService } from './modules/withdrawals/service';
 import { contractPlugin } from './plugins/contract';
 import { answerNotFound } from './plugins/notFound';
 import { securityHeaders } from './plugins/securityHeaders';
@@ -85,6 +92,7 @@ declare module 'fastify' {
     feed: FeedProvider;
     broker: EmbeddedBroker;
     bets: BetService;
+    withdrawals: WithdrawalService;
   }
 }
 
@@ -202,6 +210,40 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(messageRoutes, { db });
   // The payments core (app.payments): providers or their simulators, webhook routes, shared jobs.
   await registerPayments(app, { config, db, clock, options: options.payments });
+
+  // Withdrawals, payment accounts, the withdrawal password and the records.
+  const paymentAccounts = new PaymentAccountService({
+    db,
+    cipher: atRestCipher(config.secrets.rsaPrivateKey, 'payment-accounts'),
+    maxPerType: config.withdraw.maxAccountsPerType,
+    now: clock,
+  });
+  const withdrawPasswords = new WithdrawPasswords({
+    db,
+    codeSecret: config.secrets.captchaKeySecret,
+    // Counted like login passwords, in the same table under withdraw:<id> keys (see password.ts).
+    guard: new PasswordGuard(
+      db,
+      { ...DEFAULT_LOCKOUT, failures: config.withdraw.passwordFailures, lockMs: config.withdraw.passwordLockMs },
+      clock,
+    ),
+    sendSms: (phone, text) => sms.send(phone, text),
+    now: clock,
+  });
+  const withdrawals = new WithdrawalService({
+    db,
+    events,
+    config: config.withdraw,
+    accounts: paymentAccounts,
+    passwords: withdrawPasswords,
+    payouts: () => ({}),
+    now: clock,
+    log: app.log,
+  });
+  app.decorate('withdrawals', withdrawals);
+  await app.register(paymentAccountRoutes, { service: paymentAccounts });
+  await app.register(withdrawalRoutes, { service: withdrawals, passwords: withdrawPasswords, accounts: paymentAccounts });
+  await app.register(recordRoutes, { service: new RecordService({ db }), withdrawals });
 
   const { feed, keeper } = await openFeed(app, config, options, db);
   app.decorate('feed', feed);

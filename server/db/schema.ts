@@ -577,3 +577,91 @@ export const jobLeases = pgTable('job_leases', {
   holder: text('holder').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A player's payment accounts for withdrawals (spec §7 accountType: 0 bank, 11 GCash, 12 Maya). The
+ * number is kept encrypted (AES-256-GCM, server/lib/security.ts atRestCipher) with its last four digits
+ * beside it for the masked answers, and a keyed hash so one number is bound once per player. A deleted
+ * account keeps its row (withdrawal orders point at it) with `deletedAt` set.
+ */
+export const paymentAccounts = pgTable(
+  'payment_accounts',
+  {
+    id: id(),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    accountType: smallint('account_type').notNull(),
+    accountNoEncrypted: text('account_no_encrypted').notNull(),
+    accountNoLast4: text('account_no_last4').notNull(),
+    accountNoHash: text('account_no_hash').notNull(),
+    accountName: text('account_name').notNull(),
+    bankCode: text('bank_code'),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('payment_accounts_owner').on(t.customerId, t.accountType),
+    uniqueIndex('payment_accounts_one_number')
+      .on(t.customerId, t.accountType, t.accountNoHash)
+      .where(sql`${t.deletedAt} IS NULL`),
+    check('payment_accounts_type', sql`${t.accountType} IN (0, 11, 12)`),
+  ],
+);
+
+/**
+ * Withdrawal orders (spec §7 withdraw/*). The amount is held in house:pending-withdrawals from creation
+ * (`holdTransactionId`) until the payout settles (`settleTransactionId`, to house:payments) or comes
+ * back (`returnTransactionId`, to the wallet). `payoutKey` is the idempotency key of the payout create,
+ * derived from the order, so a retry or a restart re-creates the same payout and never a second one.
+ */
+export const withdrawalOrders = pgTable(
+  'withdrawal_orders',
+  {
+    id: id(),
+    orderNo: text('order_no').notNull(),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    paymentAccountId: ref('payment_account_id').references(() => paymentAccounts.id),
+    /** gcash | maya | bank | agent */
+    channel: text('channel').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** pending | processing | paid | failed | reversed (WithdrawalStatus) */
+    status: text('status').notNull().default('pending'),
+    /** Masked, as the player reads it: 'GCash •••• 4567'. */
+    destination: text('destination').notNull(),
+    provider: text('provider').notNull(),
+    payoutKey: text('payout_key').notNull(),
+    payoutId: text('payout_id'),
+    rail: text('rail'),
+    claimCode: text('claim_code'),
+    failureCode: text('failure_code'),
+    message: text('message'),
+    /** When the split plan produced it: the group's shared id. */
+    splitGroup: text('split_group'),
+    holdTransactionId: ref('hold_transaction_id').references(() => ledgerTransactions.id),
+    settleTransactionId: ref('settle_transaction_id').references(() => ledgerTransactions.id),
+    returnTransactionId: ref('return_transaction_id').references(() => ledgerTransactions.id),
+    pendingMovementId: ref('pending_movement_id').references(() => pendingMovements.id),
+    /** Payout create tries so far, and when the resume job tries again (null: nothing to do). */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    expectedBy: timestamp('expected_by', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('withdrawal_orders_order_no').on(t.orderNo),
+    uniqueIndex('withdrawal_orders_payout_key').on(t.payoutKey),
+    index('withdrawal_orders_customer').on(t.customerId, t.createdAt),
+    index('withdrawal_orders_account').on(t.paymentAccountId, t.status),
+    index('withdrawal_orders_due')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.nextAttemptAt} IS NOT NULL`),
+    check('withdrawal_orders_amount', sql`${t.amount} > 0`),
+    check('withdrawal_orders_status', sql`${t.status} IN ('pending', 'processing', 'paid', 'failed', 'reversed')`),
+    check('withdrawal_orders_channel', sql`${t.channel} IN ('gcash', 'maya', 'bank', 'agent')`),
+  ],
+);
