@@ -30,6 +30,8 @@ import { saveChat } from './modules/sports/repository';
 import { sportsRoutes } from './modules/sports/routes';
 import { SportsService } from './modules/sports/service';
 import { statsRoutes } from './modules/stats/routes';
+import { voucherRoutes } from './modules/vouchers/routes';
+import { VoucherService } from './modules/vouchers/service';
 import { walletRoutes } from './modules/wallet/routes';
 import { WalletService } from './modules/wallet/service';
 import { WithdrawPasswords } from './modules/withdrawals/password';
@@ -244,6 +246,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(paymentAccountRoutes, { service: paymentAccounts });
   await app.register(withdrawalRoutes, { service: withdrawals, passwords: withdrawPasswords, accounts: paymentAccounts });
   await app.register(recordRoutes, { service: new RecordService({ db }), withdrawals });
+  const vouchers = new VoucherService({ db, events, clock });
+  await app.register(voucherRoutes, { service: vouchers });
 
   const { feed, keeper } = await openFeed(app, config, options, db);
   app.decorate('feed', feed);
@@ -281,7 +285,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     app.addHook('onClose', async () => keeper.stop());
   }
 
-  if (!config.production) await app.register(devRoutes, { db, feed, broker, betsIdle: () => bets.idle() });
+  if (!config.production) await app.register(devRoutes, { db, feed, broker, betsIdle: () => bets.idle(), vouchers });
   if (viteDev) await app.register(viteDev.viteDevPlugin, { appKey: config.appKey, dataDir: config.dataDir });
   else await app.register(staticPlugin, { distDir: config.distDir, appKey: config.appKey });
   app.addHook('onReady', async () => wallet.resumePendingTransfers());

@@ -665,3 +665,58 @@ export const withdrawalOrders = pgTable(
     check('withdrawal_orders_channel', sql`${t.channel} IN ('gcash', 'maya', 'bank', 'agent')`),
   ],
 );
+
+/**
+ * Vouchers and gift cards. Only a hash of the code is kept (a leaked table gives no spendable code);
+ * the last four characters are kept to show it masked. `kind`: deposit (a prepaid voucher bought for
+ * cash, deposit/depositByVoucher), promo (given by the operator, customer/receiveVoucher) or giftcard
+ * (given to one player, listed by giftCard/list). A code is used at most `max_uses` times and at most
+ * once by each player (voucher_redemptions).
+ */
+export const vouchers = pgTable(
+  'vouchers',
+  {
+    id: id(),
+    codeHash: text('code_hash').notNull(),
+    codeTail: text('code_tail').notNull(),
+    kind: text('kind').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** The one player who may use it (gift cards); null: any player. */
+    customerId: ref('customer_id').references(() => customers.id),
+    maxUses: integer('max_uses').notNull().default(1),
+    uses: integer('uses').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Who issued it (the operator's note: campaign, page). */
+    issuedBy: text('issued_by').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('vouchers_code_hash').on(t.codeHash),
+    index('vouchers_customer').on(t.customerId),
+    check('vouchers_kind', sql`${t.kind} IN ('deposit', 'promo', 'giftcard')`),
+    check('vouchers_amount_positive', sql`${t.amount} > 0`),
+    check('vouchers_uses', sql`${t.uses} >= 0 AND ${t.uses} <= ${t.maxUses}`),
+  ],
+);
+
+/** Who used a voucher, when, and the ledger transaction that paid it: once per player and code. */
+export const voucherRedemptions = pgTable(
+  'voucher_redemptions',
+  {
+    voucherId: ref('voucher_id')
+      .notNull()
+      .references(() => vouchers.id),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    transactionId: ref('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.voucherId, t.customerId] }),
+    uniqueIndex('voucher_redemptions_transaction').on(t.transactionId),
+    index('voucher_redemptions_customer').on(t.customerId, t.createdAt),
+  ],
+);

@@ -105,6 +105,14 @@ export const MoneyBody = {
   queryDepositBankInfos: z.object({}),
   depositByVoucher: z.object({ voucherCode: z.string().check(z.minLength(4), z.maxLength(64)) }),
   depositByAgent: z.object({ amount: amountField }),
+  /**
+   * The transfer receipt of a bank deposit: a data: URL of a JPEG, PNG or WebP photo or screenshot. The
+   * server checks it by its content and keeps it at most 750 px on its longest side (spec §9).
+   */
+  uploadDepositReceipt: z.object({
+    orderNo,
+    image: z.string().check(z.maxLength(1_900_000, { message: 'The picture is too large.' })),
+  }),
   withdrawSwitch: z.object({}),
   /** spec §7: the withdraw bank list uses type 99. */
   withdrawBanks: z.object({ type: z.optional(z.literal(99)) }),
@@ -133,6 +141,9 @@ export const MoneyBody = {
   querySubList: z.object({ beginDate: day, endDate: day, type: z.union([z.literal(1), z.literal(2)]), ...page }),
   queryWithdrawalStatus: z.object({ orderNo }),
   receiveVoucher: z.object({ voucherCode: z.string().check(z.minLength(4), z.maxLength(64)) }),
+  giftCardList: z.object({}),
+  /** Idempotent: credits the gift card's amount to the main wallet once. */
+  redeemGiftCard: z.object({ giftCardId: z.int() }),
 } as const;
 
 export type MoneyBody = { [K in keyof typeof MoneyBody]: z.infer<(typeof MoneyBody)[K]> };

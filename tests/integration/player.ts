@@ -156,3 +156,18 @@ export async function fundedPlayer(server: TestServer, pesos = 5_000): Promise<{
   await fund(server, customerId, pesos * 100);
   return { token: player.webToken.token, customerId };
 }
+
+/** Like quickPlayer, with the player's internal id too (for planting rows a test needs). */
+export async function quickCustomer(server: TestServer): Promise<{ token: string; customerId: number; phone: string }> {
+  const db = server.database.db;
+  const phone = newPhone();
+  const customer = await createCustomer(db, { mobileNo: phone.e164, birthday: '1995-03-14' });
+  const request = { ip: '127.0.0.1', headers: {} } as FastifyRequest;
+  const policy = { idleMs: server.config.sessionIdleMs, maxMs: server.config.sessionMaxMs, events: server.app.playerEvents };
+  return { token: (await createSession(db, policy, customer.id, request)).webToken.token, customerId: customer.id, phone: phone.typed };
+}
+
+/** The player's main balance in centavos, as the header shows it. */
+export async function mainBalance(server: TestServer, token: string): Promise<number> {
+  return (await call<{ balance: number }>(server, 'main', 'customer/getBalance', {}, { token })).data.balance;
+}

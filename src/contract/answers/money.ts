@@ -170,3 +170,18 @@ export const subListAnswer = z.strictObject({
 });
 
 export const voucherAnswer = z.strictObject({ amount: centavos, message: z.string() });
+
+export const GiftCardStatus = ['active', 'redeemed', 'expired'] as const;
+export const giftCardListAnswer = z.strictObject({
+  list: z.array(
+    z.strictObject({
+      giftCardId: z.int(),
+      /** Masked: '•••• K7QF'. The whole code is shown once, to whoever issued it. */
+      code: z.string(),
+      amount: centavos,
+      status: z.enum(GiftCardStatus),
+      expiresAt: isoTime,
+      redeemedAt: z.optional(isoTime),
+    }),
+  ),
+});

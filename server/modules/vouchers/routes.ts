@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { giftCardListAnswer, voucherAnswer } from '../../../src/contract/answers/money';
+import { GatewayCode } from '../../../src/contract/errorCodes';
+import { MoneyBody, MoneyCall } from '../../../src/contract/money';
+import { CallError } from '../../lib/errors';
+import type { VoucherService } from './service';
+
+export interface VoucherRouteOptions {
+  service: VoucherService;
+  /**
+   * Codes one player may try in `guessWindow` (default 10 in 10 minutes), across the calls that take a
+   * typed code: enough for typos, far too few to find a code by guessing.
+   */
+  guessesPerWindow?: number;
+  guessWindow?: string;
+}
+
+/** The voucher and gift-card calls: customer/receiveVoucher, deposit/depositByVoucher, giftCard/list and giftCard/redeem. */
+export async function voucherRoutes(app: FastifyInstance, options: VoucherRouteOptions) {
+  const { service } = options;
+  const window = options.guessWindow ?? '10 minutes';
+  const guesses = app.createRateLimit({
+    max: options.guessesPerWindow ?? 10,
+    timeWindow: window,
+    keyGenerator: (request) => `voucher-codes:${request.session?.customerId ?? ''}`,
+  });
+  const countGuess = async (request: FastifyRequest) => {
+    const counted = await guesses(request);
+    if (!counted.isAllowed && counted.isExceeded) {
+      throw new CallError(GatewayCode.TooManyRequests, `Too many voucher codes tried. Please wait ${window} and try again.`, 429);
+    }
+  };
+
+  app.call({
+    prefix: 'main',
+    name: MoneyCall.receiveVoucher,
+    auth: 'player',
+    idempotent: true,
+    body: MoneyBody.receiveVoucher,
+    answer: voucherAnswer,
+    handler: async ({ body, customerId, request, idempotencyKey }) => {
+      await countGuess(request);
+      return service.redeemCode(customerId, body.voucherCode, ['promo', 'giftcard'], {
+        key: idempotencyKey,
+        call: MoneyCall.receiveVoucher,
+      });
+    },
+  });
+
+  app.call({
+    prefix: 'main',
+    name: MoneyCall.depositByVoucher,
+    auth: 'player',
+    idempotent: true,
+    body: MoneyBody.depositByVoucher,
+    answer: voucherAnswer,
+    handler: async ({ body, customerId, request, idempotencyKey }) => {
+      await countGuess(request);
+      return service.redeemCode(customerId, body.voucherCode, ['deposit'], { key: idempotencyKey, call: MoneyCall.depositByVoucher });
+    },
+  });
+
+  app.call({
+    prefix: 'main',
+    name: MoneyCall.giftCardList,
+    auth: 'player',
+    body: MoneyBody.giftCardList,
+    answer: giftCardListAnswer,
+    handler: ({ customerId }) => service.giftCards(customerId),
+  });
+
+  app.call({
+    prefix: 'main',
+    name: MoneyCall.redeemGiftCard,
+    auth: 'player',
+    idempotent: true,
+    body: MoneyBody.redeemGiftCard,
+    answer: voucherAnswer,
+    handler: ({ body, customerId, idempotencyKey }) => service.redeemGiftCard(customerId, body.giftCardId, idempotencyKey),
+  });
+}
