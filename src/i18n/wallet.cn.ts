@@ -57,7 +57,6 @@ export const walletCn: typeof walletEn = {
   agentAfter: '收银员收到现金后，您的钱包将立即入账。',
   agentAnother: '再次现金充值',
   validUntil: '有效期至',
-  validUntilDate: '有效期至 {{date}}',
   copy: '复制',
   copyLabel: '复制{{what}}',
   orderNo: '订单号',
@@ -129,5 +128,7 @@ export const walletCn: typeof walletEn = {
   giftRedeem: '兑换礼品卡或代金券',
   giftMine: '我的礼品卡',
   giftNone: '您还没有礼品卡。',
+  giftWhen: { active: '有效期至 {{date}}', redeemed: '已于 {{date}} 兑换', expired: '已于 {{date}} 过期' },
+  giftStatus: { active: '可用', redeemed: '已兑换', expired: '已过期' },
   giftFailed: '无法加载您的礼品卡。请检查网络后重试。',
 };

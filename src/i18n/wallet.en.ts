@@ -56,7 +56,6 @@ export const walletEn = {
   agentAfter: 'Your wallet is credited as soon as the cashier accepts your cash.',
   agentAnother: 'Make another cash deposit',
   validUntil: 'Valid until',
-  validUntilDate: 'Valid until {{date}}',
   copy: 'Copy',
   copyLabel: 'Copy {{what}}',
   orderNo: 'Order number',
@@ -140,5 +139,7 @@ export const walletEn = {
   giftRedeem: 'Redeem a gift card or voucher',
   giftMine: 'My gift cards',
   giftNone: 'You have no gift cards yet.',
+  giftWhen: { active: 'Valid until {{date}}', redeemed: 'Redeemed {{date}}', expired: 'Expired {{date}}' },
+  giftStatus: { active: 'Active', redeemed: 'Redeemed', expired: 'Expired' },
   giftFailed: 'Your gift cards could not be loaded. Check your connection and try again.',
 };

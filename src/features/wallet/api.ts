@@ -7,6 +7,7 @@ import type {
   custBillAnswer,
   depositBankInfosAnswer,
   depositOrderAnswer,
+  giftCardListAnswer,
   payWaysAnswer,
   subListAnswer,
   voucherAnswer,
@@ -120,18 +121,15 @@ export function receiveVoucher(voucherCode: string, idempotencyKey: string): Pro
   return api.call<VoucherResult>('main', MoneyCall.receiveVoucher, { voucherCode }, { idempotencyKey });
 }
 
-/** The player's gift cards. The answer's schema is not in the contract yet: read defensively. */
-export interface GiftCard {
-  cardNo: string;
-  amount: number;
-  status: string;
-  expiresAt?: string;
-}
+export type GiftCards = z.infer<typeof giftCardListAnswer>;
+export type GiftCard = GiftCards['list'][number];
 export const giftCardsQuery = queryOptions({
   queryKey: ['main', MoneyCall.giftCardList],
-  queryFn: async () => {
-    const answer = await api.call<{ list?: GiftCard[] } | null>('main', MoneyCall.giftCardList, {}, { quiet: true });
-    return answer?.list ?? [];
-  },
+  queryFn: async () => (await api.call<GiftCards>('main', MoneyCall.giftCardList, {}, { quiet: true })).list,
   staleTime: 30_000,
 });
+
+/** A gift card of the player's own list, credited once to the main wallet. */
+export function redeemGiftCard(giftCardId: number, idempotencyKey: string): Promise<VoucherResult> {
+  return api.call<VoucherResult>('main', MoneyCall.redeemGiftCard, { giftCardId }, { idempotencyKey });
+}
