@@ -59,7 +59,7 @@ function GiftCardRow({ card, onRedeemed }: { card: GiftCard; onRedeemed: () => v
     try {
       const answer = await redeemGiftCard(card.giftCardId, key.current);
       await sleep(COUPON_RESULT_DELAY_MS);
-      showToast('success', t('wallet.voucherDone', { amount: formatCentavos(answer.amount) }));
+      showToast('success', answer.message || t('wallet.voucherDone', { amount: formatCentavos(answer.amount) }));
       void refreshBalance(0);
       onRedeemed();
     } catch {

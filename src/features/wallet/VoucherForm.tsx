@@ -77,7 +77,7 @@ export function VoucherForm({
       </Button>
       {result && (
         <p className={styles.note} role="status" data-testid="voucher-result">
-          {t('wallet.voucherDone', { amount: formatCentavos(result.amount) })} {result.message}
+          {result.message || t('wallet.voucherDone', { amount: formatCentavos(result.amount) })}
         </p>
       )}
     </form>
