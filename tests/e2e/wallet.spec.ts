@@ -19,7 +19,11 @@ async function openAsDemoPlayer(page: Page, url: string): Promise<void> {
   await logInWithPassword(page);
 }
 
-test('the demo player deposits ₱500 through the simulated GCash checkout and sees the header balance rise', async ({ page, context }) => {
+test('the demo player deposits ₱500 through the simulated GCash checkout and sees the header balance rise', async ({
+  page,
+  context,
+  request,
+}) => {
   await openAsDemoPlayer(page, '/foryou');
   const balance = page.getByTestId('header-balance');
   await expect(balance).toHaveText(/₱[\d,]+\.\d{2}/);
@@ -51,6 +55,8 @@ test('the demo player deposits ₱500 through the simulated GCash checkout and s
   const status = page.getByTestId('deposit-status');
   await expect(status).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/deposit-returned-390x844.png' });
+  // The simulator's development step: the paid checkout's webhooks go out now rather than on its schedule.
+  expect((await request.post('/sim/tick', { form: { advanceMs: '1000' } })).ok()).toBe(true);
   await expect(status).toHaveAttribute('data-status', 'paid', { timeout: 30_000 });
   await expect(page.getByTestId('new-balance')).toHaveText(`Your balance is now ${money(before + 500)}.`);
   await page.screenshot({ path: 'test-results/screens/deposit-paid-390x844.png' });
