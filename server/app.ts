@@ -14,6 +14,8 @@ import { DEFAULT_LOCKOUT, PasswordGuard } from './modules/auth/lockout';
 import { authRoutes } from './modules/auth/routes';
 import { SESSION_CHECK_BATCH, endedSessions, sessionEndedNotice, sessionResolver } from './modules/auth/sessions';
 import { socketPlayer } from './modules/auth/sockets';
+import { bankDepositRoutes } from './modules/bankDeposits/routes';
+import { ManualDepositService } from './modules/bankDeposits/service';
 import { betRoutes } from './modules/bets/routes';
 import { BetService } from './modules/bets/service';
 import { devRoutes } from './modules/dev/routes';
@@ -24,6 +26,8 @@ import { PaymentAccountService } from './modules/paymentAccounts/service';
 import { recordRoutes } from './modules/records/routes';
 import { RecordService } from './modules/records/service';
 import { sendMessage, welcome } from './modules/messages/service';
+import { Reconciler } from './modules/reconciliation/service';
+import { agentDeposits } from './modules/reconciliation/sources';
 import { siteRoutes } from './modules/site/routes';
 import { fileSiteSettings } from './modules/site/settings';
 import { saveChat } from './modules/sports/repository';
@@ -41,6 +45,7 @@ import { contractPlugin } from './plugins/contract';
 import { answerNotFound } from './plugins/notFound';
 import { securityHeaders } from './plugins/securityHeaders';
 import { staticPlugin } from './plugins/static';
+import { agentNetworkSimulator } from './providers/agents/cashIn';
 import { FeedKeeper } from './providers/feed/keeper';
 import { postgresFeedStore } from './providers/feed/postgresStore';
 import type { FeedOptions, FeedProvider } from './providers/feed/types';
@@ -95,6 +100,8 @@ declare module 'fastify' {
     broker: EmbeddedBroker;
     bets: BetService;
     withdrawals: WithdrawalService;
+    /** Compares the providers' records with our orders and the ledger (a job runs it; tests call it). */
+    reconciliation: Reconciler;
   }
 }
 
@@ -248,6 +255,28 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(recordRoutes, { service: new RecordService({ db }), withdrawals });
   const vouchers = new VoucherService({ db, events, clock });
   await app.register(voucherRoutes, { service: vouchers });
+  // The agent network is a simulator (development and tests, with the payment simulators): production has
+  // none until one is contracted.
+  const agentSecret = config.manualDeposits.agentCallbackSecret;
+  const agents = !config.payments.simulators
+    ? undefined
+    : agentNetworkSimulator({
+        db,
+        secret: agentSecret,
+        send: async ({ headers, body }) =>
+          (
+            await app.inject({
+              method: 'POST',
+              url: '/webhooks/agent/cash-in',
+              headers: { 'content-type': 'application/json', ...headers },
+              payload: body,
+            })
+          ).statusCode,
+      });
+  const manualDeposits = new ManualDepositService({ db, events, settings: config.manualDeposits, agents, clock });
+  await app.register(bankDepositRoutes, { service: manualDeposits, agentSecret, clock });
+  const reconciliation = new Reconciler({ db, log: app.log, sources: agents ? [agentDeposits(agents)] : [] });
+  app.decorate('reconciliation', reconciliation);
 
   const { feed, keeper } = await openFeed(app, config, options, db);
   app.decorate('feed', feed);
@@ -285,7 +314,19 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     app.addHook('onClose', async () => keeper.stop());
   }
 
-  if (!config.production) await app.register(devRoutes, { db, feed, broker, betsIdle: () => bets.idle(), vouchers });
+  if (!config.production && agents) {
+    await app.register(devRoutes, {
+      db,
+      feed,
+      broker,
+      betsIdle: () => bets.idle(),
+      vouchers,
+      deposits: manualDeposits,
+      agents,
+      clock,
+      reconciliation,
+    });
+  }
   if (viteDev) await app.register(viteDev.viteDevPlugin, { appKey: config.appKey, dataDir: config.dataDir });
   else await app.register(staticPlugin, { distDir: config.distDir, appKey: config.appKey });
   app.addHook('onReady', async () => wallet.resumePendingTransfers());

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type TrustProxy, parseTrustProxy } from './lib/proxies';
 import { type PaymentConfig, paymentConfig } from './modules/payments/config';
+import { type ManualDepositSettings, manualDepositSettings } from './modules/bankDeposits/settings';
 
 /**
  * Server configuration: environment variables over generated development defaults. Secrets are never in
@@ -52,6 +53,8 @@ export interface ServerConfig {
   payments: PaymentConfig;
   /** Withdrawals: the operator's limits and rules (README "Withdrawals"). */
   withdraw: WithdrawConfig;
+  /** Bank transfers reviewed by the operator and cash-ins at agents (DEPOSIT_BANKS, BANK_DEPOSIT_EXPIRY_MINUTES, AGENT_CALLBACK_SECRET). */
+  manualDeposits: ManualDepositSettings;
 }
 
 export interface WithdrawConfig {
@@ -177,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     frameAncestors: origins(env['FRAME_ANCESTORS'], 'FRAME_ANCESTORS'),
     payments: paymentConfig(env, env['NODE_ENV'] === 'production'),
     withdraw: withdrawConfig(env),
+    manualDeposits: manualDepositSettings(env, env['NODE_ENV'] === 'production', secrets.captchaKeySecret),
     ...overrides,
   };
 }

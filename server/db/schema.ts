@@ -579,6 +579,134 @@ export const jobLeases = pgTable('job_leases', {
 });
 
 /**
+ * Vouchers and gift cards. Only a hash of the code is kept (a leaked table gives no spendable code);
+ * the last four characters are kept to show it masked. `kind`: deposit (a prepaid voucher bought for
+ * cash, deposit/depositByVoucher), promo (given by the operator, customer/receiveVoucher) or giftcard
+ * (given to one player, listed by giftCard/list). A code is used at most `max_uses` times and at most
+ * once by each player (voucher_redemptions).
+ */
+export const vouchers = pgTable(
+  'vouchers',
+  {
+    id: id(),
+    codeHash: text('code_hash').notNull(),
+    codeTail: text('code_tail').notNull(),
+    kind: text('kind').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** The one player who may use it (gift cards); null: any player. */
+    customerId: ref('customer_id').references(() => customers.id),
+    maxUses: integer('max_uses').notNull().default(1),
+    uses: integer('uses').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Who issued it (the operator's note: campaign, page). */
+    issuedBy: text('issued_by').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('vouchers_code_hash').on(t.codeHash),
+    index('vouchers_customer').on(t.customerId),
+    check('vouchers_kind', sql`${t.kind} IN ('deposit', 'promo', 'giftcard')`),
+    check('vouchers_amount_positive', sql`${t.amount} > 0`),
+    check('vouchers_uses', sql`${t.uses} >= 0 AND ${t.uses} <= ${t.maxUses}`),
+  ],
+);
+
+/** Who used a voucher, when, and the ledger transaction that paid it: once per player and code. */
+export const voucherRedemptions = pgTable(
+  'voucher_redemptions',
+  {
+    voucherId: ref('voucher_id')
+      .notNull()
+      .references(() => vouchers.id),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    transactionId: ref('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.voucherId, t.customerId] }),
+    uniqueIndex('voucher_redemptions_transaction').on(t.transactionId),
+    index('voucher_redemptions_customer').on(t.customerId, t.createdAt),
+  ],
+);
+
+/**
+ * The transfer receipt of a bank deposit: the picture as checked and fitted (at most 750 px), under an
+ * unguessable key, and the operator's decision on it.
+ */
+export const depositReceipts = pgTable('deposit_receipts', {
+  orderId: ref('order_id')
+    .primaryKey()
+    .references(() => depositOrders.id),
+  mediaKey: text('media_key').notNull().unique('deposit_receipts_media_key'),
+  contentType: text('content_type').notNull(),
+  data: bytea('data').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Who decided (the operator's name as typed on the review page) and when. */
+  reviewedBy: text('reviewed_by'),
+  reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+});
+
+/**
+ * The agent network's side of a cash-in (the simulator of server/providers/agents, development and
+ * tests only): the payment code a cashier enters, what it is for, and its signed callback to us, retried
+ * until answered 2xx.
+ */
+export const agentCashIns = pgTable(
+  'agent_cash_ins',
+  {
+    paymentId: text('payment_id').primaryKey(),
+    code: text('code').notNull(),
+    /** Our order number (the merchant's reference). */
+    reference: text('reference').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** awaiting | paid | expired */
+    status: text('status').notNull().default('awaiting'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The store where the cash was taken. */
+    store: text('store'),
+    callbackAttempts: integer('callback_attempts').notNull().default(0),
+    /** When the callback is to be sent (again); null when answered or none is due. */
+    callbackDueAt: timestamp('callback_due_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('agent_cash_ins_code').on(t.code),
+    uniqueIndex('agent_cash_ins_reference').on(t.reference),
+    index('agent_cash_ins_callback_due')
+      .on(t.callbackDueAt)
+      .where(sql`${t.callbackDueAt} IS NOT NULL`),
+  ],
+);
+
+/**
+ * What each reconciliation run found: the provider's records (checkouts, agent cash-ins, payouts)
+ * compared with our orders and the ledger. `mismatches` lists each difference as
+ * { kind, reference, ours, theirs, note }; an empty list is a clean run.
+ */
+export const reconciliationReports = pgTable(
+  'reconciliation_reports',
+  {
+    id: id(),
+    ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The window of records compared (by creation time). */
+    windowFrom: timestamp('window_from', { withTimezone: true }).notNull(),
+    windowTo: timestamp('window_to', { withTimezone: true }).notNull(),
+    /** How many provider records and orders were compared. */
+    checked: integer('checked').notNull(),
+    mismatchCount: integer('mismatch_count').notNull(),
+    mismatches: jsonb('mismatches').$type<unknown[]>().notNull().default([]),
+  },
+  (t) => [index('reconciliation_reports_ran_at').on(t.ranAt)],
+);
+
+/**
  * A player's payment accounts for withdrawals (spec §7 accountType: 0 bank, 11 GCash, 12 Maya). The
  * number is kept encrypted (AES-256-GCM, server/lib/security.ts atRestCipher) with its last four digits
  * beside it for the masked answers, and a keyed hash so one number is bound once per player. A deleted
@@ -663,60 +791,5 @@ export const withdrawalOrders = pgTable(
     check('withdrawal_orders_amount', sql`${t.amount} > 0`),
     check('withdrawal_orders_status', sql`${t.status} IN ('pending', 'processing', 'paid', 'failed', 'reversed')`),
     check('withdrawal_orders_channel', sql`${t.channel} IN ('gcash', 'maya', 'bank', 'agent')`),
-  ],
-);
-
-/**
- * Vouchers and gift cards. Only a hash of the code is kept (a leaked table gives no spendable code);
- * the last four characters are kept to show it masked. `kind`: deposit (a prepaid voucher bought for
- * cash, deposit/depositByVoucher), promo (given by the operator, customer/receiveVoucher) or giftcard
- * (given to one player, listed by giftCard/list). A code is used at most `max_uses` times and at most
- * once by each player (voucher_redemptions).
- */
-export const vouchers = pgTable(
-  'vouchers',
-  {
-    id: id(),
-    codeHash: text('code_hash').notNull(),
-    codeTail: text('code_tail').notNull(),
-    kind: text('kind').notNull(),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
-    /** The one player who may use it (gift cards); null: any player. */
-    customerId: ref('customer_id').references(() => customers.id),
-    maxUses: integer('max_uses').notNull().default(1),
-    uses: integer('uses').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    /** Who issued it (the operator's note: campaign, page). */
-    issuedBy: text('issued_by').notNull().default(''),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex('vouchers_code_hash').on(t.codeHash),
-    index('vouchers_customer').on(t.customerId),
-    check('vouchers_kind', sql`${t.kind} IN ('deposit', 'promo', 'giftcard')`),
-    check('vouchers_amount_positive', sql`${t.amount} > 0`),
-    check('vouchers_uses', sql`${t.uses} >= 0 AND ${t.uses} <= ${t.maxUses}`),
-  ],
-);
-
-/** Who used a voucher, when, and the ledger transaction that paid it: once per player and code. */
-export const voucherRedemptions = pgTable(
-  'voucher_redemptions',
-  {
-    voucherId: ref('voucher_id')
-      .notNull()
-      .references(() => vouchers.id),
-    customerId: ref('customer_id')
-      .notNull()
-      .references(() => customers.id),
-    transactionId: ref('transaction_id')
-      .notNull()
-      .references(() => ledgerTransactions.id),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.voucherId, t.customerId] }),
-    uniqueIndex('voucher_redemptions_transaction').on(t.transactionId),
-    index('voucher_redemptions_customer').on(t.customerId, t.createdAt),
   ],
 );

@@ -1,0 +1,289 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type * as z from 'zod/mini';
+import type { depositOrderAnswer } from '../../../src/contract/answers/money';
+import { GatewayCode } from '../../../src/contract/errorCodes';
+import type { Database, Transaction } from '../../db';
+import { CallError } from '../../lib/errors';
+import { ImageTooLarge, fitImage } from '../../lib/images';
+import { newMediaKey } from '../../lib/security';
+import type { AgentCallback, AgentNetwork } from '../../providers/agents/cashIn';
+import type { PlayerEvents } from '../../realtime/bus';
+import { sendMessage } from '../messages/service';
+import { HOUSE, houseAccountId, post, walletAccountId, withIdempotency } from '../wallet/ledger';
+import * as repo from './repository';
+import type { DepositOrder } from './repository';
+import type { ManualDepositSettings } from './settings';
+
+/**
+ * Deposits a person completes: a bank transfer to the house's account with the receipt uploaded and
+ * reviewed by the operator, and cash given to an agent or store cashier against a payment code. Both are
+ * orders in deposit_orders; each is credited once (house:payments → the player's main wallet) by the
+ * single UPDATE that moves it to 'paid', whatever the number of approvals or callbacks that race.
+ *
+ * balanceFlag stays 1 for these orders: they wait on a person (the player's transfer, the operator, the
+ * cashier) for hours, not on a provider's confirmation that the §4 polling could wait for.
+ */
+export interface ManualDepositOptions {
+  db: Database;
+  events: PlayerEvents;
+  settings: ManualDepositSettings;
+  /** The agent network; absent where none is contracted (production until one is): cash-in is then closed. */
+  agents?: AgentNetwork;
+  clock?: () => number;
+}
+
+export type DepositOrderAnswer = z.infer<typeof depositOrderAnswer>;
+
+/** spec §9: pictures at most 750 px on their longest side, quality 0.9. */
+export const RECEIPT_MAX_SIDE = 750;
+export const RECEIPT_QUALITY = 0.9;
+
+const ORDER_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+/** 'BK' + 10 characters: short enough to write on a transfer as its reference, unique as the order number. */
+const newOrderNo = (prefix: string) => prefix + Array.from({ length: 10 }, () => ORDER_ALPHABET[randomInt(ORDER_ALPHABET.length)]).join('');
+
+const peso = (centavos: number) => `₱${(centavos / 100).toLocaleString('en-PH', { minimumFractionDigits: 2 })}`;
+const notFound = () =>
+  new CallError(GatewayCode.OrderNotFound, 'This deposit order was not found. Please check your deposit records.', 404);
+const badAmount = (min: number, max: number) =>
+  new CallError(GatewayCode.InvalidAmount, `Please enter an amount from ${peso(min)} to ${peso(max)}.`, 400);
+
+export const EXPIRED_MESSAGE = {
+  bank: 'This deposit expired before a receipt was sent. If you already transferred, please contact Customer Service with your receipt.',
+  agent: 'The payment code expired. Please create a new one.',
+} as const;
+
+export type ReviewOutcome = { done: true; order: DepositOrder } | { done: false; message: string };
+
+export class ManualDepositService {
+  private readonly db: Database;
+  private readonly clock: () => number;
+
+  constructor(private readonly options: ManualDepositOptions) {
+    this.db = options.db;
+    this.clock = options.clock ?? Date.now;
+  }
+
+  bankInfos() {
+    return { list: this.options.settings.banks.map((bank) => ({ ...bank })) };
+  }
+
+  /** The order as the player sees it; a pending order past its time reads as expired before the job marks it. */
+  view(order: DepositOrder): DepositOrderAnswer {
+    const expired = order.status === 'pending' && order.expiresAt !== null && order.expiresAt.getTime() <= this.clock();
+    const status = (expired ? 'expired' : order.status) as DepositOrderAnswer['status'];
+    const details = order.details as { bank?: { bankName: string; accountName: string; accountNo: string }; agentCode?: string };
+    const message = expired ? EXPIRED_MESSAGE[order.payType as 'bank' | 'agent'] : order.message;
+    return {
+      orderNo: order.orderNo,
+      payType: order.payType as DepositOrderAnswer['payType'],
+      amount: order.amount,
+      status,
+      ...(details.bank ? { bank: { ...details.bank, reference: order.orderNo } } : {}),
+      ...(details.agentCode ? { agentCode: details.agentCode } : {}),
+      ...(message ? { message } : {}),
+      createdAt: order.createdAt.toISOString(),
+      ...(order.expiresAt ? { expiresAt: order.expiresAt.toISOString() } : {}),
+      ...(order.completedAt ? { completedAt: order.completedAt.toISOString() } : {}),
+    };
+  }
+
+  async createBankDeposit(customerId: number, body: { bankInfoId: number; amount: number }, key: string): Promise<DepositOrderAnswer> {
+    const bank = this.options.settings.banks.find((b) => b.bankInfoId === body.bankInfoId);
+    if (!bank) throw new CallError(GatewayCode.ChannelClosed, 'This bank account is not available. Please choose another.', 400);
+    if (body.amount < bank.minAmount || body.amount > bank.maxAmount) throw badAmount(bank.minAmount, bank.maxAmount);
+    return withIdempotency(this.db, { customerId, key, call: 'deposit/createDeposit', request: body }, async (tx) => {
+      const order = await repo.insertOrder(tx, {
+        orderNo: newOrderNo('BK'),
+        customerId,
+        payType: 'bank',
+        channelId: `bank-${bank.bankInfoId}`,
+        provider: 'bank',
+        amount: body.amount,
+        status: 'pending',
+        details: {
+          bankInfoId: bank.bankInfoId,
+          bank: { bankName: bank.bankName, accountName: bank.accountName, accountNo: bank.accountNo },
+        },
+        expiresAt: new Date(this.clock() + this.options.settings.bankExpiryMs),
+      });
+      return this.view(order);
+    });
+  }
+
+  /** The receipt: checked by its bytes, fitted to 750 px, kept under an unguessable key; the order goes to review. */
+  async uploadReceipt(customerId: number, orderNo: string, image: string): Promise<DepositOrderAnswer> {
+    const order = await repo.orderByNo(this.db, orderNo);
+    if (!order || order.customerId !== customerId || order.payType !== 'bank') throw notFound();
+    const view = this.view(order);
+    if (view.status !== 'pending' && view.status !== 'reviewing') {
+      throw new CallError(GatewayCode.InvalidRequest, `This deposit is ${view.status} already: a receipt can no longer be added.`, 400);
+    }
+    const match = /^data:[\w.+/-]*(?:;[\w=.+-]+)*;base64,([A-Za-z0-9+/=\s]+)$/.exec(image);
+    const data = match ? Buffer.from(match[1]!, 'base64') : undefined;
+    let fitted;
+    try {
+      if (!data) throw new Error('no data');
+      fitted = await fitImage(data, RECEIPT_MAX_SIDE, RECEIPT_QUALITY);
+    } catch (error) {
+      throw new CallError(
+        GatewayCode.ReceiptInvalid,
+        error instanceof ImageTooLarge
+          ? 'This picture is too large. Please send a photo or screenshot of at most 750 pixels on its longest side.'
+          : 'This file is not a picture we can read. Please upload a photo or screenshot of your transfer receipt (JPEG, PNG or WebP).',
+        400,
+      );
+    }
+    const moved = await this.db.transaction(async (tx) => {
+      const reviewing = await repo.moveOrder(tx, order.id, ['pending', 'reviewing'], { status: 'reviewing' });
+      if (!reviewing) return undefined;
+      await repo.saveReceipt(tx, {
+        orderId: order.id,
+        mediaKey: newMediaKey(),
+        contentType: fitted.contentType,
+        data: fitted.data,
+        width: fitted.width,
+        height: fitted.height,
+      });
+      return reviewing;
+    });
+    if (!moved) throw new CallError(GatewayCode.InvalidRequest, 'This deposit was decided already: a receipt can no longer be added.', 400);
+    return this.view(moved);
+  }
+
+  /** The operator approves a bank deposit under review: credited once, however many approvals race. */
+  async approve(orderNo: string, reviewer: string): Promise<ReviewOutcome> {
+    const order = await repo.orderByNo(this.db, orderNo);
+    if (!order || order.payType !== 'bank') return { done: false, message: 'No bank deposit has this number.' };
+    const credited = await this.db.transaction(async (tx) => {
+      const paid = await this.credit(tx, order, ['reviewing']);
+      if (paid) await repo.markReviewed(tx, order.id, reviewer);
+      return paid;
+    });
+    if (!credited)
+      return { done: false, message: `Deposit ${orderNo} was decided already (${(await repo.orderByNo(this.db, orderNo))?.status}).` };
+    await this.tell(
+      credited.customerId,
+      'Deposit credited',
+      `Your bank deposit ${orderNo} of ${peso(credited.amount)} was approved and added to your wallet.`,
+    );
+    return { done: true, order: credited };
+  }
+
+  async reject(orderNo: string, reason: string, reviewer: string): Promise<ReviewOutcome> {
+    const order = await repo.orderByNo(this.db, orderNo);
+    if (!order || order.payType !== 'bank') return { done: false, message: 'No bank deposit has this number.' };
+    const words = reason.trim() || 'The receipt could not be matched to a transfer.';
+    const rejected = await this.db.transaction(async (tx) => {
+      const moved = await repo.moveOrder(tx, order.id, ['reviewing'], {
+        status: 'rejected',
+        message: words,
+        completedAt: new Date(this.clock()),
+      });
+      if (moved) await repo.markReviewed(tx, order.id, reviewer);
+      return moved;
+    });
+    if (!rejected)
+      return { done: false, message: `Deposit ${orderNo} was decided already (${(await repo.orderByNo(this.db, orderNo))?.status}).` };
+    await this.tell(
+      rejected.customerId,
+      'Deposit not approved',
+      `Your bank deposit ${orderNo} of ${peso(rejected.amount)} was not approved: ${words} Nothing was added to your wallet. If you did transfer the money, please contact Customer Service with your receipt.`,
+    );
+    return { done: true, order: rejected };
+  }
+
+  async createAgentDeposit(customerId: number, amount: number, key: string): Promise<DepositOrderAnswer> {
+    const { agentMinAmount, agentMaxAmount, agentCodeMs } = this.options.settings;
+    if (amount < agentMinAmount || amount > agentMaxAmount) throw badAmount(agentMinAmount, agentMaxAmount);
+    // The code is registered with the network first (a call outside, never inside a database
+    // transaction); a retry of the same request answers the first order, and its unused new code expires.
+    const orderNo = newOrderNo('AG');
+    const expiresAt = new Date(this.clock() + agentCodeMs);
+    const agents = this.options.agents;
+    if (!agents)
+      throw new CallError(GatewayCode.ChannelClosed, 'Cash-in at a store is not available yet. Please choose another way to deposit.', 400);
+    const payment = await agents.createPayment({ reference: orderNo, amount, expiresAt });
+    return withIdempotency(this.db, { customerId, key, call: 'deposit/depositByAgent', request: { amount } }, async (tx) => {
+      const order = await repo.insertOrder(tx, {
+        orderNo,
+        customerId,
+        payType: 'agent',
+        channelId: 'agent',
+        provider: 'agent',
+        providerCheckoutId: payment.paymentId,
+        amount,
+        status: 'pending',
+        details: { agentCode: payment.code },
+        expiresAt,
+      });
+      return this.view(order);
+    });
+  }
+
+  /**
+   * The agent network's signed callback (verified by the route): the order is credited once; a repeat
+   * changes nothing. An amount that differs from the order's is not credited and is logged.
+   */
+  async agentPaid(callback: AgentCallback, log: FastifyBaseLogger): Promise<'credited' | 'repeat' | 'unknown' | 'mismatch'> {
+    const order = await repo.orderByNo(this.db, callback.reference);
+    if (!order || order.payType !== 'agent' || order.providerCheckoutId !== callback.paymentId) {
+      log.warn({ callback }, 'agent callback for no order of ours');
+      return 'unknown';
+    }
+    if (order.amount !== callback.amount) {
+      log.error(
+        { orderNo: order.orderNo, ours: order.amount, theirs: callback.amount },
+        'agent callback amount differs from the order: not credited',
+      );
+      return 'mismatch';
+    }
+    // Paid at the counter before the code expired; the order may have been marked expired meanwhile.
+    const credited = await this.db.transaction((tx) => this.credit(tx, order, ['pending', 'expired']));
+    if (!credited) return 'repeat';
+    await this.tell(
+      order.customerId,
+      'Deposit credited',
+      `Your cash deposit ${order.orderNo} of ${peso(order.amount)} was added to your wallet.`,
+    );
+    return 'credited';
+  }
+
+  /** Pending bank and agent orders past their time become expired (a job runs this). */
+  async expireDue(now = this.clock()): Promise<number> {
+    const bank = await repo.expireDue(this.db, new Date(now), EXPIRED_MESSAGE.bank);
+    return bank.length;
+  }
+
+  async order(customerId: number, orderNo: string): Promise<DepositOrderAnswer> {
+    const order = await repo.orderByNo(this.db, orderNo);
+    if (!order || order.customerId !== customerId) throw notFound();
+    return this.view(order);
+  }
+
+  /** Moves the order to paid and posts the credit, in the caller's transaction; undefined when it was not in `from`. */
+  private async credit(tx: Transaction, order: DepositOrder, from: string[]): Promise<DepositOrder | undefined> {
+    const now = new Date(this.clock());
+    const paid = await repo.moveOrder(tx, order.id, from, { status: 'paid', message: null, completedAt: now });
+    if (!paid) return undefined;
+    const transactionId = await post(tx, {
+      kind: 'deposit',
+      customerId: order.customerId,
+      reference: `deposit:${order.orderNo}`,
+      metadata: { orderNo: order.orderNo, payType: order.payType },
+      entries: [
+        { accountId: await houseAccountId(tx, HOUSE.payments), amount: -order.amount },
+        { accountId: await walletAccountId(tx, order.customerId, 'main'), amount: order.amount },
+      ],
+    });
+    await repo.setCredit(tx, order.id, transactionId);
+    await repo.markFirstDeposit(tx, order.customerId, now);
+    return { ...paid, creditTransactionId: transactionId };
+  }
+
+  private async tell(customerId: number, title: string, body: string): Promise<void> {
+    this.options.events.publish({ type: 'balance', customerId });
+    await sendMessage(this.db, this.options.events, { customerId, type: 1, title, body });
+  }
+}
