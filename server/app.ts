@@ -40,7 +40,8 @@ import { walletRoutes } from './modules/wallet/routes';
 import { WalletService } from './modules/wallet/service';
 import { WithdrawPasswords } from './modules/withdrawals/password';
 import { withdrawalRoutes } from './modules/withdrawals/routes';
-import { WithdrawalService } from './modules/withdrawals/service';
+import { registerAgentCashOut } from './modules/withdrawals/agentCashOut';
+import { WITHDRAWAL_RESUME_MS, WithdrawalService } from './modules/withdrawals/service';
 import { contractPlugin } from './plugins/contract';
 import { answerNotFound } from './plugins/notFound';
 import { securityHeaders } from './plugins/securityHeaders';
@@ -221,6 +222,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await registerPayments(app, { config, db, clock, options: options.payments });
 
   // Withdrawals, payment accounts, the withdrawal password and the records.
+  const agent = await registerAgentCashOut(app, { db, secret: config.secrets.captchaKeySecret });
   const paymentAccounts = new PaymentAccountService({
     db,
     cipher: atRestCipher(config.secrets.rsaPrivateKey, 'payment-accounts'),
@@ -245,11 +247,15 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     config: config.withdraw,
     accounts: paymentAccounts,
     passwords: withdrawPasswords,
-    payouts: () => ({}),
+    payouts: () => ({ xendit: app.payments.payouts, agent }),
+    available: (channel) => app.payments.available(channel),
     now: clock,
     log: app.log,
   });
   app.decorate('withdrawals', withdrawals);
+  app.payments.onPayoutEvent((tx, event) => withdrawals.onPayoutEvent(tx, event));
+  // Payouts not asked yet are asked (again, with the same key); late ones are looked up.
+  app.payments.addJob('withdrawal-payouts', WITHDRAWAL_RESUME_MS, () => withdrawals.resume());
   await app.register(paymentAccountRoutes, { service: paymentAccounts });
   await app.register(withdrawalRoutes, { service: withdrawals, passwords: withdrawPasswords, accounts: paymentAccounts });
   await app.register(recordRoutes, { service: new RecordService({ db }), withdrawals });

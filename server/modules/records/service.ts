@@ -1,10 +1,10 @@
-import type * as z from 'zod/mini';
-import type { depositOrderAnswer } from '../../../src/contract/answers/money';
 import { BillType } from '../../../src/contract/money';
 import { DEPOSIT_RECORDS } from '../../../src/contract/constants';
 import { GatewayCode } from '../../../src/contract/errorCodes';
 import type { Database } from '../../db';
 import { CallError } from '../../lib/errors';
+import { findOrder as findDeposit, ordersBetween } from '../deposits/repository';
+import { orderView as depositView } from '../deposits/view';
 import { walletAccountId } from '../wallet/ledger';
 import { findOrder, pageOrders } from '../withdrawals/repository';
 import { orderView } from '../withdrawals/service';
@@ -76,16 +76,8 @@ function paging(page: { pageNo?: number | undefined; pageSize?: number | undefin
   return { offset: ((page.pageNo ?? 1) - 1) * limit, limit };
 }
 
-type DepositView = z.infer<typeof depositOrderAnswer>;
-
-/** A deposit order as the records show it: the deposits module's view, when it is there. */
-export interface DepositRecords {
-  page(customerId: number, from: Date, to: Date, page: { offset: number; limit: number }): Promise<{ total: number; list: DepositView[] }>;
-  find(customerId: number, orderNo: string): Promise<DepositView | undefined>;
-}
-
 export class RecordService {
-  constructor(private readonly options: { db: Database; deposits?: DepositRecords | undefined }) {}
+  constructor(private readonly options: { db: Database }) {}
 
   async bills(
     customerId: number,
@@ -113,7 +105,8 @@ export class RecordService {
     }
     const orderNo = query.orderNo ?? bill?.orderNo;
     const withdrawal = orderNo ? await findOrder(db, orderNo, { customerId }) : undefined;
-    const deposit = orderNo && !withdrawal ? await this.options.deposits?.find(customerId, orderNo) : undefined;
+    const depositRow = orderNo && !withdrawal ? await findDeposit(db, customerId, orderNo) : undefined;
+    const deposit = depositRow ? depositView(depositRow) : undefined;
     if (!bill && !withdrawal && !deposit) {
       throw new CallError(GatewayCode.OrderNotFound, 'We could not find this record. Please refresh your records.', 404);
     }
@@ -135,7 +128,8 @@ export class RecordService {
       const { total, rows } = await pageOrders(db, customerId, span.from, span.to, page);
       return { total, withdrawals: rows.map(orderView) };
     }
-    const deposits = (await this.options.deposits?.page(customerId, span.from, span.to, page)) ?? { total: 0, list: [] };
-    return { total: deposits.total, deposits: deposits.list };
+    // ordersBetween's end is inclusive: the last millisecond of the span.
+    const { total, rows } = await ordersBetween(db, customerId, span.from, new Date(span.to.getTime() - 1), page);
+    return { total, deposits: rows.map((row) => depositView(row)) };
   }
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WithdrawalStatus } from '../../../src/contract/money';
 import { GatewayCode, SpecCode } from '../../../src/contract/errorCodes';
@@ -10,6 +10,7 @@ import type { Database, Transaction } from '../../db';
 import { pendingMovements } from '../../db/schema';
 import { CallError } from '../../lib/errors';
 import { PaymentProviderError, type Payout, type PayoutDestination, type PayoutProvider } from '../../providers/payments/types';
+import { payoutAfter } from '../../providers/payments/outcomes';
 import type { PlayerEvents } from '../../realtime/bus';
 import type { WithdrawConfig } from '../../config';
 import { sendMessage } from '../messages/service';
@@ -23,7 +24,6 @@ import {
   type WithdrawalOrderRow,
   dueOrders,
   findOrder,
-  findOrderByPayoutId,
   insertOrder,
   lockMainWallet,
   passwordHolder,
@@ -48,17 +48,42 @@ export interface WithdrawalOptions {
   passwords: WithdrawPasswords;
   /** The payout providers by name: `xendit` for e-wallets and banks, `agent` for store cash-outs. */
   payouts: () => { xendit?: PayoutProvider | undefined; agent?: PayoutProvider | undefined };
-  /** Whether a provider has declared a channel down (GW_801104 meanwhile). */
-  channelDown?: (channel: PaymentChannel) => Promise<boolean>;
-  /** Where the app is served (the Maya mini-app's withdrawal page). */
+  /** Whether a channel takes payouts now (false while its outage switch is on: GW_801104). */
+  available?: (channel: PaymentChannel) => Promise<boolean>;
   now?: () => number;
   log?: FastifyBaseLogger;
 }
 
-/** How far along an order is: a status never moves back (a late `pending` after `paid` changes nothing). */
-const RANK: Record<WithdrawalStatus, number> = { pending: 0, processing: 1, paid: 2, failed: 2, reversed: 3 };
+/** An order's status as the payout's (payoutAfter's rules decide what an event changes) and back. */
+const PAYOUT_STATE: Record<WithdrawalStatus, PayoutStatus> = {
+  pending: 'accepted',
+  processing: 'pending',
+  paid: 'succeeded',
+  failed: 'failed',
+  reversed: 'reversed',
+};
+const ORDER_STATUS: Record<PayoutStatus, WithdrawalStatus> = {
+  accepted: 'pending',
+  pending: 'processing',
+  succeeded: 'paid',
+  failed: 'failed',
+  reversed: 'reversed',
+};
+
+/** What a payout webhook carries that a withdrawal needs. */
+export interface PayoutEventLike {
+  payoutId: string;
+  reference: string;
+  status: PayoutStatus;
+  failureCode?: string | undefined;
+}
+
+/** Run once the handling transaction committed: the inbox message and the balance event. */
+export type AfterCommit = () => Promise<void>;
 /** Transient payout-create failures are retried with the same key, waiting longer each time (capped). */
 const RETRY_MS = [5_000, 15_000, 60_000, 5 * 60_000, 15 * 60_000];
+/** How often the resume job looks for payouts to ask for or look up. */
+export const WITHDRAWAL_RESUME_MS = 5_000;
 /** After the expected arrival, we ask the provider ourselves if no webhook came. */
 const LOOK_AGAIN_MS = 10 * 60_000;
 
@@ -89,7 +114,7 @@ export class WithdrawalService {
     const providers = this.options.payouts();
     if (way === 'agent') return providers.agent !== undefined;
     if (!providers.xendit) return false;
-    return !(await this.options.channelDown?.(way));
+    return (await this.options.available?.(way)) ?? true;
   }
 
   async withdrawSwitch(customerId: number) {
@@ -272,6 +297,7 @@ export class WithdrawalService {
   }
 
   private async destinationFor(order: WithdrawalOrderRow): Promise<PayoutDestination> {
+    // A store cash-out goes to whoever shows the claim code: the agent network takes no account.
     if (order.paymentAccountId === null) return { channel: 'bank', accountNumber: order.orderNo, accountName: 'store cash-out' };
     const account = await accountById(this.db, order.paymentAccountId);
     if (!account) throw new Error(`withdrawal ${order.orderNo}: its account ${order.paymentAccountId} is missing`);
@@ -297,6 +323,8 @@ export class WithdrawalService {
       const current = await findOrder(tx, order.orderNo, { lock: true });
       if (!current || current.payoutId) return;
       await updateOrder(tx, current.id, {
+        // The provider has it: the order is processing from now on.
+        status: current.status === 'pending' ? 'processing' : current.status,
         payoutId: payout.payoutId,
         rail: payout.rail,
         claimCode: payout.claimCode ?? null,
@@ -309,108 +337,107 @@ export class WithdrawalService {
   }
 
   /**
-   * A payout status, from a verified webhook or from asking the provider: moves the order forward
-   * only, once. Unknown references are logged and ignored (they may be a deposit's or another system's).
+   * A verified payout webhook (the payments inbox calls this inside its transaction): moves the order
+   * forward only, once. A reference that is not one of our withdrawals is logged and left alone.
    */
-  async handlePayoutEvent(event: {
-    payoutId: string;
-    reference: string;
-    status: PayoutStatus;
-    failureCode?: string | undefined;
-  }): Promise<void> {
-    const order = (await findOrder(this.db, event.reference)) ?? (await findOrderByPayoutId(this.db, event.payoutId));
+  async onPayoutEvent(tx: Transaction, event: PayoutEventLike): Promise<AfterCommit | undefined> {
+    const order = await findOrder(tx, event.reference, { lock: true });
     if (!order) {
       this.options.log?.warn({ reference: event.reference, payoutId: event.payoutId }, 'payout event for no withdrawal of ours');
-      return;
+      return undefined;
     }
     if (order.payoutId && order.payoutId !== event.payoutId) {
       this.options.log?.error({ orderNo: order.orderNo, payoutId: event.payoutId }, 'payout event names another payout than the order’s');
-      return;
+      return undefined;
     }
-    if (!order.payoutId) await updateOrder(this.db, order.id, { payoutId: event.payoutId });
-    await this.apply(order.orderNo, { status: event.status, ...(event.failureCode ? { failureCode: event.failureCode } : {}) });
+    if (!order.payoutId) await updateOrder(tx, order.id, { payoutId: event.payoutId });
+    return this.applyIn(tx, order.orderNo, event);
   }
 
-  private async apply(orderNo: string, change: { status: PayoutStatus; failureCode?: string }): Promise<void> {
-    const target: WithdrawalStatus = {
-      accepted: 'processing',
-      pending: 'processing',
-      succeeded: 'paid',
-      failed: 'failed',
-      reversed: 'reversed',
-    }[change.status] as WithdrawalStatus;
-    let notice: { customerId: number; title: string; body: string } | undefined;
-    let balanceMoved: number | undefined;
-    await this.db.transaction(async (tx) => {
-      const order = await findOrder(tx, orderNo, { lock: true });
-      if (!order) return;
-      const from = order.status as WithdrawalStatus;
-      if (RANK[target] <= RANK[from]) {
-        // A paid payout that fails, or a returned one that succeeds, is a mismatch for reconciliation, not a movement.
-        if (from !== target && RANK[target] === RANK[from]) {
-          this.options.log?.error({ orderNo, from, to: target }, 'payout status contradicts the order; left for reconciliation');
-        }
-        return;
+  /** A status we learnt ourselves (the create's answer, or asking the provider), in its own transaction. */
+  private async apply(orderNo: string, change: { status: PayoutStatus; failureCode?: string | undefined }): Promise<void> {
+    const after = await this.db.transaction((tx) => this.applyIn(tx, orderNo, change));
+    await after?.();
+  }
+
+  /**
+   * Moves the order by the payout's status, with payoutAfter's rules (src: providers/payments/outcomes):
+   * succeeded → the held money goes to house:payments; failed or reversed → it returns to the wallet,
+   * with a message; anything late or repeated changes nothing.
+   */
+  private async applyIn(
+    tx: Transaction,
+    orderNo: string,
+    change: { status: PayoutStatus; failureCode?: string | undefined },
+  ): Promise<AfterCommit | undefined> {
+    const order = await findOrder(tx, orderNo, { lock: true });
+    if (!order) return undefined;
+    const from = PAYOUT_STATE[order.status as WithdrawalStatus];
+    const next = payoutAfter(from, change.status);
+    if (next.state === from) {
+      if (from !== change.status && ['succeeded', 'failed'].includes(change.status) && ['succeeded', 'failed'].includes(from)) {
+        // A paid payout that fails, or a returned one that succeeds: a mismatch for reconciliation, not a movement.
+        this.options.log?.error({ orderNo, from, to: change.status }, 'payout status contradicts the order; left for reconciliation');
       }
-      if (target === 'reversed' && from === 'failed') return;
-      const now = new Date(this.now());
-      const pending = await houseAccountId(tx, HOUSE.pendingWithdrawals);
-      const main = await walletAccountId(tx, order.customerId, 'main');
+      return undefined;
+    }
+    const target = ORDER_STATUS[next.state];
+    const now = new Date(this.now());
+    const pending = await houseAccountId(tx, HOUSE.pendingWithdrawals);
+    const changes: Partial<WithdrawalOrderRow> = { status: target };
+    let notice: { title: string; body: string } | undefined;
+    if (target === 'paid') {
+      changes.settleTransactionId = await post(tx, {
+        kind: 'withdrawal_paid',
+        customerId: order.customerId,
+        reference: `withdrawal:${order.orderNo}`,
+        entries: [
+          { accountId: pending, amount: -order.amount },
+          { accountId: await houseAccountId(tx, HOUSE.payments), amount: order.amount },
+        ],
+      });
+      changes.completedAt = now;
+    }
+    if (next.giveBack) {
+      // A reversal of a paid payout takes the money back from what was paid out; a failure, or a
+      // reversal that overtook its own success, from the money still held.
+      const source = order.status === 'paid' ? await houseAccountId(tx, HOUSE.payments) : pending;
+      changes.returnTransactionId = await post(tx, {
+        kind: target === 'failed' ? 'withdrawal_return' : 'withdrawal_reversal',
+        customerId: order.customerId,
+        reference: `withdrawal:${order.orderNo}`,
+        metadata: change.failureCode ? { failureCode: change.failureCode } : {},
+        entries: [
+          { accountId: source, amount: -order.amount },
+          { accountId: await walletAccountId(tx, order.customerId, 'main'), amount: order.amount },
+        ],
+      });
       const amount = formatCentavos(order.amount);
-      const changes: Partial<WithdrawalOrderRow> = { status: target };
-      if (target === 'paid') {
-        changes.settleTransactionId = await post(tx, {
-          kind: 'withdrawal_paid',
-          customerId: order.customerId,
-          reference: `withdrawal:${order.orderNo}`,
-          entries: [
-            { accountId: pending, amount: -order.amount },
-            { accountId: await houseAccountId(tx, HOUSE.payments), amount: order.amount },
-          ],
-        });
-        changes.completedAt = now;
-      } else if (target === 'failed' || target === 'reversed') {
-        // A reversal of a paid payout takes the money back from what was paid out; one that overtook
-        // its own success takes it from the held money.
-        const source = from === 'paid' ? await houseAccountId(tx, HOUSE.payments) : pending;
-        changes.returnTransactionId = await post(tx, {
-          kind: target === 'failed' ? 'withdrawal_return' : 'withdrawal_reversal',
-          customerId: order.customerId,
-          reference: `withdrawal:${order.orderNo}`,
-          metadata: change.failureCode ? { failureCode: change.failureCode } : {},
-          entries: [
-            { accountId: source, amount: -order.amount },
-            { accountId: main, amount: order.amount },
-          ],
-        });
-        changes.failureCode = change.failureCode ?? null;
-        changes.completedAt = now;
-        balanceMoved = order.customerId;
-        const message =
-          target === 'failed'
-            ? `Your withdrawal of ${amount} to ${order.destination} could not be completed, so the money is back in your wallet. Please check the account details, or choose another account, and try again.`
-            : `Your withdrawal of ${amount} to ${order.destination} was sent back by the receiving bank or e-wallet, so the money is back in your wallet. Please check the account, or choose another one, and try again.`;
-        changes.message = message;
-        notice = {
-          customerId: order.customerId,
-          title: target === 'failed' ? 'Withdrawal returned' : 'Withdrawal reversed',
-          body: message,
-        };
+      const body =
+        target === 'failed'
+          ? `Your withdrawal of ${amount} to ${order.destination} could not be completed, so the money is back in your wallet. Please check the account details, or choose another account, and try again.`
+          : `Your withdrawal of ${amount} to ${order.destination} was sent back by the receiving bank or e-wallet, so the money is back in your wallet. Please check the account, or choose another one, and try again.`;
+      changes.failureCode = change.failureCode ?? null;
+      changes.message = body;
+      changes.completedAt = now;
+      notice = { title: target === 'failed' ? 'Withdrawal returned' : 'Withdrawal reversed', body };
+    }
+    const settled = target !== 'processing';
+    if (settled) {
+      changes.nextAttemptAt = null;
+      if (order.pendingMovementId !== null) {
+        await tx
+          .update(pendingMovements)
+          .set({ status: target === 'paid' ? 'done' : 'failed', completedAt: now })
+          .where(and(eq(pendingMovements.id, order.pendingMovementId), eq(pendingMovements.status, 'pending')));
       }
-      if (RANK[target] >= 2) {
-        changes.nextAttemptAt = null;
-        if (order.pendingMovementId !== null) {
-          await tx
-            .update(pendingMovements)
-            .set({ status: target === 'paid' ? 'done' : 'failed', completedAt: now })
-            .where(eq(pendingMovements.id, order.pendingMovementId));
-        }
-        balanceMoved = order.customerId;
-      }
-      await updateOrder(tx, order.id, changes);
-    });
-    if (notice) await sendMessage(this.db, this.options.events, { ...notice, type: 1 });
-    if (balanceMoved !== undefined) this.balanceChanged(balanceMoved);
+    }
+    await updateOrder(tx, order.id, changes);
+    if (!settled) return undefined;
+    return async () => {
+      if (notice) await sendMessage(this.db, this.options.events, { customerId: order.customerId, type: 1, ...notice });
+      this.balanceChanged(order.customerId);
+    };
   }
 
   /**
