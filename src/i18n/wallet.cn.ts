@@ -37,6 +37,7 @@ export const walletCn: typeof walletEn = {
   accountNo: '账号',
   reference: '参考号',
   bankReferenceNote: '请在转账备注中填写参考号，以便我们尽快核对您的付款。',
+  bankDetailsMissing: '此订单不再显示收款账户。如果您尚未转账，请重新发起银行充值；如已转账，请在下方上传凭证。',
   receipt: '转账凭证',
   receiptChoose: '选择转账凭证的照片或截图',
   receiptReading: '正在处理您的图片…',

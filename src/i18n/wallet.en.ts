@@ -36,6 +36,8 @@ export const walletEn = {
   accountNo: 'Account number',
   reference: 'Reference',
   bankReferenceNote: 'Write the reference in the transfer note so we can match your payment quickly.',
+  bankDetailsMissing:
+    'The account to pay into is not shown again for this order. If you have not transferred yet, please start a new bank deposit; if you have, upload your receipt below.',
   receipt: 'Receipt',
   receiptChoose: 'Choose a photo or screenshot of your receipt',
   receiptReading: 'Preparing your photo…',

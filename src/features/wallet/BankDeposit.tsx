@@ -16,10 +16,13 @@ import { CopyButton } from './CopyButton';
 import { DepositOutcome } from './DepositOutcome';
 import styles from './Wallet.module.css';
 
+const createdBankOrderKey = (orderNo: string) => ['wallet', 'createdBankOrder', orderNo] as const;
+
 /** Bank transfer, step 1: the house bank to pay into and the amount; the order then opens on /bankorder. */
 export function BankDepositStart() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const amountError = useAmountError();
   const { data, isPending, isError, refetch } = useQuery(houseBanksQuery);
   const [bankInfoId, setBankInfoId] = useState<number>();
@@ -49,6 +52,8 @@ export function BankDepositStart() {
     try {
       const order = await createBankDeposit({ bankInfoId: bank.bankInfoId, amount: check.centavos }, attempt.current.key);
       attempt.current = null;
+      // The account to pay into and the reference come with the new order; the order's record may not repeat them.
+      queryClient.setQueryData(createdBankOrderKey(order.orderNo), order);
       void navigate({ to: '/bankorder', search: { orderNo: order.orderNo } });
     } catch {
       setBusy(false);
@@ -150,7 +155,7 @@ export function BankOrderView({ orderNo }: { orderNo: string }) {
     }
   };
 
-  const bank = order.bank;
+  const bank = order.bank ?? queryClient.getQueryData<DepositOrder>(createdBankOrderKey(orderNo))?.bank;
   return (
     <div className={styles.form}>
       <p className={styles.dim}>{t('wallet.bankPayThis', { amount: formatCentavos(order.amount) })}</p>
@@ -190,7 +195,7 @@ export function BankOrderView({ orderNo }: { orderNo: string }) {
           </div>
         </dl>
       )}
-      <p className={styles.note}>{t('wallet.bankReferenceNote')}</p>
+      <p className={styles.note}>{t(bank ? 'wallet.bankReferenceNote' : 'wallet.bankDetailsMissing')}</p>
       <h3 className={styles.sectionTitle}>{t('wallet.receipt')}</h3>
       <input
         className={styles.fileInput}
