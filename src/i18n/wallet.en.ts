@@ -67,6 +67,8 @@ export const walletEn = {
   newBalance: 'Your balance is now {{balance}}.',
   startPlaying: 'Start playing',
   seeRecords: 'See my records',
+  checkoutNotCompleted:
+    'The payment page says the payment was not completed. Nothing is taken for an unpaid order; if money did leave your account, it is credited as soon as the provider confirms.',
   checkAgain: 'Check again',
   orderMissing: 'There is no deposit to show here. Start a new deposit.',
   orderNotFound: 'This deposit could not be loaded',

@@ -165,6 +165,12 @@ describe('the order status page (/gpoorder)', () => {
     expect(callsTo('customer/refreshBalance')).toEqual([]);
   });
 
+  it('says a checkout that came back unpaid took nothing, while the order waits for the provider', async () => {
+    answers['transactionRecord/billDetail'] = () => ({ body: { deposit: order('pending') } });
+    await renderApp('/gpoorder?orderNo=DP123456789&result=cancelled');
+    expect((await screen.findByTestId('checkout-not-completed')).textContent).toMatch(/Nothing is taken for an unpaid order/);
+  });
+
   it('once paid, polls the balance until it is ready and shows it', async () => {
     answers['transactionRecord/billDetail'] = () => ({ body: { deposit: order('paid') } });
     answers['customer/refreshBalance'] = () => ({ body: { balance: 550_000, balanceFlag: 1 } });

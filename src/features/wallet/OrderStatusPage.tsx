@@ -23,12 +23,12 @@ export const ORDER_POLL = { intervalMs: 3_000, attempts: 10 } as const;
  * until the provider's signed webhook arrives (never on this return alone), so the page polls it a few
  * times and listens for the balance push; paid shows the new balance, anything else what to do now.
  */
-export function OrderStatusPage({ orderNo }: OrderSearch) {
+export function OrderStatusPage({ orderNo, result }: OrderSearch) {
   const { t } = useTranslation();
   return (
     <PageLayout flush>
       {orderNo ? (
-        <OrderStatus key={orderNo} orderNo={orderNo} />
+        <OrderStatus key={orderNo} orderNo={orderNo} result={result} />
       ) : (
         <Notice icon="wallet" title={t('wallet.orderMissing')}>
           <Link to="/wallet/deposit" className={`${buttonStyles.button} ${buttonStyles.primary}`}>
@@ -40,7 +40,7 @@ export function OrderStatusPage({ orderNo }: OrderSearch) {
   );
 }
 
-function OrderStatus({ orderNo }: { orderNo: string }) {
+function OrderStatus({ orderNo, result }: { orderNo: string; result: OrderSearch['result'] }) {
   const { t } = useTranslation();
   // Polling runs for a while from here; 'Check again' starts a new round.
   const [pollSince, setPollSince] = useState(() => Date.now());
@@ -83,6 +83,11 @@ function OrderStatus({ orderNo }: { orderNo: string }) {
       order={order}
       balanceNote={
         <>
+          {result && status === 'pending' && (
+            <p className={styles.note} role="status" data-testid="checkout-not-completed">
+              {t('wallet.checkoutNotCompleted')}
+            </p>
+          )}
           {balance === 'refreshing' && <p className={styles.dim}>{t('wallet.balanceUpdating')}</p>}
           {balance === 'timedOut' && (
             <div className={styles.actions} role="alert">

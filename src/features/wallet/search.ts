@@ -7,12 +7,16 @@ export const PAY_TYPES = ['gcash', 'maya', 'bank', 'voucher', 'agent'] as const;
 export const depositSearch = z.object({ payType: searchOneOf(PAY_TYPES) });
 export type DepositSearch = z.output<typeof depositSearch>;
 
-/** /gpoorder?orderNo=…: the order the provider's checkout sends the player back with. */
-export const orderSearch = z.object({ orderNo: searchWhere((value) => value.length <= 64) });
+/**
+ * /gpoorder?orderNo=…&result=…: the order the provider's checkout sends the player back with, and how
+ * the checkout says it ended when it did not end paid (a hint only: the order's status decides).
+ */
+export const orderSearch = z.object({ orderNo: searchWhere((value) => value.length <= 64), result: searchOneOf(['failed', 'cancelled']) });
 export type OrderSearch = z.output<typeof orderSearch>;
 
 /** /bankorder?orderNo=…: an unfinished bank transfer to come back to (absent: start one). */
-export const bankOrderSearch = orderSearch;
+export const bankOrderSearch = z.object({ orderNo: searchWhere((value) => value.length <= 64) });
+export type BankOrderSearch = z.output<typeof bankOrderSearch>;
 
 /** /record?tab=…&type=…: the bills (of one BillType, 0 = all) or the deposit orders. */
 export const RECORD_TABS = ['bills', 'depositOrders'] as const;
