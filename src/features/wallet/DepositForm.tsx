@@ -6,7 +6,7 @@ import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
 import { Skeleton } from '../../ui/Skeleton';
 import { AgentForm } from './AgentForm';
-import { payWaysQuery } from './api';
+import { type PayWay, payWaysQuery } from './api';
 import { BankDepositStart } from './BankDeposit';
 import { EWalletForm } from './EWalletForm';
 import type { DepositSearch } from './search';
@@ -52,7 +52,9 @@ export function DepositForm({ payType, compact = false, onLeave }: DepositSearch
   }
   const ways = compact ? data.payTypes.filter((way) => way.payType === 'gcash' || way.payType === 'maya') : data.payTypes;
   if (ways.length === 0) return <Notice icon="wallet" title={t('wallet.noPayWays')} />;
-  const way = ways.find((item) => item.payType === chosen) ?? ways[0]!;
+  // Unless the player chose, the first way that can take money now (a channel may be down).
+  const open = (item: PayWay) => (item.payType !== 'gcash' && item.payType !== 'maya') || item.channels.some((c) => c.available);
+  const way = ways.find((item) => item.payType === chosen) ?? ways.find(open) ?? ways[0]!;
   return (
     // In the sheet, the sheet's own padding frames the form.
     <div className={compact ? styles.formFlat : styles.form}>
