@@ -187,6 +187,15 @@ describe('the order status page (/gpoorder)', () => {
   });
 });
 
+describe('the method=dp entry', () => {
+  it('lands on the real deposit page', async () => {
+    answers['deposit/queryPayWays'] = () => ({ body: payWays() });
+    const router = await renderApp('/foryou?method=dp');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/wallet/deposit'));
+    expect(await screen.findByTestId('deposit-submit')).toBeTruthy();
+  });
+});
+
 describe('/recordDetail', () => {
   it('sends an old ?transId= link (a bet) on to /history-detail', async () => {
     const router = await renderApp('/recordDetail?transId=T778899');
