@@ -68,6 +68,7 @@ export const walletCn: typeof walletEn = {
   startPlaying: '开始游戏',
   seeRecords: '查看我的记录',
   checkoutNotCompleted: '支付页面显示付款未完成。未付款的订单不会扣款；如果款项确已从您的账户扣除，支付机构确认后将立即入账。',
+  cancelDeposit: '取消此笔充值',
   checkAgain: '再次查询',
   orderMissing: '此处没有可显示的充值。请发起新的充值。',
   orderNotFound: '无法加载此笔充值',

@@ -69,6 +69,7 @@ export const walletEn = {
   seeRecords: 'See my records',
   checkoutNotCompleted:
     'The payment page says the payment was not completed. Nothing is taken for an unpaid order; if money did leave your account, it is credited as soon as the provider confirms.',
+  cancelDeposit: 'Cancel this deposit',
   checkAgain: 'Check again',
   orderMissing: 'There is no deposit to show here. Start a new deposit.',
   orderNotFound: 'This deposit could not be loaded',

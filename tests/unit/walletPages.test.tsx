@@ -165,6 +165,16 @@ describe('the order status page (/gpoorder)', () => {
     expect(callsTo('customer/refreshBalance')).toEqual([]);
   });
 
+  it('lets the player cancel a pending order', async () => {
+    answers['transactionRecord/billDetail'] = () => ({ body: { deposit: order('pending') } });
+    answers['deposit/cancelDeposit'] = () => ({ body: { ...order('cancelled'), message: 'You cancelled this deposit.' } });
+    await renderApp('/gpoorder?orderNo=DP123456789');
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel this deposit' }));
+    await waitFor(() => expect(screen.getByTestId('deposit-status').getAttribute('data-status')).toBe('cancelled'));
+    expect(screen.getByText('You cancelled this deposit.')).toBeTruthy();
+    expect(callsTo('deposit/cancelDeposit')[0]?.body).toMatchObject({ orderNo: 'DP123456789' });
+  });
+
   it('says a checkout that came back unpaid took nothing, while the order waits for the provider', async () => {
     answers['transactionRecord/billDetail'] = () => ({ body: { deposit: order('pending') } });
     await renderApp('/gpoorder?orderNo=DP123456789&result=cancelled');

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import buttonStyles from '../../ui/Button.module.css';
 import { Notice } from '../../ui/Notice';
 import { PageSkeleton } from '../../ui/Skeleton';
 import { isFinalDeposit } from './amounts';
-import { orderQuery } from './api';
+import { cancelDeposit, orderQuery } from './api';
 import { refreshBalance } from './balance';
 import { DepositOutcome } from './DepositOutcome';
 import { useBalancePush } from './pushes';
@@ -54,6 +54,19 @@ function OrderStatus({ orderNo, result }: { orderNo: string; result: OrderSearch
   });
   const order = data?.deposit;
   const status = order?.status;
+  const queryClient = useQueryClient();
+  const [cancelling, setCancelling] = useState(false);
+  const cancel = async () => {
+    setCancelling(true);
+    try {
+      const answer = await cancelDeposit(orderNo);
+      queryClient.setQueryData(orderQuery(orderNo).queryKey, { ...data, deposit: answer });
+    } catch {
+      // The API client already said why (being checked, not found).
+    } finally {
+      setCancelling(false);
+    }
+  };
   useBalancePush(() => void refetch(), status === 'pending' || status === 'reviewing');
 
   // Money in: poll the balance until it is ready (spec §4), once.
@@ -107,6 +120,11 @@ function OrderStatus({ orderNo, result }: { orderNo: string; result: OrderSearch
               }}
             >
               {t('wallet.checkAgain')}
+            </Button>
+          )}
+          {order.status === 'pending' && (
+            <Button variant="ghost" busy={cancelling} onClick={() => void cancel()}>
+              {t('wallet.cancelDeposit')}
             </Button>
           )}
         </>

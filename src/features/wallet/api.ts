@@ -103,8 +103,9 @@ export function uploadDepositReceipt(orderNo: string, image: string): Promise<De
   return api.call<DepositOrder>('main', MoneyCall.uploadDepositReceipt, { orderNo, image });
 }
 
-export function cancelDeposit(orderNo: string): Promise<unknown> {
-  return api.call('main', MoneyCall.cancelDeposit, { orderNo });
+/** The player gives up a pending order (a payment made anyway is still credited). */
+export function cancelDeposit(orderNo: string): Promise<DepositOrder> {
+  return api.call<DepositOrder>('main', MoneyCall.cancelDeposit, { orderNo });
 }
 
 /** Cash through an agent or store: the order carries the code the cashier enters. */
