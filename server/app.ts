@@ -105,6 +105,7 @@ declare module 'fastify' {
     withdrawals: WithdrawalService;
     /** Compares the providers' records with our orders and the ledger (a job runs it; tests call it). */
     reconciliation: Reconciler;
+    deposits: DepositService;
   }
 }
 
@@ -223,6 +224,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   // The payments core (app.payments): providers or their simulators, webhook routes, shared jobs.
   const payments = await registerPayments(app, { config, db, clock, options: options.payments });
   const deposits = new DepositService({ db, events, payments, config: config.payments, log: app.log });
+  app.decorate('deposits', deposits);
   await app.register(depositRoutes, { service: deposits });
 
   // Withdrawals, payment accounts, the withdrawal password and the records.

@@ -28,6 +28,9 @@ export const MIGRATIONS_FOLDER = join(import.meta.dirname, 'migrations');
 export async function openDatabase(options: { url?: string | undefined; dataDir?: string; pglite?: PGlite }): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection the server dropped (a restart, an administrator): the pool opens a new one on
+    // the next query. Without a listener the error would end the whole process.
+    pool.on('error', () => undefined);
     const db = drizzlePostgres({ client: pool, schema });
     await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { customers, depositOrders, messages, paymentWebhookEvents } from '../../server/db/schema';
 import { createSession } from '../../server/modules/auth/sessions';
@@ -26,11 +26,25 @@ type PayWays = z.infer<typeof payWaysAnswer>;
 
 let now = Date.now();
 const clock = () => now;
-const appOptions: AppOptions = { clock, payments: { run: false, delivery: { copies: 2, spreadMs: 10_000 }, processingMs: 5_000 } };
+// A game wallet that answers at once: a restart's resume of transfers is over before the test looks.
+const gameWallet = { transferIn: async () => 'accepted' as const };
+const appOptions: AppOptions = {
+  clock,
+  gameWallet,
+  payments: { run: false, delivery: { copies: 2, spreadMs: 10_000 }, processingMs: 5_000 },
+};
 let server: TestServer;
+
+/** When set, the next deposit event's handling fails once (as a database hiccup would). */
+let failNextEvent = false;
 
 beforeAll(async () => {
   server = await startServer({}, undefined, appOptions);
+  server.app.payments.onDepositEvent(async () => {
+    if (!failNextEvent) return;
+    failNextEvent = false;
+    throw new Error('the database went away for a moment');
+  });
 });
 afterAll(async () => server.close());
 afterEach(async () => {
@@ -165,6 +179,49 @@ describe('e-wallet deposits', () => {
     expect((await order(created.data.orderNo)).status).toBe('paid');
   });
 
+  it('lets the provider deliver again an event whose handling failed, and credits it once', async () => {
+    const { token } = await player();
+    const created = await deposit(token, 60_000, 'maya');
+    await tap(created.data.checkoutUrl!, 'pay');
+    failNextEvent = true;
+    await later(5_000);
+    await later(10_000); // both copies: the first fails (answered 503, nothing moved), the second is handled
+    expect(failNextEvent).toBe(false);
+    expect(await balance(token)).toEqual({ balance: 60_000, balanceFlag: 1 });
+    const checkoutId = (await order(created.data.orderNo)).providerCheckoutId!;
+    const [event] = await server.database.db
+      .select()
+      .from(paymentWebhookEvents)
+      .where(eq(paymentWebhookEvents.eventId, `${checkoutId}:PAYMENT_SUCCESS`));
+    expect(event).toMatchObject({ failures: 1, copies: 2 });
+    expect(event!.handledAt).not.toBeNull();
+  });
+
+  it('never credits on a poll: a lost webhook leaves the order pending until the webhook comes', async () => {
+    const { token } = await player();
+    const created = await deposit(token, 80_000);
+    await tap(created.data.checkoutUrl!, 'pay');
+    await later(5_000); // paid at the provider; its webhook copies are queued…
+    const checkoutId = (await order(created.data.orderNo)).providerCheckoutId!;
+    // …and lost on the way.
+    const lost = await server.database.db.execute(
+      sql`DELETE FROM payment_sim_records WHERE kind = 'delivery' AND data->>'body' LIKE ${`%${checkoutId}%`} RETURNING data->>'body' AS body`,
+    );
+    const body = (lost as unknown as { rows: { body: string }[] }).rows[0]!.body;
+    await later(4 * 3_600_000 + 10 * 60_000); // past the checkout's expiry and our grace: the expiry job asks
+    expect((await order(created.data.orderNo)).status).toBe('pending');
+    expect(await balance(token)).toEqual({ balance: 0, balanceFlag: 0 });
+    // The provider's retry arrives at last.
+    const { paymongoWebhookSecret } = loadSimulatorSecrets(server.config.dataDir);
+    const answer = await fetch(`${server.url}/webhooks/paymongo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'paymongo-signature': paymongoSignature(body, paymongoWebhookSecret, now) },
+      body,
+    });
+    expect(answer.status).toBe(200);
+    expect(await balance(token)).toEqual({ balance: 80_000, balanceFlag: 1 });
+  });
+
   it('refuses a forged webhook, keeps it on record, and moves nothing', async () => {
     const { token } = await player();
     const created = await deposit(token, 100_000);
@@ -172,7 +229,7 @@ describe('e-wallet deposits', () => {
     const record = (await server.app.payments.simulators!.gcash.find(row.providerCheckoutId!))!;
     const paid = paymongoGcash.webhook(record.id, { ...record.data, stage: 'paid' }, now)!;
     const { paymongoWebhookSecret } = loadSimulatorSecrets(server.config.dataDir);
-    const forgeries = [
+    const forgeries: Record<string, string>[] = [
       { 'paymongo-signature': paymongoSignature(paid.body, 'whsk_guessed_secret', now) },
       // Signed for another body: the amount was changed after signing.
       { 'paymongo-signature': paymongoSignature(paid.body.replace('100000', '999900'), paymongoWebhookSecret, now) },
@@ -268,10 +325,28 @@ describe('e-wallet deposits', () => {
       expect(await balance(token, restarted)).toEqual({ balance: 70_000, balanceFlag: 1 });
       await later(60_000, restarted);
       expect(await balance(token, restarted)).toEqual({ balance: 70_000, balanceFlag: 1 });
+      // The restart's resume of game-wallet transfers left the deposit alone (it is no transfer).
+      const wallets = await call<{ sabaBalance: number; totalBalance: number }>(restarted, 'main', 'customer/getBalanceV3', {}, { token });
+      expect(wallets.data).toMatchObject({ sabaBalance: 0, totalBalance: 70_000 });
       expect(await ledgerTotal(restarted.database.db)).toEqual({ entries: 0, balances: 0 });
       await restarted.close();
     } finally {
       await own.close();
+    }
+  });
+
+  it('runs no simulator in production: no /sim pages, every channel unavailable, GW_801104', async () => {
+    const production = await startServer({ production: true }, undefined, appOptions);
+    try {
+      expect(production.app.payments.simulators).toBeUndefined();
+      expect(await (await fetch(`${production.url}/sim`)).text()).not.toContain('Payment simulators');
+      const { token } = await player(production);
+      const ways = (await call<PayWays>(production, 'main', 'deposit/queryPayWays', {}, { token })).data;
+      expect(ways.payTypes.flatMap((type) => type.channels.map((channel) => channel.available))).toEqual([false, false]);
+      expect((await deposit(token, 50_000, 'gcash', production)).code).toBe('GW_801104');
+      expect((await fetch(`${production.url}/webhooks/paymongo`, { method: 'POST', body: '{}' })).status).toBe(404);
+    } finally {
+      await production.close();
     }
   });
 });

@@ -101,6 +101,8 @@ export class DepositService {
         return { orderNo: order.orderNo };
       },
     );
+    // balanceFlag is 0 from now until the order ends: the header starts its wait at once.
+    this.options.events.publish({ type: 'balance', customerId });
     let order = await findOrder(this.db, customerId, orderNo);
     if (!order) throw new CallError(GatewayCode.OrderNotFound, 'We could not find this deposit. Please start again.', 404);
     if (order.providerCheckoutId === null && order.status === 'pending') order = await this.startCheckout(order);

@@ -56,6 +56,9 @@ export async function simRoutes(
     return send(reply, await submitCheckout(sim, request.params.id, form, clock()));
   });
 
+  // Anything else under /sim is no page of ours (not the app shell).
+  app.get('/sim/*', async (_request, reply) => send(reply, { status: 404, html: 'No such simulator page.' }));
+
   app.get('/sim', async (_request, reply) => {
     const rows: string[] = [];
     for (const channel of CHANNELS) {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db';
 import { pendingMovements } from '../../db/schema';
 import type { GameWalletProvider } from '../../providers/gameWallet';
@@ -10,6 +10,9 @@ import { HOUSE, balanceFlag, balances, houseAccountId, post, walletAccountId, wi
  * leaves the main wallet at once (idempotently, by the call's key) and reaches the game wallet when
  * the provider confirms; a restart asks again about the transfers it left pending.
  */
+/** The pending movement of a transfer to the Saba wallet (the only kind this service settles). */
+const SABA_IN = 'saba_in';
+
 export interface WalletOptions {
   db: Database;
   gameWallet: GameWalletProvider;
@@ -50,7 +53,7 @@ export class WalletService {
       });
       const [movement] = await tx
         .insert(pendingMovements)
-        .values({ customerId, kind: 'saba_in', amount, transactionId })
+        .values({ customerId, kind: SABA_IN, amount, transactionId })
         .returning({ id: pendingMovements.id });
       return { transferId: movement!.id, amount, status: 'pending' as const };
     });
@@ -65,7 +68,7 @@ export class WalletService {
     let customerId: number | undefined;
     await this.db.transaction(async (tx) => {
       const [movement] = await tx.select().from(pendingMovements).where(eq(pendingMovements.id, movementId)).for('update');
-      if (!movement || movement.status !== 'pending') return;
+      if (!movement || movement.status !== 'pending' || movement.kind !== SABA_IN) return;
       customerId = movement.customerId;
       const inFlight = await houseAccountId(tx, HOUSE.transfers);
       const target = await walletAccountId(tx, movement.customerId, outcome === 'accepted' ? 'saba' : 'main');
@@ -88,7 +91,11 @@ export class WalletService {
 
   /** Movements left pending by a restart are asked again (the provider call is idempotent by reference). */
   async resumePendingTransfers(): Promise<void> {
-    const pending = await this.db.select().from(pendingMovements).where(eq(pendingMovements.status, 'pending'));
+    // Only transfers: deposits and withdrawals are pending movements too, and end by their own events.
+    const pending = await this.db
+      .select()
+      .from(pendingMovements)
+      .where(and(eq(pendingMovements.status, 'pending'), eq(pendingMovements.kind, SABA_IN)));
     for (const movement of pending) void this.confirmWithProvider(movement.id, movement.customerId, movement.amount);
   }
 
