@@ -15,6 +15,7 @@ import { authRoutes } from './modules/auth/routes';
 import { SESSION_CHECK_BATCH, endedSessions, sessionEndedNotice, sessionResolver } from './modules/auth/sessions';
 import { socketPlayer } from './modules/auth/sockets';
 import { bankDepositRoutes } from './modules/bankDeposits/routes';
+import { agentPayType, bankPayType } from './modules/bankDeposits/payWays';
 import { ManualDepositService } from './modules/bankDeposits/service';
 import { betRoutes } from './modules/bets/routes';
 import { BetService } from './modules/bets/service';
@@ -29,7 +30,7 @@ import { recordRoutes } from './modules/records/routes';
 import { RecordService } from './modules/records/service';
 import { sendMessage, welcome } from './modules/messages/service';
 import { Reconciler } from './modules/reconciliation/service';
-import { agentDeposits } from './modules/reconciliation/sources';
+import { agentDeposits, checkoutDeposits } from './modules/reconciliation/sources';
 import { siteRoutes } from './modules/site/routes';
 import { fileSiteSettings } from './modules/site/settings';
 import { saveChat } from './modules/sports/repository';
@@ -37,7 +38,7 @@ import { sportsRoutes } from './modules/sports/routes';
 import { SportsService } from './modules/sports/service';
 import { statsRoutes } from './modules/stats/routes';
 import { voucherRoutes } from './modules/vouchers/routes';
-import { VoucherService } from './modules/vouchers/service';
+import { VOUCHER_PAY_TYPE, VoucherService } from './modules/vouchers/service';
 import { walletRoutes } from './modules/wallet/routes';
 import { WalletService } from './modules/wallet/service';
 import { WithdrawPasswords } from './modules/withdrawals/password';
@@ -285,10 +286,31 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
             })
           ).statusCode,
       });
-  const manualDeposits = new ManualDepositService({ db, events, settings: config.manualDeposits, agents, clock });
+  const manualDeposits = new ManualDepositService({
+    db,
+    events,
+    settings: config.manualDeposits,
+    agents,
+    bankAvailable: () => payments.available('bank'),
+    clock,
+  });
   await app.register(bankDepositRoutes, { service: manualDeposits, agentSecret, clock });
-  const reconciliation = new Reconciler({ db, log: app.log, sources: agents ? [agentDeposits(agents)] : [] });
+  const presets = { amountList: config.payments.depositPresets, firstAmountList: config.payments.firstDepositPresets };
+  payments.payWays.register(async () => bankPayType(config.manualDeposits, await payments.available('bank'), presets), 20);
+  if (agents) payments.payWays.register(async () => agentPayType(config.manualDeposits, presets), 30);
+  payments.payWays.register(async () => [VOUCHER_PAY_TYPE], 40);
+  payments.addJob('manual-deposits', 30_000, async (now) => ({
+    expired: await manualDeposits.expireDue(now),
+    callbacks: agents ? await agents.deliverDue(now) : 0,
+  }));
+  const reconciliation = new Reconciler({
+    db,
+    log: app.log,
+    sources: payments.simulators ? [checkoutDeposits(db), ...(agents ? [agentDeposits(agents)] : [])] : [],
+    windowMs: config.manualDeposits.reconcileWindowMs,
+  });
   app.decorate('reconciliation', reconciliation);
+  payments.addJob('reconciliation', config.manualDeposits.reconcileEveryMs, (now) => reconciliation.run(now));
 
   const { feed, keeper } = await openFeed(app, config, options, db);
   app.decorate('feed', feed);

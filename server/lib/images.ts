@@ -85,6 +85,7 @@ export function inspectImage(data: Buffer): ImageInfo | undefined {
 /** The few calls of sharp this file makes (sharp is optional: loaded when installed). */
 interface SharpPipeline {
   rotate(): SharpPipeline;
+  flatten(options: { background: string }): SharpPipeline;
   resize(options: { width: number; height: number; fit: 'inside'; withoutEnlargement: boolean }): SharpPipeline;
   jpeg(options: { quality: number; mozjpeg?: boolean }): SharpPipeline;
   toBuffer(options: { resolveWithObject: true }): Promise<{ data: Buffer; info: { width: number; height: number } }>;
@@ -122,6 +123,8 @@ export async function fitImage(data: Buffer, maxSide: number, quality: number): 
   try {
     const out = await sharp(data, { limitInputPixels: MAX_PIXELS_PER_SIDE * MAX_PIXELS_PER_SIDE, failOn: 'error' })
       .rotate()
+      // Transparent parts of a screenshot turn white, not black, in the JPEG.
+      .flatten({ background: '#ffffff' })
       .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
       .jpeg({ quality: Math.round(quality * 100) })
       .toBuffer({ resolveWithObject: true });

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { customers, depositOrders, depositReceipts, messages } from '../../server/db/schema';
+import { agentCashIns, customers, depositOrders, depositReceipts, messages } from '../../server/db/schema';
 import { loadSharp } from '../../server/lib/images';
-import { ManualDepositService } from '../../server/modules/bankDeposits/service';
 import { ledgerTotal } from '../../server/modules/wallet/ledger';
 import { AGENT_SIGNATURE_HEADER, signAgentCallback } from '../../server/providers/agents/cashIn';
 import { GatewayCode } from '../../src/contract/errorCodes';
@@ -154,7 +153,9 @@ describe('bank transfer deposits', () => {
     expect(await mainBalance(server, player.token)).toBe(250_000);
     const [customer] = await server.database.db.select().from(customers).where(eq(customers.id, player.customerId));
     expect(customer!.firstDepositAt).not.toBeNull();
-    expect(await inbox(player.customerId)).toContainEqual(expect.stringContaining(`${order.orderNo} of ₱2,500.00 was approved`));
+    expect(await inbox(player.customerId)).toContainEqual(
+      `Deposit received: Your bank transfer deposit of ₱2,500.00 is in your wallet (order ${order.orderNo}). Good luck!`,
+    );
     // Decided: no new receipt, no rejection.
     expect(await upload(player.token, order.orderNo, dataUrl('image/png', ICON_PNG))).toMatchObject({ code: GatewayCode.InvalidRequest });
     expect((await review(order.orderNo, 'reject', 'late')).status).toBe(409);
@@ -165,12 +166,16 @@ describe('bank transfer deposits', () => {
     const { player, order } = await inReview(80_000);
     expect((await review(order.orderNo, 'reject', 'The receipt does not show the reference.')).status).toBe(200);
     expect(await inbox(player.customerId)).toContainEqual(
-      expect.stringContaining('was not approved: The receipt does not show the reference.'),
+      expect.stringContaining('did not go through. The receipt does not show the reference. Nothing was added to your wallet.'),
     );
     expect((await review(order.orderNo, 'approve')).status).toBe(409);
     expect(await mainBalance(server, player.token)).toBe(0);
     const [row] = await server.database.db.select().from(depositOrders).where(eq(depositOrders.orderNo, order.orderNo));
-    expect(row).toMatchObject({ status: 'rejected', message: 'The receipt does not show the reference.', creditTransactionId: null });
+    expect(row).toMatchObject({
+      status: 'rejected',
+      message: expect.stringContaining('The receipt does not show the reference.'),
+      creditTransactionId: null,
+    });
   });
 
   it('expires a pending deposit without a receipt after its time (24 h by default)', async () => {
@@ -181,15 +186,38 @@ describe('bank transfer deposits', () => {
       code: GatewayCode.InvalidRequest,
       message: expect.stringContaining('expired'),
     });
-    const job = new ManualDepositService({
-      db: server.database.db,
-      events: server.app.playerEvents,
-      settings: server.config.manualDeposits,
-      clock: now,
+    // The shared job (run by the leader) closes it.
+    expect(await server.app.payments.jobs.tick(now(), ['manual-deposits'])).toMatchObject({
+      'manual-deposits': { expired: expect.any(Number) },
     });
-    expect(await job.expireDue()).toBeGreaterThanOrEqual(1);
     const [row] = await server.database.db.select().from(depositOrders).where(eq(depositOrders.orderNo, order.orderNo));
     expect(row).toMatchObject({ status: 'expired', message: expect.stringContaining('expired') });
+    expect(await inbox(player.customerId)).toContainEqual(expect.stringContaining('did not go through. This deposit expired'));
+  });
+
+  it('answers GW_801104 while the bank channel is down, and lists bank, agent and voucher in the pay ways', async () => {
+    const player = await quickCustomer(server);
+    interface PayWays {
+      payTypes: { payType: string; minAmount: number; amountList: number[]; channels: { channelId: string; available: boolean }[] }[];
+    }
+    const payWays = async () => (await call<PayWays>(server, 'main', 'deposit/queryPayWays', {}, { token: player.token })).data.payTypes;
+    const ways = await payWays();
+    expect(ways.map((p) => p.payType)).toEqual(['gcash', 'maya', 'bank', 'agent', 'voucher']);
+    const bank = ways.find((p) => p.payType === 'bank')!;
+    expect(bank.channels.map((c) => [c.channelId, c.available])).toEqual([
+      ['bank-1', true],
+      ['bank-2', true],
+      ['bank-3', true],
+    ]);
+    expect(bank.amountList.every((a) => a >= bank.minAmount)).toBe(true);
+    await server.app.payments.simulators!.setChannelDown('bank', true);
+    try {
+      expect(await createDeposit(player.token, 20_000)).toMatchObject({ code: 'GW_801104' });
+      expect((await payWays()).find((p) => p.payType === 'bank')!.channels.every((c) => !c.available)).toBe(true);
+    } finally {
+      await server.app.payments.simulators!.setChannelDown('bank', false);
+    }
+    expect((await createDeposit(player.token, 20_000)).code).toBe('0000');
   });
 });
 
@@ -241,6 +269,21 @@ describe('cash-in at an agent or store', () => {
     expect(await mainBalance(server, player.token)).toBe(100_000);
     const [row] = await server.database.db.select().from(depositOrders).where(eq(depositOrders.orderNo, order.orderNo));
     expect(row).toMatchObject({ status: 'paid', creditTransactionId: expect.any(Number) });
+  });
+
+  it('sends a callback that was not answered again from the network’s job, and credits once', async () => {
+    const player = await quickCustomer(server);
+    const order = (await byAgent(player.token, 70_000)).data;
+    // Paid at the counter while our side was unreachable: the first callback got no answer.
+    await server.database.db
+      .update(agentCashIns)
+      .set({ status: 'paid', paidAt: new Date(now()), store: 'Store 9', callbackAttempts: 1, callbackDueAt: new Date(now()) })
+      .where(eq(agentCashIns.reference, order.orderNo));
+    expect(await mainBalance(server, player.token)).toBe(0);
+    expect(await server.app.payments.jobs.tick(now(), ['manual-deposits'])).toMatchObject({ 'manual-deposits': { callbacks: 1 } });
+    expect(await mainBalance(server, player.token)).toBe(70_000);
+    expect(await server.app.payments.jobs.tick(now(), ['manual-deposits'])).toMatchObject({ 'manual-deposits': { callbacks: 0 } });
+    expect(await mainBalance(server, player.token)).toBe(70_000);
   });
 
   it('refuses a forged callback (no, wrong or stale signature) and credits nothing', async () => {

@@ -138,6 +138,11 @@ describe('the server’s calls', () => {
     const idempotent = server.app.calls.filter((c) => c.idempotent).map((c) => c.name);
     expect(idempotent.sort()).toEqual(
       [
+        'customer/receiveVoucher',
+        'deposit/createDeposit',
+        'deposit/depositByAgent',
+        'deposit/depositByVoucher',
+        'giftCard/redeem',
         'game/sabaInBalance',
         'saba/sabaDoBatchPlaceBet',
         'saba/sabaDoPlaceBetV2',
@@ -198,6 +203,19 @@ describe('the server’s calls', () => {
         });
         expect(response.headers.get('content-type') ?? '', `${method} ${path}`).not.toMatch(/json/);
       }
+      // The operator's pages and the agent simulator answer HTML: in production they are not there at all.
+      for (const path of ['/dev/vouchers', '/dev/deposits', '/dev/reconciliation', '/sim/agent/cash-in']) {
+        const page = await fetch(`${production.url}${path}`);
+        expect(await page.text(), path).not.toMatch(/Panalo development|Simulator/);
+        const posted = await fetch(`${production.url}${path}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: 'kind=promo&amount=100&orderNo=X&decision=approve&code=1&action=pay',
+        });
+        expect(posted.status, `POST ${path}`).toBeGreaterThanOrEqual(400);
+        expect(await posted.text(), `POST ${path}`).not.toMatch(/Panalo development|Simulator|Issued/);
+      }
+      expect((await fetch(`${production.url}/webhooks/agent/cash-in`, { method: 'POST', body: '{}' })).status).toBeGreaterThanOrEqual(400);
     } finally {
       await production.close();
     }

@@ -1,13 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { agentCashIns, depositOrders, reconciliationReports } from '../../server/db/schema';
+import { insertDepositOrder, newOrderNo } from '../../server/modules/deposits/repository';
 import { HOUSE, houseAccountId, ledgerTotal, post, walletAccountId } from '../../server/modules/wallet/ledger';
 import { call, idempotencyKey, mainBalance, quickCustomer } from './player';
 import { type TestServer, startServer } from './server';
 
 let server: TestServer;
+let now = Date.now();
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({}, undefined, { clock: () => now, payments: { run: false, processingMs: 1_000 } });
 });
 afterAll(async () => server.close());
 afterEach(async () => {
@@ -15,7 +17,7 @@ afterEach(async () => {
 });
 
 /** Runs reconciliation an hour from now: every payment is past the grace a webhook in flight gets. */
-const reconcile = () => server.app.reconciliation.run(Date.now() + 3_600_000);
+const reconcile = () => server.app.reconciliation.run(now + 3_600_000);
 const about = async (orderNo: string) =>
   (await reconcile()).mismatches
     .filter((m) => m.reference === orderNo)
@@ -49,6 +51,28 @@ describe('reconciliation', () => {
   it('reports nothing on a clean run, and keeps the report', async () => {
     await agentDeposit(30_000);
     await agentDeposit(40_000, false);
+    // A GCash deposit paid on the hosted checkout and credited by the provider's webhook.
+    const ewallet = await quickCustomer(server);
+    const order = await call<{ orderNo: string; checkoutUrl: string }>(
+      server,
+      'main',
+      'deposit/createOnlineOrder',
+      { payType: 'gcash', channelId: 'paymongo-gcash', amount: 50_000 },
+      { token: ewallet.token, idempotencyKey: idempotencyKey() },
+    );
+    expect(order.code, order.message).toBe('0000');
+    const paid = await fetch(`${server.url}${order.data.checkoutUrl}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'action=pay',
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(303);
+    for (let step = 0; step < 4; step++) {
+      now += 10_000;
+      await server.app.payments.jobs.tick(now, ['payment-simulators']);
+    }
+    expect(await mainBalance(server, ewallet.token)).toBe(50_000);
     const run = await reconcile();
     expect(run.mismatches).toEqual([]);
     expect(run.checked).toBeGreaterThanOrEqual(4);
@@ -64,6 +88,36 @@ describe('reconciliation', () => {
     expect(await mainBalance(server, player.token)).toBe(0);
     // The operator's page shows it.
     expect(await (await fetch(`${server.url}/dev/reconciliation`)).text()).toContain(orderNo);
+  });
+
+  it('finds a GCash checkout the provider marked paid whose webhook never came', async () => {
+    const player = await quickCustomer(server);
+    const gcash = server.app.payments.simulators!.gcash;
+    const orderNo = newOrderNo();
+    const checkout = await gcash.createCheckout({
+      amount: 50_000,
+      reference: orderNo,
+      idempotencyKey: idempotencyKey(),
+      returnUrls: { success: '/', failure: '/', cancel: '/' },
+    });
+    await server.database.db.transaction((tx) =>
+      insertDepositOrder(tx, {
+        orderNo,
+        customerId: player.customerId,
+        payType: 'gcash',
+        channelId: 'paymongo-gcash',
+        provider: 'paymongo',
+        amount: 50_000,
+        providerCheckoutId: checkout.checkoutId,
+      }),
+    );
+    expect(await about(orderNo)).toEqual([]);
+    // The provider's record says paid; no webhook was sent.
+    await server.database.db.execute(
+      sql`UPDATE payment_sim_records SET data = jsonb_set(data, '{stage}', '"paid"') WHERE kind = 'checkout' AND id = ${checkout.checkoutId}`,
+    );
+    expect(await about(orderNo)).toEqual(['paid-not-credited']);
+    expect(await mainBalance(server, player.token)).toBe(0);
   });
 
   it('finds an order whose amount was changed in the database after it was paid', async () => {

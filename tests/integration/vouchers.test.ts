@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerTotal } from '../../server/modules/wallet/ledger';
+import { and, eq, isNull } from 'drizzle-orm';
+import { customers, depositOrders, ledgerAccounts } from '../../server/db/schema';
+import { HOUSE, ledgerTotal } from '../../server/modules/wallet/ledger';
 import { VoucherService } from '../../server/modules/vouchers/service';
 import { DEMO_VOUCHERS } from '../../server/modules/dev/vouchers';
 import { GatewayCode } from '../../src/contract/errorCodes';
@@ -36,6 +38,26 @@ describe('vouchers', () => {
     expect(answer.code).toBe('0000');
     expect(answer.data).toEqual({ amount: 12_345, message: 'Voucher redeemed: ₱123.45 added to your wallet.' });
     expect(await mainBalance(server, player.token)).toBe(12_345);
+  });
+
+  it('makes a deposit voucher a deposit: an order of pay type voucher, and the first-deposit date', async () => {
+    const [code] = await vouchers.issue({ kind: 'deposit', amount: 30_000, count: 1, expiresAt: inAMonth() });
+    const player = await quickCustomer(server);
+    expect((await depositBy(player.token, code!)).data).toEqual({
+      amount: 30_000,
+      message: 'Deposit voucher redeemed: ₱300.00 added to your wallet.',
+    });
+    const orders = await server.database.db.select().from(depositOrders).where(eq(depositOrders.customerId, player.customerId));
+    expect(orders).toEqual([
+      expect.objectContaining({ payType: 'voucher', status: 'paid', amount: 30_000, creditTransactionId: expect.any(Number) }),
+    ]);
+    const [customer] = await server.database.db.select().from(customers).where(eq(customers.id, player.customerId));
+    expect(customer!.firstDepositAt).not.toBeNull();
+    const [house] = await server.database.db
+      .select({ balance: ledgerAccounts.balance })
+      .from(ledgerAccounts)
+      .where(and(isNull(ledgerAccounts.customerId), eq(ledgerAccounts.kind, HOUSE.vouchers)));
+    expect(house!.balance).toBeLessThanOrEqual(-30_000);
   });
 
   it('credits a single-use code once when many players race for it', async () => {

@@ -38,25 +38,13 @@ export async function moveOrder(
   return row;
 }
 
-export async function setCredit(db: Queryable, orderId: number, transactionId: number): Promise<void> {
-  await db.update(depositOrders).set({ creditTransactionId: transactionId }).where(eq(depositOrders.id, orderId));
-}
-
-/** Sets the first-deposit date the first time only (spec §3 firstDepositFlag/firstDepositDate). */
-export async function markFirstDeposit(db: Queryable, customerId: number, at: Date): Promise<void> {
-  await db
-    .update(customers)
-    .set({ firstDepositAt: at })
-    .where(and(eq(customers.id, customerId), isNull(customers.firstDepositAt)));
-}
-
-/** Pending bank and agent orders whose time has passed become expired. */
-export async function expireDue(db: Queryable, now: Date, message: string): Promise<DepositOrder[]> {
+/** Pending bank and agent orders whose time has passed (the expiry job closes them one by one). */
+export async function dueToExpire(db: Queryable, now: Date, limit = 100): Promise<DepositOrder[]> {
   return db
-    .update(depositOrders)
-    .set({ status: 'expired', message, completedAt: now })
+    .select()
+    .from(depositOrders)
     .where(and(inArray(depositOrders.payType, ['bank', 'agent']), eq(depositOrders.status, 'pending'), lte(depositOrders.expiresAt, now)))
-    .returning();
+    .limit(limit);
 }
 
 export async function saveReceipt(

@@ -3,14 +3,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type * as z from 'zod/mini';
 import type { depositOrderAnswer } from '../../../src/contract/answers/money';
 import { GatewayCode } from '../../../src/contract/errorCodes';
-import type { Database, Transaction } from '../../db';
+import type { Database } from '../../db';
 import { CallError } from '../../lib/errors';
 import { ImageTooLarge, fitImage } from '../../lib/images';
 import { newMediaKey } from '../../lib/security';
 import type { AgentCallback, AgentNetwork } from '../../providers/agents/cashIn';
 import type { PlayerEvents } from '../../realtime/bus';
-import { sendMessage } from '../messages/service';
-import { HOUSE, houseAccountId, post, walletAccountId, withIdempotency } from '../wallet/ledger';
+import { closeDeposit, creditDeposit, lockOrder } from '../deposits/repository';
+import { tellDepositClosed, tellDepositCredited } from '../deposits/notify';
+import { providerIssue } from '../payments/refusals';
+import { withIdempotency } from '../wallet/ledger';
 import * as repo from './repository';
 import type { DepositOrder } from './repository';
 import type { ManualDepositSettings } from './settings';
@@ -30,6 +32,8 @@ export interface ManualDepositOptions {
   settings: ManualDepositSettings;
   /** The agent network; absent where none is contracted (production until one is): cash-in is then closed. */
   agents?: AgentNetwork;
+  /** Whether the bank channel takes deposits now (the payments core's outage switch). */
+  bankAvailable?: () => Promise<boolean>;
   clock?: () => number;
 }
 
@@ -93,6 +97,7 @@ export class ManualDepositService {
     const bank = this.options.settings.banks.find((b) => b.bankInfoId === body.bankInfoId);
     if (!bank) throw new CallError(GatewayCode.ChannelClosed, 'This bank account is not available. Please choose another.', 400);
     if (body.amount < bank.minAmount || body.amount > bank.maxAmount) throw badAmount(bank.minAmount, bank.maxAmount);
+    if (this.options.bankAvailable && !(await this.options.bankAvailable())) throw providerIssue();
     return withIdempotency(this.db, { customerId, key, call: 'deposit/createDeposit', request: body }, async (tx) => {
       const order = await repo.insertOrder(tx, {
         orderNo: newOrderNo('BK'),
@@ -152,46 +157,36 @@ export class ManualDepositService {
     return this.view(moved);
   }
 
-  /** The operator approves a bank deposit under review: credited once, however many approvals race. */
+  /** The operator approves a bank deposit under review: credited once, however many approvals race (the order row is locked). */
   async approve(orderNo: string, reviewer: string): Promise<ReviewOutcome> {
-    const order = await repo.orderByNo(this.db, orderNo);
-    if (!order || order.payType !== 'bank') return { done: false, message: 'No bank deposit has this number.' };
-    const credited = await this.db.transaction(async (tx) => {
-      const paid = await this.credit(tx, order, ['reviewing']);
-      if (paid) await repo.markReviewed(tx, order.id, reviewer);
-      return paid;
+    const outcome = await this.db.transaction(async (tx): Promise<ReviewOutcome> => {
+      const order = await lockOrder(tx, { orderNo });
+      if (!order || order.payType !== 'bank') return { done: false, message: 'No bank deposit has this number.' };
+      if (order.status !== 'reviewing') return { done: false, message: `Deposit ${orderNo} was decided already (${order.status}).` };
+      const { credited } = await creditDeposit(tx, order, { metadata: { reviewedBy: reviewer } });
+      if (!credited) return { done: false, message: `Deposit ${orderNo} was credited already.` };
+      await repo.markReviewed(tx, order.id, reviewer);
+      return { done: true, order };
     });
-    if (!credited)
-      return { done: false, message: `Deposit ${orderNo} was decided already (${(await repo.orderByNo(this.db, orderNo))?.status}).` };
-    await this.tell(
-      credited.customerId,
-      'Deposit credited',
-      `Your bank deposit ${orderNo} of ${peso(credited.amount)} was approved and added to your wallet.`,
-    );
-    return { done: true, order: credited };
+    if (outcome.done) await tellDepositCredited(this.db, this.options.events, outcome.order);
+    return outcome;
   }
 
+  /** The operator rejects a bank deposit under review: closed with the reason, which the player reads in the inbox. */
   async reject(orderNo: string, reason: string, reviewer: string): Promise<ReviewOutcome> {
-    const order = await repo.orderByNo(this.db, orderNo);
-    if (!order || order.payType !== 'bank') return { done: false, message: 'No bank deposit has this number.' };
     const words = reason.trim() || 'The receipt could not be matched to a transfer.';
-    const rejected = await this.db.transaction(async (tx) => {
-      const moved = await repo.moveOrder(tx, order.id, ['reviewing'], {
-        status: 'rejected',
-        message: words,
-        completedAt: new Date(this.clock()),
-      });
-      if (moved) await repo.markReviewed(tx, order.id, reviewer);
-      return moved;
+    const message = `${/[.!?]$/.test(words) ? words : `${words}.`} Nothing was added to your wallet. If you did transfer the money, please contact Customer Service with your receipt.`;
+    const outcome = await this.db.transaction(async (tx): Promise<ReviewOutcome> => {
+      const order = await lockOrder(tx, { orderNo });
+      if (!order || order.payType !== 'bank') return { done: false, message: 'No bank deposit has this number.' };
+      if (order.status !== 'reviewing' || !(await closeDeposit(tx, order, 'rejected', message))) {
+        return { done: false, message: `Deposit ${orderNo} was decided already (${order.status}).` };
+      }
+      await repo.markReviewed(tx, order.id, reviewer);
+      return { done: true, order: { ...order, status: 'rejected', message } };
     });
-    if (!rejected)
-      return { done: false, message: `Deposit ${orderNo} was decided already (${(await repo.orderByNo(this.db, orderNo))?.status}).` };
-    await this.tell(
-      rejected.customerId,
-      'Deposit not approved',
-      `Your bank deposit ${orderNo} of ${peso(rejected.amount)} was not approved: ${words} Nothing was added to your wallet. If you did transfer the money, please contact Customer Service with your receipt.`,
-    );
-    return { done: true, order: rejected };
+    if (outcome.done) await tellDepositClosed(this.db, this.options.events, outcome.order, message);
+    return outcome;
   }
 
   async createAgentDeposit(customerId: number, amount: number, key: string): Promise<DepositOrderAnswer> {
@@ -224,66 +219,42 @@ export class ManualDepositService {
 
   /**
    * The agent network's signed callback (verified by the route): the order is credited once; a repeat
-   * changes nothing. An amount that differs from the order's is not credited and is logged.
+   * changes nothing. An amount that differs from the order's is not credited and is logged (and
+   * reconciliation reports it). Cash taken before the code expired is credited even if the order was
+   * marked expired meanwhile: the player paid.
    */
   async agentPaid(callback: AgentCallback, log: FastifyBaseLogger): Promise<'credited' | 'repeat' | 'unknown' | 'mismatch'> {
-    const order = await repo.orderByNo(this.db, callback.reference);
-    if (!order || order.payType !== 'agent' || order.providerCheckoutId !== callback.paymentId) {
-      log.warn({ callback }, 'agent callback for no order of ours');
-      return 'unknown';
-    }
-    if (order.amount !== callback.amount) {
+    const result = await this.db.transaction(async (tx) => {
+      const order = await lockOrder(tx, { provider: 'agent', checkoutId: callback.paymentId });
+      if (!order || order.payType !== 'agent' || order.orderNo !== callback.reference) return { outcome: 'unknown' as const };
+      if (order.amount !== callback.amount) return { outcome: 'mismatch' as const, order };
+      const { credited } = await creditDeposit(tx, order, { metadata: { paymentId: callback.paymentId, store: callback.store } });
+      return { outcome: credited ? ('credited' as const) : ('repeat' as const), order };
+    });
+    if (result.outcome === 'unknown') log.warn({ callback }, 'agent callback for no order of ours');
+    if (result.outcome === 'mismatch') {
       log.error(
-        { orderNo: order.orderNo, ours: order.amount, theirs: callback.amount },
+        { orderNo: result.order.orderNo, ours: result.order.amount, theirs: callback.amount },
         'agent callback amount differs from the order: not credited',
       );
-      return 'mismatch';
     }
-    // Paid at the counter before the code expired; the order may have been marked expired meanwhile.
-    const credited = await this.db.transaction((tx) => this.credit(tx, order, ['pending', 'expired']));
-    if (!credited) return 'repeat';
-    await this.tell(
-      order.customerId,
-      'Deposit credited',
-      `Your cash deposit ${order.orderNo} of ${peso(order.amount)} was added to your wallet.`,
-    );
-    return 'credited';
+    if (result.outcome === 'credited') await tellDepositCredited(this.db, this.options.events, result.order);
+    return result.outcome;
   }
 
-  /** Pending bank and agent orders past their time become expired (a job runs this). */
+  /** Pending bank and agent orders past their time are closed as expired, and the player told (a job runs this). */
   async expireDue(now = this.clock()): Promise<number> {
-    const bank = await repo.expireDue(this.db, new Date(now), EXPIRED_MESSAGE.bank);
-    return bank.length;
-  }
-
-  async order(customerId: number, orderNo: string): Promise<DepositOrderAnswer> {
-    const order = await repo.orderByNo(this.db, orderNo);
-    if (!order || order.customerId !== customerId) throw notFound();
-    return this.view(order);
-  }
-
-  /** Moves the order to paid and posts the credit, in the caller's transaction; undefined when it was not in `from`. */
-  private async credit(tx: Transaction, order: DepositOrder, from: string[]): Promise<DepositOrder | undefined> {
-    const now = new Date(this.clock());
-    const paid = await repo.moveOrder(tx, order.id, from, { status: 'paid', message: null, completedAt: now });
-    if (!paid) return undefined;
-    const transactionId = await post(tx, {
-      kind: 'deposit',
-      customerId: order.customerId,
-      reference: `deposit:${order.orderNo}`,
-      metadata: { orderNo: order.orderNo, payType: order.payType },
-      entries: [
-        { accountId: await houseAccountId(tx, HOUSE.payments), amount: -order.amount },
-        { accountId: await walletAccountId(tx, order.customerId, 'main'), amount: order.amount },
-      ],
-    });
-    await repo.setCredit(tx, order.id, transactionId);
-    await repo.markFirstDeposit(tx, order.customerId, now);
-    return { ...paid, creditTransactionId: transactionId };
-  }
-
-  private async tell(customerId: number, title: string, body: string): Promise<void> {
-    this.options.events.publish({ type: 'balance', customerId });
-    await sendMessage(this.db, this.options.events, { customerId, type: 1, title, body });
+    let closed = 0;
+    for (const due of await repo.dueToExpire(this.db, new Date(now))) {
+      const payType = due.payType as 'bank' | 'agent';
+      const order = await this.db.transaction(async (tx) => {
+        const locked = await lockOrder(tx, { id: due.id });
+        return locked && (await closeDeposit(tx, locked, 'expired', EXPIRED_MESSAGE[payType])) ? locked : undefined;
+      });
+      if (!order) continue;
+      closed++;
+      await tellDepositClosed(this.db, this.options.events, order, EXPIRED_MESSAGE[payType]);
+    }
+    return closed;
   }
 }

@@ -27,6 +27,9 @@ export interface ManualDepositSettings {
   agentMaxAmount: number;
   /** The HMAC secret the agent network signs its callbacks with. */
   agentCallbackSecret: string;
+  /** How often reconciliation runs (RECONCILE_MINUTES, default 5), and how far back it looks (RECONCILE_WINDOW_HOURS, default 72). */
+  reconcileEveryMs: number;
+  reconcileWindowMs: number;
 }
 
 const DEMO_BANKS: HouseBank[] = [
@@ -75,6 +78,13 @@ function minutes(value: string | undefined, fallback: number, name: string): num
   return n * 60_000;
 }
 
+function hours(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback * 3_600_000;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a number of hours, not ${value}`);
+  return n * 3_600_000;
+}
+
 export function manualDepositSettings(env: NodeJS.ProcessEnv, production: boolean, secret: string): ManualDepositSettings {
   let banks = production ? [] : DEMO_BANKS;
   if (env['DEPOSIT_BANKS']) {
@@ -94,5 +104,7 @@ export function manualDepositSettings(env: NodeJS.ProcessEnv, production: boolea
     agentMinAmount: 10_000,
     agentMaxAmount: 5_000_000,
     agentCallbackSecret: env['AGENT_CALLBACK_SECRET'] ?? createHmac('sha256', secret).update('agent-callback').digest('hex'),
+    reconcileEveryMs: minutes(env['RECONCILE_MINUTES'], 5, 'RECONCILE_MINUTES'),
+    reconcileWindowMs: hours(env['RECONCILE_WINDOW_HOURS'], 72, 'RECONCILE_WINDOW_HOURS'),
   };
 }

@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Mismatch, Reconciler } from '../reconciliation/service';
 import { crossSite, devPage, devPageBasics, escapeHtml, sendPage } from './html';
 
+const shown = (value: unknown) =>
+  value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value as string | number);
+
 /**
  * /dev/reconciliation: the latest reconciliation reports, each mismatch on its own line, and a button
  * that runs one now. Development only (in production the reports are in reconciliation_reports and the log).
@@ -18,9 +21,7 @@ export async function devReconciliation(app: FastifyInstance, options: { reconci
         const rows = list
           .map(
             (m) =>
-              `<tr><td class="bad">${escapeHtml(m.kind)}</td><td><code>${escapeHtml(m.reference)}</code></td><td>${escapeHtml(String(m.ours ?? '—'))}</td><td>${escapeHtml(
-                String(m.theirs ?? '—'),
-              )}</td><td>${escapeHtml(m.note)}</td></tr>`,
+              `<tr><td class="bad">${escapeHtml(m.kind)}</td><td><code>${escapeHtml(m.reference)}</code></td><td>${escapeHtml(shown(m.ours))}</td><td>${escapeHtml(shown(m.theirs))}</td><td>${escapeHtml(m.note)}</td></tr>`,
           )
           .join('');
         return `<div class="card"><p>Report ${report.id} · ${report.ranAt.toISOString()} · ${report.checked} records compared · ${

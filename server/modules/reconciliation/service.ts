@@ -20,8 +20,9 @@ import * as repo from './repository';
 export interface Mismatch {
   kind: string;
   reference: string;
-  ours: string | number | null;
-  theirs: string | number | null;
+  /** Our side and the provider's (a number, a status word, or a small object such as a payout's). */
+  ours: unknown;
+  theirs: unknown;
   note: string;
 }
 

@@ -3,6 +3,7 @@ import { GatewayCode } from '../../../src/contract/errorCodes';
 import type { Database, Transaction } from '../../db';
 import { CallError } from '../../lib/errors';
 import type { PlayerEvents } from '../../realtime/bus';
+import { creditDeposit, insertDepositOrder, lockOrder, newOrderNo } from '../deposits/repository';
 import { HOUSE, houseAccountId, post, walletAccountId, withIdempotency } from '../wallet/ledger';
 import * as repo from './repository';
 import type { VoucherKind, VoucherRow } from './repository';
@@ -20,11 +21,6 @@ export interface VoucherOptions {
   /** Operator vouchers one player may receive in 24 hours (default 5). */
   promoPerDay?: number;
   clock?: () => number;
-  /**
-   * Credits a deposit voucher as a deposit (the deposits' crediting path: first-deposit flag, records).
-   * Without it the voucher is posted here as a plain credit.
-   */
-  creditDeposit?: (tx: Transaction, credit: { customerId: number; amount: number; voucherId: number }) => Promise<number>;
 }
 
 /** 12 characters from an alphabet without look-alikes (no 0/O, 1/I/L): 60 bits, shown as XXXX-XXXX-XXXX. */
@@ -153,21 +149,37 @@ export class VoucherService {
     return answer;
   }
 
-  /** Moves the voucher's amount from the house's voucher budget to the player's main wallet. */
+  /**
+   * Moves the voucher's amount from the house's voucher budget to the player's main wallet. A deposit
+   * voucher is a deposit like any other (an order of pay type voucher, credited by the deposits' one
+   * path: the deposit records, the first-deposit date); a promo voucher or gift card is a plain credit.
+   */
   private async pay(tx: Transaction, voucher: VoucherRow, customerId: number): Promise<{ amount: number; message: string }> {
-    const transactionId =
-      voucher.kind === 'deposit' && this.options.creditDeposit
-        ? await this.options.creditDeposit(tx, { customerId, amount: voucher.amount, voucherId: voucher.id })
-        : await post(tx, {
-            kind: voucher.kind === 'deposit' ? 'deposit' : 'voucher',
-            customerId,
-            reference: `voucher:${voucher.id}:${customerId}`,
-            metadata: { voucherId: voucher.id, voucherKind: voucher.kind, payType: 'voucher' },
-            entries: [
-              { accountId: await houseAccountId(tx, HOUSE.vouchers), amount: -voucher.amount },
-              { accountId: await walletAccountId(tx, customerId, 'main'), amount: voucher.amount },
-            ],
-          });
+    let transactionId: number;
+    if (voucher.kind === 'deposit') {
+      const order = await insertDepositOrder(tx, {
+        orderNo: newOrderNo('VC'),
+        customerId,
+        payType: 'voucher',
+        channelId: 'voucher',
+        provider: 'voucher',
+        amount: voucher.amount,
+        details: { voucherId: voucher.id, code: maskCode(voucher.codeTail) },
+      });
+      await creditDeposit(tx, order, { from: HOUSE.vouchers, metadata: { voucherId: voucher.id } });
+      transactionId = (await lockOrder(tx, { id: order.id }))!.creditTransactionId!;
+    } else {
+      transactionId = await post(tx, {
+        kind: 'voucher',
+        customerId,
+        reference: `voucher:${voucher.id}:${customerId}`,
+        metadata: { voucherId: voucher.id, voucherKind: voucher.kind },
+        entries: [
+          { accountId: await houseAccountId(tx, HOUSE.vouchers), amount: -voucher.amount },
+          { accountId: await walletAccountId(tx, customerId, 'main'), amount: voucher.amount },
+        ],
+      });
+    }
     if (!(await repo.recordRedemption(tx, voucher.id, customerId, transactionId))) {
       throw invalid('You have already used this voucher.');
     }
@@ -200,3 +212,26 @@ export class VoucherService {
     return invalid('This voucher has already been used.');
   }
 }
+
+/** The voucher pay type of deposit/queryPayWays: a code bought at a store, its amount fixed by the code. */
+export const VOUCHER_PAY_TYPE = {
+  payType: 'voucher' as const,
+  name: 'Voucher',
+  logo: '/payments/voucher.svg',
+  channels: [
+    {
+      channelId: 'voucher',
+      name: 'Voucher code',
+      provider: 'voucher',
+      logo: '/payments/voucher.svg',
+      minAmount: 0,
+      maxAmount: 0,
+      feeText: 'Enter the code of a deposit voucher: its amount is added at once.',
+      available: true,
+    },
+  ],
+  minAmount: 0,
+  maxAmount: 0,
+  amountList: [],
+  firstAmountList: [],
+};
