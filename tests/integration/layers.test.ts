@@ -140,6 +140,7 @@ describe('the server’s calls', () => {
       [
         'customer/receiveVoucher',
         'deposit/createDeposit',
+        'deposit/createOnlineOrder',
         'deposit/depositByAgent',
         'deposit/depositByVoucher',
         'giftCard/redeem',
@@ -148,6 +149,9 @@ describe('the server’s calls', () => {
         'saba/sabaDoPlaceBetV2',
         'saba/sabaPlaceOutrightBetV2',
         'sabaCombo/comboBetToSaba',
+        'withdraw/createWithdrawalRequest',
+        'withdraw/v2/createMayaWithdrawalRequest',
+        'withdraw/withdrawByAgent',
       ].sort(),
     );
   });

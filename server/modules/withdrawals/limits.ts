@@ -21,7 +21,7 @@ export const AGENT_MAX_CENTAVOS = AGENT_CASH_MAX;
 /** A split offers at most this many withdrawals; above it the player is pointed at a bank account. */
 export const MAX_SPLIT_PARTS = 10;
 
-export const WAY_NAME: Record<WithdrawWay, string> = { gcash: 'GCash', maya: 'Maya', bank: 'bank', agent: 'store cash-out' };
+export const WAY_NAME: Record<WithdrawWay, string> = { gcash: 'GCash', maya: 'Maya', bank: 'bank accounts', agent: 'store cash-out' };
 
 export function wayOfAccountType(accountType: number): WithdrawWay {
   if (accountType === PaymentAccountType.GCash) return 'gcash';

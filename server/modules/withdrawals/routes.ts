@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import * as z from 'zod/mini';
 import {
+  codeSentAnswer,
   mayaWithdrawalUrlAnswer,
   orderQuotaAnswer,
   withdrawBanksAnswer,
   withdrawSwitchAnswer,
   withdrawalAnswer,
 } from '../../../src/contract/answers/money';
+import { nothing } from '../../../src/contract/answers/common';
 import { GatewayCode } from '../../../src/contract/errorCodes';
 import { MoneyBody, MoneyCall } from '../../../src/contract/money';
 import { PaymentAccountType } from '../../../src/contract/payments';
@@ -31,10 +32,11 @@ export async function withdrawalRoutes(app: FastifyInstance, options: Withdrawal
 
   app.call({
     prefix: 'main',
-    name: 'customer/sendVerificationCode',
+    name: MoneyCall.sendVerificationCode,
     auth: 'player',
     rateLimit: SENSITIVE_LIMIT,
-    body: z.object({ purpose: z.optional(z.literal('withdrawPwd')) }),
+    body: MoneyBody.sendVerificationCode,
+    answer: codeSentAnswer,
     handler: ({ customerId }) => passwords.sendCode(customerId),
   });
 
@@ -44,6 +46,7 @@ export async function withdrawalRoutes(app: FastifyInstance, options: Withdrawal
     auth: 'player',
     rateLimit: SENSITIVE_LIMIT,
     body: MoneyBody.setWithdrawPwd,
+    answer: nothing,
     handler: ({ body, customerId }) => passwords.set(customerId, body.withdrawPassword, body.code),
   });
 
@@ -53,6 +56,7 @@ export async function withdrawalRoutes(app: FastifyInstance, options: Withdrawal
     auth: 'player',
     rateLimit: SENSITIVE_LIMIT,
     body: MoneyBody.modifyWithdrawPwd,
+    answer: nothing,
     handler: ({ body, customerId }) => passwords.modify(customerId, body.withdrawPassword, body.newWithdrawalPwd),
   });
 
@@ -62,6 +66,7 @@ export async function withdrawalRoutes(app: FastifyInstance, options: Withdrawal
     auth: 'player',
     rateLimit: SENSITIVE_LIMIT,
     body: MoneyBody.forgetWithdrawPwd,
+    answer: nothing,
     handler: ({ body, customerId }) => passwords.forget(customerId, body.code, body.newWithdrawalPwd),
   });
 

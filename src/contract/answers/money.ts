@@ -185,3 +185,6 @@ export const giftCardListAnswer = z.strictObject({
     }),
   ),
 });
+
+/** customer/sendVerificationCode: the code is on its way; the next one may be asked after waitSeconds. */
+export const codeSentAnswer = z.strictObject({ waitSeconds: z.int() });
