@@ -7,9 +7,8 @@ import { balanceQuery } from '../features/wallet/balance';
 import { formatCentavos } from '../lib/money';
 import { pay } from '../stores/pay';
 import { session } from '../stores/session';
-import { openLogin } from '../stores/ui';
+import { openLogin, openOverlay } from '../stores/ui';
 import { Button } from '../ui/Button';
-import buttonStyles from '../ui/Button.module.css';
 import styles from './Header.module.css';
 
 /** The home header: the brand, then the balance and Deposit for a player, or Log In / Register for a visitor. */
@@ -33,9 +32,10 @@ export function Header() {
           <span className={styles.balance} aria-label={t('header.balance')} data-testid="header-balance">
             {balance === null ? '₱ —' : formatCentavos(balance)}
           </span>
-          <Link to="/wallet/deposit" className={`${buttonStyles.button} ${buttonStyles.primary} ${buttonStyles.small}`}>
+          {/* The deposit overlay (spec §2): pay in without leaving the page. */}
+          <Button size="small" onClick={() => openOverlay('deposit')} data-testid="header-deposit">
             {t('common.deposit')}
-          </Link>
+          </Button>
         </div>
       ) : (
         <div className={styles.actions}>

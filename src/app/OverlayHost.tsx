@@ -14,6 +14,8 @@ const OVERLAYS: Partial<Record<OverlayId, ComponentType<OverlayComponentProps>>>
   hongKongMarketStopped: lazy(() => import('../features/sports/status').then((m) => ({ default: m.HongKongMarketStoppedDialog }))),
   // The bet slip is its own chunk, downloaded when first opened.
   betSlip: lazy(() => import('../features/betslip/BetSlipSheet').then((m) => ({ default: m.BetSlipSheet }))),
+  // The deposit overlay is the wallet's chunk, downloaded when first opened.
+  deposit: lazy(() => import('../features/wallet/DepositSheet').then((m) => ({ default: m.DepositSheet }))),
   sessionExpired: SessionExpiredDialog,
   mobileChanged: MobileChangedDialog,
   frequentRequest: FrequentRequestDialog,

@@ -10,6 +10,9 @@ import { messageQuery, messagesQuery, unreadQuery } from '../../features/message
 import { messageSearch } from '../../features/messages/search';
 import { outrightsQuery, sportSwitchQuery } from '../../features/sports/api';
 import { maintenanceSearch } from '../../features/site/search';
+import { billQuery, orderQuery, payWaysQuery } from '../../features/wallet/api';
+import { balanceQuery } from '../../features/wallet/balance';
+import { bankOrderSearch, depositSearch, orderSearch, recordDetailSearch, recordSearch } from '../../features/wallet/search';
 import { liveMatchSearch, sportsSearch } from '../../features/sports/search';
 import { i18next } from '../../i18n';
 import { session } from '../../stores/session';
@@ -54,6 +57,8 @@ const legalDocs = Object.fromEntries(
   ]),
 );
 
+const deposit = data({ search: depositSearch, prefetch: () => void queryClient.prefetchQuery(payWaysQuery) });
+
 export const ROUTE_DATA: Partial<Record<RouteName, RouteData>> = {
   ...legalDocs,
   faq: data({ prefetch: () => void queryClient.prefetchQuery(docsQuery(FAQ_ARTICLES, i18next.language)) }),
@@ -84,7 +89,23 @@ export const ROUTE_DATA: Partial<Record<RouteName, RouteData>> = {
   LiveSportGame: data({ search: liveMatchSearch }),
   betRecord: data({ prefetch: () => void queryClient.prefetchInfiniteQuery(betListQuery({ status: 'running' })) }),
   'history-detail': ticket,
-  recordDetail: ticket,
+  WalletDeposit: deposit,
+  WalletDepositApp: deposit,
+  gpoorder: data({
+    search: orderSearch,
+    prefetch: ({ orderNo }, { preload }) => {
+      if (orderNo && !preload) void queryClient.prefetchQuery(orderQuery(orderNo));
+    },
+  }),
+  bankorder: data({ search: bankOrderSearch }),
+  fundAccount: data({ prefetch: () => void queryClient.prefetchQuery(balanceQuery) }),
+  record: data({ search: recordSearch }),
+  recordDetail: data({
+    search: recordDetailSearch,
+    prefetch: ({ billNo }) => {
+      if (billNo) void queryClient.prefetchQuery(billQuery(billNo));
+    },
+  }),
   Notifications: data({
     prefetch: () => {
       void queryClient.prefetchQuery(unreadQuery);

@@ -17,6 +17,7 @@ const contentDoc = page('DocPage', () => import('../../features/content/DocPage'
 const install = page('InstallPage', () => import('../../features/site/InstallPage'));
 const betDetail = page('BetDetailPage', () => import('../../features/bets/BetDetailPage'));
 const userInfo = page('UserInfoPage', () => import('../../features/account/UserInfoPage'));
+const deposit = page('DepositPage', () => import('../../features/wallet/DepositPage'));
 
 const PAGES: Record<string, RouteComponent> = {
   Home_foryou: page('ForYouPage', () => import('../../features/sports/ForYouPage')),
@@ -24,7 +25,6 @@ const PAGES: Record<string, RouteComponent> = {
   LiveSportGame: page('LiveMatchPage', () => import('../../features/sports/LiveMatchPage')),
   betRecord: page('BetRecordPage', () => import('../../features/bets/BetRecordPage')),
   'history-detail': betDetail,
-  recordDetail: betDetail,
   Home_games: page('GamesTab', () => import('../../features/games/GamesTab')),
   faq: page('FaqPage', () => import('../../features/content/FaqPage')),
   faqArticle: page('FaqArticlePage', () => import('../../features/content/FaqArticlePage')),
@@ -57,6 +57,14 @@ const PAGES: Record<string, RouteComponent> = {
   Notifications: page('MessagesPage', () => import('../../features/messages/MessagesPage')),
   MessageDetails: page('MessageDetailsPage', () => import('../../features/messages/MessageDetailsPage')),
   // Money in and records (features/wallet).
+  WalletDeposit: deposit,
+  WalletDepositApp: deposit,
+  gpoorder: page('OrderStatusPage', () => import('../../features/wallet/OrderStatusPage')),
+  bankorder: page('BankOrderPage', () => import('../../features/wallet/BankOrderPage')),
+  giftCard: page('GiftCardPage', () => import('../../features/wallet/GiftCardPage')),
+  fundAccount: page('FundAccountPage', () => import('../../features/wallet/FundAccountPage')),
+  record: page('RecordPage', () => import('../../features/wallet/RecordPage')),
+  recordDetail: page('RecordDetailPage', () => import('../../features/wallet/RecordDetailPage')),
 
   // Money out, payment accounts and the withdrawal password (features/withdraw).
 };

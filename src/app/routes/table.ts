@@ -142,7 +142,7 @@ export const ROUTES = [
 
   // Records
   { path: '/record', name: 'record', owner: 'wallet', ...L },
-  { path: '/recordDetail', name: 'recordDetail', owner: 'bets', ...L },
+  { path: '/recordDetail', name: 'recordDetail', owner: 'wallet', ...L },
   { path: '/gameRecordDetail', name: 'gameRecordDetail', owner: 'games', ...L },
   { path: '/betRecord', name: 'betRecord', owner: 'bets', ...L },
   { path: '/my-history', name: 'my-history', owner: 'wallet', ...L },

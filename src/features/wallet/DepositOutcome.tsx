@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { formatDateTime } from '../../lib/dates';
+import { formatCentavos } from '../../lib/money';
+import { pay } from '../../stores/pay';
+import buttonStyles from '../../ui/Button.module.css';
+import { depositStatusMessage } from './amounts';
+import type { DepositOrder } from './api';
+import styles from './Wallet.module.css';
+
+/**
+ * Where a deposit order stands, in words: still on its way (with progress), money in (with the new
+ * balance), or ended without money (with the reason and Try again).
+ */
+export function DepositOutcome({ order, balanceNote }: { order: DepositOrder; balanceNote?: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const { balance } = useSnapshot(pay);
+  const message = depositStatusMessage(order);
+  return (
+    <section className={styles.status} role="status" data-testid="deposit-status" data-status={order.status}>
+      <h2 className={`${styles.statusTitle} ${styles[message.tone]}`}>{t(message.titleKey)}</h2>
+      <span className={styles.statusAmount}>{formatCentavos(order.amount)}</span>
+      {message.tone === 'waiting' && <div className={styles.progress} role="progressbar" aria-label={t(message.titleKey)} />}
+      <p className={styles.dim}>{message.text ?? t(message.bodyKey)}</p>
+      {message.tone === 'good' && balance !== null && (
+        <p data-testid="new-balance">{t('wallet.newBalance', { balance: formatCentavos(balance) })}</p>
+      )}
+      {balanceNote}
+      <dl className={styles.facts}>
+        <div>
+          <dt>{t('wallet.orderNo')}</dt>
+          <dd>{order.orderNo}</dd>
+        </div>
+        <div>
+          <dt>{t('wallet.method')}</dt>
+          <dd>{t(`wallet.payTypes.${order.payType}`)}</dd>
+        </div>
+        <div>
+          <dt>{t('wallet.created')}</dt>
+          <dd>{formatDateTime(order.createdAt, i18n.language)}</dd>
+        </div>
+        {order.completedAt && (
+          <div>
+            <dt>{t('wallet.completed')}</dt>
+            <dd>{formatDateTime(order.completedAt, i18n.language)}</dd>
+          </div>
+        )}
+      </dl>
+      <div className={styles.actions}>
+        {message.tone === 'bad' && (
+          <Link
+            to="/wallet/deposit"
+            search={{ payType: order.payType }}
+            className={`${buttonStyles.button} ${buttonStyles.primary} ${buttonStyles.block}`}
+          >
+            {t('common.retry')}
+          </Link>
+        )}
+        {message.tone === 'good' && (
+          <Link to="/" className={`${buttonStyles.button} ${buttonStyles.primary} ${buttonStyles.block}`}>
+            {t('wallet.startPlaying')}
+          </Link>
+        )}
+        <Link
+          to="/record"
+          search={{ tab: 'depositOrders' }}
+          className={`${buttonStyles.button} ${buttonStyles.secondary} ${buttonStyles.block}`}
+        >
+          {t('wallet.seeRecords')}
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { COUPON_RESULT_DELAY_MS } from '../../contract/constants';
+import { uuid } from '../../lib/ids';
+import { formatCentavos } from '../../lib/money';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/Field';
+import { type VoucherResult, depositByVoucher } from './api';
+import { refreshBalance } from './balance';
+import styles from './Wallet.module.css';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A voucher code turned into money. `redeem` is the call (deposit/depositByVoucher here,
+ * customer/receiveVoucher on /giftCard); the result is shown after the spec's 2 s delay (§9).
+ */
+export function VoucherForm({
+  redeem = depositByVoucher,
+  onDone,
+}: {
+  redeem?: (code: string, idempotencyKey: string) => Promise<VoucherResult>;
+  onDone?: () => void;
+}) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<VoucherResult>();
+  const attempt = useRef<{ of: string; key: string } | null>(null);
+
+  const submit = async () => {
+    const voucherCode = code.trim();
+    if (voucherCode.length < 4 || voucherCode.length > 64) {
+      setError(t('wallet.voucherInvalid'));
+      return;
+    }
+    setError(undefined);
+    if (attempt.current?.of !== voucherCode) attempt.current = { of: voucherCode, key: uuid() };
+    setBusy(true);
+    try {
+      const answer = await redeem(voucherCode, attempt.current.key);
+      await sleep(COUPON_RESULT_DELAY_MS);
+      attempt.current = null;
+      setResult(answer);
+      setCode('');
+      void refreshBalance(0);
+      onDone?.();
+    } catch {
+      // The API client already said why (used, expired, unknown code).
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className={styles.section}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <TextField
+        label={t('wallet.voucherCode')}
+        autoComplete="off"
+        autoCapitalize="characters"
+        maxLength={64}
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        error={error}
+        hint={t('wallet.voucherHint')}
+      />
+      <Button type="submit" block busy={busy}>
+        {busy ? t('wallet.voucherChecking') : t('wallet.voucherRedeem')}
+      </Button>
+      {result && (
+        <p className={styles.note} role="status" data-testid="voucher-result">
+          {result.message || t('wallet.voucherDone', { amount: formatCentavos(result.amount) })}
+        </p>
+      )}
+    </form>
+  );
+}
