@@ -44,6 +44,7 @@ import { WalletService } from './modules/wallet/service';
 import { WithdrawPasswords } from './modules/withdrawals/password';
 import { withdrawalRoutes } from './modules/withdrawals/routes';
 import { registerAgentCashOut } from './modules/withdrawals/agentCashOut';
+import { reconcilePayouts } from './modules/withdrawals/reconcile';
 import { WITHDRAWAL_RESUME_MS, WithdrawalService } from './modules/withdrawals/service';
 import { contractPlugin } from './plugins/contract';
 import { answerNotFound } from './plugins/notFound';
@@ -269,14 +270,6 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     expired: await manualDeposits.expireDue(now),
     callbacks: agents ? await agents.deliverDue(now) : 0,
   }));
-  const reconciliation = new Reconciler({
-    db,
-    log: app.log,
-    sources: payments.simulators ? [checkoutDeposits(db), ...(agents ? [agentDeposits(agents)] : [])] : [],
-    windowMs: manualSettings.reconcileWindowMs,
-  });
-  app.decorate('reconciliation', reconciliation);
-  payments.addJob('reconciliation', manualSettings.reconcileEveryMs, (now) => reconciliation.run(now));
 
   // Withdrawals, payment accounts, the withdrawal password and the records.
   const agent = await registerAgentCashOut(app, { db, secret: config.secrets.captchaKeySecret });
@@ -316,6 +309,18 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(paymentAccountRoutes, { service: paymentAccounts });
   await app.register(withdrawalRoutes, { service: withdrawals, passwords: withdrawPasswords, accounts: paymentAccounts });
   await app.register(recordRoutes, { service: new RecordService({ db }), withdrawals });
+
+  // Reconciliation: every provider's records against our orders and the ledger, by the leader.
+  const reconciliation = new Reconciler({
+    db,
+    log: app.log,
+    sources: payments.simulators ? [checkoutDeposits(db), ...(agents ? [agentDeposits(agents)] : [])] : [],
+    // Withdrawals: the payout providers' records against our withdrawal orders and the ledger.
+    otherChecks: [(from) => reconcilePayouts({ db, providers: { xendit: payments.payouts, agent }, since: from, now: clock() })],
+    windowMs: manualSettings.reconcileWindowMs,
+  });
+  app.decorate('reconciliation', reconciliation);
+  payments.addJob('reconciliation', manualSettings.reconcileEveryMs, (now) => reconciliation.run(now));
 
   const { feed, keeper } = await openFeed(app, config, options, db);
   app.decorate('feed', feed);

@@ -480,6 +480,9 @@ describe('reconciliation of withdrawals', () => {
     expect(found.find((f) => f.kind === 'payout-status')?.note).toBe(
       'We have the withdrawal failed; the provider has the payout succeeded.',
     );
+    // The shared reconciliation job reports it too, beside the deposits' findings.
+    const run = await payouts.app.reconciliation.run(now + 3_600_000);
+    expect(run.mismatches.filter((m) => m.reference === created.data.orderNo).map((m) => m.kind)).toContain('payout-status');
     await payouts.database.db.update(withdrawalOrders).set({ status: 'paid' }).where(eq(withdrawalOrders.orderNo, created.data.orderNo));
   });
 });
