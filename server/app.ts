@@ -69,6 +69,8 @@ export interface AppOptions {
   captchaDifficulty?: { min: number; max: number };
   /** Requests per minute per address on the API (default 600). */
   ipCallsPerMinute?: number;
+  /** Webhook requests per minute per address (default 1,200): a flood of forged ones is cut off. */
+  webhookCallsPerMinute?: number;
   /** Calls per minute per logged-in player (default 300). */
   accountCallsPerMinute?: number;
   /** An odds feed its caller runs; by default the simulator, kept in the database and run by the server. */
@@ -110,6 +112,8 @@ declare module 'fastify' {
     reconciliation: Reconciler;
   }
 }
+
+const isWebhook = (url: string) => url.startsWith('/webhooks/');
 
 function createFastify(config: ServerConfig, options: AppOptions): FastifyInstance {
   return Fastify({
@@ -186,9 +190,12 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
 
   await app.register(rateLimit, {
     global: true,
-    max: options.ipCallsPerMinute ?? 600,
+    // The calls, and the providers' webhooks (refused ones are stored, so a flood must not fill the
+    // disk): each its own budget per address, the webhooks' larger since a provider sends in bursts.
+    max: (request) => (isWebhook(request.url) ? (options.webhookCallsPerMinute ?? 1_200) : (options.ipCallsPerMinute ?? 600)),
+    keyGenerator: (request) => (isWebhook(request.url) ? `webhook:${request.ip}` : request.ip),
     timeWindow: '1 minute',
-    allowList: (request) => !request.url.startsWith('/api/'),
+    allowList: (request) => !request.url.startsWith('/api/') && !isWebhook(request.url),
     ...((options.sharedRateLimits ?? database.kind === 'postgres') ? { store: postgresRateLimitStore(db, app.log) } : {}),
   });
   await app.register(contractPlugin, {

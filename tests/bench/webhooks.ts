@@ -94,6 +94,7 @@ async function measure(kind: 'pglite' | 'postgres', databaseUrl: string | undefi
     app = await buildApp(config, {
       logger: false,
       ipCallsPerMinute: 1e9,
+      webhookCallsPerMinute: 1e9,
       accountCallsPerMinute: 1e9,
       simulator: { run: false },
       payments: { run: false },

@@ -73,6 +73,25 @@ describe.each([
       await server.close();
     }
   });
+
+  it('cuts off a flood of forged webhooks from one address, and leaves the calls their own budget', async () => {
+    const server = await startServer({}, undefined, { ipCallsPerMinute: 5, webhookCallsPerMinute: 3, sharedRateLimits });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const response = await fetch(`${server.url}/webhooks/paymongo`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Paymongo-Signature': 't=1,te=forged,li=' },
+          body: JSON.stringify({ data: { id: `evt_forged_${i}` } }),
+        });
+        statuses.push(response.status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+      expect((await server.post('front', 'front/siteinfo', {})).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
 });
 
 /** A test server and a second instance over the same database, as behind a balancer, counters in Postgres. */
