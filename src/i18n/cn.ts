@@ -1,5 +1,6 @@
 import type { Resources } from './en';
 import { routesCn } from './routes.cn';
+import { withdrawCn } from './withdraw.cn';
 
 /** Simplified Chinese ('cn'), downloaded only when a player chooses it. Mirrors en.ts key for key. */
 export const cn: Resources = {
@@ -284,6 +285,7 @@ export const cn: Resources = {
     save: '保存新密码',
     done: '您的密码已更改，请使用新密码登录。',
   },
+  withdraw: withdrawCn,
   wallet: {
     balanceTimedOut: '账户余额刷新超时，请点击按钮刷新',
   },

@@ -1,5 +1,6 @@
 import { VALIDATION_MESSAGES, type ValidationKey } from '../contract/forms';
 import { routesEn } from './routes.en';
+import { withdrawEn } from './withdraw.en';
 
 /** English, the default language. Every visible string of the shell is here; cn.ts mirrors its keys. */
 export const en = {
@@ -272,6 +273,7 @@ export const en = {
     save: 'Save new password',
     done: 'Your password is changed. Please log in with it.',
   },
+  withdraw: withdrawEn,
   wallet: {
     balanceTimedOut: 'Account limit has timed out, Please click the button to refresh',
   },
