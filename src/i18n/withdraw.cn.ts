@@ -111,6 +111,7 @@ export const withdrawCn: typeof withdrawEn = {
     passwordSimple: '太容易被猜到。请避免同一数字重复或 123456 这样的连续数字。',
     passwordMismatch: '两次输入的密码不一致，请重新输入。',
     passwordSameAsOld: '新密码须与当前密码不同。',
+    wrongPasswordWith: '{{message}} 未提款。',
     wrongPassword: '提款密码错误，未提款。请重试，或重置密码。',
     turnover: '部分余额尚未完成流水，暂不能提款。请提取较小金额，或先完成流水。',
     balance: '余额不足，请输入更小的金额。',

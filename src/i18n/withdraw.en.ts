@@ -111,6 +111,7 @@ export const withdrawEn = {
     passwordSimple: 'This is too easy to guess. Avoid one digit repeated or a run like 123456.',
     passwordMismatch: 'The two passwords are not the same. Please type them again.',
     passwordSameAsOld: 'Choose a new password different from the current one.',
+    wrongPasswordWith: '{{message}} Nothing was withdrawn.',
     wrongPassword: 'The withdrawal password is wrong. Nothing was withdrawn. Please try again, or reset it.',
     turnover:
       'Part of your balance still has turnover to play before it can be withdrawn. Withdraw a smaller amount, or play it through first.',

@@ -22,6 +22,7 @@ import styles from './Withdraw.module.css';
 
 export interface WithdrawPageProps {
   way?: string | undefined;
+  payType?: string | undefined;
   accountId?: string | undefined;
 }
 
@@ -35,7 +36,12 @@ function presetsOf(state: WithdrawSwitch): number[] {
  * out that are open, what can be withdrawn now and why not more, an amount, a bound account, then the
  * withdrawal password in a sheet. A player without a withdrawal password is sent to set one first.
  */
-export function WithdrawPage({ way: wayParam, accountId, home = 'withdraw' }: WithdrawPageProps & { home?: 'withdraw' | 'wallet' }) {
+export function WithdrawPage({
+  payType,
+  way: wayParam = payType,
+  accountId,
+  home = 'withdraw',
+}: WithdrawPageProps & { home?: 'withdraw' | 'wallet' }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   useMoneyPushes();

@@ -15,7 +15,11 @@ export function moneyOutRefusal(error: unknown): MoneyOutRefusal {
   if (!(error instanceof ApiError)) return { kind: 'message', text: t('withdraw.errors.unknown') };
   switch (error.code) {
     case GatewayCode.WithdrawPasswordWrong:
-      return { kind: 'wrongPassword', text: t('withdraw.errors.wrongPassword') };
+      // The server's words say how many tries are left, or how long withdrawals are paused.
+      return {
+        kind: 'wrongPassword',
+        text: error.message ? t('withdraw.errors.wrongPasswordWith', { message: error.message }) : t('withdraw.errors.wrongPassword'),
+      };
     case GatewayCode.WithdrawPasswordMissing:
       return { kind: 'noPassword' };
     case GatewayCode.SplitNeeded:
