@@ -7,7 +7,7 @@ import { type Database, type DatabaseHandle, openDatabase } from './db';
 import { seed } from './db/seed';
 import { fastifyTrustProxy } from './lib/proxies';
 import { postgresRateLimitStore } from './lib/rateLimitStore';
-import { fieldCipher } from './lib/security';
+import { atRestCipher, fieldCipher } from './lib/security';
 import { accountRoutes } from './modules/account/routes';
 import { AccountService } from './modules/account/service';
 import { DEFAULT_LOCKOUT, PasswordGuard } from './modules/auth/lockout';
@@ -18,6 +18,11 @@ import { betRoutes } from './modules/bets/routes';
 import { BetService } from './modules/bets/service';
 import { devRoutes } from './modules/dev/routes';
 import { messageRoutes } from './modules/messages/routes';
+import { paymentAccountRoutes } from './modules/paymentAccounts/routes';
+import { PaymentAccountService } from './modules/paymentAccounts/service';
+import { recordRoutes } from './modules/records/routes';
+import { RecordService } from './modules/records/service';
+import { type PaymentsOptions, registerPayments } from './modules/payments';
 import { sendMessage, welcome } from './modules/messages/service';
 import { siteRoutes } from './modules/site/routes';
 import { fileSiteSettings } from './modules/site/settings';
@@ -27,6 +32,9 @@ import { SportsService } from './modules/sports/service';
 import { statsRoutes } from './modules/stats/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { WalletService } from './modules/wallet/service';
+import { WithdrawPasswords } from './modules/withdrawals/password';
+import { withdrawalRoutes } from './modules/withdrawals/routes';
+import { WITHDRAWAL_RESUME_MS, WithdrawalService } from './modules/withdrawals/service';
 import { contractPlugin } from './plugins/contract';
 import { answerNotFound } from './plugins/notFound';
 import { securityHeaders } from './plugins/securityHeaders';
@@ -73,6 +81,8 @@ export interface AppOptions {
    * DIST_DIR. Refused in production.
    */
   viteDev?: boolean;
+  /** The payments core: `run: false` leaves its shared jobs still until a test calls app.payments.jobs.tick(). */
+  payments?: PaymentsOptions;
 }
 
 declare module 'fastify' {
@@ -82,6 +92,7 @@ declare module 'fastify' {
     feed: FeedProvider;
     broker: EmbeddedBroker;
     bets: BetService;
+    withdrawals: WithdrawalService;
   }
 }
 
@@ -197,6 +208,46 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const wallet = new WalletService({ db, gameWallet: options.gameWallet ?? simulatedGameWallet({ latencyMs: 400 }), events });
   await app.register(walletRoutes, { service: wallet });
   await app.register(messageRoutes, { db });
+  // The payments core (app.payments): providers or their simulators, webhook routes, shared jobs.
+  await registerPayments(app, { config, db, clock, options: options.payments });
+
+  // Withdrawals, payment accounts, the withdrawal password and the records.
+  const paymentAccounts = new PaymentAccountService({
+    db,
+    cipher: atRestCipher(config.secrets.rsaPrivateKey, 'payment-accounts'),
+    maxPerType: config.withdraw.maxAccountsPerType,
+    now: clock,
+  });
+  const withdrawPasswords = new WithdrawPasswords({
+    db,
+    codeSecret: config.secrets.captchaKeySecret,
+    // Counted like login passwords, in the same table under withdraw:<id> keys (see password.ts).
+    guard: new PasswordGuard(
+      db,
+      { ...DEFAULT_LOCKOUT, failures: config.withdraw.passwordFailures, lockMs: config.withdraw.passwordLockMs },
+      clock,
+    ),
+    sendSms: (phone, text) => sms.send(phone, text),
+    now: clock,
+  });
+  const withdrawals = new WithdrawalService({
+    db,
+    events,
+    config: config.withdraw,
+    accounts: paymentAccounts,
+    passwords: withdrawPasswords,
+    payouts: () => ({ xendit: app.payments.payouts }),
+    available: (channel) => app.payments.available(channel),
+    now: clock,
+    log: app.log,
+  });
+  app.decorate('withdrawals', withdrawals);
+  app.payments.onPayoutEvent((tx, event) => withdrawals.onPayoutEvent(tx, event));
+  // Payouts not asked yet are asked (again, with the same key); late ones are looked up.
+  app.payments.addJob('withdrawal-payouts', WITHDRAWAL_RESUME_MS, () => withdrawals.resume());
+  await app.register(paymentAccountRoutes, { service: paymentAccounts });
+  await app.register(withdrawalRoutes, { service: withdrawals, passwords: withdrawPasswords, accounts: paymentAccounts });
+  await app.register(recordRoutes, { service: new RecordService({ db }), withdrawals });
 
   const { feed, keeper } = await openFeed(app, config, options, db);
   app.decorate('feed', feed);

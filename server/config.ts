@@ -2,6 +2,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type TrustProxy, parseTrustProxy } from './lib/proxies';
+import { type PaymentConfig, paymentConfig } from './modules/payments/config';
 
 /**
  * Server configuration: environment variables over generated development defaults. Secrets are never in
@@ -47,6 +48,28 @@ export interface ServerConfig {
   feed: { seed: number; matchesPerSport: number; priceChangesPerSecond: number; matchSpeed: number };
   /** Origins that may show the app in a frame (partner mini-apps), besides the app itself. */
   frameAncestors: string[];
+  /** Payment limits, presets, the turnover rule and the simulators (modules/payments/config.ts). */
+  payments: PaymentConfig;
+  /** Withdrawals: the operator's limits and rules (README "Withdrawals"). */
+  withdraw: WithdrawConfig;
+}
+
+export interface WithdrawConfig {
+  /**
+   * WITHDRAW_TURNOVER_PERCENT: deposits must be staked this many hundredths of their amount (in settled
+   * bets) before they can be withdrawn; 100 = once, 0 = no rule. Deposits also read it (queryPayWays) to
+   * tell the player before they pay.
+   */
+  turnoverPercent: number;
+  /** The smallest and largest withdrawal, centavos (WITHDRAW_MIN_PESOS, WITHDRAW_MAX_PESOS). */
+  minAmount: number;
+  maxAmount: number;
+  /** How many payment accounts of one type a player may keep (PAYMENT_ACCOUNTS_MAX). */
+  maxAccountsPerType: number;
+  /** Wrong withdrawal passwords that pause withdrawals… (WITHDRAW_PASSWORD_FAILURES) */
+  passwordFailures: number;
+  /** …for this long, doubling for each further pause within a day (WITHDRAW_PASSWORD_LOCK_MINUTES). */
+  passwordLockMs: number;
 }
 
 function newSecrets(): Secrets {
@@ -84,6 +107,26 @@ function count(value: string | undefined, fallback: number, name: string): numbe
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > 100) throw new Error(`${name} must be a whole number from 1 to 100, not ${value}`);
   return n;
+}
+
+function wholeNumber(value: string | undefined, fallback: number, name: string, min: number, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, not ${value}`);
+  return n;
+}
+
+function withdrawConfig(env: NodeJS.ProcessEnv): WithdrawConfig {
+  const minPesos = wholeNumber(env['WITHDRAW_MIN_PESOS'], 200, 'WITHDRAW_MIN_PESOS', 1, 10_000_000);
+  const maxPesos = wholeNumber(env['WITHDRAW_MAX_PESOS'], 3_000_000, 'WITHDRAW_MAX_PESOS', minPesos, 100_000_000);
+  return {
+    turnoverPercent: wholeNumber(env['WITHDRAW_TURNOVER_PERCENT'], 100, 'WITHDRAW_TURNOVER_PERCENT', 0, 10_000),
+    minAmount: minPesos * 100,
+    maxAmount: maxPesos * 100,
+    maxAccountsPerType: wholeNumber(env['PAYMENT_ACCOUNTS_MAX'], 5, 'PAYMENT_ACCOUNTS_MAX', 1, 50),
+    passwordFailures: count(env['WITHDRAW_PASSWORD_FAILURES'], 5, 'WITHDRAW_PASSWORD_FAILURES'),
+    passwordLockMs: duration(env['WITHDRAW_PASSWORD_LOCK_MINUTES'], 30 * 60_000, 'WITHDRAW_PASSWORD_LOCK_MINUTES'),
+  };
 }
 
 function duration(value: string | undefined, fallbackMs: number, name: string): number {
@@ -132,6 +175,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       matchSpeed: Number(env['FEED_MATCH_SPEED'] ?? 1),
     },
     frameAncestors: origins(env['FRAME_ANCESTORS'], 'FRAME_ANCESTORS'),
+    withdraw: withdrawConfig(env),
+    payments: paymentConfig(env, env['NODE_ENV'] === 'production'),
     ...overrides,
   };
 }

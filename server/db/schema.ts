@@ -477,3 +477,191 @@ export const feedState = pgTable('feed_state', {
   writer: text('writer').notNull(),
   savedAt: timestamp('saved_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The payment providers' signed webhooks as they arrived (an inbox): one row per provider event, kept
+ * whatever its verdict, so a forged or malformed one is on record (refused, never dispatched) and a
+ * verified one is handled exactly once (handled_at is set in the transaction that applied it). A row that
+ * stays unhandled (its handler failed) is handled again by the provider's next copy or by the inbox job.
+ */
+export const paymentWebhookEvents = pgTable(
+  'payment_webhook_events',
+  {
+    id: id(),
+    /** paymongo | maya | xendit */
+    provider: text('provider').notNull(),
+    /** The provider's event id; null for a refused request (its id cannot be trusted). */
+    eventId: text('event_id'),
+    /** deposit | payout, for a verified event. */
+    kind: text('kind'),
+    /** accepted | no-signature | bad-signature | stale | malformed */
+    verdict: text('verdict').notNull(),
+    /** The raw body as received (cut at 64 KB for a refused one). */
+    payload: text('payload').notNull(),
+    /** The verified event as our side reads it (PaymentEvent), so the inbox job can handle it again later. */
+    event: jsonb('event').$type<Record<string, unknown>>(),
+    /** How many copies of this event arrived. */
+    copies: integer('copies').notNull().default(1),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    lastReceivedAt: timestamp('last_received_at', { withTimezone: true }).notNull().defaultNow(),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    /** Handler attempts that failed, and the last failure (for support). */
+    failures: integer('failures').notNull().default(0),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    uniqueIndex('payment_webhook_events_event').on(t.provider, t.eventId),
+    index('payment_webhook_events_unhandled')
+      .on(t.receivedAt)
+      .where(sql`${t.handledAt} IS NULL AND ${t.verdict} = 'accepted'`),
+  ],
+);
+
+/**
+ * Deposit orders of every pay type: e-wallet checkouts (gcash, maya: provider and checkout id set),
+ * bank transfers, vouchers and agent cash-ins (their particulars in `details`). An order is credited at
+ * most once: credit_transaction_id is set in the same transaction as the ledger posting.
+ */
+export const depositOrders = pgTable(
+  'deposit_orders',
+  {
+    id: id(),
+    /** What the player and support see; random, so nobody can guess another player's order. */
+    orderNo: text('order_no').notNull(),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** gcash | maya | bank | voucher | agent */
+    payType: text('pay_type').notNull(),
+    channelId: text('channel_id').notNull(),
+    /** paymongo | maya | bank | voucher | agent */
+    provider: text('provider').notNull(),
+    /** The provider's id of the checkout (payment intent, Maya checkoutId); null until it exists or when none. */
+    providerCheckoutId: text('provider_checkout_id'),
+    checkoutUrl: text('checkout_url'),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** DepositStatus of src/contract/money.ts */
+    status: text('status').notNull().default('pending'),
+    /** What the player can do next when the order ended without money. */
+    message: text('message'),
+    failureCode: text('failure_code'),
+    /** The pending movement that keeps balanceFlag at 0 while the order is in flight. */
+    movementId: ref('movement_id').references(() => pendingMovements.id),
+    creditTransactionId: ref('credit_transaction_id').references(() => ledgerTransactions.id),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('deposit_orders_order_no').on(t.orderNo),
+    uniqueIndex('deposit_orders_checkout').on(t.provider, t.providerCheckoutId),
+    uniqueIndex('deposit_orders_credit').on(t.creditTransactionId),
+    index('deposit_orders_customer').on(t.customerId, t.createdAt),
+    index('deposit_orders_open')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending'`),
+    check('deposit_orders_amount_positive', sql`${t.amount} > 0`),
+    check('deposit_orders_order_no_length', sql`length(${t.orderNo}) BETWEEN 8 AND 64`),
+    check('deposit_orders_status', sql`${t.status} IN ('pending', 'paid', 'failed', 'expired', 'cancelled', 'reviewing', 'rejected')`),
+    check('deposit_orders_pay_type', sql`${t.payType} IN ('gcash', 'maya', 'bank', 'voucher', 'agent')`),
+  ],
+);
+
+/**
+ * Leases of the shared jobs (simulator tick, expiry, resumes, reconciliation): one instance holds a job's
+ * lease at a time and renews it at each run; a lease left by a crashed instance lapses at expires_at.
+ */
+export const jobLeases = pgTable('job_leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * A player's payment accounts for withdrawals (spec §7 accountType: 0 bank, 11 GCash, 12 Maya). The
+ * number is kept encrypted (AES-256-GCM, server/lib/security.ts atRestCipher) with its last four digits
+ * beside it for the masked answers, and a keyed hash so one number is bound once per player. A deleted
+ * account keeps its row (withdrawal orders point at it) with `deletedAt` set.
+ */
+export const paymentAccounts = pgTable(
+  'payment_accounts',
+  {
+    id: id(),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    accountType: smallint('account_type').notNull(),
+    accountNoEncrypted: text('account_no_encrypted').notNull(),
+    accountNoLast4: text('account_no_last4').notNull(),
+    accountNoHash: text('account_no_hash').notNull(),
+    accountName: text('account_name').notNull(),
+    bankCode: text('bank_code'),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('payment_accounts_owner').on(t.customerId, t.accountType),
+    uniqueIndex('payment_accounts_one_number')
+      .on(t.customerId, t.accountType, t.accountNoHash)
+      .where(sql`${t.deletedAt} IS NULL`),
+    check('payment_accounts_type', sql`${t.accountType} IN (0, 11, 12)`),
+  ],
+);
+
+/**
+ * Withdrawal orders (spec §7 withdraw/*). The amount is held in house:pending-withdrawals from creation
+ * (`holdTransactionId`) until the payout settles (`settleTransactionId`, to house:payments) or comes
+ * back (`returnTransactionId`, to the wallet). `payoutKey` is the idempotency key of the payout create,
+ * derived from the order, so a retry or a restart re-creates the same payout and never a second one.
+ */
+export const withdrawalOrders = pgTable(
+  'withdrawal_orders',
+  {
+    id: id(),
+    orderNo: text('order_no').notNull(),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    paymentAccountId: ref('payment_account_id').references(() => paymentAccounts.id),
+    /** gcash | maya | bank | agent */
+    channel: text('channel').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** pending | processing | paid | failed | reversed (WithdrawalStatus) */
+    status: text('status').notNull().default('pending'),
+    /** Masked, as the player reads it: 'GCash •••• 4567'. */
+    destination: text('destination').notNull(),
+    provider: text('provider').notNull(),
+    payoutKey: text('payout_key').notNull(),
+    payoutId: text('payout_id'),
+    rail: text('rail'),
+    claimCode: text('claim_code'),
+    failureCode: text('failure_code'),
+    message: text('message'),
+    /** When the split plan produced it: the group's shared id. */
+    splitGroup: text('split_group'),
+    holdTransactionId: ref('hold_transaction_id').references(() => ledgerTransactions.id),
+    settleTransactionId: ref('settle_transaction_id').references(() => ledgerTransactions.id),
+    returnTransactionId: ref('return_transaction_id').references(() => ledgerTransactions.id),
+    pendingMovementId: ref('pending_movement_id').references(() => pendingMovements.id),
+    /** Payout create tries so far, and when the resume job tries again (null: nothing to do). */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    expectedBy: timestamp('expected_by', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('withdrawal_orders_order_no').on(t.orderNo),
+    uniqueIndex('withdrawal_orders_payout_key').on(t.payoutKey),
+    index('withdrawal_orders_customer').on(t.customerId, t.createdAt),
+    index('withdrawal_orders_account').on(t.paymentAccountId, t.status),
+    index('withdrawal_orders_due')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.nextAttemptAt} IS NOT NULL`),
+    check('withdrawal_orders_amount', sql`${t.amount} > 0`),
+    check('withdrawal_orders_status', sql`${t.status} IN ('pending', 'processing', 'paid', 'failed', 'reversed')`),
+    check('withdrawal_orders_channel', sql`${t.channel} IN ('gcash', 'maya', 'bank', 'agent')`),
+  ],
+);

@@ -118,6 +118,7 @@ async function launch(
     database: handle,
     captchaDifficulty: { min: 1, max: 20 },
     simulator: { feed: TEST_FEED, run: false },
+    payments: { run: false },
     ...appOptions,
   });
   prepare?.(app);

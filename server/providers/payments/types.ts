@@ -92,6 +92,8 @@ export interface Payout {
   failureCode?: string;
   /** When the money should arrive: minutes for InstaPay, the next PESONet cycle otherwise. */
   expectedBy: number;
+  /** A store cash-out's code, shown to the player for the cashier (agent payouts only). */
+  claimCode?: string;
 }
 
 /** A payout rail (withdrawals to GCash, Maya and bank accounts). */
