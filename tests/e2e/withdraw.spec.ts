@@ -26,10 +26,16 @@ async function codeFromOutbox(page: Page): Promise<string> {
   return code;
 }
 
-/** Runs the payment simulators four minutes ahead and every payments job once. */
-async function stepPayouts(request: APIRequestContext): Promise<void> {
-  expect((await request.post('/sim/tick', { form: { advanceMs: '240000' } })).ok()).toBe(true);
+/**
+ * Runs the payment simulators `advanceMs` ahead and every payments job once. The simulator schedules a
+ * payout's next step from the moment of the tick that moved it, and a tick's time is the clock plus
+ * `advanceMs` (not cumulative): so the payout is only stepped ahead once the server's own 1-second step
+ * has accepted it (10 s after it was asked for); an earlier jump would push its settling out of reach.
+ */
+async function stepPayouts(request: APIRequestContext, advanceMs: number): Promise<void> {
+  expect((await request.post('/sim/tick', { form: { advanceMs: String(advanceMs) } })).ok()).toBe(true);
 }
+const PAYOUT_ACCEPT_MS = 10_000;
 
 /** The balance the withdraw page shows, once it has arrived. */
 async function balanceOn(page: Page): Promise<number> {
@@ -42,6 +48,7 @@ test('the demo player binds GCash, sets a withdrawal password, is refused a too-
   page,
   request,
 }) => {
+  test.setTimeout(120_000);
   await page.goto('/foryou');
   await page.getByRole('button', { name: 'Log In' }).first().click();
   await logInWithPassword(page);
@@ -100,6 +107,7 @@ test('the demo player binds GCash, sets a withdrawal password, is refused a too-
   await sheet.getByLabel('Withdrawal password').fill(PASSWORD);
   await sheet.getByRole('button', { name: 'Confirm withdrawal' }).click();
   await expect(page).toHaveURL(/\/submitted\?orderNo=/);
+  const submittedAt = Date.now();
   await expect(page.getByRole('heading', { name: 'Withdrawal request submitted' })).toBeVisible();
   await expect(page.getByText('₱200.00').first()).toBeVisible();
   await expect(page.getByText(/To GCash .*\d{4}/)).toBeVisible();
@@ -113,10 +121,10 @@ test('the demo player binds GCash, sets a withdrawal password, is refused a too-
   await expect
     .poll(
       async () => {
-        await stepPayouts(request);
+        await stepPayouts(request, Date.now() - submittedAt > PAYOUT_ACCEPT_MS + 1_000 ? 240_000 : 0);
         return status.getAttribute('data-status');
       },
-      { timeout: 30_000, intervals: [1_000] },
+      { timeout: 45_000, intervals: [1_000] },
     )
     .toBe('paid');
   await expect(status).toHaveText('Paid');
