@@ -49,7 +49,13 @@ function DirectWithdraw({ channel, label, onDone }: { channel: Channel; label: s
     );
   }
   const open = state.data[channel];
-  if (!open) return <Notice icon="wallet" title={t('withdraw.ways.closedTitle')} description={t('withdraw.ways.noneOpenBody')} />;
+  if (!open) {
+    return (
+      <Notice icon="wallet" title={t('withdraw.ways.closedTitle')} description={t('withdraw.ways.noneOpenBody')}>
+        {channel === 'agent' && <Link to="/withdraw">{t('withdraw.split.backToWithdraw')}</Link>}
+      </Notice>
+    );
+  }
   const limits = limitsOf(state.data, channel);
   const problem = amountProblem(amount, limits);
 

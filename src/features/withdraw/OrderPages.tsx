@@ -12,7 +12,12 @@ import { type Withdrawal, withdrawalQuery } from './api';
 import { OrderSummary, StatusBadge, StatusSteps, useArrival } from './OrderView';
 import { useMoneyPushes } from './pushes';
 import { statusView } from './rules';
+import buttonStyles from '../../ui/Button.module.css';
+import { Icon } from '../../ui/Icon';
 import styles from './Withdraw.module.css';
+
+const primaryLink = `${buttonStyles.button} ${buttonStyles.primary} ${buttonStyles.block}`;
+const secondaryLink = `${buttonStyles.button} ${buttonStyles.secondary} ${buttonStyles.block}`;
 
 /** The order of the address, with a skeleton while it loads and a way out when it cannot be found. */
 function WithOrder({ orderNo, children }: { orderNo: string | undefined; children: (order: Withdrawal) => ReactNode }) {
@@ -41,17 +46,27 @@ export function SubmittedPage({ orderNo }: { orderNo?: string }) {
       {(order) => (
         <div className={styles.page}>
           <div className={styles.hero} role="status">
+            <span className={styles.heroIcon} aria-hidden="true">
+              <Icon name="send" size={28} />
+            </span>
             <h2 className={styles.heading}>{t('withdraw.submitted.title')}</h2>
             <span className={styles.heroAmount}>{formatCentavos(order.amount)}</span>
             <span className={styles.note}>{t('withdraw.submitted.to', { destination: order.destination })}</span>
           </div>
-          <p className={styles.card}>{arrival(order)}</p>
+          <section className={styles.card}>
+            <dl className={styles.summary}>
+              <dt>{t('withdraw.order.arrival')}</dt>
+              <dd>{arrival(order)}</dd>
+              <dt>{t('withdraw.order.number')}</dt>
+              <dd className={styles.orderNo}>{order.orderNo}</dd>
+            </dl>
+          </section>
           {order.claimCode && <ClaimCode order={order} />}
           <div className={styles.actions}>
-            <Link to="/withdrawInfo" search={{ orderNo: order.orderNo }} className={styles.addRow}>
+            <Link to="/withdrawInfo" search={{ orderNo: order.orderNo }} className={primaryLink}>
               {t('withdraw.submitted.follow')}
             </Link>
-            <Link to="/" className={styles.addRow}>
+            <Link to="/" className={secondaryLink}>
               {t('common.goHome')}
             </Link>
           </div>
@@ -105,11 +120,11 @@ export function WithdrawInfoPage({ orderNo }: { orderNo?: string }) {
             {order.claimCode && order.status !== 'paid' && !view.returned && <ClaimCode order={order} />}
             <div className={styles.actions}>
               {view.returned && (
-                <Link to="/withdraw" className={styles.addRow}>
+                <Link to="/withdraw" className={primaryLink}>
                   {t('withdraw.info.tryAgain')}
                 </Link>
               )}
-              <Link to="/record" className={styles.addRow}>
+              <Link to="/record" className={secondaryLink}>
                 {t('withdraw.order.toRecords')}
               </Link>
             </div>

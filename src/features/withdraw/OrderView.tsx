@@ -57,7 +57,7 @@ export function OrderSummary({ order }: { order: Withdrawal }) {
       <dt>{t('withdraw.order.to')}</dt>
       <dd>{order.destination}</dd>
       <dt>{t('withdraw.order.number')}</dt>
-      <dd>{order.orderNo}</dd>
+      <dd className={styles.orderNo}>{order.orderNo}</dd>
       <dt>{t('withdraw.order.created')}</dt>
       <dd>{formatDateTime(order.createdAt, i18n.language)}</dd>
       {order.completedAt ? (

@@ -65,7 +65,10 @@ function SmsCode({ value, onChange, error }: { value: string; onChange: (value: 
     }
   };
   return (
-    <>
+    <div className={styles.stack}>
+      <Button variant="secondary" block busy={sending} disabled={secondsLeft > 0} onClick={() => void send()}>
+        {secondsLeft > 0 ? t('auth.resendIn', { seconds: secondsLeft }) : t('auth.sendCode')}
+      </Button>
       <CodeField
         label={t('withdraw.password.code', { phone: user?.mobileNo ?? '' })}
         placeholder={t('auth.codePlaceholder')}
@@ -73,10 +76,7 @@ function SmsCode({ value, onChange, error }: { value: string; onChange: (value: 
         error={error}
         onChange={(event) => onChange(event.target.value.replace(/\D/g, '').slice(0, 6))}
       />
-      <Button variant="secondary" block busy={sending} disabled={secondsLeft > 0} onClick={() => void send()}>
-        {secondsLeft > 0 ? t('auth.resendIn', { seconds: secondsLeft }) : t('auth.sendCode')}
-      </Button>
-    </>
+    </div>
   );
 }
 
