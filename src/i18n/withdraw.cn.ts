@@ -25,6 +25,7 @@ export const withdrawCn: typeof withdrawEn = {
   accounts: {
     to: '您的 {{way}} 账户',
     none: '您还没有 {{way}} 账户。请先添加一个再提款。',
+    manage: '管理',
     chooseFirst: '请添加或选择要提款的账户。',
     loadFailed: '无法加载您的账户。',
     add: {

@@ -24,6 +24,7 @@ export const withdrawEn = {
   accounts: {
     to: 'Your {{way}} account',
     none: 'You have no {{way}} account yet. Add one to withdraw to it.',
+    manage: 'Manage',
     chooseFirst: 'Please add or choose an account to withdraw to.',
     loadFailed: 'We could not load your accounts.',
     add: {
@@ -135,7 +136,7 @@ export const withdrawEn = {
     number: 'Order number',
     created: 'Requested',
     completed: 'Completed',
-    arrival: 'Expected',
+    arrival: 'Expected arrival',
     missing: 'We could not find this withdrawal',
     missingBody: 'It may still be on its way. Check your transaction records, or try again in a moment.',
     toRecords: 'Transaction records',

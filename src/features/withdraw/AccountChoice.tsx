@@ -9,6 +9,8 @@ import styles from './Withdraw.module.css';
 
 /** Where each way's accounts are added (spec §2). */
 export const ADD_PATH: Record<Way, string> = { gcash: '/gcash/addGcash', maya: '/paymaya/add', bank: '/bankcard/add' };
+/** Where each way's accounts are listed and deleted. */
+export const MANAGE_PATH: Record<Way, string> = { gcash: '/gcash', maya: '/paymaya', bank: '/bankcard' };
 
 /** The player's bound accounts of one way as radio rows (numbers masked by the server), and a way to bind one. */
 export function AccountChoice({

@@ -70,11 +70,14 @@ function AccountsPage({ way, mode }: { way: Way; mode: 'manage' | 'choose' }) {
                 {mode === 'choose' ? (
                   <button
                     type="button"
-                    className={`${styles.accountText} ${styles.plain}`}
+                    className={`${styles.chooseRow} ${styles.plain}`}
                     onClick={() => void navigate({ href: `/withdraw?way=${way}&accountId=${account.bankAccountId}`, replace: true })}
                   >
-                    <span className={styles.accountNo}>{account.accountNo}</span>
-                    <span className={styles.accountName}>{[account.bankName, account.accountName].filter(Boolean).join(' · ')}</span>
+                    <span className={styles.accountText}>
+                      <span className={styles.accountNo}>{account.accountNo}</span>
+                      <span className={styles.accountName}>{[account.bankName, account.accountName].filter(Boolean).join(' · ')}</span>
+                    </span>
+                    <Icon name="chevron" size={18} />
                   </button>
                 ) : (
                   <>

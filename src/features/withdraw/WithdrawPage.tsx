@@ -10,7 +10,7 @@ import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
 import { PageLayout } from '../../ui/PageLayout';
 import { PageSkeleton } from '../../ui/Skeleton';
-import { AccountChoice } from './AccountChoice';
+import { AccountChoice, MANAGE_PATH } from './AccountChoice';
 import { AmountField, useAmountMessage } from './AmountField';
 import { MoneyOutAttempt, type PaymentAccount, type WithdrawSwitch, accountsQuery, checkOrderQuota, withdrawSwitchQuery } from './api';
 import { moneyOutRefusal } from './errors';
@@ -186,9 +186,16 @@ function WithdrawForm({ way, state, accountId, home }: { way: Way; state: Withdr
   return (
     <>
       <section aria-labelledby="to-account">
-        <h2 id="to-account" className={styles.heading}>
-          {t('withdraw.accounts.to', { way: t(`withdraw.ways.${way}`) })}
-        </h2>
+        <div className={styles.headingRow}>
+          <h2 id="to-account" className={styles.heading}>
+            {t('withdraw.accounts.to', { way: t(`withdraw.ways.${way}`) })}
+          </h2>
+          {(accounts.data?.list.length ?? 0) > 0 && (
+            <Link to={MANAGE_PATH[way]} className={styles.linkButton}>
+              {t('withdraw.accounts.manage')}
+            </Link>
+          )}
+        </div>
         <AccountChoice way={way} query={accounts} chosen={account?.bankAccountId} onChoose={setChosen} />
       </section>
       <section aria-labelledby="amount">
