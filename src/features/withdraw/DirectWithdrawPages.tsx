@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WITHDRAW_PRESETS } from '../../contract/constants';
 import { MoneyCall } from '../../contract/money';
+import { PaymentAccountType } from '../../contract/payments';
 import { formatCentavos, parsePesos } from '../../lib/money';
 import { showToast } from '../../stores/ui';
 import { Button } from '../../ui/Button';
@@ -11,7 +12,8 @@ import { Notice } from '../../ui/Notice';
 import { PageLayout } from '../../ui/PageLayout';
 import { PageSkeleton } from '../../ui/Skeleton';
 import { AmountField, useAmountMessage } from './AmountField';
-import { MoneyOutAttempt, type Withdrawal, type WithdrawSwitch, mayaWithdrawalUrlQuery, withdrawSwitchQuery } from './api';
+import { MoneyOutAttempt, type Withdrawal, type WithdrawSwitch, accountsQuery, mayaWithdrawalUrlQuery, withdrawSwitchQuery } from './api';
+import { ADD_PATH } from './AccountChoice';
 import { BalanceCard } from './BalanceCard';
 import { moneyOutRefusal } from './errors';
 import { ClaimCode } from './OrderPages';
@@ -169,6 +171,21 @@ export function WithdrawAppPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const mayaPage = useQuery(mayaWithdrawalUrlQuery);
+  const mayaAccounts = useQuery(accountsQuery(PaymentAccountType.Maya));
+  // The mini-app pays out to the player's own Maya wallet: it must be bound first.
+  if (mayaAccounts.data?.list.length === 0) {
+    return (
+      <PageLayout>
+        <Notice
+          icon="wallet"
+          title={t('withdraw.accounts.emptyTitle', { way: t('withdraw.ways.maya') })}
+          description={t('withdraw.accounts.emptyBody')}
+        >
+          <Link to={ADD_PATH.maya}>{t('withdraw.accounts.add.maya')}</Link>
+        </Notice>
+      </PageLayout>
+    );
+  }
   return (
     <PageLayout flush>
       <div className={styles.page}>
