@@ -34,6 +34,7 @@ import { walletRoutes } from './modules/wallet/routes';
 import { WalletService } from './modules/wallet/service';
 import { WithdrawPasswords } from './modules/withdrawals/password';
 import { withdrawalRoutes } from './modules/withdrawals/routes';
+import { registerAgentCashOut } from './modules/withdrawals/agentCashOut';
 import { WITHDRAWAL_RESUME_MS, WithdrawalService } from './modules/withdrawals/service';
 import { contractPlugin } from './plugins/contract';
 import { answerNotFound } from './plugins/notFound';
@@ -212,6 +213,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await registerPayments(app, { config, db, clock, options: options.payments });
 
   // Withdrawals, payment accounts, the withdrawal password and the records.
+  const agent = await registerAgentCashOut(app, { db, secret: config.secrets.captchaKeySecret });
   const paymentAccounts = new PaymentAccountService({
     db,
     cipher: atRestCipher(config.secrets.rsaPrivateKey, 'payment-accounts'),
@@ -236,7 +238,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     config: config.withdraw,
     accounts: paymentAccounts,
     passwords: withdrawPasswords,
-    payouts: () => ({ xendit: app.payments.payouts }),
+    payouts: () => ({ xendit: app.payments.payouts, agent }),
     available: (channel) => app.payments.available(channel),
     now: clock,
     log: app.log,

@@ -116,11 +116,20 @@ function wholeNumber(value: string | undefined, fallback: number, name: string, 
   return n;
 }
 
-function withdrawConfig(env: NodeJS.ProcessEnv): WithdrawConfig {
+/** The withdrawal settings of an environment (tests build one with a variable changed). */
+export function withdrawConfig(env: NodeJS.ProcessEnv): WithdrawConfig {
   const minPesos = wholeNumber(env['WITHDRAW_MIN_PESOS'], 200, 'WITHDRAW_MIN_PESOS', 1, 10_000_000);
   const maxPesos = wholeNumber(env['WITHDRAW_MAX_PESOS'], 3_000_000, 'WITHDRAW_MAX_PESOS', minPesos, 100_000_000);
   return {
-    turnoverPercent: wholeNumber(env['WITHDRAW_TURNOVER_PERCENT'], 100, 'WITHDRAW_TURNOVER_PERCENT', 0, 10_000),
+    // One rule for both sides: deposits announce it (queryPayWays), withdrawals enforce it. The payments
+    // core's DEPOSIT_TURNOVER_PERCENT is read when WITHDRAW_TURNOVER_PERCENT is not set.
+    turnoverPercent: wholeNumber(
+      env['WITHDRAW_TURNOVER_PERCENT'] ?? env['DEPOSIT_TURNOVER_PERCENT'],
+      100,
+      'WITHDRAW_TURNOVER_PERCENT',
+      0,
+      10_000,
+    ),
     minAmount: minPesos * 100,
     maxAmount: maxPesos * 100,
     maxAccountsPerType: wholeNumber(env['PAYMENT_ACCOUNTS_MAX'], 5, 'PAYMENT_ACCOUNTS_MAX', 1, 50),

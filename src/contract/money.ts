@@ -31,6 +31,8 @@ export const MoneyCall = {
   createBankAccount: 'account/createBankAccount',
   deleteBankAccount: 'account/deleteBankAccount',
   // Withdrawal password (sensitive fields are encrypted by the client, spec §5)
+  /** The SMS code for a first set or a reset, to the player's own phone; answers { waitSeconds }. */
+  sendVerificationCode: 'customer/sendVerificationCode',
   setWithdrawPwd: 'customer/setWithdrawPwd',
   modifyWithdrawPwd: 'customer/modifyWithdrawPwd',
   forgetWithdrawPwd: 'customer/forgetWithdrawPwd',
@@ -123,6 +125,7 @@ export const MoneyBody = {
     bankCode: z.optional(z.string().check(z.maxLength(32))),
   }),
   deleteBankAccount: z.object({ bankAccountId: z.int() }),
+  sendVerificationCode: z.object({ purpose: z.optional(z.literal('withdrawPwd')) }),
   /** 6 digits. A first set needs the SMS code when the player has a phone (customer/sendVerificationCode). */
   setWithdrawPwd: z.object({ withdrawPassword: z.string(), code: z.optional(z.string()) }),
   modifyWithdrawPwd: z.object({ withdrawPassword: z.string(), newWithdrawalPwd: z.string() }),

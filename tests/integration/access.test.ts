@@ -1,4 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withdrawConfig } from '../../server/config';
+import { customers } from '../../server/db/schema';
+import { hashPassword } from '../../server/lib/security';
 import { EVERY_USER_INFO_FIELD } from '../../src/contract/forms';
 import { IDENTITY_FIELDS, type UserInfo } from '../../src/contract/user';
 import { prematchPick, singleBody } from './bodies';
@@ -25,6 +29,8 @@ interface Victim {
   addressId: number;
   messageId: number;
   avatar: string;
+  bankAccountId: number;
+  withdrawalNo: string;
   /** Text that appears only in what belongs to the victim. */
   secrets: string[];
 }
@@ -75,6 +81,27 @@ async function makeVictim(): Promise<Victim> {
   );
   await call(server, 'main', 'customer/modifyNickName', { nickName: 'VictimaNick' }, { token });
   const info = (await call<UserInfo>(server, 'main', 'customer/getByLoginName', {}, { token })).data;
+  // A payment account and a withdrawal on its way to it.
+  await server.database.db
+    .update(customers)
+    .set({ withdrawPasswordHash: await hashPassword('482915') })
+    .where(eq(customers.id, id));
+  const account = await call<{ account: { bankAccountId: number } }>(
+    server,
+    'main',
+    'account/createBankAccount',
+    { accountType: 11, accountNo: await encrypt(server, '09179990011'), accountName: 'Victima Secreta' },
+    { token },
+  );
+  expect(account.code, account.message).toBe('0000');
+  const withdrawal = await call<{ orderNo: string }>(
+    server,
+    'main',
+    'withdraw/createWithdrawalRequest',
+    { bankAccountId: account.data.account.bankAccountId, amount: 20_000, withdrawPassword: await encrypt(server, '482915') },
+    { token, idempotencyKey: idempotencyKey() },
+  );
+  expect(withdrawal.code, withdrawal.message).toBe('0000');
   return {
     token,
     info,
@@ -83,7 +110,10 @@ async function makeVictim(): Promise<Victim> {
     addressId: address.data.id,
     messageId: messages.data.list[0]!.id,
     avatar: avatar.data.avatar,
+    bankAccountId: account.data.account.bankAccountId,
+    withdrawalNo: withdrawal.data.orderNo,
     secrets: [
+      withdrawal.data.orderNo,
       info.loginName,
       info.customerId,
       placed.data.ticket.transId,
@@ -109,6 +139,8 @@ async function victimState() {
     ticket: await ask('tp', 'saba/queryTicketByTransId', { transId: victim.transId }),
     addresses: await ask('main', 'customer/addressList', {}),
     messages: await ask('main', 'message/list', { type: 1, pageNo: 1, pageSize: 50 }),
+    accounts: await ask('main', 'account/bankAccountList', { accountType: 11 }),
+    withdrawal: await ask('main', 'transactionRecord/queryWithdrawalStatus', { orderNo: victim.withdrawalNo }),
     avatar: (await fetch(`${server.url}${victim.avatar}`)).status,
   };
 }
@@ -120,12 +152,18 @@ function victimIds(): Record<string, unknown[]> {
     ...Object.fromEntries(IDENTITY_FIELDS.map((field) => [field, identity])),
     transId: [victim.transId],
     id: [victim.addressId, victim.messageId],
+    bankAccountId: [victim.bankAccountId],
+    orderNo: [victim.withdrawalNo],
     ids: [[victim.messageId]],
   };
 }
 
 beforeAll(async () => {
-  server = await startServer({}, undefined, { ipCallsPerMinute: 1_000_000, accountCallsPerMinute: 1_000_000 });
+  // No turnover rule, so the victim can have a withdrawal on its way.
+  server = await startServer({ withdraw: withdrawConfig({ WITHDRAW_TURNOVER_PERCENT: '0' }) }, undefined, {
+    ipCallsPerMinute: 1_000_000,
+    accountCallsPerMinute: 1_000_000,
+  });
   victim = await makeVictim();
 });
 
@@ -185,7 +223,9 @@ describe('access control', () => {
     expect(server.app.parameterRoutes.length).toBeGreaterThan(0);
     const attacker = await registerPlayer(server);
     const guesses = [String(victim.internalId), victim.info.customerId, victim.info.loginName, `${victim.internalId}?v=1`];
-    for (const route of server.app.parameterRoutes.filter((r) => r.method === 'GET' && !r.url.startsWith('/dev/'))) {
+    // The development pages (/dev, the payment simulators' /sim) do not exist in production.
+    const development = (url: string) => url.startsWith('/dev/') || url.startsWith('/sim/');
+    for (const route of server.app.parameterRoutes.filter((r) => r.method === 'GET' && !development(r.url))) {
       for (const guess of guesses) {
         const url = route.url.replace(/:[A-Za-z]+|\*/g, guess);
         for (const headers of [{}, { token: attacker.webToken.token }] as Record<string, string>[]) {

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { withdrawConfig } from '../../server/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentAccounts, withdrawalOrders } from '../../server/db/schema';
 import { GatewayCode } from '../../src/contract/errorCodes';
@@ -8,23 +9,12 @@ import { type TestServer, startServer } from './server';
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startServer({ withdraw: { ...defaults(), maxAccountsPerType: 2 } });
+  server = await startServer({ withdraw: withdrawConfig({ PAYMENT_ACCOUNTS_MAX: '2' }) });
 });
 
 afterAll(async () => {
   await server.close();
 });
-
-function defaults() {
-  return {
-    turnoverPercent: 100,
-    minAmount: 20_000,
-    maxAmount: 300_000_000,
-    maxAccountsPerType: 5,
-    passwordFailures: 5,
-    passwordLockMs: 1_800_000,
-  };
-}
 
 interface Account {
   bankAccountId: number;

@@ -1,14 +1,26 @@
+import { withdrawConfig } from '../../server/config';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { creditDeposit, insertDepositOrder } from '../../server/modules/deposits/repository';
 import { ledgerTotal } from '../../server/modules/wallet/ledger';
 import { GatewayCode } from '../../src/contract/errorCodes';
 import { manilaDate } from '../../src/contract/people';
-import { call, fundedPlayer, idempotencyKey } from './player';
+import { call, encrypt, fundedPlayer, idempotencyKey } from './player';
 import { type TestServer, startServer } from './server';
+import { WITHDRAW_PASSWORD, readyToWithdraw } from './withdrawing';
 
 let server: TestServer;
 
+/** The server's clock (the payout simulator's too): a test moves it to let a payout settle. */
+let now = Date.now();
+
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer(
+    {
+      withdraw: withdrawConfig({ WITHDRAW_TURNOVER_PERCENT: '0' }),
+    },
+    undefined,
+    { clock: () => now },
+  );
 });
 
 afterAll(async () => {
@@ -115,5 +127,91 @@ describe('bills', () => {
     expect(month.data).toEqual({ total: 0, withdrawals: [] });
     const missing = await call(server, 'main', 'transactionRecord/queryWithdrawalStatus', { orderNo: 'WD-NOPE' }, { token });
     expect(missing.code).toBe(GatewayCode.OrderNotFound);
+  });
+});
+
+describe('deposit and withdrawal records', () => {
+  it('lists deposits and withdrawals of the last 30 days, and a bill’s order in its detail', async () => {
+    const player = await readyToWithdraw(server, 1_000);
+    // A deposit credited as the payments core credits one (deposit_orders, then the ledger).
+    const deposit = await server.database.db.transaction(async (tx) => {
+      const order = await insertDepositOrder(tx, {
+        customerId: player.customerId,
+        payType: 'gcash',
+        channelId: 'gcash',
+        provider: 'paymongo',
+        amount: 30_000,
+      });
+      await creditDeposit(tx, order);
+      return order;
+    });
+    const created = await call<{ orderNo: string }>(
+      server,
+      'main',
+      'withdraw/createWithdrawalRequest',
+      { bankAccountId: player.bankAccountId, amount: 50_000, withdrawPassword: await encrypt(server, WITHDRAW_PASSWORD) },
+      { token: player.token, idempotencyKey: idempotencyKey() },
+    );
+    expect(created.code, created.message).toBe('0000');
+
+    const range = { beginDate: daysAgo(29), endDate: today() };
+    const withdrawals = await call<{ total: number; withdrawals: { orderNo: string; status: string }[] }>(
+      server,
+      'main',
+      'transactionRecord/querySubList',
+      { ...range, type: 2 },
+      { token: player.token },
+    );
+    expect(withdrawals.data).toMatchObject({ total: 1, withdrawals: [{ orderNo: created.data.orderNo, status: 'processing' }] });
+    const deposits = await call<{ total: number; deposits: { orderNo: string; status: string }[] }>(
+      server,
+      'main',
+      'transactionRecord/querySubList',
+      { ...range, type: 1 },
+      { token: player.token },
+    );
+    expect(deposits.data).toMatchObject({ total: 1, deposits: [{ orderNo: deposit.orderNo, status: 'paid', amount: 30_000 }] });
+
+    const bills = await call<{ list: (Bill & { status?: string })[] }>(
+      server,
+      'main',
+      'transactionRecord/queryCustBill',
+      { beginDate: today(), endDate: today() },
+      { token: player.token },
+    );
+    expect(bills.data.list.slice(0, 2)).toMatchObject([
+      { type: 2, title: 'Withdrawal', amount: -50_000, balanceAfter: 80_000, orderNo: created.data.orderNo, status: 'processing' },
+      { type: 1, title: 'Deposit', amount: 30_000, balanceAfter: 130_000, orderNo: deposit.orderNo },
+    ]);
+    const detail = await call<{ bill: Bill; withdrawal: { orderNo: string } }>(
+      server,
+      'main',
+      'transactionRecord/billDetail',
+      { billNo: bills.data.list[0]!.billNo },
+      { token: player.token },
+    );
+    expect(detail.data.withdrawal.orderNo).toBe(created.data.orderNo);
+    const byOrder = await call<{ deposit: { orderNo: string } }>(
+      server,
+      'main',
+      'transactionRecord/billDetail',
+      { orderNo: deposit.orderNo },
+      { token: player.token },
+    );
+    expect(byOrder.data.deposit.orderNo).toBe(deposit.orderNo);
+
+    // Settled: the withdrawal's bill says so.
+    for (let i = 0; i < 4; i++) {
+      now += 60_000;
+      await server.app.payments.jobs.tick(now);
+    }
+    const after = await call<{ list: (Bill & { status?: string })[] }>(
+      server,
+      'main',
+      'transactionRecord/queryCustBill',
+      { beginDate: today(), endDate: today(), type: 2 },
+      { token: player.token },
+    );
+    expect(after.data.list).toMatchObject([{ orderNo: created.data.orderNo, status: 'paid' }]);
   });
 });

@@ -1,6 +1,7 @@
 import { WITHDRAW_PRESETS } from '../../../src/contract/constants';
 import { INSTAPAY_MAX_CENTAVOS, PESONET_MAX_CENTAVOS, PaymentAccountType } from '../../../src/contract/payments';
 import { formatCentavos, pesosToCentavos } from '../../../src/lib/money';
+import { AGENT_CASH_MAX } from '../../providers/agents/cashOut';
 
 /**
  * The withdrawal amount rules as pure functions (unit-tested in tests/unit/withdrawLimits.test.ts):
@@ -16,11 +17,11 @@ export interface WithdrawLimits {
 }
 
 /** ₱10,000.00: the most cash a partner store hands out in one claim. */
-export const AGENT_MAX_CENTAVOS = 1_000_000;
+export const AGENT_MAX_CENTAVOS = AGENT_CASH_MAX;
 /** A split offers at most this many withdrawals; above it the player is pointed at a bank account. */
 export const MAX_SPLIT_PARTS = 10;
 
-export const WAY_NAME: Record<WithdrawWay, string> = { gcash: 'GCash', maya: 'Maya', bank: 'bank', agent: 'store cash-out' };
+export const WAY_NAME: Record<WithdrawWay, string> = { gcash: 'GCash', maya: 'Maya', bank: 'bank accounts', agent: 'store cash-out' };
 
 export function wayOfAccountType(accountType: number): WithdrawWay {
   if (accountType === PaymentAccountType.GCash) return 'gcash';

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import * as z from 'zod/mini';
 import {
   mayaWithdrawalUrlAnswer,
   orderQuotaAnswer,
@@ -31,10 +30,10 @@ export async function withdrawalRoutes(app: FastifyInstance, options: Withdrawal
 
   app.call({
     prefix: 'main',
-    name: 'customer/sendVerificationCode',
+    name: MoneyCall.sendVerificationCode,
     auth: 'player',
     rateLimit: SENSITIVE_LIMIT,
-    body: z.object({ purpose: z.optional(z.literal('withdrawPwd')) }),
+    body: MoneyBody.sendVerificationCode,
     handler: ({ customerId }) => passwords.sendCode(customerId),
   });
 

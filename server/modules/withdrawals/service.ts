@@ -196,7 +196,6 @@ export class WithdrawalService {
     const held = await withIdempotency(this.db, { customerId, key, call, request }, async (tx) => {
       // One withdrawal of a player at a time: the figures below stay true until the hold is posted.
       await lockMainWallet(tx, await walletAccountId(tx, customerId, 'main'));
-      let destination: PayoutDestination | undefined;
       let destinationText = 'Partner store cash-out';
       if (way !== 'agent') {
         const account =
@@ -204,12 +203,6 @@ export class WithdrawalService {
         if (!account || wayOfAccountType(account.accountType) !== way) {
           throw new CallError(GatewayCode.PaymentAccountRefused, 'Please choose one of your saved accounts to withdraw to.', 400);
         }
-        destination = {
-          channel: way,
-          accountNumber: this.options.accounts.openNumber(account),
-          accountName: account.accountName,
-          ...(account.bankCode ? { bankCode: account.bankCode } : {}),
-        };
         destinationText = destinationOf(account);
       }
       const figures = await this.figures(customerId, tx);
@@ -247,7 +240,8 @@ export class WithdrawalService {
         createdAt: new Date(now),
         updatedAt: new Date(now),
       });
-      return { orderNo: order.orderNo, destination };
+      // Only the order number: this answer is stored with the idempotency key, and no account number may be.
+      return { orderNo: order.orderNo };
     });
     this.balanceChanged(customerId);
     await this.submit(held.orderNo);
@@ -297,6 +291,7 @@ export class WithdrawalService {
   }
 
   private async destinationFor(order: WithdrawalOrderRow): Promise<PayoutDestination> {
+    // A store cash-out goes to whoever shows the claim code: the agent network takes no account.
     if (order.paymentAccountId === null) return { channel: 'bank', accountNumber: order.orderNo, accountName: 'store cash-out' };
     const account = await accountById(this.db, order.paymentAccountId);
     if (!account) throw new Error(`withdrawal ${order.orderNo}: its account ${order.paymentAccountId} is missing`);

@@ -1,3 +1,4 @@
+import type { AgentCashOutRecord } from '../agents/cashOut';
 import type { SimCheckout, SimPayout, WebhookDelivery, ChannelSwitch } from './records';
 
 /**
@@ -11,6 +12,8 @@ export interface SimulatorRecords {
   payout: SimPayout;
   delivery: WebhookDelivery;
   channel: ChannelSwitch;
+  /** Store cash-outs of the agent simulator (server/providers/agents/cashOut.ts). */
+  agentCashOut: AgentCashOutRecord;
 }
 export type RecordKind = keyof SimulatorRecords;
 
