@@ -92,7 +92,8 @@ export function deleteAccount(bankAccountId: number) {
 
 /** The SMS code for setting or resetting the withdrawal password, sent to the player's own phone. */
 export function sendWithdrawPwdCode() {
-  return api.call<{ waitSeconds: number }>('main', 'customer/sendVerificationCode', { purpose: 'withdrawPwd' });
+  const body: MoneyBody['sendVerificationCode'] = { purpose: 'withdrawPwd' };
+  return api.call<{ waitSeconds: number }>('main', MoneyCall.sendVerificationCode, body);
 }
 
 export function setWithdrawPwd(body: MoneyBody['setWithdrawPwd']) {
