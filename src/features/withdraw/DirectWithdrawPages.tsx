@@ -16,7 +16,7 @@ import { MoneyOutAttempt, type Withdrawal, type WithdrawSwitch, accountsQuery, m
 import { ADD_PATH } from './AccountChoice';
 import { BalanceCard } from './BalanceCard';
 import { moneyOutRefusal } from './errors';
-import { ClaimCode } from './OrderPages';
+import { ClaimCode, primaryLink } from './OrderPages';
 import { PasswordSheet } from './PasswordSheet';
 import { amountProblem } from './rules';
 import styles from './Withdraw.module.css';
@@ -151,7 +151,7 @@ export function StoreWithdrawPage() {
               <span className={styles.heroAmount}>{formatCentavos(order.amount)}</span>
             </div>
             <ClaimCode order={order} />
-            <Link to="/withdrawInfo" search={{ orderNo: order.orderNo }} className={styles.addRow}>
+            <Link to="/withdrawInfo" search={{ orderNo: order.orderNo }} className={primaryLink}>
               {t('withdraw.submitted.follow')}
             </Link>
           </>

@@ -16,7 +16,7 @@ import buttonStyles from '../../ui/Button.module.css';
 import { Icon } from '../../ui/Icon';
 import styles from './Withdraw.module.css';
 
-const primaryLink = `${buttonStyles.button} ${buttonStyles.primary} ${buttonStyles.block}`;
+export const primaryLink = `${buttonStyles.button} ${buttonStyles.primary} ${buttonStyles.block}`;
 const secondaryLink = `${buttonStyles.button} ${buttonStyles.secondary} ${buttonStyles.block}`;
 
 /** The order of the address, with a skeleton while it loads and a way out when it cannot be found. */
@@ -82,8 +82,9 @@ export function ClaimCode({ order }: { order: Withdrawal }) {
   return (
     <section className={`${styles.card} ${styles.hero}`} aria-label={t('withdraw.store.codeTitle')}>
       <span className={styles.figureLabel}>{t('withdraw.store.codeTitle')}</span>
-      <span className={styles.code} data-testid="claim-code">
-        {order.claimCode}
+      <span className={styles.code} data-testid="claim-code" data-code={order.claimCode}>
+        {/* In fours, the way a cashier reads a long code back. */}
+        {order.claimCode?.replace(/(.{4})(?=.)/g, '$1 ')}
       </span>
       {order.expectedBy && (
         <span className={styles.note}>{t('withdraw.store.expires', { time: formatDateTime(order.expectedBy, i18n.language) })}</span>
