@@ -37,6 +37,14 @@ async function stepPayouts(request: APIRequestContext, advanceMs: number): Promi
 }
 const PAYOUT_ACCEPT_MS = 10_000;
 
+/** Picks GCash and the account this test bound (other tests may have bound theirs). */
+async function chooseOurGcash(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'GCash' }).click();
+  const ours = page.getByRole('radio', { name: /Juan dela Cruz/ }).first();
+  await ours.click();
+  await expect(ours).toHaveAttribute('aria-checked', 'true');
+}
+
 /** The balance the withdraw page shows, once it has arrived. */
 async function balanceOn(page: Page): Promise<number> {
   const balance = page.getByTestId('withdraw-balance');
@@ -75,8 +83,7 @@ test('the demo player binds GCash, sets a withdrawal password, is refused a too-
   await page.getByRole('button', { name: 'Save withdrawal password' }).click();
   await expect(page).toHaveURL(/\/withdraw$/);
 
-  await page.getByRole('button', { name: 'GCash' }).click();
-  await expect(page.getByRole('radio', { name: /Juan dela Cruz/ })).toHaveAttribute('aria-checked', 'true');
+  await chooseOurGcash(page);
   const before = await balanceOn(page);
   expect(before).toBeGreaterThanOrEqual(200);
   const amount = page.getByLabel('Amount in pesos');
@@ -101,7 +108,7 @@ test('the demo player binds GCash, sets a withdrawal password, is refused a too-
   expect(await balanceOn(page)).toBe(before);
 
   // The right password: the request goes through, ₱200 leaves the balance at once (held until paid).
-  await page.getByRole('button', { name: 'GCash' }).click();
+  await chooseOurGcash(page);
   await amount.fill('200');
   await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
   await sheet.getByLabel('Withdrawal password').fill(PASSWORD);
