@@ -42,7 +42,12 @@ function AccountsPage({ way, mode }: { way: Way; mode: 'manage' | 'choose' }) {
       cancel: { label: t('common.cancel') },
     });
 
-  if (query.isPending) return <PageLayout>{<PageSkeleton label={t('common.loading')} lines={4} />}</PageLayout>;
+  if (query.isPending)
+    return (
+      <PageLayout>
+        <PageSkeleton label={t('common.loading')} lines={4} />
+      </PageLayout>
+    );
   if (query.isError) {
     return (
       <PageLayout>

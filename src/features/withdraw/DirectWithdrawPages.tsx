@@ -120,6 +120,7 @@ function DirectWithdraw({ channel, label, onDone }: { channel: Channel; label: s
         <PasswordSheet
           amountText={formatCentavos(asking)}
           destination={t(channel === 'agent' ? 'withdraw.ways.store' : 'withdraw.ways.maya')}
+          label={label}
           onClose={() => setAsking(null)}
           onSubmit={withdraw}
         />

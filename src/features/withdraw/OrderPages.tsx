@@ -33,7 +33,12 @@ function WithOrder({ orderNo, children }: { orderNo: string | undefined; childre
       </PageLayout>
     );
   }
-  if (query.isPending) return <PageLayout>{<PageSkeleton label={t('common.loading')} lines={6} />}</PageLayout>;
+  if (query.isPending)
+    return (
+      <PageLayout>
+        <PageSkeleton label={t('common.loading')} lines={6} />
+      </PageLayout>
+    );
   return <PageLayout flush>{children(query.data)}</PageLayout>;
 }
 

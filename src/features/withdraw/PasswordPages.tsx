@@ -179,7 +179,12 @@ export function SetWithdrawPwdPage({ label }: { label?: string }) {
   const { t } = useTranslation();
   const { user } = useSnapshot(session);
   const state = useQuery(withdrawSwitchQuery);
-  if (state.isPending) return <PageLayout>{<PageSkeleton label={t('common.loading')} lines={4} />}</PageLayout>;
+  if (state.isPending)
+    return (
+      <PageLayout>
+        <PageSkeleton label={t('common.loading')} lines={4} />
+      </PageLayout>
+    );
   const hasPassword = state.data?.hasWithdrawPassword ?? user?.withdrewPwd ?? false;
   if (hasPassword) {
     return (

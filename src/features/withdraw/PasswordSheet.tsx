@@ -16,7 +16,10 @@ export function PasswordSheet({
   destination,
   onClose,
   onSubmit,
+  label = 'withdraw',
 }: {
+  /** The page to come back to after a reset (as /setWithdrawPwd/:label). */
+  label?: string;
   amountText: string;
   destination: string;
   onClose: () => void;
@@ -65,7 +68,7 @@ export function PasswordSheet({
           {t('withdraw.password.confirm')}
         </Button>
         <p className={styles.sheetLink}>
-          <Link to="/forgetWithdrawPwd" className={styles.linkButton}>
+          <Link to="/forgetWithdrawPwd" search={{ label }} className={styles.linkButton}>
             {t('withdraw.password.forgot')}
           </Link>
         </p>

@@ -60,7 +60,12 @@ function SplitPlan({ total, bankAccountId, way }: { total: number; bankAccountId
   const [parts, setParts] = useState<Part[] | null>(null);
   const [asking, setAsking] = useState(false);
 
-  if (quota.isPending || accounts.isPending) return <PageLayout>{<PageSkeleton label={t('common.loading')} lines={6} />}</PageLayout>;
+  if (quota.isPending || accounts.isPending)
+    return (
+      <PageLayout>
+        <PageSkeleton label={t('common.loading')} lines={6} />
+      </PageLayout>
+    );
   if (quota.isError || accounts.isError) {
     return (
       <PageLayout>

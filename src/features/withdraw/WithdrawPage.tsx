@@ -52,7 +52,12 @@ export function WithdrawPage({
     if (state.data && !state.data.hasWithdrawPassword) void navigate({ href: `/setWithdrawPwd/${home}`, replace: true });
   }, [state.data, navigate, home]);
 
-  if (state.isPending) return <PageLayout>{<PageSkeleton label={t('common.loading')} lines={8} />}</PageLayout>;
+  if (state.isPending)
+    return (
+      <PageLayout>
+        <PageSkeleton label={t('common.loading')} lines={8} />
+      </PageLayout>
+    );
   if (state.isError) {
     return (
       <PageLayout>
@@ -62,7 +67,12 @@ export function WithdrawPage({
       </PageLayout>
     );
   }
-  if (!state.data.hasWithdrawPassword) return <PageLayout>{<PageSkeleton label={t('common.loading')} />}</PageLayout>;
+  if (!state.data.hasWithdrawPassword)
+    return (
+      <PageLayout>
+        <PageSkeleton label={t('common.loading')} />
+      </PageLayout>
+    );
 
   const open = WAYS.filter((way) => state.data[way]);
   const way = (WAYS as readonly string[]).includes(wayParam ?? '') && state.data[wayParam as Way] ? (wayParam as Way) : open[0];
@@ -223,6 +233,7 @@ function WithdrawForm({ way, state, accountId, home }: { way: Way; state: Withdr
         <PasswordSheet
           amountText={formatCentavos(asking.centavos)}
           destination={destination}
+          label={home}
           onClose={() => setAsking(null)}
           onSubmit={withdraw}
         />
