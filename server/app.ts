@@ -16,6 +16,8 @@ import { SESSION_CHECK_BATCH, endedSessions, sessionEndedNotice, sessionResolver
 import { socketPlayer } from './modules/auth/sockets';
 import { betRoutes } from './modules/bets/routes';
 import { BetService } from './modules/bets/service';
+import { depositRoutes } from './modules/deposits/routes';
+import { DepositService } from './modules/deposits/service';
 import { devRoutes } from './modules/dev/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { paymentAccountRoutes } from './modules/paymentAccounts/routes';
@@ -210,7 +212,9 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(walletRoutes, { service: wallet });
   await app.register(messageRoutes, { db });
   // The payments core (app.payments): providers or their simulators, webhook routes, shared jobs.
-  await registerPayments(app, { config, db, clock, options: options.payments });
+  const payments = await registerPayments(app, { config, db, clock, options: options.payments });
+  const deposits = new DepositService({ db, events, payments, config: config.payments, log: app.log });
+  await app.register(depositRoutes, { service: deposits });
 
   // Withdrawals, payment accounts, the withdrawal password and the records.
   const agent = await registerAgentCashOut(app, { db, secret: config.secrets.captchaKeySecret });

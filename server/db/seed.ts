@@ -47,7 +47,8 @@ export async function seed(db: Database, events: PlayerEvents, options: { demo: 
       kind: 'deposit',
       customerId: customer.id,
       reference: 'seed:first-deposit',
-      metadata: { channel: 'GCash', note: 'demo player first deposit' },
+      // The demo's money counts as already played through (no turnover owed), so the demo can withdraw at once.
+      metadata: { channel: 'GCash', note: 'demo player first deposit', turnover: false },
       entries: [
         { accountId: await houseAccountId(tx, HOUSE.payments), amount: -DEMO_PLAYER.deposit },
         { accountId: await walletAccountId(tx, customer.id, 'main'), amount: DEMO_PLAYER.deposit },

@@ -143,6 +143,9 @@ describe('the server’s calls', () => {
         'saba/sabaDoPlaceBetV2',
         'saba/sabaPlaceOutrightBetV2',
         'sabaCombo/comboBetToSaba',
+        'withdraw/createWithdrawalRequest',
+        'withdraw/v2/createMayaWithdrawalRequest',
+        'withdraw/withdrawByAgent',
       ].sort(),
     );
   });

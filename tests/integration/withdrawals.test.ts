@@ -7,7 +7,8 @@ import { EVERY_USER_INFO_FIELD } from '../../src/contract/forms';
 import { GatewayCode, SpecCode } from '../../src/contract/errorCodes';
 import type { UserInfo } from '../../src/contract/user';
 import { prematchPick, singleBody } from './bodies';
-import { call, encrypt, fundedPlayer, idempotencyKey, lastCode, registerPlayer } from './player';
+import { DEMO_PLAYER } from '../../server/db/seed';
+import { call, encrypt, fundedPlayer, idempotencyKey, lastCode, loginWithPassword, registerPlayer } from './player';
 import { type TestServer, startServer } from './server';
 import { reconcilePayouts } from '../../server/modules/withdrawals/reconcile';
 import { WITHDRAW_PASSWORD, type Withdrawer, readyToWithdraw } from './withdrawing';
@@ -123,6 +124,12 @@ describe('withdrawal password', () => {
 });
 
 describe('withdraw switch and quota', () => {
+  it('lets the demo player withdraw at once: the seeded money owes no turnover', async () => {
+    const login = await loginWithPassword(server, DEMO_PLAYER.phoneAsTyped, DEMO_PLAYER.password);
+    const answer = await call<Switch>(server, 'main', 'withdraw/withdrawSwitch', {}, { token: login.data.webToken.token });
+    expect(answer.data).toMatchObject({ turnoverRemaining: 0, withdrawable: DEMO_PLAYER.deposit });
+  });
+
   it('counts the stakes of settled bets towards the turnover', async () => {
     const { token } = await fundedPlayer(server, 1_000);
     const pick = prematchPick(server.app.feed);
@@ -368,6 +375,27 @@ describe('a withdrawal', () => {
     expect(a.data.orderNo).toBe(b.data.orderNo);
     expect((await balance(player)).balance).toBe(10_000);
     await pass(4);
+  });
+
+  it('is settled by asking the provider when its webhook does not come', async () => {
+    const player = await readyToWithdraw(payouts, 1_000);
+    const created = await withdraw(player, 30_000);
+    const simulator = payouts.app.payments.simulators!.payouts;
+    // The payout succeeds at the provider, but its webhook is not delivered (only the payouts move).
+    now += 11_000;
+    await simulator.tick(now);
+    now += 3 * 60_000;
+    await simulator.tick(now);
+    await payouts.app.payments.jobs.tick(now, ['withdrawal-payouts']);
+    expect((await status(player, created.data.orderNo)).status).toBe('processing');
+    // Past the expected arrival, the job asks the provider itself.
+    now += 15 * 60_000;
+    await payouts.app.payments.jobs.tick(now, ['withdrawal-payouts']);
+    expect((await status(player, created.data.orderNo)).status).toBe('paid');
+    // The webhook arriving at last changes nothing.
+    await pass(1);
+    expect(await status(player, created.data.orderNo)).toMatchObject({ status: 'paid' });
+    expect(await balance(player)).toEqual({ balance: 70_000, balanceFlag: 1 });
   });
 
   it('resumes a payout interrupted by a restart, with the same payout and no second one', async () => {

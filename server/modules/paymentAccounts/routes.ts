@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { bankAccountListAnswer, createBankAccountAnswer } from '../../../src/contract/answers/money';
+import { nothing } from '../../../src/contract/answers/common';
 import { MoneyBody, MoneyCall } from '../../../src/contract/money';
 import type { PaymentAccountService } from './service';
 
@@ -31,6 +32,7 @@ export async function paymentAccountRoutes(app: FastifyInstance, options: { serv
     name: MoneyCall.deleteBankAccount,
     auth: 'player',
     body: MoneyBody.deleteBankAccount,
+    answer: nothing,
     handler: ({ body, customerId }) => service.remove(customerId, body.bankAccountId),
   });
 }

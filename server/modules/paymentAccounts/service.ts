@@ -138,7 +138,7 @@ export class PaymentAccountService {
     });
   }
 
-  async remove(customerId: number, bankAccountId: number): Promise<Record<string, never>> {
+  async remove(customerId: number, bankAccountId: number): Promise<null> {
     const { db } = this.options;
     const now = this.options.now ?? Date.now;
     await db.transaction(async (tx) => {
@@ -149,7 +149,7 @@ export class PaymentAccountService {
       }
       await markDeleted(tx, row.id, new Date(now()));
     });
-    return {};
+    return null;
   }
 
   /** A live account of the player's (another player's reads as missing). */

@@ -72,7 +72,7 @@ export class WithdrawPasswords {
     return { waitSeconds: 60 };
   }
 
-  async set(customerId: number, password: string, code: string | undefined): Promise<Record<string, never>> {
+  async set(customerId: number, password: string, code: string | undefined): Promise<null> {
     const holder = await this.holder(customerId);
     if (holder.hash) {
       throw new CallError(
@@ -84,20 +84,20 @@ export class WithdrawPasswords {
     this.checkNew(password, holder.birthday);
     await this.spendCode(holder.phone, code);
     await setWithdrawPasswordHash(this.options.db, customerId, await hashPassword(password));
-    return {};
+    return null;
   }
 
-  async modify(customerId: number, oldPassword: string, newPassword: string): Promise<Record<string, never>> {
+  async modify(customerId: number, oldPassword: string, newPassword: string): Promise<null> {
     const holder = await this.holder(customerId);
     await this.verify(customerId, oldPassword);
     this.checkNew(newPassword, holder.birthday);
     if (newPassword === oldPassword)
       throw new CallError(GatewayCode.InvalidRequest, 'The new withdrawal password must differ from the old one.', 400);
     await setWithdrawPasswordHash(this.options.db, customerId, await hashPassword(newPassword));
-    return {};
+    return null;
   }
 
-  async forget(customerId: number, code: string, newPassword: string): Promise<Record<string, never>> {
+  async forget(customerId: number, code: string, newPassword: string): Promise<null> {
     const holder = await this.holder(customerId);
     if (!holder.phone) {
       throw new CallError(
@@ -111,7 +111,7 @@ export class WithdrawPasswords {
     await setWithdrawPasswordHash(this.options.db, customerId, await hashPassword(newPassword));
     // The SMS code proved the owner: a pause from wrong guesses ends.
     await this.options.guard.cleared(guardKey(customerId));
-    return {};
+    return null;
   }
 
   /** Refuses a withdrawal without the right password; a wrong one counts towards a pause. */

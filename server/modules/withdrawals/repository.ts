@@ -44,6 +44,8 @@ export async function turnoverFigures(db: Queryable, customerId: number): Promis
         eq(ledgerAccounts.kind, 'main'),
         inArray(ledgerTransactions.kind, DEPOSIT_KINDS),
         sql`${ledgerEntries.amount} > 0`,
+        // A deposit posted with metadata turnover: false owes none (the seeded demo player's money).
+        sql`coalesce(${ledgerTransactions.metadata}->>'turnover', 'true') <> 'false'`,
       ),
     );
   const [stakes] = await db

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  codeSentAnswer,
   mayaWithdrawalUrlAnswer,
   orderQuotaAnswer,
   withdrawBanksAnswer,
   withdrawSwitchAnswer,
   withdrawalAnswer,
 } from '../../../src/contract/answers/money';
+import { nothing } from '../../../src/contract/answers/common';
 import { GatewayCode } from '../../../src/contract/errorCodes';
 import { MoneyBody, MoneyCall } from '../../../src/contract/money';
 import { PaymentAccountType } from '../../../src/contract/payments';
@@ -34,6 +36,7 @@ export async function withdrawalRoutes(app: FastifyInstance, options: Withdrawal
     auth: 'player',
     rateLimit: SENSITIVE_LIMIT,
     body: MoneyBody.sendVerificationCode,
+    answer: codeSentAnswer,
     handler: ({ customerId }) => passwords.sendCode(customerId),
   });
 
@@ -43,6 +46,7 @@ export async function withdrawalRoutes(app: FastifyInstance, options: Withdrawal
     auth: 'player',
     rateLimit: SENSITIVE_LIMIT,
     body: MoneyBody.setWithdrawPwd,
+    answer: nothing,
     handler: ({ body, customerId }) => passwords.set(customerId, body.withdrawPassword, body.code),
   });
 
@@ -52,6 +56,7 @@ export async function withdrawalRoutes(app: FastifyInstance, options: Withdrawal
     auth: 'player',
     rateLimit: SENSITIVE_LIMIT,
     body: MoneyBody.modifyWithdrawPwd,
+    answer: nothing,
     handler: ({ body, customerId }) => passwords.modify(customerId, body.withdrawPassword, body.newWithdrawalPwd),
   });
 
@@ -61,6 +66,7 @@ export async function withdrawalRoutes(app: FastifyInstance, options: Withdrawal
     auth: 'player',
     rateLimit: SENSITIVE_LIMIT,
     body: MoneyBody.forgetWithdrawPwd,
+    answer: nothing,
     handler: ({ body, customerId }) => passwords.forget(customerId, body.code, body.newWithdrawalPwd),
   });
 

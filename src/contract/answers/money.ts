@@ -170,3 +170,6 @@ export const subListAnswer = z.strictObject({
 });
 
 export const voucherAnswer = z.strictObject({ amount: centavos, message: z.string() });
+
+/** customer/sendVerificationCode: the code is on its way; the next one may be asked after waitSeconds. */
+export const codeSentAnswer = z.strictObject({ waitSeconds: z.int() });
