@@ -15,9 +15,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const distDir = join(dataDir, 'dist');
   cpSync('dist', distDir, { recursive: true });
   const server = await startServerProcess(
-    // No turnover rule: the demo player's seeded ₱5,000 deposit is withdrawable at once (the rule's own
-    // tests are the integration tests'), so the withdraw spec needs no bets first.
-    { DATA_DIR: dataDir, DIST_DIR: distDir, LOG_LEVEL: 'warn', FEED_RATE: '200', WITHDRAW_TURNOVER_PERCENT: '0' },
+    { DATA_DIR: dataDir, DIST_DIR: distDir, LOG_LEVEL: 'warn', FEED_RATE: '200' },
     { echoStderr: true },
   ).catch((error: unknown) => {
     rmSync(dataDir, { recursive: true, force: true });
