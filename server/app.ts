@@ -213,7 +213,9 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(messageRoutes, { db });
   // The payments core (app.payments): providers or their simulators, webhook routes, shared jobs.
   const payments = await registerPayments(app, { config, db, clock, options: options.payments });
-  const deposits = new DepositService({ db, events, payments, config: config.payments, log: app.log });
+  // One turnover rule: what queryPayWays tells the player is what withdrawals enforce (config.withdraw).
+  const depositConfig = { ...config.payments, turnoverPercent: config.withdraw.turnoverPercent };
+  const deposits = new DepositService({ db, events, payments, config: depositConfig, log: app.log });
   await app.register(depositRoutes, { service: deposits });
 
   // Withdrawals, payment accounts, the withdrawal password and the records.

@@ -138,6 +138,7 @@ describe('the server’s calls', () => {
     const idempotent = server.app.calls.filter((c) => c.idempotent).map((c) => c.name);
     expect(idempotent.sort()).toEqual(
       [
+        'deposit/createOnlineOrder',
         'game/sabaInBalance',
         'saba/sabaDoBatchPlaceBet',
         'saba/sabaDoPlaceBetV2',
