@@ -1,6 +1,7 @@
 import type { Resources } from './en';
 import { routesCn } from './routes.cn';
 import { walletCn } from './wallet.cn';
+import { withdrawCn } from './withdraw.cn';
 
 /** Simplified Chinese ('cn'), downloaded only when a player chooses it. Mirrors en.ts key for key. */
 export const cn: Resources = {
@@ -285,6 +286,7 @@ export const cn: Resources = {
     save: '保存新密码',
     done: '您的密码已更改，请使用新密码登录。',
   },
+  withdraw: withdrawCn,
   wallet: walletCn,
   sports: {
     names: {

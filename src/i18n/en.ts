@@ -1,6 +1,7 @@
 import { VALIDATION_MESSAGES, type ValidationKey } from '../contract/forms';
 import { routesEn } from './routes.en';
 import { walletEn } from './wallet.en';
+import { withdrawEn } from './withdraw.en';
 
 /** English, the default language. Every visible string of the shell is here; cn.ts mirrors its keys. */
 export const en = {
@@ -273,6 +274,7 @@ export const en = {
     save: 'Save new password',
     done: 'Your password is changed. Please log in with it.',
   },
+  withdraw: withdrawEn,
   wallet: walletEn,
   sports: {
     names: {

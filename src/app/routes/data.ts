@@ -12,8 +12,17 @@ import { outrightsQuery, sportSwitchQuery } from '../../features/sports/api';
 import { maintenanceSearch } from '../../features/site/search';
 import { billQuery, orderQuery, payWaysQuery } from '../../features/wallet/api';
 import { balanceQuery } from '../../features/wallet/balance';
-import { bankOrderSearch, depositSearch, orderSearch, recordDetailSearch, recordSearch } from '../../features/wallet/search';
+import {
+  bankOrderSearch,
+  depositSearch,
+  orderSearch as depositOrderSearch,
+  recordDetailSearch,
+  recordSearch,
+} from '../../features/wallet/search';
 import { liveMatchSearch, sportsSearch } from '../../features/sports/search';
+import { accountsQuery, withdrawBanksQuery, withdrawSwitchQuery, withdrawalQuery } from '../../features/withdraw/api';
+import { ACCOUNT_TYPE_OF, type Way } from '../../features/withdraw/rules';
+import { orderSearch as withdrawalOrderSearch, passwordSearch, splitSearch, withdrawSearch } from '../../features/withdraw/search';
 import { i18next } from '../../i18n';
 import { session } from '../../stores/session';
 import type { RouteName } from './table';
@@ -50,6 +59,24 @@ const me = data({
   },
 });
 
+/** A withdraw page: what can be withdrawn, and the accounts of the way shown. */
+const withdrawPage = (fixed?: Way) =>
+  data({
+    search: withdrawSearch,
+    prefetch: ({ way }) => {
+      void queryClient.prefetchQuery(withdrawSwitchQuery);
+      void queryClient.prefetchQuery(accountsQuery(ACCOUNT_TYPE_OF[fixed ?? way ?? 'gcash']));
+    },
+  });
+const accounts = (way: Way) => data({ prefetch: () => void queryClient.prefetchQuery(accountsQuery(ACCOUNT_TYPE_OF[way])) });
+const order = data({
+  search: withdrawalOrderSearch,
+  prefetch: ({ orderNo }) => {
+    if (orderNo) void queryClient.prefetchQuery(withdrawalQuery(orderNo));
+  },
+});
+const withdrawSwitch = data({ prefetch: () => void queryClient.prefetchQuery(withdrawSwitchQuery) });
+
 const legalDocs = Object.fromEntries(
   Object.entries(LEGAL_DOCS).map(([name, slug]) => [
     name,
@@ -78,6 +105,31 @@ export const ROUTE_DATA: Partial<Record<RouteName, RouteData>> = {
   avatar: data({ prefetch: () => void queryClient.prefetchQuery(headImagesQuery) }),
   deleteAccount: data({ prefetch: () => void queryClient.prefetchQuery(accountQuery) }),
   login: data({ search: loginSearch }),
+  withdraw: withdrawPage(),
+  WalletWithdraw: withdrawPage(),
+  'withdraw-gcash': withdrawPage('gcash'),
+  'withdraw-bank': withdrawPage('bank'),
+  'withdraw-store': withdrawSwitch,
+  WalletWithdrawalApp: withdrawSwitch,
+  'withdraw-bankcard': accounts('bank'),
+  'withdraw-gcashAccount': accounts('gcash'),
+  bankcard: accounts('bank'),
+  gcash: accounts('gcash'),
+  paymaya: accounts('maya'),
+  'bankcard-add': data({
+    prefetch: () => {
+      void queryClient.prefetchQuery(withdrawBanksQuery);
+      void queryClient.prefetchQuery(accountsQuery(ACCOUNT_TYPE_OF.bank));
+    },
+  }),
+  'gcash-addGcash': accounts('gcash'),
+  'paymaya-add': accounts('maya'),
+  submitted: order,
+  withdrawInfo: order,
+  'split-withdraw': data({ search: splitSearch }),
+  SetWithdrawPwd: withdrawSwitch,
+  modifyWithdrawPwd: data({ search: passwordSearch }),
+  forgetWithdrawPwd: data({ search: passwordSearch }),
   Maintenance: data({ search: maintenanceSearch }),
   Home_sports: data({
     search: sportsSearch,
@@ -92,7 +144,7 @@ export const ROUTE_DATA: Partial<Record<RouteName, RouteData>> = {
   WalletDeposit: deposit,
   WalletDepositApp: deposit,
   gpoorder: data({
-    search: orderSearch,
+    search: depositOrderSearch,
     prefetch: ({ orderNo }, { preload }) => {
       if (orderNo && !preload) void queryClient.prefetchQuery(orderQuery(orderNo));
     },

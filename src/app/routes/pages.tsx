@@ -18,6 +18,7 @@ const install = page('InstallPage', () => import('../../features/site/InstallPag
 const betDetail = page('BetDetailPage', () => import('../../features/bets/BetDetailPage'));
 const userInfo = page('UserInfoPage', () => import('../../features/account/UserInfoPage'));
 const deposit = page('DepositPage', () => import('../../features/wallet/DepositPage'));
+const withdrawPage = page('WithdrawPage', () => import('../../features/withdraw/WithdrawPage'));
 
 const PAGES: Record<string, RouteComponent> = {
   Home_foryou: page('ForYouPage', () => import('../../features/sports/ForYouPage')),
@@ -67,6 +68,26 @@ const PAGES: Record<string, RouteComponent> = {
   recordDetail: page('RecordDetailPage', () => import('../../features/wallet/RecordDetailPage')),
 
   // Money out, payment accounts and the withdrawal password (features/withdraw).
+  withdraw: withdrawPage,
+  WalletWithdraw: page('WalletWithdrawPage', () => import('../../features/withdraw/WithdrawPage')),
+  'withdraw-gcash': page('WithdrawGcashPage', () => import('../../features/withdraw/WithdrawPage')),
+  'withdraw-bank': page('WithdrawBankPage', () => import('../../features/withdraw/WithdrawPage')),
+  'withdraw-store': page('StoreWithdrawPage', () => import('../../features/withdraw/DirectWithdrawPages')),
+  WalletWithdrawalApp: page('WithdrawAppPage', () => import('../../features/withdraw/DirectWithdrawPages')),
+  'withdraw-bankcard': page('ChooseBankAccountPage', () => import('../../features/withdraw/AccountsPage')),
+  'withdraw-gcashAccount': page('ChooseGcashAccountPage', () => import('../../features/withdraw/AccountsPage')),
+  submitted: page('SubmittedPage', () => import('../../features/withdraw/OrderPages')),
+  withdrawInfo: page('WithdrawInfoPage', () => import('../../features/withdraw/OrderPages')),
+  'split-withdraw': page('SplitWithdrawPage', () => import('../../features/withdraw/SplitWithdrawPage')),
+  bankcard: page('BankAccountsPage', () => import('../../features/withdraw/AccountsPage')),
+  gcash: page('GcashAccountsPage', () => import('../../features/withdraw/AccountsPage')),
+  paymaya: page('MayaAccountsPage', () => import('../../features/withdraw/AccountsPage')),
+  'bankcard-add': page('AddBankAccountPage', () => import('../../features/withdraw/AddAccountPage')),
+  'gcash-addGcash': page('AddGcashAccountPage', () => import('../../features/withdraw/AddAccountPage')),
+  'paymaya-add': page('AddMayaAccountPage', () => import('../../features/withdraw/AddAccountPage')),
+  SetWithdrawPwd: page('SetWithdrawPwdPage', () => import('../../features/withdraw/PasswordPages')),
+  modifyWithdrawPwd: page('ModifyWithdrawPwdPage', () => import('../../features/withdraw/PasswordPages')),
+  forgetWithdrawPwd: page('ForgetWithdrawPwdPage', () => import('../../features/withdraw/PasswordPages')),
 };
 
 export function pageFor(name: string): RouteComponent {

@@ -103,7 +103,7 @@ export const ROUTES = [
   { path: '/face-capture', name: 'face-capture', owner: 'kyc', ...L },
   { path: '/setLoginPwd', name: 'setLoginPwd', owner: 'auth', ...L },
   { path: '/modifyLoginPwd', name: 'modifyLoginPwd', owner: 'auth', ...L },
-  { path: '/setWithdrawPwd/{-$label}', name: 'SetWithdrawPwd', owner: 'auth', ...L },
+  { path: '/setWithdrawPwd/{-$label}', name: 'SetWithdrawPwd', owner: 'withdraw', ...L },
   { path: '/modifyWithdrawPwd', name: 'modifyWithdrawPwd', owner: 'withdraw', ...L },
   { path: '/forgetWithdrawPwd', name: 'forgetWithdrawPwd', owner: 'withdraw', ...L },
   { path: '/forgetPassword', name: 'forgetPassword', owner: 'auth' },
