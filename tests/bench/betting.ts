@@ -19,14 +19,12 @@
  * PostgreSQL, and PGlite runs one transaction at a time whatever the connections.
  */
 import { fork } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
 import type { Database } from '../../server/db';
@@ -41,6 +39,7 @@ import type { SinglePlacement } from '../../src/contract/betting';
 import type { SportTypeId } from '../../src/contract/sports';
 import type { LoadReply, LoadRequest } from './betting-load';
 import { errorMessage, round } from './stats';
+import { withFreshDatabase } from './postgres';
 
 const PLAYERS = 100;
 const BET_MARKETS = 50;
@@ -192,22 +191,6 @@ async function measure(kind: 'pglite' | 'postgres', databaseUrl: string | undefi
   }
 }
 
-/** A fresh PostgreSQL database for the run (as the integration tests make one per file), dropped after. */
-async function withPostgres<T>(url: string, work: (dbUrl: string) => Promise<T>): Promise<T> {
-  const name = `panalo_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-    const dbUrl = new URL(url);
-    dbUrl.pathname = `/${name}`;
-    return await work(dbUrl.toString());
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => admin.query(`DROP DATABASE IF EXISTS ${name}`));
-    await admin.end();
-  }
-}
-
 async function main(): Promise<void> {
   const figures: Record<string, unknown> = {
     when: new Date().toISOString(),
@@ -223,7 +206,7 @@ async function main(): Promise<void> {
   const url = process.env['DATABASE_URL'];
   if (url) {
     try {
-      figures['postgres'] = await withPostgres(url, (dbUrl) => measure('postgres', dbUrl));
+      figures['postgres'] = await withFreshDatabase(url, (dbUrl) => measure('postgres', dbUrl));
     } catch (error) {
       figures['postgres'] = { error: errorMessage(error) };
       console.error(`betting postgres: ${errorMessage(error)}`);

@@ -14,14 +14,10 @@
  * credit nothing. `creditsPerSec` counts answers 2xx over the phase; the database is checked afterwards
  * (every order paid once, the ledger summing to zero).
  */
-import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { chownSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
-import pg from 'pg';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -33,6 +29,7 @@ import { ledgerTotal } from '../../server/modules/wallet/ledger';
 import { paymongoGcash } from '../../server/providers/payments/paymongo';
 import { paymongoSignature } from '../../server/providers/payments/signatures';
 import { errorMessage, percentile, round } from './stats';
+import { withFreshDatabase, withThrowawayPostgres } from './postgres';
 
 const PLAYERS = 50;
 const CONNECTIONS = [1, 8, 32];
@@ -156,72 +153,6 @@ async function measure(kind: 'pglite' | 'postgres', databaseUrl: string | undefi
   } finally {
     await app?.close();
     rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/**
- * A throwaway PostgreSQL server in a temporary folder (initdb, pg_ctl), for this run only. As root,
- * the server runs as the postgres user (PostgreSQL refuses to run as root).
- */
-async function withThrowawayPostgres<T>(work: (url: string) => Promise<T>): Promise<T> {
-  const dir = mkdtempSync(join(tmpdir(), 'panalo-bench-pg-'));
-  const data = join(dir, 'data');
-  const asRoot = process.getuid?.() === 0;
-  const run = (command: string, args: string[]) =>
-    execFileSync(asRoot ? 'runuser' : command, asRoot ? ['-u', 'postgres', '--', command, ...args] : args, { stdio: 'pipe' });
-  if (asRoot)
-    chownSync(
-      dir,
-      Number(execFileSync('id', ['-u', 'postgres']).toString().trim()),
-      Number(execFileSync('id', ['-g', 'postgres']).toString().trim()),
-    );
-  const port = await freePort();
-  try {
-    run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
-    run('pg_ctl', [
-      '-D',
-      data,
-      '-w',
-      '-l',
-      join(dir, 'log'),
-      '-o',
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on`,
-      'start',
-    ]);
-    return await work(`postgres://postgres@127.0.0.1:${port}/postgres`);
-  } finally {
-    try {
-      run('pg_ctl', ['-D', data, '-w', '-m', 'fast', 'stop']);
-    } catch {
-      // not started
-    }
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** A fresh database on that server for the run, dropped after. */
-async function withFreshDatabase<T>(url: string, work: (dbUrl: string) => Promise<T>): Promise<T> {
-  const name = `panalo_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-    const dbUrl = new URL(url);
-    dbUrl.pathname = `/${name}`;
-    return await work(dbUrl.toString());
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
   }
 }
 
