@@ -4,35 +4,27 @@ import { depositOrders, ledgerAccounts, ledgerEntries, ledgerTransactions, recon
 
 /** What reconciliation reads (orders and their ledger credits) and the reports it writes. */
 
+/** What reconciliation compares of a deposit order. */
+const ORDER_COLUMNS = {
+  orderNo: depositOrders.orderNo,
+  payType: depositOrders.payType,
+  provider: depositOrders.provider,
+  providerCheckoutId: depositOrders.providerCheckoutId,
+  amount: depositOrders.amount,
+  status: depositOrders.status,
+  creditTransactionId: depositOrders.creditTransactionId,
+};
+
 export async function ordersCreatedBetween(db: Queryable, from: Date, to: Date) {
   return db
-    .select({
-      orderNo: depositOrders.orderNo,
-      payType: depositOrders.payType,
-      provider: depositOrders.provider,
-      providerCheckoutId: depositOrders.providerCheckoutId,
-      amount: depositOrders.amount,
-      status: depositOrders.status,
-      creditTransactionId: depositOrders.creditTransactionId,
-    })
+    .select(ORDER_COLUMNS)
     .from(depositOrders)
     .where(and(gte(depositOrders.createdAt, from), lte(depositOrders.createdAt, to)));
 }
 
 export async function ordersByNo(db: Queryable, orderNos: string[]) {
   if (orderNos.length === 0) return [];
-  return db
-    .select({
-      orderNo: depositOrders.orderNo,
-      payType: depositOrders.payType,
-      provider: depositOrders.provider,
-      providerCheckoutId: depositOrders.providerCheckoutId,
-      amount: depositOrders.amount,
-      status: depositOrders.status,
-      creditTransactionId: depositOrders.creditTransactionId,
-    })
-    .from(depositOrders)
-    .where(inArray(depositOrders.orderNo, orderNos));
+  return db.select(ORDER_COLUMNS).from(depositOrders).where(inArray(depositOrders.orderNo, orderNos));
 }
 
 /**
