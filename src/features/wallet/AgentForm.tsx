@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/dates';
-import { uuid } from '../../lib/ids';
+import { Attempt } from '../../api/attempt';
 import { formatCentavos } from '../../lib/money';
 import { Button } from '../../ui/Button';
 import { checkAmount, depositPresets, showAmountError } from './amounts';
@@ -18,17 +18,16 @@ export function AgentForm({ payWay, firstDeposit }: { payWay: PayWay; firstDepos
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const [order, setOrder] = useState<DepositOrder>();
-  const attempt = useRef<{ of: number; key: string } | null>(null);
+  const attempt = useRef(new Attempt());
   const check = checkAmount(text, payWay);
 
   const submit = async () => {
     setTried(true);
     if (!check.ok) return;
-    if (attempt.current?.of !== check.centavos) attempt.current = { of: check.centavos, key: uuid() };
     setBusy(true);
     try {
-      setOrder(await depositByAgent({ amount: check.centavos }, attempt.current.key));
-      attempt.current = null;
+      const body = { amount: check.centavos };
+      setOrder(await attempt.current.send(body, (key) => depositByAgent(body, key)));
     } catch {
       // The API client already said why.
     } finally {

@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resizeImage } from '../../lib/image';
-import { uuid } from '../../lib/ids';
+import { Attempt } from '../../api/attempt';
 import { formatCentavos } from '../../lib/money';
 import { showToast } from '../../stores/ui';
 import { Button } from '../../ui/Button';
@@ -29,7 +29,7 @@ export function BankDepositStart() {
   const [text, setText] = useState('');
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
-  const attempt = useRef<{ of: string; key: string } | null>(null);
+  const attempt = useRef(new Attempt());
 
   if (isPending) return <PageSkeleton label={t('common.loading')} lines={4} />;
   if (isError) {
@@ -46,12 +46,10 @@ export function BankDepositStart() {
   const submit = async () => {
     setTried(true);
     if (!check.ok) return;
-    const of = `${bank.bankInfoId}:${check.centavos}`;
-    if (attempt.current?.of !== of) attempt.current = { of, key: uuid() };
     setBusy(true);
     try {
-      const order = await createBankDeposit({ bankInfoId: bank.bankInfoId, amount: check.centavos }, attempt.current.key);
-      attempt.current = null;
+      const body = { bankInfoId: bank.bankInfoId, amount: check.centavos };
+      const order = await attempt.current.send(body, (key) => createBankDeposit(body, key));
       // The account to pay into and the reference come with the new order; the order's record may not repeat them.
       queryClient.setQueryData(createdBankOrderKey(order.orderNo), order);
       void navigate({ to: '/bankorder', search: { orderNo: order.orderNo } });

@@ -2,8 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client';
-import { uuid } from '../../lib/ids';
+import { Attempt } from '../../api/attempt';
 import { formatCentavos } from '../../lib/money';
 import { Button } from '../../ui/Button';
 import { checkAmount, depositPresets, showAmountError as showError, turnoverTimes } from './amounts';
@@ -38,7 +37,7 @@ export function EWalletForm({ payWay, firstDeposit, turnoverPercent }: { payWay:
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   // One key per attempt: a tap retried after a lost answer is the same order, a new amount a new one.
-  const attempt = useRef<{ of: string; key: string } | null>(null);
+  const attempt = useRef(new Attempt());
 
   const channel = payWay.channels.find((item) => item.channelId === channelId && item.available);
   const limits = channel ?? payWay;
@@ -48,22 +47,15 @@ export function EWalletForm({ payWay, firstDeposit, turnoverPercent }: { payWay:
   const submit = async () => {
     setTried(true);
     if (!check.ok || !channel) return;
-    const of = `${payWay.payType}:${channel.channelId}:${check.centavos}`;
-    if (attempt.current?.of !== of) attempt.current = { of, key: uuid() };
     setBusy(true);
     try {
-      const order = await createOnlineOrder(
-        { payType: payWay.payType as 'gcash' | 'maya', channelId: channel.channelId, amount: check.centavos },
-        attempt.current.key,
-      );
-      attempt.current = null;
+      const body = { payType: payWay.payType as 'gcash' | 'maya', channelId: channel.channelId, amount: check.centavos };
+      const order = await attempt.current.send(body, (key) => createOnlineOrder(body, key));
       const checkout = order.status === 'pending' ? checkoutAddress(order.checkoutUrl) : undefined;
       // Busy stays on while the browser leaves for the provider's page.
       if (checkout) window.location.assign(checkout);
       else void navigate({ to: '/gpoorder', search: { orderNo: order.orderNo } });
-    } catch (error) {
-      // A lost answer keeps the key (the retry finds the same order); a refusal starts afresh.
-      if (!(error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout'))) attempt.current = null;
+    } catch {
       // A channel that just went down (GW_801104) is shown unavailable.
       void queryClient.invalidateQueries({ queryKey: payWaysQuery.queryKey });
       setBusy(false);

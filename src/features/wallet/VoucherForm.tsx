@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COUPON_RESULT_DELAY_MS } from '../../contract/constants';
-import { uuid } from '../../lib/ids';
+import { Attempt } from '../../api/attempt';
 import { formatCentavos } from '../../lib/money';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
@@ -27,7 +27,7 @@ export function VoucherForm({
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<VoucherResult>();
-  const attempt = useRef<{ of: string; key: string } | null>(null);
+  const attempt = useRef(new Attempt());
 
   const submit = async () => {
     const voucherCode = code.trim();
@@ -36,12 +36,10 @@ export function VoucherForm({
       return;
     }
     setError(undefined);
-    if (attempt.current?.of !== voucherCode) attempt.current = { of: voucherCode, key: uuid() };
     setBusy(true);
     try {
-      const answer = await redeem(voucherCode, attempt.current.key);
+      const answer = await attempt.current.send(voucherCode, (key) => redeem(voucherCode, key));
       await sleep(COUPON_RESULT_DELAY_MS);
-      attempt.current = null;
       setResult(answer);
       setCode('');
       void refreshBalance(0);

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
-import { ApiError } from '../../api/client';
+import { Attempt } from '../../api/attempt';
 import { api } from '../../api/instance';
 import type {
   bankAccountListAnswer,
@@ -13,7 +13,6 @@ import type {
 } from '../../contract/answers/money';
 import { MoneyCall, type MoneyBody } from '../../contract/money';
 import type { PaymentAccountType } from '../../contract/payments';
-import { uuid } from '../../lib/ids';
 import { pay } from '../../stores/pay';
 import { statusView } from './rules';
 
@@ -119,20 +118,11 @@ type MoneyOut =
  * of it however many times the player presses. `quiet`: the pages say what went wrong in their own words.
  */
 export class MoneyOutAttempt {
-  private last: { text: string; key: string } | undefined;
+  private readonly attempt = new Attempt();
 
-  async send(request: MoneyOut): Promise<Withdrawal> {
-    const text = JSON.stringify(request);
-    const key = this.last?.text === text ? this.last.key : uuid();
-    this.last = { text, key };
-    try {
-      const answer = await api.call<Withdrawal>('main', request.call, request.body, { idempotencyKey: key, quiet: true });
-      this.last = undefined;
-      return answer;
-    } catch (error) {
-      // Only a lost answer may be asked again under the same key; anything the server refused is final.
-      if (!(error instanceof ApiError) || !['timeout', 'network'].includes(error.kind)) this.last = undefined;
-      throw error;
-    }
+  send(request: MoneyOut): Promise<Withdrawal> {
+    return this.attempt.send(request, (idempotencyKey) =>
+      api.call<Withdrawal>('main', request.call, request.body, { idempotencyKey, quiet: true }),
+    );
   }
 }
