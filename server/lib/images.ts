@@ -3,10 +3,10 @@
  * name or declared type, and its size in pixels from its own header. A file whose bytes are not a JPEG,
  * PNG or WebP picture with a readable size is not a picture.
  *
- * Resizing to the 750 px of spec §9 is done by sharp (libvips) when it is installed; without it, a
- * picture already within the size (the page resizes before sending, as it does for avatars) is kept as
- * it is, and a larger one is refused with words that say what to do.
+ * Resizing to the 750 px of spec §9 is done by sharp (libvips); a picture already within the size (the
+ * page resizes before sending, as it does for avatars) is kept as it is.
  */
+import sharp from 'sharp';
 
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp';
 
@@ -82,32 +82,10 @@ export function inspectImage(data: Buffer): ImageInfo | undefined {
   return sides.every((side) => Number.isInteger(side) && side > 0 && side <= MAX_PIXELS_PER_SIDE) ? info : undefined;
 }
 
-/** The few calls of sharp this file makes (sharp is optional: loaded when installed). */
-interface SharpPipeline {
-  rotate(): SharpPipeline;
-  flatten(options: { background: string }): SharpPipeline;
-  resize(options: { width: number; height: number; fit: 'inside'; withoutEnlargement: boolean }): SharpPipeline;
-  jpeg(options: { quality: number; mozjpeg?: boolean }): SharpPipeline;
-  toBuffer(options: { resolveWithObject: true }): Promise<{ data: Buffer; info: { width: number; height: number } }>;
-}
-type Sharp = (input: Buffer, options?: { limitInputPixels?: number; failOn?: string }) => SharpPipeline;
-
-let sharpLoading: Promise<Sharp | undefined> | undefined;
-/** sharp, when installed (npm install sharp); undefined otherwise. The name is a variable so the build does not need it. */
-export function loadSharp(): Promise<Sharp | undefined> {
-  const name = 'sharp';
-  sharpLoading ??= import(name).then(
-    (module: { default?: Sharp }) => module.default,
-    () => undefined,
-  );
-  return sharpLoading;
-}
-
 export interface FittedImage extends ImageInfo {
   data: Buffer;
 }
 
-export class ImageTooLarge extends Error {}
 export class NotAnImage extends Error {}
 
 /**
@@ -118,8 +96,6 @@ export async function fitImage(data: Buffer, maxSide: number, quality: number): 
   const info = inspectImage(data);
   if (!info) throw new NotAnImage('not a picture');
   if (Math.max(info.width, info.height) <= maxSide) return { ...info, data };
-  const sharp = await loadSharp();
-  if (!sharp) throw new ImageTooLarge(`larger than ${maxSide} px and no resizer installed`);
   try {
     const out = await sharp(data, { limitInputPixels: MAX_PIXELS_PER_SIDE * MAX_PIXELS_PER_SIDE, failOn: 'error' })
       .rotate()

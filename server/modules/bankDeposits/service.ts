@@ -5,7 +5,7 @@ import type { depositOrderAnswer } from '../../../src/contract/answers/money';
 import { GatewayCode } from '../../../src/contract/errorCodes';
 import type { Database } from '../../db';
 import { CallError } from '../../lib/errors';
-import { ImageTooLarge, fitImage } from '../../lib/images';
+import { fitImage } from '../../lib/images';
 import { newMediaKey } from '../../lib/security';
 import type { AgentCallback, AgentNetwork } from '../../providers/agents/cashIn';
 import type { PlayerEvents } from '../../realtime/bus';
@@ -123,12 +123,10 @@ export class ManualDepositService {
     try {
       if (!data) throw new Error('no data');
       fitted = await fitImage(data, RECEIPT_MAX_SIDE, RECEIPT_QUALITY);
-    } catch (error) {
+    } catch {
       throw new CallError(
         GatewayCode.ReceiptInvalid,
-        error instanceof ImageTooLarge
-          ? 'This picture is too large. Please send a photo or screenshot of at most 750 pixels on its longest side.'
-          : 'This file is not a picture we can read. Please upload a photo or screenshot of your transfer receipt (JPEG, PNG or WebP).',
+        'This file is not a picture we can read. Please upload a photo or screenshot of your transfer receipt (JPEG, PNG or WebP).',
         400,
       );
     }
