@@ -1,13 +1,10 @@
 // @vitest-environment node
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_FOLDER, type DatabaseHandle, openDatabase } from '../../server/db';
+import { type DatabaseHandle, openDatabase } from '../../server/db';
 import { JobRunner } from '../../server/lib/jobs';
 import { EWALLETS, amountProblem, outcomeMessage, payTypeEntries, presetsWithin } from '../../server/modules/deposits/ewallets';
 import { paymentConfig } from '../../server/modules/payments/config';
-import { PAYMENT_SIM_TABLE_SQL } from '../../server/providers/payments/postgresStore';
 
 const silent = { error: () => undefined, warn: () => undefined, info: () => undefined } as never;
 
@@ -74,24 +71,6 @@ describe('deposit amounts, limits and presets', () => {
     expect(outcomeMessage('cancelled', 'Maya')).toMatch(/cancelled/);
     expect(outcomeMessage('failed', 'Maya', 'ACCOUNT_BLOCKED')).toMatch(/contact Maya/);
     expect(outcomeMessage('failed', 'GCash', 'INSUFFICIENT_BALANCE')).toMatch(/Top up/);
-  });
-});
-
-describe('the simulators table migration', () => {
-  it('is PAYMENT_SIM_TABLE_SQL, statement for statement', () => {
-    const migration = readFileSync(join(MIGRATIONS_FOLDER, '0008_payment_sim_records.sql'), 'utf8');
-    const statements = (sql: string) =>
-      sql
-        .split(/--> statement-breakpoint|;\s*\n/)
-        .map((part) =>
-          part
-            .replace(/^--.*$/gm, '')
-            .replace(/;\s*$/, '')
-            .replace(/\s+/g, ' ')
-            .trim(),
-        )
-        .filter(Boolean);
-    expect(statements(migration)).toEqual(statements(PAYMENT_SIM_TABLE_SQL));
   });
 });
 

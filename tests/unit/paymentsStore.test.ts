@@ -1,18 +1,20 @@
 // @vitest-environment node
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Queryable } from '../../server/db';
-import { PAYMENT_SIM_TABLE_SQL, postgresSimulatorStore } from '../../server/providers/payments/postgresStore';
+import { MIGRATIONS_FOLDER, type Queryable } from '../../server/db';
+import { postgresSimulatorStore } from '../../server/providers/payments/postgresStore';
 import { memorySimulatorStore, type SimulatorStore } from '../../server/providers/payments/store';
 import { RETURN_URLS, START, paymentsWorld } from './paymentsHarness';
 
-/** The same rules for the in-memory store and the Postgres one (on an in-memory PGlite with the table's SQL). */
+/** The same rules for the in-memory store and the Postgres one (on an in-memory PGlite with the table's migration). */
 let pglite: PGlite;
 let db: Queryable;
 beforeAll(async () => {
   pglite = await PGlite.create();
-  await pglite.exec(PAYMENT_SIM_TABLE_SQL);
+  await pglite.exec(readFileSync(join(MIGRATIONS_FOLDER, '0008_payment_sim_records.sql'), 'utf8'));
   db = drizzle({ client: pglite }) as unknown as Queryable;
 }, 60_000);
 afterAll(() => pglite?.close());

@@ -1,4 +1,4 @@
--- The payment simulators' store (server/providers/payments/postgresStore.ts, PAYMENT_SIM_TABLE_SQL, statement for statement):
+-- The payment simulators' store (server/providers/payments/postgresStore.ts):
 -- checkouts, payouts, webhook deliveries and outage switches, shared by every instance and kept across restarts.
 CREATE TABLE IF NOT EXISTS payment_sim_records (
   kind text NOT NULL,

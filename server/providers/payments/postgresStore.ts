@@ -4,22 +4,9 @@ import type { RecordKind, SimulatorStore, StoredRecord } from './store';
 
 /**
  * The simulators' store in Postgres (PGlite or a PostgreSQL server), shared by every instance and kept
- * across restarts. One row per record; the job asks for rows whose due_at has come. The table is created
- * by a migration with exactly this SQL (both PGlite 18 and PostgreSQL 15 accept it).
+ * across restarts. One row per record; the job asks for rows whose due_at has come. The table is
+ * created by migration 0008_payment_sim_records.sql.
  */
-export const PAYMENT_SIM_TABLE_SQL = `CREATE TABLE IF NOT EXISTS payment_sim_records (
-  kind text NOT NULL,
-  id text NOT NULL,
-  idempotency_key text,
-  due_at timestamptz,
-  data jsonb NOT NULL,
-  created_at timestamptz NOT NULL DEFAULT now(),
-  updated_at timestamptz NOT NULL DEFAULT now(),
-  PRIMARY KEY (kind, id)
-);
-CREATE UNIQUE INDEX IF NOT EXISTS payment_sim_records_idempotency ON payment_sim_records (kind, idempotency_key) WHERE idempotency_key IS NOT NULL;
-CREATE INDEX IF NOT EXISTS payment_sim_records_due ON payment_sim_records (kind, due_at) WHERE due_at IS NOT NULL;`;
-
 interface Row {
   id: string;
   due_ms: string | number | null;
