@@ -103,6 +103,7 @@ test('the demo player binds GCash, sets a withdrawal password, is refused a too-
   await sheet.getByLabel('Withdrawal password').fill('135790');
   await sheet.getByRole('button', { name: 'Confirm withdrawal' }).click();
   await expect(sheet.getByRole('alert')).toContainText('Nothing was withdrawn.');
+  await page.screenshot({ path: 'test-results/screens/withdraw-wrong-password-390x844.png' });
   await sheet.getByRole('button', { name: 'Close' }).click();
   await page.reload();
   expect(await balanceOn(page)).toBe(before);
@@ -135,6 +136,7 @@ test('the demo player binds GCash, sets a withdrawal password, is refused a too-
     )
     .toBe('paid');
   await expect(status).toHaveText('Paid');
+  await page.screenshot({ path: 'test-results/screens/withdraw-paid-390x844.png' });
 
   await page.goto('/withdraw');
   expect(await balanceOn(page)).toBe(before - 200);
