@@ -116,6 +116,25 @@ export const GatewayCode = {
   VoucherInvalid: 'GW_800457',
   /** The uploaded receipt is not an image we can read. */
   ReceiptInvalid: 'GW_800458',
+  // Identity verification (issue 12): GW_80046x. The security centre takes GW_80047x.
+  /** The KYC days of registration passed unverified: no new bets or deposits until verified (the message says how). */
+  KycRequired: 'GW_800460',
+  /** Today's verification attempts are used up (cankycTime 0). */
+  KycDailyLimit: 'GW_800461',
+  /** Re-verification is closed after a final refusal: customer service only. */
+  KycRefused: 'GW_800462',
+  /** This ID is already verified on another account (the duplicate-ID dialog, /MultiAccount). */
+  KycIdRepeated: 'GW_800463',
+  /** This ID reached the maximum number of verifications. */
+  KycIdMaxVerifications: 'GW_800464',
+  /** The photo is not an image we can read, or no face / no document was found in it. */
+  KycImageInvalid: 'GW_800465',
+  /** No such verification of this player, or it is already over. */
+  KycTransactionUnknown: 'GW_800466',
+  /** The identity is already verified: nothing to submit. */
+  KycAlreadyApproved: 'GW_800467',
+  /** The verification vendor cannot be reached right now (try again later). */
+  KycVendorDown: 'GW_800468',
 } as const;
 
 /** Codes that reset the token and show the session-expired dialog. */

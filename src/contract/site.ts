@@ -29,6 +29,8 @@ export const siteInfoSchema = z.object({
   GLIFE_APPLETS_SWITCH: z.array(productSwitchSchema),
   /** Days a new player has to complete KYC. */
   kycDays: z.number(),
+  /** The security prompt's thresholds (spec §4), in centavos: the balance after a game or a deposit above which it asks. */
+  securityAmount: z.object({ game: z.number(), deposit: z.number() }),
 });
 export type SiteInfo = z.infer<typeof siteInfoSchema>;
 

@@ -17,6 +17,7 @@ export const DEFAULT_SITE_INFO: SiteInfo = {
   PHONE_BIND_SWITCH: [],
   GLIFE_APPLETS_SWITCH: [],
   kycDays: 7,
+  securityAmount: { game: 500_000, deposit: 500_000 },
 };
 
 const stored = local.get<Partial<SiteInfo> | null>(KEY, null);

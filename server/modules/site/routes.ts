@@ -20,6 +20,7 @@ export async function siteRoutes(app: FastifyInstance, options: { settings: Site
         PHONE_BIND_SWITCH: s.PHONE_BIND_SWITCH,
         GLIFE_APPLETS_SWITCH: s.GLIFE_APPLETS_SWITCH,
         kycDays: s.kycDays,
+        securityAmount: s.securityAmount,
       };
     },
   });

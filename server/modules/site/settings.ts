@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
 import { DEFAULT_KYC_DAYS } from '../../../src/contract/constants';
+import { DEFAULT_KYC_DAILY_ATTEMPTS } from '../../../src/contract/kyc';
 import { MAINTENANCE_IMAGE_ENTRY } from '../../../src/contract/site';
 
 /**
@@ -18,6 +19,13 @@ export const siteSettingsSchema = z.object({
   PHONE_BIND_SWITCH: z.array(productSwitch),
   GLIFE_APPLETS_SWITCH: z.array(productSwitch),
   kycDays: z.number().int().positive(),
+  /**
+   * Identity verification (issue 12): eKycSwitch chooses the vendor's eKYC flow; forceNewUserEkycSwitch
+   * sends a new player to eKYC before anything else (spec §2); dailyAttempts is cankycTime's start.
+   */
+  kyc: z.object({ eKycSwitch: z.boolean(), forceNewUserEkycSwitch: z.boolean(), dailyAttempts: z.number().int().positive() }),
+  /** The security prompt of spec §4: balance (centavos) above which a player without a withdrawal password or phone is asked to set them. */
+  securityAmount: z.object({ game: z.number().int().nonnegative(), deposit: z.number().int().nonnegative() }),
   /** The sportsbook's own switches (saba/maintenanceStatus, saba/hongkongMarketStatus). */
   sportsbook: z.object({ maintenance: z.boolean(), hongKongMarketStopped: z.boolean() }),
   maintenance: z.object({
@@ -40,6 +48,8 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
     { productModule: 'GLIFE', productType: 'withdraw', switch: true },
   ],
   kycDays: DEFAULT_KYC_DAYS,
+  kyc: { eKycSwitch: true, forceNewUserEkycSwitch: false, dailyAttempts: DEFAULT_KYC_DAILY_ATTEMPTS },
+  securityAmount: { game: 500_000, deposit: 500_000 },
   sportsbook: { maintenance: false, hongKongMarketStopped: false },
   maintenance: { on: false, message: '', endTime: null, imageUrl: `/maintenance/${MAINTENANCE_IMAGE_ENTRY.toLowerCase()}.svg` },
 };
