@@ -43,7 +43,6 @@ export async function kycRoutes(
     auth: 'player',
     body: KycBody.h5initialize,
     answer: answers.h5initializeAnswer,
-    rateLimit: { max: 20, timeWindow: '1 minute' },
     handler: async ({ body, customerId }) => service.initialize(customerId, body.docType, await publicIdOf(customerId)),
   });
 
@@ -53,7 +52,6 @@ export async function kycRoutes(
     auth: 'player',
     body: KycBody.ocrIdentify,
     answer: answers.ocrAnswer,
-    rateLimit: { max: 30, timeWindow: '1 minute' },
     handler: ({ body, customerId }) => service.readDocument(customerId, body),
   });
 
@@ -63,7 +61,6 @@ export async function kycRoutes(
     auth: 'player',
     body: KycBody.faceRecognition,
     answer: answers.faceAnswer,
-    rateLimit: { max: 30, timeWindow: '1 minute' },
     handler: ({ body, customerId }) => service.readFace(customerId, body),
   });
 
@@ -90,7 +87,6 @@ export async function kycRoutes(
     auth: 'player',
     body: KycBody.h5FaceCaptureInit,
     answer: answers.faceCaptureInitAnswer,
-    rateLimit: { max: 20, timeWindow: '1 minute' },
     handler: async ({ customerId }) => service.faceCaptureInit(customerId, await publicIdOf(customerId)),
   });
 
@@ -119,7 +115,7 @@ export async function kycRoutes(
     body: KycBody.queryKycIdAndTypeExists,
     answer: answers.idExistsAnswer,
     // Asking about other people's ID numbers is the one thing this call must not be good for.
-    rateLimit: { max: 10, timeWindow: '1 minute' },
+    rateLimit: { max: 30, timeWindow: '1 minute' },
     handler: ({ body, customerId }) => service.idExists(customerId, body),
   });
 
