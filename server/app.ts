@@ -52,6 +52,7 @@ import { securityHeaders } from './plugins/securityHeaders';
 import { staticPlugin } from './plugins/static';
 import { agentNetworkSimulator } from './providers/agents/cashIn';
 import { FeedKeeper } from './providers/feed/keeper';
+import { type KycVendorContext, registerKycVendor } from './providers/kyc';
 import { postgresFeedStore } from './providers/feed/postgresStore';
 import type { FeedOptions, FeedProvider } from './providers/feed/types';
 import { type GameWalletProvider, simulatedGameWallet } from './providers/gameWallet';
@@ -97,6 +98,8 @@ export interface AppOptions {
   viteDev?: boolean;
   /** The payments core: `run: false` leaves its shared jobs still until a test calls app.payments.jobs.tick(). */
   payments?: PaymentsOptions;
+  /** The eKYC vendor simulator: where its review webhooks go (tests record them) and how they are spread. */
+  kycVendor?: Pick<KycVendorContext, 'send' | 'delivery' | 'env'>;
 }
 
 declare module 'fastify' {
@@ -328,6 +331,10 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   });
   app.decorate('reconciliation', reconciliation);
   payments.addJob('reconciliation', manualSettings.reconcileEveryMs, (now) => reconciliation.run(now));
+
+  // The eKYC vendor (server/providers/kyc): configured by KYC_* variables, else the simulator and its
+  // /sim/kyc pages outside production, else always 'vendor down'.
+  app.decorate('kycVendor', await registerKycVendor(app, { config, db, clock, ...options.kycVendor }));
 
   const { feed, keeper } = await openFeed(app, config, options, db);
   app.decorate('feed', feed);
