@@ -56,10 +56,10 @@ import { securityHeaders } from './plugins/securityHeaders';
 import { staticPlugin } from './plugins/static';
 import { agentNetworkSimulator } from './providers/agents/cashIn';
 import { FeedKeeper } from './providers/feed/keeper';
+import { type KycVendorContext, registerKycVendor } from './providers/kyc';
 import { postgresFeedStore } from './providers/feed/postgresStore';
 import type { FeedOptions, FeedProvider } from './providers/feed/types';
 import { type GameWalletProvider, simulatedGameWallet } from './providers/gameWallet';
-import type { KycVendor } from './providers/kyc/types';
 import { outboxMail, outboxSms } from './providers/messaging';
 import { PlayerEvents } from './realtime/bus';
 import { realtime } from './realtime/plugin';
@@ -103,7 +103,9 @@ export interface AppOptions {
   /** The payments core: `run: false` leaves its shared jobs still until a test calls app.payments.jobs.tick(). */
   payments?: PaymentsOptions;
   /** Identity verification: the eKYC vendor and the PSGC places the form's province and city must name. */
-  kyc?: { vendor?: KycVendor; places?: Places };
+  kyc?: { places?: Places };
+  /** The eKYC vendor simulator: where its review webhooks go (tests record them) and how they are spread. */
+  kycVendor?: Pick<KycVendorContext, 'send' | 'delivery' | 'env'>;
 }
 
 declare module 'fastify' {
@@ -328,10 +330,14 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(withdrawalRoutes, { service: withdrawals, passwords: withdrawPasswords, accounts: paymentAccounts });
   await app.register(recordRoutes, { service: new RecordService({ db }), withdrawals });
 
+  // The eKYC vendor (server/providers/kyc): configured by KYC_* variables, else the simulator and its
+  // /sim/kyc pages outside production, else always 'vendor down'.
+  app.decorate('kycVendor', await registerKycVendor(app, { config, db, clock, ...options.kycVendor }));
+
   // Identity verification: the calls, the deadline and face-check rules of bets, deposits and
   // withdrawals (call requirements), the vendor's review webhooks and the images' retention.
   const kycCipher = atRestCipher(config.secrets.rsaPrivateKey, 'kyc');
-  const kycVendor = options.kyc?.vendor;
+  const kycVendor = app.kycVendor.vendor;
   const kyc = new KycService({
     db,
     events,
@@ -346,7 +352,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   app.decorate('kyc', kyc);
   await app.register(kycRoutes, { db, service: kyc, sessions: sessionResolver(db, policy), cipher: kycCipher });
   const kycInbox = new KycReviewInbox(db, app.log, (customerId, decision, reason) => kyc.tell(customerId, decision, reason));
-  await app.register(kycWebhookRoute, { inbox: kycInbox, vendor: () => kycVendor });
+  await app.register(kycWebhookRoute, { inbox: kycInbox, vendor: kycVendor });
   payments.addJob('kyc-review-inbox', 30_000, (now) => kycInbox.retryUnhandled(now));
   payments.addJob('kyc-image-retention', 3_600_000, (now) => deleteExpiredImages(db, now, config.kyc));
 

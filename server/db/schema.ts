@@ -933,3 +933,70 @@ export const kycFaceLogs = pgTable(
   },
   (t) => [index('kyc_face_logs_customer').on(t.customerId, t.createdAt)],
 );
+
+/**
+ * The eKYC vendor simulator's side (server/providers/kyc, development and tests only): one row per
+ * vendor transaction (ZOLOZ Real ID-style initialize → document → face → checkresult), with the vendor's
+ * copies of the images, what it read, its decision and the latest review (Sumsub-style GREEN / RED).
+ */
+export const kycSimTransactions = pgTable(
+  'kyc_sim_transactions',
+  {
+    transactionId: text('transaction_id').primaryKey(),
+    /** The merchant's id of the verification (our bizId). */
+    bizId: text('biz_id').notNull(),
+    userId: text('user_id').notNull(),
+    /** spec §3 ID type and the vendor's document code it maps to. */
+    docType: integer('doc_type').notNull(),
+    docCode: text('doc_code').notNull(),
+    flowType: text('flow_type').notNull(),
+    /** INIT | PENDING | SUCCESS | FAILURE | EXPIRED */
+    state: text('state').notNull().default('INIT'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    docImage: bytea('doc_image'),
+    faceImage: bytea('face_image'),
+    /** What the vendor read from the document (OcrFields). */
+    ocr: jsonb('ocr').$type<Record<string, string>>(),
+    faceScore: integer('face_score'),
+    /** The fields the merchant confirmed at checkresult. */
+    confirmed: jsonb('confirmed').$type<Record<string, unknown>>(),
+    /** The decision as checkresult answers it: { ekycResult, rejectReason?, flags, faceScore }. */
+    decision: jsonb('decision').$type<Record<string, unknown>>(),
+    /** The latest review (GREEN / RED, RETRY / FINAL, labels, comments) when a reviewer decided. */
+    review: jsonb('review').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [index('kyc_sim_transactions_state').on(t.state, t.createdAt)],
+);
+
+/** The simulator's switches (default outcome 'review' | 'pass', VENDOR_DOWN), shared by every instance. */
+export const kycSimSettings = pgTable('kyc_sim_settings', {
+  name: text('name').primaryKey(),
+  value: jsonb('value').$type<unknown>().notNull(),
+});
+
+/** The simulator's review webhooks: each event's copies, sent at spread moments and retried until answered 2xx. */
+export const kycSimWebhooks = pgTable(
+  'kyc_sim_webhooks',
+  {
+    /** <eventId>#<copy> */
+    id: text('id').primaryKey(),
+    eventId: text('event_id').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    body: text('body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastAnswer: integer('last_answer'),
+    /** waiting | delivered | gave-up */
+    state: text('state').notNull().default('waiting'),
+    /** When to send (again); null once answered 2xx or given up. */
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('kyc_sim_webhooks_due')
+      .on(t.dueAt)
+      .where(sql`${t.dueAt} IS NOT NULL`),
+    index('kyc_sim_webhooks_transaction').on(t.transactionId),
+  ],
+);

@@ -11,7 +11,7 @@ import { call, encrypt, fund, idempotencyKey, quickCustomer } from './player';
 import { type TestServer, startServer } from './server';
 import { WITHDRAW_PASSWORD } from './withdrawing';
 import { hashPassword } from '../../server/lib/security';
-import { type ScriptedVendor, scriptedVendor } from './kycVendor';
+import { payloadDigest } from '../../server/providers/kyc/signing';
 
 /**
  * Identity verification end to end through the real calls: the flow of the eKYC pages (h5initialize →
@@ -25,13 +25,13 @@ const SAMPLE_PLACES: Record<string, string> = { '012805000': '012800000', '01280
 const places = { validCity: (city: string, province?: string) => city in SAMPLE_PLACES && (!province || SAMPLE_PLACES[city] === province) };
 
 let server: TestServer;
-let scripted: ScriptedVendor;
 
 beforeAll(async () => {
-  scripted = scriptedVendor();
   // One ID may be in 2 verifications here (KYC_MAX_VERIFICATIONS_PER_ID, default 5).
   server = await startServer({ kyc: { ...kycConfig({}), maxVerificationsPerId: 2 } }, undefined, {
-    kyc: { vendor: scripted.vendor, places },
+    kyc: { places },
+    // The simulator's review webhooks go to our /webhooks/kyc, two copies 10 s apart (a test delivers them).
+    kycVendor: { delivery: { copies: 2, spreadMs: 10_000 } },
   });
 });
 
@@ -74,7 +74,7 @@ async function capture(player: Player, idNo: string) {
     { token: player.token },
   );
   expect(ocr.code, ocr.message).toBe('0000');
-  expect(ocr.data.fields.firstName).toBe('Maria');
+  expect(ocr.data.fields.firstName).not.toBe('');
   const face = await call<{ imageKey: string; passed: boolean }>(
     server,
     'main',
@@ -130,11 +130,34 @@ async function verify(player: Player, last4 = '1234') {
   return { ...steps, idNo, submitted: submitted.data };
 }
 
-async function review(transactionId: string, event: Parameters<ScriptedVendor['review']>[1]) {
-  const { body, headers } = scripted.review(transactionId, event);
-  const response = await fetch(`${server.url}/webhooks/kyc`, { method: 'POST', headers, body });
-  return { status: response.status, body, headers };
+type ReviewDecision = { answer: 'GREEN' | 'RED'; rejectType?: 'RETRY' | 'FINAL'; labels?: string[]; clientComment?: string };
+
+/** The operator's decision in the simulator's back office (/sim/kyc/review): the review webhook's raw body. */
+async function decide(transactionId: string, decision: ReviewDecision): Promise<string> {
+  const response = await fetch(`${server.url}/sim/kyc/review`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ transactionId, ...decision }),
+  });
+  expect(response.status).toBe(200);
+  return JSON.stringify(((await response.json()) as { event: unknown }).event);
 }
+
+/** The simulator's job sends the webhooks due by `at` to /webhooks/kyc. */
+const deliver = (at = Date.now()) => server.app.payments.jobs.tick(at, ['kyc-vendor-simulator']);
+
+/** A decision, and its first copy delivered. */
+async function review(transactionId: string, decision: ReviewDecision) {
+  const raw = await decide(transactionId, decision);
+  await deliver();
+  return raw;
+}
+
+/** Posts a review webhook as the vendor signs it (X-Payload-Digest over the raw body). */
+const postWebhook = (
+  raw: string,
+  headers: Record<string, string> = { 'x-payload-digest': payloadDigest(server.app.kycVendor.webhookSecret!, raw) },
+) => fetch(`${server.url}/webhooks/kyc`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: raw });
 
 async function titles(customerId: number) {
   const rows = await db().select({ title: messages.title }).from(messages).where(eq(messages.customerId, customerId));
@@ -179,7 +202,7 @@ describe('identity verification', () => {
     expect((await status(player)).ekycStatus).toBe(0);
     expect(await titles(player.customerId)).toContain('Verification under review');
 
-    expect((await review(done.transactionId, { reviewAnswer: 'GREEN', createdAtMs: Date.now() })).status).toBe(200);
+    await review(done.transactionId, { answer: 'GREEN' });
     const after = await status(player, 'bet');
     expect(after).toMatchObject({ ekycStatus: 1, showEkycStatus: 1, restricted: false, deadline: null, rejectReason: '' });
     expect(await titles(player.customerId)).toContain('Verification approved');
@@ -235,12 +258,7 @@ describe('identity verification', () => {
   it('rejects as retryable, then approves a second submission', async () => {
     const player = await quickCustomer(server);
     const first = await verify(player);
-    await review(first.transactionId, {
-      reviewAnswer: 'RED',
-      reviewRejectType: 'RETRY',
-      rejectLabels: ['screen_capture'],
-      createdAtMs: Date.now(),
-    });
+    await review(first.transactionId, { answer: 'RED', rejectType: 'RETRY', labels: ['screen_capture'] });
     const rejected = await status(player);
     expect(rejected).toMatchObject({ ekycStatus: 3, rejectCode: 'screen_capture', rejectType: 'RETRY', refuseInitFlag: false });
     expect(rejected.rejectReason).toMatch(/screen capture/);
@@ -248,10 +266,10 @@ describe('identity verification', () => {
 
     const second = await verify(player);
     expect(second.submitted.ekycStatus).toBe(0);
-    // A late copy about the first verification moves nothing now.
-    await review(first.transactionId, { reviewAnswer: 'GREEN', createdAtMs: Date.now() + 10 });
+    // The first verification's second copy, arriving now, moves nothing.
+    await deliver(Date.now() + 11_000);
     expect((await status(player)).ekycStatus).toBe(0);
-    await review(second.transactionId, { reviewAnswer: 'GREEN', createdAtMs: Date.now() });
+    await review(second.transactionId, { answer: 'GREEN' });
     expect((await status(player)).ekycStatus).toBe(1);
   });
 
@@ -265,13 +283,7 @@ describe('identity verification', () => {
   it('closes re-verification after a final refusal (refuseInitFlag, GW_800462)', async () => {
     const player = await quickCustomer(server);
     const done = await verify(player);
-    await review(done.transactionId, {
-      reviewAnswer: 'RED',
-      reviewRejectType: 'FINAL',
-      rejectLabels: ['manual_rejection'],
-      clientComment: '',
-      createdAtMs: Date.now(),
-    });
+    await review(done.transactionId, { answer: 'RED', rejectType: 'FINAL', labels: ['manual_rejection'] });
     expect(await status(player)).toMatchObject({ ekycStatus: 3, refuseInitFlag: true, rejectType: 'FINAL' });
     const again = await call(server, 'main', 'h5initialize', { docType: 1 }, { token: player.token });
     expect(again.code).toBe('GW_800462');
@@ -366,15 +378,10 @@ describe('identity verification', () => {
     await fund(server, player.customerId, 100_000);
     await registeredDaysAgo(player, 30);
     const done = await verify(player);
-    await review(done.transactionId, { reviewAnswer: 'GREEN', createdAtMs: Date.now() });
+    await review(done.transactionId, { answer: 'GREEN' });
     expect((await bet(player)).code).toBe(BET_PLACED);
-    await review(done.transactionId, {
-      reviewAnswer: 'RED',
-      reviewRejectType: 'RETRY',
-      rejectLabels: ['invalid_id'],
-      clientComment: 'The ID has expired.',
-      createdAtMs: Date.now() + 1_000,
-    });
+    // The operator re-checks the approved one in the back office: RED.
+    await review(done.transactionId, { answer: 'RED', rejectType: 'RETRY', labels: ['invalid_id'], clientComment: 'The ID has expired.' });
     const now = await status(player);
     expect(now).toMatchObject({ ekycStatus: 3, oldKycStatus: 1, rejectCode: 'invalid_id', restricted: true });
     expect(now.rejectReason).toContain('The ID has expired.');
@@ -385,14 +392,16 @@ describe('identity verification', () => {
   it('refuses a forged webhook (401, stored as refused) and moves nothing', async () => {
     const player = await quickCustomer(server);
     const done = await verify(player);
-    const { body } = scripted.review(done.transactionId, { reviewAnswer: 'GREEN', createdAtMs: Date.now() });
-    for (const headers of [{}, { 'x-payload-digest': 'f'.repeat(64) }]) {
-      const response = await fetch(`${server.url}/webhooks/kyc`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body,
-      });
-      expect(response.status).toBe(401);
+    // A real decision's body, not delivered: an attacker replays it with no or a made-up digest, or edits it.
+    const body = await decide(done.transactionId, { answer: 'GREEN' });
+    const edited = body.replace('GREEN', 'GREEN ');
+    for (const [raw, headers] of [
+      [body, {}],
+      [body, { 'x-payload-digest': 'f'.repeat(64) }],
+      [edited, { 'x-payload-digest': payloadDigest(server.app.kycVendor.webhookSecret!, body) }],
+      [body, { 'x-payload-digest': payloadDigest('not-the-secret', body) }],
+    ] as [string, Record<string, string>][]) {
+      expect((await postWebhook(raw, headers)).status).toBe(401);
     }
     const refused = await db()
       .select()
@@ -405,30 +414,24 @@ describe('identity verification', () => {
   it('applies duplicate and out-of-order webhooks once: copies count once, an older event never undoes a newer one', async () => {
     const player = await quickCustomer(server);
     const done = await verify(player);
-    const at = Date.now();
-    const green = await review(done.transactionId, { reviewAnswer: 'GREEN', createdAtMs: at + 2_000 });
-    const copy = await fetch(`${server.url}/webhooks/kyc`, { method: 'POST', headers: green.headers, body: green.body });
-    expect(copy.status).toBe(200);
-    const stale = await review(done.transactionId, {
-      reviewAnswer: 'RED',
-      reviewRejectType: 'FINAL',
-      rejectLabels: ['tampered'],
-      createdAtMs: at + 1_000,
-    });
-    expect(stale.status).toBe(200);
-    expect((await status(player)).ekycStatus).toBe(1);
-    expect((await titles(player.customerId)).filter((title) => title === 'Verification approved')).toHaveLength(1);
-    const [row] = await db().select().from(paymentWebhookEvents).where(eq(paymentWebhookEvents.payload, green.body));
-    expect(row).toMatchObject({ copies: 2, verdict: 'accepted' });
-    expect(row!.handledAt).not.toBeNull();
-
-    await review(done.transactionId, {
-      reviewAnswer: 'RED',
-      reviewRejectType: 'RETRY',
-      rejectLabels: ['tampered'],
-      createdAtMs: at + 3_000,
-    });
+    // Approved, then re-checked RED; the webhooks arrive the other way round, each more than once.
+    const green = await decide(done.transactionId, { answer: 'GREEN' });
+    const red = await decide(done.transactionId, { answer: 'RED', rejectType: 'RETRY', labels: ['tampered'] });
+    expect((await postWebhook(red)).status).toBe(200);
     expect((await status(player)).ekycStatus).toBe(3);
+    expect((await postWebhook(green)).status).toBe(200);
+    expect((await postWebhook(green)).status).toBe(200);
+    expect((await postWebhook(red)).status).toBe(200);
+    // And the simulator's own copies of both, later.
+    await deliver(Date.now() + 31_000);
+    expect((await status(player)).ekycStatus).toBe(3);
+    const told = await titles(player.customerId);
+    expect(told.filter((title) => title === 'Verification rejected')).toHaveLength(1);
+    expect(told.filter((title) => title === 'Verification approved')).toHaveLength(0);
+    const [row] = await db().select().from(paymentWebhookEvents).where(eq(paymentWebhookEvents.payload, green));
+    expect(row).toMatchObject({ verdict: 'accepted' });
+    expect(row!.copies).toBeGreaterThanOrEqual(3);
+    expect(row!.handledAt).not.toBeNull();
   });
 
   it('asks for a face check before a withdrawal once the last match is too old, and a passed check lifts it', async () => {

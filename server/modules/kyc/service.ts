@@ -45,8 +45,8 @@ export interface Places {
 export interface KycServiceOptions {
   db: Database;
   events: PlayerEvents;
-  /** The eKYC vendor (or its simulator); none: verification is unavailable (GW_800468). */
-  vendor: KycVendor | undefined;
+  /** The eKYC vendor (server/providers/kyc: the real one, its simulator, or one always down). */
+  vendor: KycVendor;
   settings: SiteSettingsStore;
   config: KycConfig;
   /** Seals images and personal fields at rest, and keys the ID-number hashes. */
@@ -101,9 +101,6 @@ export class KycService {
   }
 
   private get vendor(): KycVendor {
-    if (!this.options.vendor) {
-      throw new CallError(GatewayCode.KycVendorDown, 'Identity verification is not available right now. Please try again later.', 503);
-    }
     return this.options.vendor;
   }
 

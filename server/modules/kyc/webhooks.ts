@@ -145,15 +145,13 @@ export class KycReviewInbox {
 }
 
 /** POST /webhooks/kyc: raw body, verified before parsing; not a player call (no Sign, no session). */
-export async function kycWebhookRoute(app: FastifyInstance, options: { inbox: KycReviewInbox; vendor: () => KycVendor | undefined }) {
+export async function kycWebhookRoute(app: FastifyInstance, options: { inbox: KycReviewInbox; vendor: KycVendor }) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
   app.post('/webhooks/kyc', async (request, reply) => {
     const raw = Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '';
-    const vendor = options.vendor();
     reply.header('Cache-Control', 'no-store');
-    if (!vendor) return reply.status(503).send({ received: false, reason: 'no vendor' });
-    const status = await options.inbox.receive(vendor, raw, request.headers);
+    const status = await options.inbox.receive(options.vendor, raw, request.headers);
     return reply.status(status).send(status < 300 ? { received: true } : { received: false });
   });
 }
