@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { customers, kycImages, kycProfiles, kycStates, kycVerifications, messages, paymentWebhookEvents } from '../../server/db/schema';
 import { kycConfig } from '../../server/config';
 import { KYC_REQUIRED_MESSAGE } from '../../server/modules/kyc/service';
@@ -11,6 +11,7 @@ import { call, encrypt, fund, idempotencyKey, quickCustomer } from './player';
 import { type TestServer, startServer } from './server';
 import { WITHDRAW_PASSWORD } from './withdrawing';
 import { hashPassword } from '../../server/lib/security';
+import { KycReviewInbox } from '../../server/modules/kyc/webhooks';
 import { payloadDigest } from '../../server/providers/kyc/signing';
 
 /**
@@ -432,6 +433,25 @@ describe('identity verification', () => {
     expect(row).toMatchObject({ verdict: 'accepted' });
     expect(row!.copies).toBeGreaterThanOrEqual(3);
     expect(row!.handledAt).not.toBeNull();
+  });
+
+  it('answers 503 when applying a review fails, and applies it from the vendor’s retry or the inbox job', async () => {
+    const player = await quickCustomer(server);
+    const done = await verify(player);
+    const raw = await decide(done.transactionId, { answer: 'GREEN' });
+    const failing = vi.spyOn(KycReviewInbox.prototype as unknown as { apply: () => Promise<unknown> }, 'apply');
+    failing.mockRejectedValue(new Error('database unavailable'));
+    try {
+      expect((await postWebhook(raw)).status).toBe(503);
+      expect((await status(player)).ekycStatus).toBe(0);
+    } finally {
+      failing.mockRestore();
+    }
+    // Stored unhandled: the inbox job handles it once it is 30 s old, and a later copy finds it done.
+    await server.app.payments.jobs.tick(Date.now() + 31_000, ['kyc-review-inbox']);
+    expect((await status(player)).ekycStatus).toBe(1);
+    expect((await postWebhook(raw)).status).toBe(200);
+    expect((await titles(player.customerId)).filter((title) => title === 'Verification approved')).toHaveLength(1);
   });
 
   it('asks for a face check before a withdrawal once the last match is too old, and a passed check lifts it', async () => {

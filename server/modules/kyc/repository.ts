@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { KycRejectReason, KycRejectType } from '../../../src/contract/kyc';
 import type { Queryable } from '../../db';
 import { customers, kycFaceLogs, kycImages, kycProfiles, kycStates, kycVerifications } from '../../db/schema';
@@ -165,4 +165,13 @@ export async function saveCustomerDetails(
 
 export async function insertFaceLog(db: Queryable, values: typeof kycFaceLogs.$inferInsert) {
   await db.insert(kycFaceLogs).values(values);
+}
+
+/** Second-ID photos of this player not (yet) part of a submitted verification, taken since `since`. */
+export async function looseImagesSince(db: Queryable, customerId: number, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(kycImages)
+    .where(and(eq(kycImages.customerId, customerId), isNull(kycImages.verificationId), gte(kycImages.createdAt, since)));
+  return row?.n ?? 0;
 }

@@ -35,6 +35,7 @@ import {
   shownStatus,
   deadlineOf,
   isApproved,
+  DAY_MS,
 } from './status';
 
 /** The PSGC places the form's province and city must name (the places data is wired by the app). */
@@ -59,6 +60,9 @@ export interface KycServiceOptions {
 export const KYC_REQUIRED_MESSAGE =
   'Your KYC verification is incomplete. Please verify your identity to keep placing bets and making deposits.';
 export const FACE_CHECK_MESSAGE = 'Verification Required: please complete facial recognition before this operation.';
+
+/** Second-ID photos (ocrIdentify without a transaction) a player may send in 24 hours. */
+const SECOND_ID_PHOTOS_PER_DAY = 10;
 
 const NOT_FOUND = 'We could not find this verification. Please start again.';
 
@@ -261,6 +265,10 @@ export class KycService {
     const photo = await photoOf(body.image);
     const empty: OcrFields = { firstName: '', middleName: '', lastName: '', birthday: '', idNo: '', expiryDate: '' };
     if (!body.transactionId) {
+      // Not tied to a vendor transaction, so not counted by the day's attempts: capped on its own.
+      if ((await repo.looseImagesSince(this.db, customerId, new Date(this.now() - DAY_MS))) >= SECOND_ID_PHOTOS_PER_DAY) {
+        throw new CallError(GatewayCode.TooManyRequests, 'You have sent many ID photos today. Please try again tomorrow.', 429);
+      }
       return { imageKey: await this.storeImage(customerId, null, 'second_document', photo), fields: empty };
     }
     const verification = await this.openVerification(customerId, body.transactionId, 'kyc');
