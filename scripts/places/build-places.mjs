@@ -41,7 +41,13 @@ function ringSums(ring) {
 }
 /** { area, lng·area, lat·area } of a Polygon or MultiPolygon (holes subtract: their sign is opposite). */
 function shapeSums(geometry) {
-  const polygons = !geometry ? [] : geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.type === 'MultiPolygon' ? geometry.coordinates : [];
+  const polygons = !geometry
+    ? []
+    : geometry.type === 'Polygon'
+      ? [geometry.coordinates]
+      : geometry.type === 'MultiPolygon'
+        ? geometry.coordinates
+        : [];
   const total = { area: 0, x: 0, y: 0 };
   for (const polygon of polygons) {
     polygon.forEach((ring, index) => {
@@ -153,11 +159,12 @@ for (const c of sourceCities) {
   cities.push([c.psgc_code, c.name.trim(), province, ...centre(shape)]);
   provinceShapes.set(province, addSums(provinceShapes.get(province) ?? NO_AREA, shape));
 }
-const provinces = [...sourceProvinces.map((p) => [p.psgc_code, PROVINCE_NAMES[p.psgc_code] ?? p.name.trim()]), [SGA, PROVINCE_NAMES[SGA]]].map(
-  ([code, name]) => [code, name, ...centre(provinceShapes.get(code))],
-);
+const provinces = [
+  ...sourceProvinces.map((p) => [p.psgc_code, PROVINCE_NAMES[p.psgc_code] ?? p.name.trim()]),
+  [SGA, PROVINCE_NAMES[SGA]],
+].map(([code, name]) => [code, name, ...centre(provinceShapes.get(code))]);
 
-if (missing.length > 0) throw new Error(`no boundary for ${missing.join(", ")}`);
+if (missing.length > 0) throw new Error(`no boundary for ${missing.join(', ')}`);
 const byName = (a, b) => a[1].localeCompare(b[1], 'en');
 provinces.sort(byName);
 cities.sort(byName);

@@ -35,7 +35,8 @@ describe('Philippine places data', () => {
     }
   });
   it('files the highly urbanized cities where they lie, and NCR’s cities in Metro Manila', () => {
-    const named = (name: string) => places.cities.filter((city) => city.name === name).map((city) => places.province(city.provinceCode)?.name);
+    const named = (name: string) =>
+      places.cities.filter((city) => city.name === name).map((city) => places.province(city.provinceCode)?.name);
     expect(named('City of Baguio')).toEqual(['Benguet']);
     expect(named('City of Cebu')).toEqual(['Cebu']);
     expect(named('City of Davao')).toEqual(['Davao del Sur']);

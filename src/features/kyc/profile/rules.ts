@@ -1,5 +1,11 @@
 import { isCalendarDate, isOfAge } from '../../../contract/people';
-import { type KycIdType, KycIdType as ID_TYPES, PERSONAL_INFO_REQUIRED, type PersonalInfo, personalInfoSchema } from '../../../contract/kyc';
+import {
+  type KycIdType,
+  KycIdType as ID_TYPES,
+  PERSONAL_INFO_REQUIRED,
+  type PersonalInfo,
+  personalInfoSchema,
+} from '../../../contract/kyc';
 
 /**
  * The personal-information form's rules (spec §3, §5): what the player types (all text, as the inputs
