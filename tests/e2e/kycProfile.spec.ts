@@ -35,7 +35,7 @@ test('the personal-information form: pre-filled from the eKYC steps, searchable 
   await expect(form.getByLabel('First name')).toHaveValue('Maria');
   await expect(form.getByLabel('Surname (optional)')).toHaveValue('Santos');
   await expect(form.getByLabel('Date of birth')).toHaveValue('1992-03-14');
-  await expect(form.getByLabel('ID number')).toHaveValue('N01-23-456789');
+  await expect(form.getByRole('group', { name: 'Your ID' }).getByLabel('ID number')).toHaveValue('N01-23-456789');
   // Email, gender, city, postal code, occupation, source of income.
   await expect(page.getByTestId('missing-count')).toHaveText('6 required fields left');
   await page.screenshot({ path: 'test-results/screens/kyc-information-390x844.png' });
@@ -51,7 +51,7 @@ test('the personal-information form: pre-filled from the eKYC steps, searchable 
   // Province: searched by name in a sheet.
   await page.getByTestId('province-picker').click();
   const provinceSheet = page.getByRole('dialog', { name: 'Province (optional)' });
-  await provinceSheet.getByRole('textbox', { name: 'Search provinces' }).fill('ceb');
+  await provinceSheet.getByRole('searchbox', { name: 'Search provinces' }).fill('ceb');
   await page.screenshot({ path: 'test-results/screens/kyc-province-picker-390x844.png' });
   await provinceSheet.getByRole('option', { name: 'Cebu' }).click();
   await expect(page.getByTestId('province-picker')).toContainText('Cebu');
@@ -59,7 +59,7 @@ test('the personal-information form: pre-filled from the eKYC steps, searchable 
   // City: only Cebu's towns; "lapu" finds Lapu-Lapu.
   await page.getByTestId('city-picker').click();
   const citySheet = page.getByRole('dialog', { name: 'City or municipality' });
-  await citySheet.getByRole('textbox', { name: 'Search cities and municipalities' }).fill('lapu');
+  await citySheet.getByRole('searchbox', { name: 'Search cities and municipalities' }).fill('lapu');
   await expect(citySheet.getByRole('option')).toHaveCount(1);
   await citySheet.getByRole('option', { name: 'City of Lapu-Lapu' }).click();
   await expect(page.getByTestId('city-picker')).toContainText('City of Lapu-Lapu');
