@@ -88,6 +88,8 @@ const PAGES: Record<string, RouteComponent> = {
   SetWithdrawPwd: page('SetWithdrawPwdPage', () => import('../../features/withdraw/PasswordPages')),
   modifyWithdrawPwd: page('ModifyWithdrawPwdPage', () => import('../../features/withdraw/PasswordPages')),
   forgetWithdrawPwd: page('ForgetWithdrawPwdPage', () => import('../../features/withdraw/PasswordPages')),
+  // The personal-information form of identity verification (features/kyc/profile).
+  'kyc-information': page('PersonalInfoPage', () => import('../../features/kyc/profile/PersonalInfoPage')),
 };
 
 export function pageFor(name: string): RouteComponent {
