@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { validCity } from '../src/contract/placesData';
 import { HEADER } from '../src/contract/sign';
 import type { ServerConfig } from './config';
 import { type Database, type DatabaseHandle, openDatabase } from './db';
@@ -124,9 +125,6 @@ declare module 'fastify' {
 }
 
 const isWebhook = (url: string) => url.startsWith('/webhooks/');
-
-/** Until the PSGC places data is wired (AppOptions.kyc.places): a city is a PSGC code, 9 or 10 digits. */
-const PSGC_CODE_SHAPE: Places = { validCity: (city, province) => /^\d{9,10}$/.test(city) && (!province || /^\d{9,10}$/.test(province)) };
 
 function createFastify(config: ServerConfig, options: AppOptions): FastifyInstance {
   return Fastify({
@@ -345,7 +343,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     settings,
     config: config.kyc,
     cipher: kycCipher,
-    places: options.kyc?.places ?? PSGC_CODE_SHAPE,
+    places: options.kyc?.places ?? { validCity },
     clock,
     log: app.log,
   });

@@ -21,16 +21,13 @@ import { payloadDigest } from '../../server/providers/kyc/signing';
  * face check before withdrawals, the owner-only images and their retention.
  */
 
-/** A few PSGC codes (city → its province): Laoag City and Batac (Ilocos Norte), Quezon City (NCR). */
-const SAMPLE_PLACES: Record<string, string> = { '012805000': '012800000', '012803000': '012800000', '137404000': '137400000' };
-const places = { validCity: (city: string, province?: string) => city in SAMPLE_PLACES && (!province || SAMPLE_PLACES[city] === province) };
+/** PSGC codes of the places data (src/contract/places.json): Batac in Ilocos Norte; Quezon City is in NCR. */
 
 let server: TestServer;
 
 beforeAll(async () => {
   // One ID may be in 2 verifications here (KYC_MAX_VERIFICATIONS_PER_ID, default 5).
   server = await startServer({ kyc: { ...kycConfig({}), maxVerificationsPerId: 2 } }, undefined, {
-    kyc: { places },
     // The simulator's review webhooks go to our /webhooks/kyc, two copies 10 s apart (a test delivers them).
     kycVendor: { delivery: { copies: 2, spreadMs: 10_000 } },
   });
@@ -104,8 +101,8 @@ const profile = (keys: { documentKey: string; faceKey: string }, idNo: string) =
   email: 'maria.reyes@example.ph',
   gender: 'F',
   birthday: '1990-05-17',
-  province: '012800000',
-  city: '012805000',
+  province: '0102800000',
+  city: '0102805000',
   postalCode: '2900',
   address: '12 Rizal Street, Barangay 5',
   occupation: 'Healthcare',
@@ -214,7 +211,7 @@ describe('identity verification', () => {
     const [account] = await db().select().from(customers).where(eq(customers.id, player.customerId));
     expect(account).toMatchObject({ realName: 'Maria Santos Reyes', birthday: '1990-05-17', gender: 'F', email: 'maria.reyes@example.ph' });
     const [kept] = await db().select().from(kycProfiles).where(eq(kycProfiles.customerId, player.customerId));
-    expect(kept).toMatchObject({ city: '012805000', province: '012800000', occupation: 'Healthcare' });
+    expect(kept).toMatchObject({ city: '0102805000', province: '0102800000', occupation: 'Healthcare' });
     expect(kept!.firstIdNo).not.toContain(done.idNo.slice(-4)); // sealed
 
     // Images: sealed at rest, served to their owner only.
@@ -241,7 +238,7 @@ describe('identity verification', () => {
       server,
       'main',
       'customer/improveUserProfile',
-      { ...profile(steps, idNo), city: '999999999' },
+      { ...profile(steps, idNo), city: '9999999999' },
       { token: player.token },
     );
     expect(refused.status).toBe(400);
@@ -250,7 +247,7 @@ describe('identity verification', () => {
       server,
       'main',
       'customer/improveUserProfile',
-      { ...profile(steps, idNo), city: '137404000' },
+      { ...profile(steps, idNo), city: '1381300000' },
       { token: player.token },
     );
     expect(wrongProvince.status).toBe(400);
