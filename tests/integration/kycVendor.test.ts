@@ -395,6 +395,11 @@ describe('the review back office and its webhooks', () => {
     const image = await fetch(`${server.url}/sim/kyc/images/${transactionId}/document`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
+    // The vendor keeps its copies 30 days.
+    shift = 31 * 24 * 60 * 60_000;
+    await tick();
+    expect((await fetch(`${server.url}/sim/kyc/images/${transactionId}/document`)).status).toBe(404);
+    expect((await fetch(`${server.url}/sim/kyc/images/${transactionId}/face`)).status).toBe(404);
   });
 });
 

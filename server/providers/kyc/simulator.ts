@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNotNull, lt, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, lt, lte, or } from 'drizzle-orm';
 import type { KycRejectReason, KycRejectType } from '../../../src/contract/kyc';
 import type { Database } from '../../db';
 import { kycSimSettings, kycSimTransactions, kycSimWebhooks } from '../../db/schema';
@@ -28,6 +28,9 @@ export interface WebhookDelivery {
   /** The copies go out at moments spread over this window after the decision. */
   spreadMs: number;
 }
+
+/** The vendor deletes its copies of the photos this long after a transaction began (as our own retention rule). */
+export const VENDOR_IMAGE_RETENTION_MS = 30 * 24 * 60 * 60_000;
 
 export const DEFAULT_WEBHOOK_DELIVERY: WebhookDelivery = { copies: 2, spreadMs: 30_000 };
 
@@ -308,14 +311,24 @@ export class KycVendorSimulator {
 
   // --- The job --------------------------------------------------------------------------------------------
 
-  /** Expires what is due and sends the due webhooks; answers what it did. */
-  async tick(now: number): Promise<{ expired: number; delivered: number }> {
+  /** Expires what is due, forgets old photos and sends the due webhooks; answers what it did. */
+  async tick(now: number): Promise<{ expired: number; photosDeleted: number; delivered: number }> {
     const expired = await this.db
       .update(kycSimTransactions)
       .set({ state: 'EXPIRED' })
       .where(and(eq(kycSimTransactions.state, 'INIT'), lt(kycSimTransactions.expiresAt, new Date(now))))
       .returning({ id: kycSimTransactions.transactionId });
-    return { expired: expired.length, delivered: await this.deliverDue(now) };
+    const forgotten = await this.db
+      .update(kycSimTransactions)
+      .set({ docImage: null, faceImage: null })
+      .where(
+        and(
+          lt(kycSimTransactions.createdAt, new Date(now - VENDOR_IMAGE_RETENTION_MS)),
+          or(isNotNull(kycSimTransactions.docImage), isNotNull(kycSimTransactions.faceImage)),
+        ),
+      )
+      .returning({ id: kycSimTransactions.transactionId });
+    return { expired: expired.length, photosDeleted: forgotten.length, delivered: await this.deliverDue(now) };
   }
 
   /** Sends every copy due at `now`; one not answered 2xx is retried after 5 min, 1 h, 5 h and 18 h. */
@@ -355,11 +368,6 @@ export class KycVendorSimulator {
   async image(transactionId: string, kind: 'document' | 'face'): Promise<Buffer | undefined> {
     const row = await this.find(transactionId);
     return (kind === 'document' ? row?.docImage : row?.faceImage) ?? undefined;
-  }
-
-  /** Rows by id (the back office's links). */
-  async findMany(ids: string[]): Promise<SimTransaction[]> {
-    return ids.length ? this.db.select().from(kycSimTransactions).where(inArray(kycSimTransactions.transactionId, ids)) : [];
   }
 }
 
