@@ -395,5 +395,59 @@ describe('the review back office and its webhooks', () => {
     const image = await fetch(`${server.url}/sim/kyc/images/${transactionId}/document`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
+    // The vendor keeps its copies 30 days.
+    shift = 31 * 24 * 60 * 60_000;
+    await tick();
+    expect((await fetch(`${server.url}/sim/kyc/images/${transactionId}/document`)).status).toBe(404);
+    expect((await fetch(`${server.url}/sim/kyc/images/${transactionId}/face`)).status).toBe(404);
+  });
+});
+
+describe('production', () => {
+  it('has no simulator and no /sim/kyc pages; with no vendor configured every call is VENDOR_DOWN', async () => {
+    const production = await startServer({ production: true }, undefined, { kycVendor: { env: {} } });
+    try {
+      expect(production.app.kycVendor.simulator).toBeUndefined();
+      const page = await fetch(`${production.url}/sim/kyc`);
+      expect(await page.text()).not.toContain('eKYC vendor simulator');
+      const api = await fetch(`${production.url}/sim/kyc${VENDOR_API.initialize}`, { method: 'POST', body: '{}' });
+      expect(api.status).toBe(404);
+      const request = { bizId: 'biz-prod', userId: 'u1', docType: KycIdType.UMID, flowType: 'H5_REALIDLITE_KYC' } as const;
+      expect(await refusal(production.app.kycVendor.vendor.initialize(request))).toBe('VENDOR_DOWN');
+      expect(production.app.kycVendor.vendor.verifyReviewWebhook('{}', {})).toBeNull();
+    } finally {
+      await production.close();
+    }
+  });
+
+  it('talks to the vendor named by KYC_* over HTTP, signed both ways', async () => {
+    const keys = loadSimulatorKeys(server.config.dataDir);
+    const env = {
+      // The development server's simulator stands in for the vendor's sandbox.
+      KYC_VENDOR_URL: `${server.url}/sim/kyc`,
+      KYC_CLIENT_ID: keys.clientId,
+      KYC_PRIVATE_KEY: keys.merchantPrivateKeyPem.replace(/\n/g, '\\n'),
+      KYC_VENDOR_PUBLIC_KEY: keys.vendorPublicKeyPem,
+      KYC_WEBHOOK_SECRET: keys.webhookSecret,
+    };
+    const production = await startServer({ production: true }, undefined, { kycVendor: { env } });
+    try {
+      const remote = production.app.kycVendor.vendor;
+      const { transactionId } = await remote.initialize({
+        bizId: 'biz-http',
+        userId: 'u1',
+        docType: KycIdType.SSS,
+        flowType: 'H5_REALIDLITE_KYC',
+      });
+      expect((await remote.uploadDocument(transactionId, freshPhoto())).idNo).toMatch(/^\d\d-\d{7}-\d$/);
+      await remote.uploadFace(transactionId, freshPhoto());
+      expect((await remote.checkResult(transactionId, confirmed('12-3459999-9'))).ekycResult).toBe('Success');
+    } finally {
+      await production.close();
+    }
+    // Only some of the variables: the server refuses to start rather than run half-configured.
+    await expect(
+      startServer({ production: true }, undefined, { kycVendor: { env: { KYC_VENDOR_URL: env.KYC_VENDOR_URL } } }),
+    ).rejects.toThrow(/KYC_CLIENT_ID/);
   });
 });

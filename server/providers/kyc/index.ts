@@ -127,8 +127,6 @@ export interface RegisteredKycVendor {
   vendor: KycVendor;
   /** Development and tests only. */
   simulator?: KycVendorSimulator;
-  /** The secret that signs the review webhooks (the same the vendor's verifyReviewWebhook checks). */
-  webhookSecret?: string;
 }
 
 /**
@@ -140,18 +138,34 @@ export async function registerKycVendor(app: FastifyInstance, context: KycVendor
   const settings = kycVendorSettings(context.env ?? process.env);
   if (settings) {
     const vendor = zolozVendor({ ...settings, transport: httpTransport(settings.url) });
-    return { vendor, webhookSecret: settings.webhookSecret };
+    return { vendor };
   }
   if (config.production) {
     app.log.warn(`no eKYC vendor configured (${KYC_ENV.join(', ')}): identity verification answers 'vendor down'`);
     return { vendor: unavailableVendor() };
   }
-  const keys = loadSimulatorKeys(config.dataDir);
+  // Made (or read) at the first use, not at start: a server that verifies no one never pays for two RSA
+  // key pairs. Every reader below reads a key when it signs or checks, through these getters.
+  let loaded: SimulatorKeys | undefined;
+  const load = () => (loaded ??= loadSimulatorKeys(config.dataDir));
+  const keys = {
+    get clientId() {
+      return load().clientId;
+    },
+    get merchantPublicKeyPem() {
+      return load().merchantPublicKeyPem;
+    },
+    get vendorPrivateKeyPem() {
+      return load().vendorPrivateKeyPem;
+    },
+  };
   const send: ReviewWebhookSender =
     context.send ??
     (async (headers, body) => (await app.inject({ method: 'POST', url: '/webhooks/kyc', headers, payload: body })).statusCode);
   const simulator = new KycVendorSimulator(db, {
-    webhookSecret: keys.webhookSecret,
+    get webhookSecret() {
+      return load().webhookSecret;
+    },
     send,
     ...(context.delivery ? { delivery: context.delivery } : {}),
   });
@@ -159,12 +173,20 @@ export async function registerKycVendor(app: FastifyInstance, context: KycVendor
   await app.register(simPages, { simulator, clock });
   app.payments.addJob('kyc-vendor-simulator', KYC_SIMULATOR_STEP_MS, (now) => simulator.tick(now));
   const vendor = zolozVendor({
-    clientId: keys.clientId,
-    privateKey: keys.merchantPrivateKeyPem,
-    vendorPublicKey: keys.vendorPublicKeyPem,
+    get clientId() {
+      return load().clientId;
+    },
+    get privateKey() {
+      return load().merchantPrivateKeyPem;
+    },
+    get vendorPublicKey() {
+      return load().vendorPublicKeyPem;
+    },
+    get webhookSecret() {
+      return load().webhookSecret;
+    },
     transport: injectTransport(app),
-    webhookSecret: keys.webhookSecret,
     clock,
   });
-  return { vendor, simulator, webhookSecret: keys.webhookSecret };
+  return { vendor, simulator };
 }

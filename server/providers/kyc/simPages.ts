@@ -150,7 +150,7 @@ ${rejectForm(row, 'Reject (RED)')}</section>`,
 <table><thead><tr><th>Copy</th><th>Transaction</th><th>State</th><th>Attempts</th><th>Last answer</th></tr></thead><tbody>${sent}</tbody></table>
 <h2>How the simulator decides</h2><ul><li>OCR: a Filipino name, a birthday 21+ years back and an ID number in the document's format, all from the document photo's SHA-256 (the same photo reads the same).</li>
 <li>Face score: 80–99 from the face photo's SHA-256 (passes at 80).</li>${magic}
-<li>Any other ID number: the default outcome above. A transaction not submitted within 30 minutes expires.</li>
+<li>Any other ID number: the default outcome above. A transaction not submitted within 30 minutes expires; the vendor deletes its copies of the photos 30 days after the transaction began.</li>
 <li>Each review decision is a webhook to /webhooks/kyc (X-Payload-Digest), sent twice and retried after 5 min, 1 h, 5 h and 18 h until answered 2xx.</li></ul>
 <h2>Document codes</h2><ul>${codes}</ul>`,
     );

@@ -1,13 +1,23 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNotNull, lt, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, lt, or } from 'drizzle-orm';
 import type { KycRejectReason, KycRejectType } from '../../../src/contract/kyc';
 import type { Database } from '../../db';
 import { kycSimSettings, kycSimTransactions, kycSimWebhooks } from '../../db/schema';
 import { documentOfCode, type VendorDocument } from './documents';
 import { type Decision, type DefaultOutcome, decide, faceScoreOf, FACE_PASS_SCORE, readDocument } from './rules';
-import { payloadDigest } from './signing';
+import {
+  DEFAULT_WEBHOOK_DELIVERY,
+  type ReviewWebhookSender,
+  type StoredReview,
+  type WebhookDelivery,
+  deliverDueReviewWebhooks,
+  queueReviewWebhook,
+  reviewWebhookBody,
+} from './reviewWebhooks';
 import type { OcrFields } from './types';
-import { REJECT_LABELS, type ReviewWebhookBody, type VendorResultCode } from './wire';
+import type { ReviewWebhookBody, VendorResultCode } from './wire';
+
+export { DEFAULT_WEBHOOK_DELIVERY, type ReviewWebhookSender, type WebhookDelivery } from './reviewWebhooks';
 
 /**
  * The eKYC vendor simulator's state and decisions, in Postgres (kyc_sim_*), so every instance and a
@@ -19,20 +29,8 @@ import { REJECT_LABELS, type ReviewWebhookBody, type VendorResultCode } from './
 /** A transaction not submitted this long after initialize is EXPIRED (ZOLOZ's 30 minutes). */
 export const TRANSACTION_TTL_MS = 30 * 60_000;
 
-/** Sumsub's retries of an unanswered webhook: after 5 min, 1 h, 5 h and 18 h; then it gives up. */
-export const WEBHOOK_RETRY_MS = [5 * 60_000, 60 * 60_000, 5 * 60 * 60_000, 18 * 60 * 60_000];
-
-export interface WebhookDelivery {
-  /** How many times each review event is sent even when answered 2xx. */
-  copies: number;
-  /** The copies go out at moments spread over this window after the decision. */
-  spreadMs: number;
-}
-
-export const DEFAULT_WEBHOOK_DELIVERY: WebhookDelivery = { copies: 2, spreadMs: 30_000 };
-
-/** Posts one webhook to our endpoint; answers the HTTP status (0 for no answer). */
-export type ReviewWebhookSender = (headers: Record<string, string>, body: string) => Promise<number>;
+/** The vendor deletes its copies of the photos this long after a transaction began (as our own retention rule). */
+export const VENDOR_IMAGE_RETENTION_MS = 30 * 24 * 60 * 60_000;
 
 export class SimulatorRefusal extends Error {
   constructor(
@@ -77,9 +75,6 @@ export function imageType(image: Buffer): 'image/jpeg' | 'image/png' | 'image/we
 }
 
 const EMPTY_OCR: OcrFields = { firstName: '', middleName: '', lastName: '', birthday: '', idNo: '', expiryDate: '' };
-
-/** Sumsub writes createdAtMs as "YYYY-MM-DD HH:mm:ss.SSS" (UTC). */
-export const sumsubTime = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
 
 export class KycVendorSimulator {
   constructor(
@@ -258,7 +253,7 @@ export class KycVendorSimulator {
       // Events of one transaction are ordered by createdAtMs: a later decision is always later.
       const previous = Number((row.review as { createdAtMs?: number } | null)?.createdAtMs ?? 0);
       const createdAtMs = Math.max(now, previous + 1);
-      const review = {
+      const review: StoredReview = {
         answer: decision.answer,
         ...(rejectType ? { rejectType } : {}),
         labels,
@@ -270,96 +265,43 @@ export class KycVendorSimulator {
         .update(kycSimTransactions)
         .set({ state: decision.answer === 'GREEN' ? 'SUCCESS' : 'FAILURE', review, decidedAt: new Date(now) })
         .where(eq(kycSimTransactions.transactionId, transactionId));
-      const body: ReviewWebhookBody = {
-        type: 'applicantReviewed',
-        correlationId: randomUUID(),
-        applicantId: row.transactionId,
-        inspectionId: createHash('sha256').update(row.transactionId).digest('hex').slice(0, 24),
-        externalUserId: row.bizId,
-        levelName: 'basic-kyc-level',
-        sandboxMode: true,
-        reviewStatus: 'completed',
-        createdAtMs: sumsubTime(createdAtMs),
-        reviewResult: {
-          reviewAnswer: decision.answer,
-          ...(rejectType ? { reviewRejectType: rejectType, rejectLabels: labels.map((label) => REJECT_LABELS[label]) } : {}),
-          ...(review.clientComment ? { clientComment: review.clientComment } : {}),
-          ...(review.moderationComment ? { moderationComment: review.moderationComment } : {}),
-        },
-      };
-      const raw = JSON.stringify(body);
-      const { copies, spreadMs } = this.options.delivery ?? DEFAULT_WEBHOOK_DELIVERY;
-      for (let copy = 0; copy < Math.max(1, copies); copy++) {
-        const id = `${body.correlationId}#${copy}`;
-        // Spread by the id's hash, not a random state: the same after a restart.
-        const spread = copies > 1 ? Math.floor((createHash('sha256').update(id).digest().readUInt32BE(0) / 2 ** 32) * spreadMs) : 0;
-        await tx.insert(kycSimWebhooks).values({
-          id,
-          eventId: body.correlationId,
-          transactionId,
-          body: raw,
-          dueAt: new Date(now + (copy === 0 ? 0 : spread)),
-          createdAt: new Date(now),
-        });
-      }
+      const body = reviewWebhookBody(row, review);
+      await queueReviewWebhook(tx, body, now, this.options.delivery ?? DEFAULT_WEBHOOK_DELIVERY);
       return body;
     });
   }
 
   // --- The job --------------------------------------------------------------------------------------------
 
-  /** Expires what is due and sends the due webhooks; answers what it did. */
-  async tick(now: number): Promise<{ expired: number; delivered: number }> {
+  /** Expires what is due, forgets old photos and sends the due webhooks; answers what it did. */
+  async tick(now: number): Promise<{ expired: number; photosDeleted: number; delivered: number }> {
     const expired = await this.db
       .update(kycSimTransactions)
       .set({ state: 'EXPIRED' })
       .where(and(eq(kycSimTransactions.state, 'INIT'), lt(kycSimTransactions.expiresAt, new Date(now))))
       .returning({ id: kycSimTransactions.transactionId });
-    return { expired: expired.length, delivered: await this.deliverDue(now) };
+    const forgotten = await this.db
+      .update(kycSimTransactions)
+      .set({ docImage: null, faceImage: null })
+      .where(
+        and(
+          lt(kycSimTransactions.createdAt, new Date(now - VENDOR_IMAGE_RETENTION_MS)),
+          or(isNotNull(kycSimTransactions.docImage), isNotNull(kycSimTransactions.faceImage)),
+        ),
+      )
+      .returning({ id: kycSimTransactions.transactionId });
+    return { expired: expired.length, photosDeleted: forgotten.length, delivered: await this.deliverDue(now) };
   }
 
-  /** Sends every copy due at `now`; one not answered 2xx is retried after 5 min, 1 h, 5 h and 18 h. */
-  async deliverDue(now: number, limit = 100): Promise<number> {
-    const due = await this.db
-      .select()
-      .from(kycSimWebhooks)
-      .where(and(isNotNull(kycSimWebhooks.dueAt), lte(kycSimWebhooks.dueAt, new Date(now))))
-      .orderBy(asc(kycSimWebhooks.dueAt))
-      .limit(limit);
-    let delivered = 0;
-    for (const webhook of due) {
-      const headers = {
-        'content-type': 'application/json',
-        'x-payload-digest': payloadDigest(this.options.webhookSecret, webhook.body),
-        'x-payload-digest-alg': 'HMAC_SHA256_HEX',
-      };
-      const answer = await this.options.send(headers, webhook.body).catch(() => 0);
-      const ok = answer >= 200 && answer < 300;
-      const attempts = webhook.attempts + 1;
-      const retry = WEBHOOK_RETRY_MS[attempts - 1];
-      if (ok) delivered++;
-      await this.db
-        .update(kycSimWebhooks)
-        .set({
-          attempts,
-          lastAnswer: answer,
-          state: ok ? 'delivered' : retry === undefined ? 'gave-up' : 'waiting',
-          dueAt: ok || retry === undefined ? null : new Date(now + retry),
-        })
-        .where(eq(kycSimWebhooks.id, webhook.id));
-    }
-    return delivered;
+  /** Sends every copy due at `now` (retried after 5 min, 1 h, 5 h and 18 h until answered 2xx). */
+  deliverDue(now: number, limit = 100): Promise<number> {
+    return deliverDueReviewWebhooks(this.db, now, this.options, limit);
   }
 
   /** The vendor's copy of an image, for the back office only. */
   async image(transactionId: string, kind: 'document' | 'face'): Promise<Buffer | undefined> {
     const row = await this.find(transactionId);
     return (kind === 'document' ? row?.docImage : row?.faceImage) ?? undefined;
-  }
-
-  /** Rows by id (the back office's links). */
-  async findMany(ids: string[]): Promise<SimTransaction[]> {
-    return ids.length ? this.db.select().from(kycSimTransactions).where(inArray(kycSimTransactions.transactionId, ids)) : [];
   }
 }
 
