@@ -12,6 +12,7 @@ import { type TestServer, startServer } from './server';
 import { WITHDRAW_PASSWORD } from './withdrawing';
 import { hashPassword } from '../../server/lib/security';
 import { KycReviewInbox } from '../../server/modules/kyc/webhooks';
+import { loadSimulatorKeys } from '../../server/providers/kyc';
 import { payloadDigest } from '../../server/providers/kyc/signing';
 
 /**
@@ -24,6 +25,8 @@ import { payloadDigest } from '../../server/providers/kyc/signing';
 /** PSGC codes of the places data (src/contract/places.json): Batac in Ilocos Norte; Quezon City is in NCR. */
 
 let server: TestServer;
+/** The simulator's webhook secret (made at its first use in the server's data dir). */
+const webhookSecret = () => loadSimulatorKeys(server.config.dataDir).webhookSecret;
 
 beforeAll(async () => {
   // One ID may be in 2 verifications here (KYC_MAX_VERIFICATIONS_PER_ID, default 5).
@@ -152,10 +155,8 @@ async function review(transactionId: string, decision: ReviewDecision) {
 }
 
 /** Posts a review webhook as the vendor signs it (X-Payload-Digest over the raw body). */
-const postWebhook = (
-  raw: string,
-  headers: Record<string, string> = { 'x-payload-digest': payloadDigest(server.app.kycVendor.webhookSecret!, raw) },
-) => fetch(`${server.url}/webhooks/kyc`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: raw });
+const postWebhook = (raw: string, headers: Record<string, string> = { 'x-payload-digest': payloadDigest(webhookSecret(), raw) }) =>
+  fetch(`${server.url}/webhooks/kyc`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: raw });
 
 async function titles(customerId: number) {
   const rows = await db().select({ title: messages.title }).from(messages).where(eq(messages.customerId, customerId));
@@ -396,7 +397,7 @@ describe('identity verification', () => {
     for (const [raw, headers] of [
       [body, {}],
       [body, { 'x-payload-digest': 'f'.repeat(64) }],
-      [edited, { 'x-payload-digest': payloadDigest(server.app.kycVendor.webhookSecret!, body) }],
+      [edited, { 'x-payload-digest': payloadDigest(webhookSecret(), body) }],
       [body, { 'x-payload-digest': payloadDigest('not-the-secret', body) }],
     ] as [string, Record<string, string>][]) {
       expect((await postWebhook(raw, headers)).status).toBe(401);
