@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import { queryClient } from '../../api/instance';
 import { loginSearch } from '../../features/auth/search';
+import { securityInfoQuery } from '../../features/auth/securityApi';
 import { accountQuery, addressesQuery, headImagesQuery, userInfoQuery } from '../../features/account/api';
 import { betListQuery, ticketQuery } from '../../features/bets/api';
 import { docQuery, docsQuery } from '../../features/content/docs';
@@ -105,6 +106,11 @@ export const ROUTE_DATA: Partial<Record<RouteName, RouteData>> = {
   avatar: data({ prefetch: () => void queryClient.prefetchQuery(headImagesQuery) }),
   deleteAccount: data({ prefetch: () => void queryClient.prefetchQuery(accountQuery) }),
   login: data({ search: loginSearch }),
+  security: data({ prefetch: () => void queryClient.prefetchQuery(securityInfoQuery) }),
+  setLoginPwd: data({ prefetch: () => void queryClient.prefetchQuery(securityInfoQuery) }),
+  modifyLoginPwd: data({ prefetch: () => void queryClient.prefetchQuery(securityInfoQuery) }),
+  changeEmail: data({ prefetch: () => void queryClient.prefetchQuery(securityInfoQuery) }),
+  verifyEmail: data({ prefetch: () => void queryClient.prefetchQuery(securityInfoQuery) }),
   withdraw: withdrawPage(),
   WalletWithdraw: withdrawPage(),
   'withdraw-gcash': withdrawPage('gcash'),
