@@ -52,6 +52,14 @@ const ticket = data({
   },
 });
 
+/** What the security centre's pages show (login required: the session has the name). */
+const securityInfo = data({
+  prefetch: () => {
+    const loginName = session.user?.loginName;
+    if (loginName) void queryClient.prefetchQuery(securityInfoQuery(loginName));
+  },
+});
+
 /** The player's own info, for the pages that show or edit it (login required: the session has the name). */
 const me = data({
   prefetch: () => {
@@ -106,11 +114,11 @@ export const ROUTE_DATA: Partial<Record<RouteName, RouteData>> = {
   avatar: data({ prefetch: () => void queryClient.prefetchQuery(headImagesQuery) }),
   deleteAccount: data({ prefetch: () => void queryClient.prefetchQuery(accountQuery) }),
   login: data({ search: loginSearch }),
-  security: data({ prefetch: () => void queryClient.prefetchQuery(securityInfoQuery) }),
-  setLoginPwd: data({ prefetch: () => void queryClient.prefetchQuery(securityInfoQuery) }),
-  modifyLoginPwd: data({ prefetch: () => void queryClient.prefetchQuery(securityInfoQuery) }),
-  changeEmail: data({ prefetch: () => void queryClient.prefetchQuery(securityInfoQuery) }),
-  verifyEmail: data({ prefetch: () => void queryClient.prefetchQuery(securityInfoQuery) }),
+  security: securityInfo,
+  setLoginPwd: securityInfo,
+  modifyLoginPwd: securityInfo,
+  changeEmail: securityInfo,
+  verifyEmail: securityInfo,
   withdraw: withdrawPage(),
   WalletWithdraw: withdrawPage(),
   'withdraw-gcash': withdrawPage('gcash'),

@@ -1,9 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client';
+import { GatewayCode } from '../../contract/errorCodes';
 import { useCountdown } from '../../hooks/useCountdown';
 import { showToast } from '../../stores/ui';
 import { Button } from '../../ui/Button';
 import { CodeField } from '../../ui/FormFields';
+
+function waitSecondsOf(data: unknown): number | undefined {
+  const wait = (data as { waitSeconds?: unknown } | null | undefined)?.waitSeconds;
+  return typeof wait === 'number' && wait > 0 ? wait : undefined;
+}
 
 /**
  * "Send code" with the wait before another (the server's cooldown), and the 6-digit box. `send` answers
@@ -32,8 +39,10 @@ export function CodeInput({
       if (!answer) return;
       start(answer.waitSeconds);
       if (answer.recipient) showToast('info', t('security.code.sentTo', { to: answer.recipient }));
-    } catch {
-      // told by the API client
+    } catch (error) {
+      // Told by the API client; a code asked too soon also starts the wait the server names.
+      const wait = error instanceof ApiError && error.code === GatewayCode.CodeCooldown ? waitSecondsOf(error.data) : undefined;
+      if (wait) start(wait);
     } finally {
       setSending(false);
     }

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import { PageLayout } from '../../ui/PageLayout';
 import { PageSkeleton } from '../../ui/Skeleton';
 import { CodeInput } from './CodeInput';
 import { allValid, useProblems } from './fields';
-import { securityInfoQuery, sendEmailCode, sendOwnEmailCode, verifyEmail } from './securityApi';
+import { useSecurityInfo, sendEmailCode, sendOwnEmailCode, verifyEmail } from './securityApi';
 import styles from './Security.module.css';
 
 const emailField = SecurityBody.sendEmailCode.shape.newEmail;
@@ -44,7 +44,7 @@ function useVerified() {
 /** /changeEmail: adds or changes the email: a code to the new address, verified when the code comes back. */
 export function ChangeEmailPage() {
   const { t } = useTranslation();
-  const info = useQuery(securityInfoQuery);
+  const info = useSecurityInfo();
   const verified = useVerified();
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
@@ -109,7 +109,7 @@ export function ChangeEmailPage() {
 /** /verifyEmail: verifies the email on file (given with the personal information) with a code to it. */
 export function VerifyEmailPage() {
   const { t } = useTranslation();
-  const info = useQuery(securityInfoQuery);
+  const info = useSecurityInfo();
   const verified = useVerified();
   const [code, setCode] = useState('');
   const [checked, setChecked] = useState(false);

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,7 @@ import { PageSkeleton } from '../../ui/Skeleton';
 import { CodeInput } from './CodeInput';
 import { NewPassword } from './NewPassword';
 import { allValid, useProblems } from './fields';
-import { modifyLoginPwd, securityInfoQuery, sendOwnPhoneCode, setLoginPwd } from './securityApi';
+import { modifyLoginPwd, useSecurityInfo, sendOwnPhoneCode, setLoginPwd } from './securityApi';
 import styles from './Security.module.css';
 
 const codeField = SecurityBody.verifyPhone.shape.code;
@@ -34,7 +34,7 @@ export function SetLoginPwdPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const info = useQuery(securityInfoQuery);
+  const info = useSecurityInfo();
   const { user } = useSnapshot(session);
   const [values, setValues] = useState({ password: '', again: '' });
   const [code, setCode] = useState('');
@@ -98,7 +98,7 @@ export function SetLoginPwdPage() {
 export function ModifyLoginPwdPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const info = useQuery(securityInfoQuery);
+  const info = useSecurityInfo();
   const [old, setOld] = useState('');
   const [values, setValues] = useState({ password: '', again: '' });
   const [checked, setChecked] = useState(false);

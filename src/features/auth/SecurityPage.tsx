@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -8,7 +7,7 @@ import { Icon, type IconName } from '../../ui/Icon';
 import { Notice } from '../../ui/Notice';
 import { PageLayout } from '../../ui/PageLayout';
 import { PageSkeleton } from '../../ui/Skeleton';
-import { securityInfoQuery } from './securityApi';
+import { useSecurityInfo } from './securityApi';
 import styles from './Security.module.css';
 
 interface Row {
@@ -33,7 +32,7 @@ function identityState(status: { ekycStatus: number; oldKycStatus: number }): { 
 /** /security: each protection of the account with its state, and the page that sets or changes it. */
 export function SecurityPage() {
   const { t } = useTranslation();
-  const info = useQuery(securityInfoQuery);
+  const info = useSecurityInfo();
   const identity = useSnapshot(kyc);
 
   if (info.isPending)

@@ -1,8 +1,10 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useSnapshot } from 'valtio';
 import type * as z from 'zod/mini';
 import { api } from '../../api/instance';
 import type { emailVerifiedAnswer, phoneBoundAnswer, securityCodeSentAnswer, securityInfoAnswer } from '../../contract/answers/security';
 import { type OwnPhoneCodePurpose, SecurityCall, type SecurityBody } from '../../contract/security';
+import { session } from '../../stores/session';
 import { captchaToken } from './captcha';
 
 /**
@@ -12,10 +14,19 @@ import { captchaToken } from './captcha';
 export type SecurityInfo = z.infer<typeof securityInfoAnswer>;
 type CodeSent = z.infer<typeof securityCodeSentAnswer>;
 
-export const securityInfoQuery = queryOptions({
-  queryKey: ['main', SecurityCall.securityInfo],
-  queryFn: () => api.call<SecurityInfo>('main', SecurityCall.securityInfo, {}),
-});
+/** Keyed by the player: after a logout and a new login (the query cache is cleared) the page asks again. */
+export const securityInfoQuery = (loginName: string) =>
+  queryOptions({
+    queryKey: ['main', SecurityCall.securityInfo, loginName],
+    queryFn: () => api.call<SecurityInfo>('main', SecurityCall.securityInfo, {}),
+    enabled: loginName !== '',
+  });
+
+/** The session player's security info. */
+export function useSecurityInfo() {
+  const { user } = useSnapshot(session);
+  return useQuery(securityInfoQuery(user?.loginName ?? ''));
+}
 
 export function sendOwnPhoneCode(purpose: OwnPhoneCodePurpose) {
   const body: SecurityBody['sendOwnPhoneCode'] = { purpose };
