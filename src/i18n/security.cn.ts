@@ -96,7 +96,7 @@ export const securityCn: typeof securityEn = {
     both: '设置提款密码并绑定手机号',
     withdrawPassword: '设置提款密码',
     phone: '绑定手机号',
-    toWithdrawPassword: '设置提款密码',
+    toWithdrawPassword: '设置密码',
     toPhone: '绑定手机号',
     later: '稍后',
   },

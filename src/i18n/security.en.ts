@@ -96,8 +96,8 @@ export const securityEn = {
     both: 'set a withdrawal password and bind your mobile number',
     withdrawPassword: 'set a withdrawal password',
     phone: 'bind your mobile number',
-    toWithdrawPassword: 'Set withdrawal password',
-    toPhone: 'Bind mobile number',
+    toWithdrawPassword: 'Set password',
+    toPhone: 'Bind number',
     later: 'Later',
   },
 };

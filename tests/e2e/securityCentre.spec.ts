@@ -193,7 +193,7 @@ test.describe('security centre', () => {
     const prompt = page.getByRole('alertdialog', { name: 'Tips' });
     await expect(prompt).toContainText('Dear customer, we have detected that your account has not completed security settings');
     await page.screenshot({ path: `${SCREENS}/security-prompt-390x844.png` });
-    await prompt.getByRole('button', { name: 'Set withdrawal password' }).click();
+    await prompt.getByRole('button', { name: 'Set password' }).click();
     await expect(page).toHaveURL(/\/setWithdrawPwd$/);
     // At most once per 24 hours.
     await page.goto('/foryou');
