@@ -36,6 +36,8 @@ import { type PaymentsOptions, registerPayments } from './modules/payments';
 import { sendMessage, welcome } from './modules/messages/service';
 import { Reconciler } from './modules/reconciliation/service';
 import { agentDeposits, checkoutDeposits } from './modules/reconciliation/sources';
+import { mailWebhookRoutes, securityRoutes } from './modules/security/routes';
+import { SecurityService } from './modules/security/service';
 import { siteRoutes } from './modules/site/routes';
 import { fileSiteSettings } from './modules/site/settings';
 import { saveChat } from './modules/sports/repository';
@@ -61,6 +63,9 @@ import { type KycVendorContext, registerKycVendor } from './providers/kyc';
 import { postgresFeedStore } from './providers/feed/postgresStore';
 import type { FeedOptions, FeedProvider } from './providers/feed/types';
 import { type GameWalletProvider, simulatedGameWallet } from './providers/gameWallet';
+import { mailApiSecret } from './providers/mail/api';
+import { mailApiClient } from './providers/mail/client';
+import { mailSimulator } from './providers/mail/simulator';
 import { outboxMail, outboxSms } from './providers/messaging';
 import { PlayerEvents } from './realtime/bus';
 import { realtime } from './realtime/plugin';
@@ -191,8 +196,21 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const cipher = fieldCipher(config.secrets.rsaPrivateKey);
   const policy = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs, events };
   const sms = outboxSms(db);
-  const mail = outboxMail(db);
   const clock = options.clock ?? Date.now;
+  // Mail goes through the transactional-mail API; outside production its simulator answers it in
+  // process and writes to the development outbox (server/providers/mail).
+  const mailSecret = mailApiSecret(config.secrets.captchaKeySecret);
+  const mail = config.production
+    ? outboxMail(db)
+    : mailApiClient({
+        secret: mailSecret,
+        from: 'Panalo <no-reply@panalo.ph>',
+        now: clock,
+        transport: async ({ path, headers, body }) => {
+          const answer = await app.inject({ method: 'POST', url: `/sim/mail${path}`, headers, payload: body });
+          return { status: answer.statusCode, body: answer.body };
+        },
+      });
   const passwordGuard = new PasswordGuard(
     db,
     { ...DEFAULT_LOCKOUT, failures: config.loginLockFailures, lockMs: config.loginLockMs },
@@ -234,6 +252,20 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     },
     now: clock,
   });
+  await app.register(securityRoutes, {
+    service: new SecurityService({ db, codeSecret: config.secrets.captchaKeySecret, sms, mail, policy, passwordGuard, now: clock }),
+  });
+  await app.register(mailWebhookRoutes, { db, secret: mailSecret, now: clock });
+  if (!config.production) {
+    await app.register(mailSimulator, {
+      db,
+      secret: mailSecret,
+      now: clock,
+      log: app.log,
+      deliverEvent: async ({ headers, body }) =>
+        (await app.inject({ method: 'POST', url: '/webhooks/mail', headers, payload: body })).statusCode,
+    });
+  }
   await app.register(accountRoutes, {
     db,
     service: new AccountService({ db, policy, codeSecret: config.secrets.captchaKeySecret, sms, mail }),

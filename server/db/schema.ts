@@ -55,6 +55,8 @@ export const customers = pgTable(
     birthday: date('birthday', { mode: 'string' }),
     gender: text('gender'),
     email: text('email'),
+    /** When the player proved the email with a code (security centre); null: not verified. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     realName: text('real_name').notNull().default(''),
     /** active | closed */
     status: text('status').notNull().default('active'),
@@ -153,6 +155,10 @@ export const outbox = pgTable('outbox', {
   channel: text('channel').notNull(),
   recipient: text('recipient').notNull(),
   body: text('body').notNull(),
+  /** The mail provider's message id (email only), which its delivery events name. */
+  messageId: text('message_id'),
+  /** What the provider's last delivery event said: queued | delivered | bounced (email only). */
+  delivery: text('delivery'),
   createdAt: createdAt(),
 });
 

@@ -10,6 +10,7 @@ import { OfflineBanner } from './OfflineBanner';
 import { OverlayHost } from './OverlayHost';
 import { ServiceChatEntry } from './ServiceChatEntry';
 import { slipPicks } from './betSlip';
+import { SecurityPrompt } from './SecurityPrompt';
 import { BET_SLIP_ROUTES, SERVICE_CHAT_ROUTES } from './routes/table';
 import { ToastHost } from './ToastHost';
 import { UpdatePrompt } from './UpdatePrompt';
@@ -28,6 +29,7 @@ export function Shell() {
       {BET_SLIP_ROUTES.includes(currentRouteName) && <FloatingBetSlip />}
       <UpdatePrompt />
       <MaintenanceWatcher />
+      <SecurityPrompt />
       <OverlayHost />
       <DialogHost />
       <ToastHost />

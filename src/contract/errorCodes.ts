@@ -135,6 +135,21 @@ export const GatewayCode = {
   KycAlreadyApproved: 'GW_800467',
   /** The verification vendor cannot be reached right now (try again later). */
   KycVendorDown: 'GW_800468',
+  // The security centre (issue 12): GW_80047x.
+  /** This email belongs to another account. */
+  EmailTaken: 'GW_800470',
+  /** The account already has a login password: change it with the old one (/modifyLoginPwd). */
+  LoginPasswordExists: 'GW_800471',
+  /** The account has no phone for this (a code to the own phone, a phone change): bind one first (/setPhone). */
+  PhoneMissing: 'GW_800472',
+  /** The account already has a phone: a new number goes through a change, with the old number's code (/changePhone). */
+  PhoneAlreadyBound: 'GW_800473',
+  /** The new number or email is the one the account already has. */
+  NothingToChange: 'GW_800474',
+  /** The account has no email to verify (/changeEmail adds one). */
+  EmailMissing: 'GW_800475',
+  /** The mail provider refused the address or cannot send right now. */
+  MailNotSent: 'GW_800476',
 } as const;
 
 /** Codes that reset the token and show the session-expired dialog. */

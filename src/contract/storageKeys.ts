@@ -20,6 +20,8 @@ export const StorageKey = {
   preferences: 'preferences',
   deviceId: 'deviceId',
   betSlip: 'betSlip',
+  /** When the security prompt (spec §4) was last shown, per login name. */
+  securityPrompt: 'securityPrompt',
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
 

@@ -1,6 +1,7 @@
 import type { Resources } from './en';
 import { routesCn } from './routes.cn';
 import { kycProfileCn } from './kycProfile.cn';
+import { securityCn } from './security.cn';
 import { walletCn } from './wallet.cn';
 import { withdrawCn } from './withdraw.cn';
 
@@ -290,6 +291,7 @@ export const cn: Resources = {
   withdraw: withdrawCn,
   wallet: walletCn,
   kycProfile: kycProfileCn,
+  security: securityCn,
   sports: {
     names: {
       '1': '足球',

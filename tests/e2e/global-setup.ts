@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServerProcess } from './serverProcess';
@@ -21,6 +21,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   });
+  // The security prompt (spec §4) would interrupt every other spec once the shared demo player's balance
+  // passes the default security amount (deposits raise it); securityCentre.spec lowers it to test it.
+  const siteFile = join(dataDir, 'site.json');
+  const site = JSON.parse(readFileSync(siteFile, 'utf8')) as Record<string, unknown>;
+  writeFileSync(siteFile, JSON.stringify({ ...site, securityAmount: { game: 1_000_000_000_000, deposit: 1_000_000_000_000 } }, null, 2));
   process.env['E2E_BASE_URL'] = server.url;
   process.env['E2E_DATA_DIR'] = dataDir;
   process.env['E2E_DIST_DIR'] = distDir;

@@ -44,15 +44,20 @@ export async function issueCode(db: Queryable, secret: string, recipient: string
   return code;
 }
 
-/** Checks and spends the newest code for the recipient and purpose; throws a readable refusal. */
-export async function verifyCode(
+/**
+ * Checks the newest code for the recipient and purpose without spending it, and answers its id; a wrong
+ * code counts one of its tries. Throws a readable refusal. For a step that needs two codes (a phone
+ * change: the old number's and the new one's): both are checked, then spent together, so a typo in the
+ * second does not burn the first.
+ */
+export async function checkCode(
   db: Queryable,
   secret: string,
   recipient: string,
   purpose: string,
   code: string,
   now = Date.now(),
-): Promise<void> {
+): Promise<number> {
   const [row] = await db
     .select()
     .from(verificationCodes)
@@ -76,8 +81,29 @@ export async function verifyCode(
       400,
     );
   }
-  await db
-    .update(verificationCodes)
-    .set({ consumedAt: new Date(now) })
-    .where(eq(verificationCodes.id, row.id));
+  return row.id;
+}
+
+/** Spends checked codes, each once: a code another request spent meanwhile is refused as used. */
+export async function spendCodes(db: Queryable, ids: readonly number[], now = Date.now()): Promise<void> {
+  for (const id of ids) {
+    const spent = await db
+      .update(verificationCodes)
+      .set({ consumedAt: new Date(now) })
+      .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt)))
+      .returning({ id: verificationCodes.id });
+    if (spent.length === 0) throw new CallError(GatewayCode.CodeExpired, 'This code has expired. Please ask for a new one.', 400);
+  }
+}
+
+/** Checks and spends the newest code for the recipient and purpose; throws a readable refusal. */
+export async function verifyCode(
+  db: Queryable,
+  secret: string,
+  recipient: string,
+  purpose: string,
+  code: string,
+  now = Date.now(),
+): Promise<void> {
+  await spendCodes(db, [await checkCode(db, secret, recipient, purpose, code, now)], now);
 }

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { passwordCheckAnswer } from '../../../src/contract/answers/account';
 import { nothing } from '../../../src/contract/answers/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
@@ -11,7 +10,6 @@ import {
   forgetVerifySchema,
   loginByPasswordSchema,
   loginBySmsSchema,
-  modifyPasswordSchema,
   registerSchema,
   sendSmsCodeSchema,
   visitorRegisterSchema,
@@ -175,6 +173,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
       const existing = await findByPhone(db, phone);
       if (body.purpose === 'register' && existing)
         throw new CallError(GatewayCode.PhoneTaken, 'This number already has an account. Please log in.', 409);
+      // A new number for a logged-in player (security centre): one account per number.
+      if (body.purpose === 'bind' && existing)
+        throw new CallError(GatewayCode.PhoneTaken, 'This number is already used by another account. Please use another number.', 409);
       // A reset code goes only to a number with an account; the answer does not say which numbers have one.
       if (body.purpose !== 'forget' || existing) await sendCode(phone, body.purpose);
       return { waitSeconds: 60 };
@@ -306,39 +307,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
     },
   });
 
-  app.call({
-    prefix: 'main',
-    name: 'customer/modifyPwd',
-    auth: 'player',
-    rateLimit: SENSITIVE_LIMIT,
-    body: modifyPasswordSchema,
-    answer: nothing,
-    handler: async ({ body, customerId, session }) => {
-      const customer = await findById(db, customerId);
-      if (customer?.passwordHash && !(await verifyPassword(body.oldPassword, customer.passwordHash))) {
-        throw new CallError(GatewayCode.WrongCredentials, 'The current password is not correct.', 400);
-      }
-      await db
-        .update(customers)
-        .set({ passwordHash: await hashPassword(body.newPassword) })
-        .where(eq(customers.id, customerId));
-      await revokeOtherSessions(db, policy, customerId, session.id, 'password_changed');
-      return null;
-    },
-  });
-
-  app.call({
-    prefix: 'main',
-    name: 'customer/validatePwd',
-    auth: 'player',
-    rateLimit: SENSITIVE_LIMIT,
-    body: z.object({ password: z.string() }),
-    answer: passwordCheckAnswer,
-    handler: async ({ body, customerId }) => {
-      const customer = await findById(db, customerId);
-      return { valid: await verifyPassword(body.password, customer?.passwordHash ?? null), hasPassword: Boolean(customer?.passwordHash) };
-    },
-  });
+  // customer/modifyPwd and customer/validatePwd are the security centre's (server/modules/security).
 
   // Forgotten password, V2: a code to the phone, then a reset ticket, then the new password.
   app.call({

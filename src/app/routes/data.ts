@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import { queryClient } from '../../api/instance';
 import { loginSearch } from '../../features/auth/search';
+import { securityInfoQuery } from '../../features/auth/securityApi';
 import { accountQuery, addressesQuery, headImagesQuery, userInfoQuery } from '../../features/account/api';
 import { betListQuery, ticketQuery } from '../../features/bets/api';
 import { docQuery, docsQuery } from '../../features/content/docs';
@@ -48,6 +49,14 @@ const ticket = data({
   search: ticketSearch,
   prefetch: ({ transId }) => {
     if (transId) void queryClient.prefetchQuery(ticketQuery(transId));
+  },
+});
+
+/** What the security centre's pages show (login required: the session has the name). */
+const securityInfo = data({
+  prefetch: () => {
+    const loginName = session.user?.loginName;
+    if (loginName) void queryClient.prefetchQuery(securityInfoQuery(loginName));
   },
 });
 
@@ -105,6 +114,11 @@ export const ROUTE_DATA: Partial<Record<RouteName, RouteData>> = {
   avatar: data({ prefetch: () => void queryClient.prefetchQuery(headImagesQuery) }),
   deleteAccount: data({ prefetch: () => void queryClient.prefetchQuery(accountQuery) }),
   login: data({ search: loginSearch }),
+  security: securityInfo,
+  setLoginPwd: securityInfo,
+  modifyLoginPwd: securityInfo,
+  changeEmail: securityInfo,
+  verifyEmail: securityInfo,
   withdraw: withdrawPage(),
   WalletWithdraw: withdrawPage(),
   'withdraw-gcash': withdrawPage('gcash'),

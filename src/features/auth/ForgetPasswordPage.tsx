@@ -5,35 +5,28 @@ import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { CodeField, PhoneField, useFieldError } from '../../ui/FormFields';
 import { PageLayout } from '../../ui/PageLayout';
-import { forgetResetSchema, forgetVerifySchema } from '../../contract/forms';
+import { forgetVerifySchema } from '../../contract/forms';
 import { useCountdown } from '../../hooks/useCountdown';
 import { navigateTo } from '../../lib/navigation';
-import { openLogin, showToast } from '../../stores/ui';
+import { showToast } from '../../stores/ui';
 import { Button } from '../../ui/Button';
-import { TextField } from '../../ui/Field';
 import styles from '../../ui/Profile.module.css';
-import { forgetReset, forgetSendCode, forgetVerifyCode } from './api';
+import { forgetSendCode, forgetVerifyCode } from './api';
+import { keepResetTicket } from './resetTicket';
 import { captchaToken } from './captcha';
 
 const codeForm = z.object({ phone: forgetVerifySchema.shape.phone, code: forgetVerifySchema.shape.code });
-const passwordForm = z.object({ newPassword: forgetResetSchema.shape.newPassword });
 
-/** /forgetPassword: a code to the phone, then a new password (the forget-password V2 calls). */
+/** /forgetPassword: a code to the phone proves the number; /resetPassword then takes the new password (the forget-password V2 calls). */
 export function ForgetPasswordPage() {
   const { t } = useTranslation();
   const fieldError = useFieldError();
-  const [resetTicket, setResetTicket] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const { secondsLeft, start } = useCountdown();
   const first = useForm<z.infer<typeof codeForm>>({
     resolver: standardSchemaResolver(codeForm),
     mode: 'onTouched',
     defaultValues: { phone: '', code: '' },
-  });
-  const second = useForm<z.infer<typeof passwordForm>>({
-    resolver: standardSchemaResolver(passwordForm),
-    mode: 'onTouched',
-    defaultValues: { newPassword: '' },
   });
 
   const send = async () => {
@@ -52,19 +45,8 @@ export function ForgetPasswordPage() {
 
   const verify = first.handleSubmit(async ({ phone, code }) => {
     try {
-      setResetTicket((await forgetVerifyCode(phone, code)).resetTicket);
-    } catch {
-      // told by the API client
-    }
-  });
-
-  const reset = second.handleSubmit(async ({ newPassword }) => {
-    if (!resetTicket) return;
-    try {
-      await forgetReset(resetTicket, newPassword);
-      showToast('success', t('forget.done'));
-      navigateTo('/', { replace: true });
-      openLogin({ type: 'password' });
+      keepResetTicket((await forgetVerifyCode(phone, code)).resetTicket);
+      navigateTo('/resetPassword');
     } catch {
       // told by the API client
     }
@@ -72,45 +54,28 @@ export function ForgetPasswordPage() {
 
   return (
     <PageLayout flush>
-      {resetTicket === null ? (
-        <form className={styles.form} onSubmit={verify} noValidate>
-          <p className={styles.intro}>{t('forget.intro')}</p>
-          <PhoneField
-            label={t('auth.phone')}
-            placeholder={t('auth.phonePlaceholder')}
-            error={fieldError(first.formState.errors.phone)}
-            {...first.register('phone')}
-          />
-          <Button variant="secondary" block busy={sending} disabled={secondsLeft > 0} onClick={() => void send()}>
-            {secondsLeft > 0 ? t('auth.resendIn', { seconds: secondsLeft }) : t('auth.sendCode')}
-          </Button>
-          <div style={{ height: 16 }} />
-          <CodeField
-            label={t('auth.code')}
-            placeholder={t('auth.codePlaceholder')}
-            error={fieldError(first.formState.errors.code)}
-            {...first.register('code')}
-          />
-          <Button type="submit" block busy={first.formState.isSubmitting}>
-            {t('forget.next')}
-          </Button>
-        </form>
-      ) : (
-        <form className={styles.form} onSubmit={reset} noValidate>
-          <p className={styles.intro}>{t('forget.choose')}</p>
-          <TextField
-            type="password"
-            label={t('forget.newPassword')}
-            autoComplete="new-password"
-            hint={t('validation.password')}
-            error={fieldError(second.formState.errors.newPassword)}
-            {...second.register('newPassword')}
-          />
-          <Button type="submit" block busy={second.formState.isSubmitting}>
-            {t('forget.save')}
-          </Button>
-        </form>
-      )}
+      <form className={styles.form} onSubmit={verify} noValidate>
+        <p className={styles.intro}>{t('forget.intro')}</p>
+        <PhoneField
+          label={t('auth.phone')}
+          placeholder={t('auth.phonePlaceholder')}
+          error={fieldError(first.formState.errors.phone)}
+          {...first.register('phone')}
+        />
+        <Button variant="secondary" block busy={sending} disabled={secondsLeft > 0} onClick={() => void send()}>
+          {secondsLeft > 0 ? t('auth.resendIn', { seconds: secondsLeft }) : t('auth.sendCode')}
+        </Button>
+        <div style={{ height: 16 }} />
+        <CodeField
+          label={t('auth.code')}
+          placeholder={t('auth.codePlaceholder')}
+          error={fieldError(first.formState.errors.code)}
+          {...first.register('code')}
+        />
+        <Button type="submit" block busy={first.formState.isSubmitting}>
+          {t('forget.next')}
+        </Button>
+      </form>
     </PageLayout>
   );
 }
