@@ -6,7 +6,7 @@ import { readEnvelope } from '../../src/contract/envelopes';
 import { ANONYMOUS_CALLER, callBody, signedHeaders } from '../../src/contract/request';
 import { APP_KEY_META } from '../../src/contract/sign';
 import { StorageKey } from '../../src/contract/storageKeys';
-import { expect, logInWithPassword, test } from './fixtures';
+import { DEMO_PLAYER, expect, logInWithPassword, test } from './fixtures';
 
 /**
  * The security centre in the browser (issue 12): a phone changed on one device shows the other device
@@ -199,5 +199,29 @@ test.describe('security centre', () => {
     await page.goto('/foryou');
     await expect(page.getByTestId('header-balance')).toBeVisible();
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  });
+
+  test('/forgetPassword proves the phone, /resetPassword takes the new password; without the code step it says to start again', async ({
+    page,
+  }) => {
+    await page.goto('/resetPassword');
+    await expect(page.getByRole('heading', { name: 'Start again' })).toBeVisible();
+    await page.getByRole('link', { name: 'Reset my password' }).click();
+    await expect(page).toHaveURL(/\/forgetPassword$/);
+
+    // The demo player's own password again, so the other specs still log in with it.
+    const digits = DEMO_PLAYER.phone.replace(/\D/g, '');
+    await page.getByLabel('Mobile number').fill(digits);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByRole('button', { name: /Resend in \d+s/ })).toBeVisible();
+    await page.getByLabel('Verification code').fill(await codeFromOutbox(page, `+63${digits}`));
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/\/resetPassword$/);
+    await page.getByLabel('New password', { exact: true }).fill(DEMO_PLAYER.password);
+    await page.getByLabel('New password again').fill(DEMO_PLAYER.password);
+    await page.screenshot({ path: `${SCREENS}/reset-password-390x844.png` });
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await logInWithPassword(page);
+    await expect(page.getByTestId('header-balance')).toBeVisible();
   });
 });
