@@ -1,5 +1,6 @@
 import type { Resources } from './en';
 import { routesCn } from './routes.cn';
+import { kycCn } from './kyc.cn';
 import { walletCn } from './wallet.cn';
 import { withdrawCn } from './withdraw.cn';
 
@@ -288,6 +289,7 @@ export const cn: Resources = {
   },
   withdraw: withdrawCn,
   wallet: walletCn,
+  kyc: kycCn,
   sports: {
     names: {
       '1': '足球',

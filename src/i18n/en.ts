@@ -1,5 +1,6 @@
 import { VALIDATION_MESSAGES, type ValidationKey } from '../contract/forms';
 import { routesEn } from './routes.en';
+import { kycEn } from './kyc.en';
 import { walletEn } from './wallet.en';
 import { withdrawEn } from './withdraw.en';
 
@@ -276,6 +277,7 @@ export const en = {
   },
   withdraw: withdrawEn,
   wallet: walletEn,
+  kyc: kycEn,
   sports: {
     names: {
       '1': 'Football',
