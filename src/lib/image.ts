@@ -55,3 +55,16 @@ export async function resizeImage(file: Blob, maxSide = IMAGE_MAX_SIDE, quality 
     bitmap.close();
   }
 }
+
+/**
+ * A data: URL's bytes as a Blob. The page's Content-Security-Policy shows images from blob: addresses,
+ * never data: ones, so a preview of a photo about to be sent goes through here and URL.createObjectURL.
+ */
+export function dataUrlToBlob(dataUrl: string): Blob {
+  const comma = dataUrl.indexOf(',');
+  const type = /^data:([^;,]+)/.exec(dataUrl)?.[1] ?? 'application/octet-stream';
+  const binary = atob(dataUrl.slice(comma + 1));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return new Blob([bytes], { type });
+}

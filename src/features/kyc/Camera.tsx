@@ -1,7 +1,7 @@
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KYC_IMAGE } from '../../contract/kyc';
-import { fittedJpeg, resizeImage } from '../../lib/image';
+import { dataUrlToBlob, fittedJpeg, resizeImage } from '../../lib/image';
 import { Button } from '../../ui/Button';
 import { logFaceEvent } from './api';
 import styles from './Kyc.module.css';
@@ -74,13 +74,23 @@ export function Camera({
     }
   }, [state]);
   useEffect(() => () => stopCamera(stream), []);
+  // The preview is shown from a blob: address (the page's policy shows no data: images).
+  const [previewUrl, setPreviewUrl] = useState('');
+  const shown = useRef('');
+  const showPhoto = (image: string) => {
+    if (shown.current) URL.revokeObjectURL(shown.current);
+    shown.current = image ? URL.createObjectURL(dataUrlToBlob(image)) : '';
+    setPhoto(image);
+    setPreviewUrl(shown.current);
+  };
+  useEffect(() => () => void (shown.current && URL.revokeObjectURL(shown.current)), []);
 
   const capture = () => {
     const element = video.current;
     if (!element || element.videoWidth === 0) return;
     const image = fittedJpeg(element, element.videoWidth, element.videoHeight, KYC_IMAGE);
     stopCamera(stream);
-    setPhoto(image);
+    showPhoto(image);
     setState('preview');
     log('captured');
   };
@@ -90,7 +100,7 @@ export function Camera({
     event.target.value = '';
     if (!file) return;
     try {
-      setPhoto(await resizeImage(file, KYC_IMAGE.maxSide, KYC_IMAGE.quality));
+      showPhoto(await resizeImage(file, KYC_IMAGE.maxSide, KYC_IMAGE.quality));
       setState('preview');
       log('file_fallback', file.type);
     } catch {
@@ -100,7 +110,7 @@ export function Camera({
 
   const retake = () => {
     log('retry');
-    setPhoto('');
+    showPhoto('');
     setAttempt((n) => n + 1);
     setState(cameraApi() ? 'opening' : 'missing');
   };
@@ -115,7 +125,7 @@ export function Camera({
     <div className={styles.section}>
       <div className={styles.camera}>
         {state === 'live' && <video ref={video} className={styles.video} playsInline muted autoPlay aria-label={t('kyc.camera.capture')} />}
-        {state === 'preview' && <img src={photo} alt={t('kyc.camera.preview')} className={styles.preview} />}
+        {state === 'preview' && previewUrl && <img src={previewUrl} alt={t('kyc.camera.preview')} className={styles.preview} />}
         {(state === 'live' || state === 'preview') && <div className={frame} aria-hidden="true" />}
       </div>
       {state === 'opening' && <p className={styles.text}>{t('kyc.camera.opening')}</p>}
