@@ -22,6 +22,10 @@ import { BetService } from './modules/bets/service';
 import { depositRoutes } from './modules/deposits/routes';
 import { DepositService } from './modules/deposits/service';
 import { devRoutes } from './modules/dev/routes';
+import { kycRoutes } from './modules/kyc/routes';
+import { deleteExpiredImages } from './modules/kyc/retention';
+import { KycService, type Places } from './modules/kyc/service';
+import { KycReviewInbox, kycWebhookRoute } from './modules/kyc/webhooks';
 import { messageRoutes } from './modules/messages/routes';
 import { paymentAccountRoutes } from './modules/paymentAccounts/routes';
 import { PaymentAccountService } from './modules/paymentAccounts/service';
@@ -52,6 +56,7 @@ import { securityHeaders } from './plugins/securityHeaders';
 import { staticPlugin } from './plugins/static';
 import { agentNetworkSimulator } from './providers/agents/cashIn';
 import { FeedKeeper } from './providers/feed/keeper';
+import { type KycVendorContext, registerKycVendor } from './providers/kyc';
 import { postgresFeedStore } from './providers/feed/postgresStore';
 import type { FeedOptions, FeedProvider } from './providers/feed/types';
 import { type GameWalletProvider, simulatedGameWallet } from './providers/gameWallet';
@@ -97,6 +102,10 @@ export interface AppOptions {
   viteDev?: boolean;
   /** The payments core: `run: false` leaves its shared jobs still until a test calls app.payments.jobs.tick(). */
   payments?: PaymentsOptions;
+  /** Identity verification: the eKYC vendor and the PSGC places the form's province and city must name. */
+  kyc?: { places?: Places };
+  /** The eKYC vendor simulator: where its review webhooks go (tests record them) and how they are spread. */
+  kycVendor?: Pick<KycVendorContext, 'send' | 'delivery' | 'env'>;
 }
 
 declare module 'fastify' {
@@ -110,10 +119,14 @@ declare module 'fastify' {
     deposits: DepositService;
     /** Compares the providers' records with our orders and the ledger (a job runs it; tests call it). */
     reconciliation: Reconciler;
+    kyc: KycService;
   }
 }
 
 const isWebhook = (url: string) => url.startsWith('/webhooks/');
+
+/** Until the PSGC places data is wired (AppOptions.kyc.places): a city is a PSGC code, 9 or 10 digits. */
+const PSGC_CODE_SHAPE: Places = { validCity: (city, province) => /^\d{9,10}$/.test(city) && (!province || /^\d{9,10}$/.test(province)) };
 
 function createFastify(config: ServerConfig, options: AppOptions): FastifyInstance {
   return Fastify({
@@ -316,6 +329,32 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(paymentAccountRoutes, { service: paymentAccounts });
   await app.register(withdrawalRoutes, { service: withdrawals, passwords: withdrawPasswords, accounts: paymentAccounts });
   await app.register(recordRoutes, { service: new RecordService({ db }), withdrawals });
+
+  // The eKYC vendor (server/providers/kyc): configured by KYC_* variables, else the simulator and its
+  // /sim/kyc pages outside production, else always 'vendor down'.
+  app.decorate('kycVendor', await registerKycVendor(app, { config, db, clock, ...options.kycVendor }));
+
+  // Identity verification: the calls, the deadline and face-check rules of bets, deposits and
+  // withdrawals (call requirements), the vendor's review webhooks and the images' retention.
+  const kycCipher = atRestCipher(config.secrets.rsaPrivateKey, 'kyc');
+  const kycVendor = app.kycVendor.vendor;
+  const kyc = new KycService({
+    db,
+    events,
+    vendor: kycVendor,
+    settings,
+    config: config.kyc,
+    cipher: kycCipher,
+    places: options.kyc?.places ?? PSGC_CODE_SHAPE,
+    clock,
+    log: app.log,
+  });
+  app.decorate('kyc', kyc);
+  await app.register(kycRoutes, { db, service: kyc, sessions: sessionResolver(db, policy), cipher: kycCipher });
+  const kycInbox = new KycReviewInbox(db, app.log, (customerId, decision, reason) => kyc.tell(customerId, decision, reason));
+  await app.register(kycWebhookRoute, { inbox: kycInbox, vendor: kycVendor });
+  payments.addJob('kyc-review-inbox', 30_000, (now) => kycInbox.retryUnhandled(now));
+  payments.addJob('kyc-image-retention', 3_600_000, (now) => deleteExpiredImages(db, now, config.kyc));
 
   // Reconciliation: every provider's records against our orders and the ledger, by the leader.
   const reconciliation = new Reconciler({

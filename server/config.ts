@@ -55,6 +55,29 @@ export interface ServerConfig {
   manualDeposits: ManualDepositSettings;
   /** Withdrawals: the operator's limits and rules (README "Withdrawals"). */
   withdraw: WithdrawConfig;
+  /** Identity verification: re-authentication, retention, verifications per ID (README "Identity verification"). */
+  kyc: KycConfig;
+}
+
+export interface KycConfig {
+  /** KYC_REAUTH_DAYS: an approved player's face must have matched within this many days before a withdrawal. */
+  reauthDays: number;
+  /** KYC_RETENTION_DAYS: images of a verification not approved, and face-check captures, are deleted this long after. */
+  retentionDays: number;
+  /** KYC_CLOSED_RETENTION_YEARS: the approved verification's images are kept this long after the account closes. */
+  closedRetentionYears: number;
+  /** KYC_MAX_VERIFICATIONS_PER_ID: how many verifications one ID document may be submitted in (all accounts). */
+  maxVerificationsPerId: number;
+}
+
+/** The identity-verification settings of an environment. */
+export function kycConfig(env: NodeJS.ProcessEnv): KycConfig {
+  return {
+    reauthDays: wholeNumber(env['KYC_REAUTH_DAYS'], 90, 'KYC_REAUTH_DAYS', 1, 3_650),
+    retentionDays: wholeNumber(env['KYC_RETENTION_DAYS'], 30, 'KYC_RETENTION_DAYS', 1, 3_650),
+    closedRetentionYears: wholeNumber(env['KYC_CLOSED_RETENTION_YEARS'], 5, 'KYC_CLOSED_RETENTION_YEARS', 5, 50),
+    maxVerificationsPerId: wholeNumber(env['KYC_MAX_VERIFICATIONS_PER_ID'], 5, 'KYC_MAX_VERIFICATIONS_PER_ID', 1, 100),
+  };
 }
 
 export interface WithdrawConfig {
@@ -188,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     frameAncestors: origins(env['FRAME_ANCESTORS'], 'FRAME_ANCESTORS'),
     withdraw: withdrawConfig(env),
+    kyc: kycConfig(env),
     payments: paymentConfig(env, env['NODE_ENV'] === 'production'),
     manualDeposits: manualDepositSettings(env, env['NODE_ENV'] === 'production', secrets.captchaKeySecret),
     ...overrides,

@@ -793,3 +793,210 @@ export const reconciliationReports = pgTable(
   },
   (t) => [index('reconciliation_reports_ran_at').on(t.ranAt)],
 );
+
+// ---------------------------------------------------------------------------------------------------------
+// Identity verification (issue 12, server/modules/kyc). Personal data (ID numbers, read fields, images)
+// is sealed at rest (atRestCipher); ID numbers are compared by their keyed hash only.
+
+/** Where each player's verification stands (spec §4's status machine; one row per player who started). */
+export const kycStates = pgTable(
+  'kyc_states',
+  {
+    customerId: ref('customer_id')
+      .primaryKey()
+      .references(() => customers.id),
+    /** -1 not set, 0 pending, 1 approved, 2 system-rejected, 3 manually rejected, 4 treated as not set */
+    ekycStatus: smallint('ekyc_status').notNull().default(-1),
+    /** The status of an earlier verification since taken back or reset (1: 'Update Identity'). */
+    oldKycStatus: smallint('old_kyc_status').notNull().default(-1),
+    rejectCode: text('reject_code'),
+    /** RETRY | FINAL */
+    rejectType: text('reject_type'),
+    rejectReason: text('reject_reason').notNull().default(''),
+    refuseInit: boolean('refuse_init').notNull().default(false),
+    /** The verification the status is about. */
+    verificationId: ref('verification_id'),
+    /** When the player's face last matched (verification or face check): periodic re-authentication. */
+    lastFaceMatchAt: timestamp('last_face_match_at', { withTimezone: true }),
+    /** The vendor's time of the last review event applied: an older one arriving later is not applied. */
+    lastEventAtMs: bigint('last_event_at_ms', { mode: 'number' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('kyc_states_status', sql`${t.ekycStatus} BETWEEN -1 AND 4`)],
+);
+
+/** One vendor transaction: a verification (h5initialize) or a face check (h5FaceCaptureInit). */
+export const kycVerifications = pgTable(
+  'kyc_verifications',
+  {
+    id: id(),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** Our id of it at the vendor (externalId of its review events). */
+    bizId: text('biz_id').notNull(),
+    /** kyc | face */
+    kind: text('kind').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    docType: smallint('doc_type').notNull(),
+    /** started | pending | approved | rejected | abandoned; a face check: started | passed | failed */
+    state: text('state').notNull().default('started'),
+    /** The confirmed ID (modifyEkycRequest): type, keyed hash of the number, the sealed fields. */
+    idType: smallint('id_type'),
+    idNoHash: text('id_no_hash'),
+    fields: text('fields'),
+    /** What the vendor read (sealed JSON). */
+    ocr: text('ocr'),
+    faceScore: integer('face_score'),
+    facePassed: boolean('face_passed'),
+    rejectCode: text('reject_code'),
+    rejectType: text('reject_type'),
+    /** For staff only (the vendor's moderation comment). */
+    staffComment: text('staff_comment'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** When it ended (decided, or abandoned): the retention rule counts from here. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('kyc_verifications_biz_id').on(t.bizId),
+    uniqueIndex('kyc_verifications_transaction').on(t.transactionId),
+    index('kyc_verifications_customer').on(t.customerId, t.createdAt),
+    index('kyc_verifications_id_no')
+      .on(t.idType, t.idNoHash)
+      .where(sql`${t.idNoHash} IS NOT NULL`),
+  ],
+);
+
+/**
+ * ID photos and face captures, sealed at rest, at /media/kyc/<key> (256 random bits) for their owner
+ * only. Deleted by the retention job (server/modules/kyc/retention.ts).
+ */
+export const kycImages = pgTable(
+  'kyc_images',
+  {
+    key: text('key').primaryKey(),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    verificationId: ref('verification_id').references(() => kycVerifications.id),
+    /** document | face | second_document | face_check */
+    kind: text('kind').notNull(),
+    contentType: text('content_type').notNull(),
+    /** The bytes, base64, sealed (AES-256-GCM). */
+    data: text('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('kyc_images_customer').on(t.customerId), index('kyc_images_verification').on(t.verificationId)],
+);
+
+/** The personal-information form of spec §3 beyond what customers holds (names, birthday, gender, e-mail). */
+export const kycProfiles = pgTable('kyc_profiles', {
+  customerId: ref('customer_id')
+    .primaryKey()
+    .references(() => customers.id),
+  firstName: text('first_name').notNull(),
+  middleName: text('middle_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+  /** PSGC codes. */
+  province: text('province'),
+  city: text('city').notNull(),
+  postalCode: text('postal_code').notNull(),
+  /** Sealed. */
+  address: text('address'),
+  occupation: text('occupation').notNull(),
+  sourceOfIncome: text('source_of_income').notNull(),
+  firstIdType: smallint('first_id_type').notNull(),
+  /** Sealed ID numbers. */
+  firstIdNo: text('first_id_no').notNull(),
+  firstIdScan: text('first_id_scan').notNull(),
+  faceId: text('face_id').notNull(),
+  secondIdType: smallint('second_id_type'),
+  secondIdNo: text('second_id_no'),
+  secondIdScan: text('second_id_scan'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Face-capture log lines (camera missing, no face, retried): for support and fraud review. */
+export const kycFaceLogs = pgTable(
+  'kyc_face_logs',
+  {
+    id: id(),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    transactionId: text('transaction_id'),
+    event: text('event').notNull(),
+    detail: text('detail').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('kyc_face_logs_customer').on(t.customerId, t.createdAt)],
+);
+
+/**
+ * The eKYC vendor simulator's side (server/providers/kyc, development and tests only): one row per
+ * vendor transaction (ZOLOZ Real ID-style initialize → document → face → checkresult), with the vendor's
+ * copies of the images, what it read, its decision and the latest review (Sumsub-style GREEN / RED).
+ */
+export const kycSimTransactions = pgTable(
+  'kyc_sim_transactions',
+  {
+    transactionId: text('transaction_id').primaryKey(),
+    /** The merchant's id of the verification (our bizId). */
+    bizId: text('biz_id').notNull(),
+    userId: text('user_id').notNull(),
+    /** spec §3 ID type and the vendor's document code it maps to. */
+    docType: integer('doc_type').notNull(),
+    docCode: text('doc_code').notNull(),
+    flowType: text('flow_type').notNull(),
+    /** INIT | PENDING | SUCCESS | FAILURE | EXPIRED */
+    state: text('state').notNull().default('INIT'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    docImage: bytea('doc_image'),
+    faceImage: bytea('face_image'),
+    /** What the vendor read from the document (OcrFields). */
+    ocr: jsonb('ocr').$type<Record<string, string>>(),
+    faceScore: integer('face_score'),
+    /** The fields the merchant confirmed at checkresult. */
+    confirmed: jsonb('confirmed').$type<Record<string, unknown>>(),
+    /** The decision as checkresult answers it: { ekycResult, rejectReason?, flags, faceScore }. */
+    decision: jsonb('decision').$type<Record<string, unknown>>(),
+    /** The latest review (GREEN / RED, RETRY / FINAL, labels, comments) when a reviewer decided. */
+    review: jsonb('review').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [index('kyc_sim_transactions_state').on(t.state, t.createdAt)],
+);
+
+/** The simulator's switches (default outcome 'review' | 'pass', VENDOR_DOWN), shared by every instance. */
+export const kycSimSettings = pgTable('kyc_sim_settings', {
+  name: text('name').primaryKey(),
+  value: jsonb('value').$type<unknown>().notNull(),
+});
+
+/** The simulator's review webhooks: each event's copies, sent at spread moments and retried until answered 2xx. */
+export const kycSimWebhooks = pgTable(
+  'kyc_sim_webhooks',
+  {
+    /** <eventId>#<copy> */
+    id: text('id').primaryKey(),
+    eventId: text('event_id').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    body: text('body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastAnswer: integer('last_answer'),
+    /** waiting | delivered | gave-up */
+    state: text('state').notNull().default('waiting'),
+    /** When to send (again); null once answered 2xx or given up. */
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('kyc_sim_webhooks_due')
+      .on(t.dueAt)
+      .where(sql`${t.dueAt} IS NOT NULL`),
+    index('kyc_sim_webhooks_transaction').on(t.transactionId),
+  ],
+);

@@ -39,8 +39,25 @@ declare module 'fastify' {
     readonly calls: readonly RegisteredCall[];
     /** Every other route with a path parameter (such as /media/avatar/:key), for the access-control test. */
     readonly parameterRoutes: readonly { method: string; url: string }[];
+    /**
+     * The check behind a requirement that calls declare (`requires`), registered by the module that owns
+     * the rule; it throws a CallError to refuse. A call whose requirement has no check is refused (500).
+     */
+    requirement(name: CallRequirement, check: RequirementCheck): void;
   }
 }
+
+/**
+ * Rules of the system that whole families of calls obey, declared on each call and checked by the
+ * contract before its handler runs:
+ * - `kycVerified`: every bet and every deposit; past the KYC days of registration an unverified player is
+ *   refused (GW_800460, spec §5; server/modules/kyc).
+ * - `faceCheck:withdraw`: every withdrawal; an approved player due a periodic face check is refused
+ *   until it passes ('Verification Required', GW_800603).
+ */
+export type CallRequirement = 'kycVerified' | 'faceCheck:withdraw';
+
+export type RequirementCheck = (ctx: { customerId: number; request: FastifyRequest }) => Promise<void>;
 
 export interface CallContext<Body> {
   body: Body;
@@ -76,6 +93,8 @@ interface BaseDefinition<S extends StandardSchemaV1, A> {
   answer?: StandardSchemaV1<unknown, A>;
   /** A tighter per-address limit than the global one (@fastify/rate-limit route config). */
   rateLimit?: { max: number; timeWindow: string };
+  /** Rules the player must meet before the handler runs (player calls only; see CallRequirement). */
+  requires?: readonly CallRequirement[];
 }
 
 export type CallDefinition<S extends StandardSchemaV1, A = unknown> =
@@ -110,6 +129,8 @@ export interface RegisteredCall {
   idempotent: boolean;
   /** The answer's schema, when the call declares one. */
   answer: StandardSchemaV1 | undefined;
+  /** The rules checked before its handler (tests walk them: every bet and deposit call needs kycVerified). */
+  requires: readonly CallRequirement[];
 }
 
 /** Arrays and objects nest at most this deep in a call's body; no call of the contract needs more than a few. */
@@ -258,6 +279,11 @@ export const contractPlugin = fp<ContractOptions>(async (app: FastifyInstance, o
   app.decorate('calls', registry);
   const parameterRoutes: { method: string; url: string }[] = [];
   app.decorate('parameterRoutes', parameterRoutes);
+  const requirements = new Map<CallRequirement, RequirementCheck>();
+  app.decorate('requirement', (name: CallRequirement, check: RequirementCheck) => {
+    if (requirements.has(name)) throw new Error(`requirement ${name} already has its check`);
+    requirements.set(name, check);
+  });
   app.addHook('onRoute', (route) => {
     if (route.url.includes(':') || route.url.includes('*')) {
       for (const method of [route.method].flat()) parameterRoutes.push({ method, url: route.url });
@@ -302,6 +328,7 @@ export const contractPlugin = fp<ContractOptions>(async (app: FastifyInstance, o
       body: definition.body,
       idempotent: definition.idempotent === true,
       answer: definition.answer,
+      requires: definition.requires ?? [],
     });
     this.post(url, { config: definition.rateLimit ? { rateLimit: definition.rateLimit } : {} }, async (request, reply) => {
       if (!verifySign(request, options.appKey)) {
@@ -335,6 +362,16 @@ export const contractPlugin = fp<ContractOptions>(async (app: FastifyInstance, o
         throw new CallError(GatewayCode.InvalidRequest, issueMessage(result.issues[0]!), 400);
       }
       const body = result.value;
+
+      for (const name of definition.requires ?? []) {
+        const check = requirements.get(name);
+        // A rule nobody checks must not pass silently: fail closed.
+        if (!check || !session?.customerId) {
+          request.log.error({ call: definition.name, requirement: name }, 'call requirement without a check');
+          throw new CallError(GatewayCode.Internal, somethingWentWrong(request), 500);
+        }
+        await check({ customerId: session.customerId, request });
+      }
 
       let data: unknown;
       if (definition.auth === 'public') data = await definition.handler({ body, request, reply, session });

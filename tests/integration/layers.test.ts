@@ -156,6 +156,30 @@ describe('the server’s calls', () => {
     );
   });
 
+  it('gates every bet and deposit behind the KYC deadline, and every withdrawal behind the face check', () => {
+    // Every call that moves money is one of these; a new one fails here until it is placed.
+    const stakesAndDeposits = [
+      'saba/sabaDoPlaceBetV2',
+      'saba/sabaDoBatchPlaceBet',
+      'saba/sabaPlaceOutrightBetV2',
+      'sabaCombo/comboBetToSaba',
+      'deposit/createOnlineOrder',
+      'deposit/createDeposit',
+      'deposit/depositByVoucher',
+      'deposit/depositByAgent',
+      'customer/receiveVoucher',
+      'giftCard/redeem',
+    ];
+    const withdrawals = ['withdraw/createWithdrawalRequest', 'withdraw/withdrawByAgent', 'withdraw/v2/createMayaWithdrawalRequest'];
+    // A transfer between the player's own wallets (main → sportsbook): neither money in nor a stake.
+    const ownTransfers = ['game/sabaInBalance'];
+    const moving = server.app.calls.filter((c) => c.idempotent).map((c) => c.name);
+    expect(moving.sort()).toEqual([...stakesAndDeposits, ...withdrawals, ...ownTransfers].sort());
+    const requiring = (name: string) => server.app.calls.filter((c) => c.requires.includes(name as never)).map((c) => c.name);
+    expect(requiring('kycVerified').sort()).toEqual([...stakesAndDeposits].sort());
+    expect(requiring('faceCheck:withdraw').sort()).toEqual([...withdrawals].sort());
+  });
+
   it('documents the answer of every account, wallet, message and bet call', () => {
     const domains =
       /^(customer|account|message|game|transactionRecord)\/|^saba\/(sabaDo|sabaPlace|querySelection|queryQuickBet|refreshSingle|queryTicket)|^sabaCombo\//;

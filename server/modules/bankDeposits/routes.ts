@@ -37,6 +37,7 @@ export async function bankDepositRoutes(
   app.call({
     prefix: 'main',
     name: MoneyCall.createDeposit,
+    requires: ['kycVerified'],
     auth: 'player',
     idempotent: true,
     body: MoneyBody.createDeposit,
@@ -56,6 +57,7 @@ export async function bankDepositRoutes(
   app.call({
     prefix: 'main',
     name: MoneyCall.depositByAgent,
+    requires: ['kycVerified'],
     auth: 'player',
     idempotent: true,
     body: MoneyBody.depositByAgent,

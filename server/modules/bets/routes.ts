@@ -38,6 +38,7 @@ export async function betRoutes(app: FastifyInstance, options: BetRoutesOptions)
   app.call({
     prefix: 'tp',
     name: 'saba/sabaDoPlaceBetV2',
+    requires: ['kycVerified'],
     auth: 'player',
     idempotent: true,
     answer: placementAnswer,
@@ -48,6 +49,7 @@ export async function betRoutes(app: FastifyInstance, options: BetRoutesOptions)
   app.call({
     prefix: 'tp',
     name: 'saba/sabaDoBatchPlaceBet',
+    requires: ['kycVerified'],
     auth: 'player',
     idempotent: true,
     answer: batchPlacementAnswer,
@@ -58,6 +60,7 @@ export async function betRoutes(app: FastifyInstance, options: BetRoutesOptions)
   app.call({
     prefix: 'tp',
     name: 'saba/sabaPlaceOutrightBetV2',
+    requires: ['kycVerified'],
     auth: 'player',
     idempotent: true,
     answer: placementAnswer,
@@ -68,6 +71,7 @@ export async function betRoutes(app: FastifyInstance, options: BetRoutesOptions)
   app.call({
     prefix: 'tp',
     name: 'sabaCombo/comboBetToSaba',
+    requires: ['kycVerified'],
     auth: 'player',
     idempotent: true,
     answer: parlayAnswer,

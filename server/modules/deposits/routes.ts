@@ -19,6 +19,7 @@ export async function depositRoutes(app: FastifyInstance, options: { service: De
   app.call({
     prefix: 'main',
     name: MoneyCall.createOnlineOrder,
+    requires: ['kycVerified'],
     auth: 'player',
     idempotent: true,
     body: MoneyBody.createOnlineOrder,

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from '../../db';
 import { paymentWebhookEvents } from '../../db/schema';
@@ -136,6 +136,8 @@ export class WebhookInbox {
         and(
           isNull(paymentWebhookEvents.handledAt),
           eq(paymentWebhookEvents.verdict, 'accepted'),
+          // The table also holds the KYC vendor's review events, which their own inbox handles (modules/kyc).
+          inArray(paymentWebhookEvents.kind, ['deposit', 'payout']),
           lt(paymentWebhookEvents.lastReceivedAt, new Date(now - olderThanMs)),
           lt(paymentWebhookEvents.failures, MAX_HANDLING_FAILURES),
         ),

@@ -34,6 +34,7 @@ export async function voucherRoutes(app: FastifyInstance, options: VoucherRouteO
   app.call({
     prefix: 'main',
     name: MoneyCall.receiveVoucher,
+    requires: ['kycVerified'],
     auth: 'player',
     idempotent: true,
     body: MoneyBody.receiveVoucher,
@@ -50,6 +51,7 @@ export async function voucherRoutes(app: FastifyInstance, options: VoucherRouteO
   app.call({
     prefix: 'main',
     name: MoneyCall.depositByVoucher,
+    requires: ['kycVerified'],
     auth: 'player',
     idempotent: true,
     body: MoneyBody.depositByVoucher,
@@ -72,6 +74,7 @@ export async function voucherRoutes(app: FastifyInstance, options: VoucherRouteO
   app.call({
     prefix: 'main',
     name: MoneyCall.redeemGiftCard,
+    requires: ['kycVerified'],
     auth: 'player',
     idempotent: true,
     body: MoneyBody.redeemGiftCard,

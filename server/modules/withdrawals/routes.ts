@@ -100,6 +100,7 @@ export async function withdrawalRoutes(app: FastifyInstance, options: Withdrawal
   app.call({
     prefix: 'main',
     name: MoneyCall.createWithdrawalRequest,
+    requires: ['faceCheck:withdraw'],
     auth: 'player',
     idempotent: true,
     rateLimit: SENSITIVE_LIMIT,
@@ -121,6 +122,7 @@ export async function withdrawalRoutes(app: FastifyInstance, options: Withdrawal
   app.call({
     prefix: 'main',
     name: MoneyCall.withdrawByAgent,
+    requires: ['faceCheck:withdraw'],
     auth: 'player',
     idempotent: true,
     rateLimit: SENSITIVE_LIMIT,
@@ -147,6 +149,7 @@ export async function withdrawalRoutes(app: FastifyInstance, options: Withdrawal
   app.call({
     prefix: 'main',
     name: MoneyCall.createMayaWithdrawalRequest,
+    requires: ['faceCheck:withdraw'],
     auth: 'player',
     idempotent: true,
     rateLimit: SENSITIVE_LIMIT,

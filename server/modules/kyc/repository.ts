@@ -1,0 +1,177 @@
+import { and, count, eq, gte, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type { KycRejectReason, KycRejectType } from '../../../src/contract/kyc';
+import type { Queryable } from '../../db';
+import { customers, kycFaceLogs, kycImages, kycProfiles, kycStates, kycVerifications } from '../../db/schema';
+import { type KycState, NOT_VERIFIED } from './status';
+
+/** The SQL of identity verification (server/modules/kyc). */
+
+export type Verification = typeof kycVerifications.$inferSelect;
+export type KycImage = typeof kycImages.$inferSelect;
+type StateRow = typeof kycStates.$inferSelect;
+
+export function stateOf(row: StateRow | undefined): KycState & { verificationId: number | null; lastEventAtMs: number | null } {
+  if (!row) return { ...NOT_VERIFIED, verificationId: null, lastEventAtMs: null };
+  return {
+    ekycStatus: row.ekycStatus,
+    oldKycStatus: row.oldKycStatus,
+    rejectCode: row.rejectCode as KycRejectReason | null,
+    rejectType: row.rejectType as KycRejectType | null,
+    rejectReason: row.rejectReason,
+    refuseInit: row.refuseInit,
+    lastFaceMatchAt: row.lastFaceMatchAt,
+    verificationId: row.verificationId,
+    lastEventAtMs: row.lastEventAtMs,
+  };
+}
+
+/** The player's KYC state and registration time (the deadline counts from it). */
+export async function playerState(db: Queryable, customerId: number) {
+  const [row] = await db
+    .select({ state: kycStates, registeredAt: customers.createdAt })
+    .from(customers)
+    .leftJoin(kycStates, eq(kycStates.customerId, customers.id))
+    .where(eq(customers.id, customerId));
+  if (!row) throw new Error(`no customer ${customerId}`);
+  return { state: stateOf(row.state ?? undefined), registeredAt: row.registeredAt };
+}
+
+/** The state row locked for this transaction (created when missing), so decisions on one player queue up. */
+export async function lockState(tx: Queryable, customerId: number) {
+  await tx.insert(kycStates).values({ customerId }).onConflictDoNothing();
+  const [row] = await tx.select().from(kycStates).where(eq(kycStates.customerId, customerId)).for('update');
+  return stateOf(row);
+}
+
+export async function saveState(
+  tx: Queryable,
+  customerId: number,
+  state: KycState & { verificationId?: number | null; lastEventAtMs?: number | null },
+) {
+  await tx
+    .update(kycStates)
+    .set({
+      ekycStatus: state.ekycStatus,
+      oldKycStatus: state.oldKycStatus,
+      rejectCode: state.rejectCode,
+      rejectType: state.rejectType,
+      rejectReason: state.rejectReason,
+      refuseInit: state.refuseInit,
+      lastFaceMatchAt: state.lastFaceMatchAt,
+      ...(state.verificationId !== undefined ? { verificationId: state.verificationId } : {}),
+      ...(state.lastEventAtMs !== undefined ? { lastEventAtMs: state.lastEventAtMs } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(kycStates.customerId, customerId));
+}
+
+/** Verifications (not face checks) the player started since `since`: today's attempts. */
+export async function attemptsSince(db: Queryable, customerId: number, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(kycVerifications)
+    .where(and(eq(kycVerifications.customerId, customerId), eq(kycVerifications.kind, 'kyc'), gte(kycVerifications.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+export async function insertVerification(db: Queryable, values: typeof kycVerifications.$inferInsert): Promise<Verification> {
+  const [row] = await db.insert(kycVerifications).values(values).returning();
+  return row!;
+}
+
+/** A verification of this player by its vendor transaction id. */
+export async function ownVerification(db: Queryable, customerId: number, transactionId: string): Promise<Verification | undefined> {
+  const [row] = await db
+    .select()
+    .from(kycVerifications)
+    .where(and(eq(kycVerifications.customerId, customerId), eq(kycVerifications.transactionId, transactionId)));
+  return row;
+}
+
+export async function verificationById(db: Queryable, id: number): Promise<Verification | undefined> {
+  const [row] = await db.select().from(kycVerifications).where(eq(kycVerifications.id, id));
+  return row;
+}
+
+export async function verificationByBizId(db: Queryable, bizId: string): Promise<Verification | undefined> {
+  const [row] = await db.select().from(kycVerifications).where(eq(kycVerifications.bizId, bizId)).for('update');
+  return row;
+}
+
+export async function updateVerification(db: Queryable, id: number, values: Partial<typeof kycVerifications.$inferInsert>) {
+  await db.update(kycVerifications).set(values).where(eq(kycVerifications.id, id));
+}
+
+/** Whether another account holds this ID in a verification under review or approved (the duplicate-ID rule). */
+export async function idHeldByAnother(db: Queryable, customerId: number, idType: number, idNoHash: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: kycVerifications.id })
+    .from(kycVerifications)
+    .where(
+      and(
+        eq(kycVerifications.idType, idType),
+        eq(kycVerifications.idNoHash, idNoHash),
+        ne(kycVerifications.customerId, customerId),
+        inArray(kycVerifications.state, ['pending', 'approved']),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** In how many verifications (any account) this ID was confirmed, this one aside. */
+export async function verificationsOfId(db: Queryable, idType: number, idNoHash: string, except: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(kycVerifications)
+    .where(
+      and(
+        eq(kycVerifications.idType, idType),
+        eq(kycVerifications.idNoHash, idNoHash),
+        isNotNull(kycVerifications.submittedAt),
+        ne(kycVerifications.id, except),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export async function insertImage(db: Queryable, values: typeof kycImages.$inferInsert) {
+  await db.insert(kycImages).values(values);
+}
+
+export async function imageByKey(db: Queryable, key: string): Promise<KycImage | undefined> {
+  const [row] = await db.select().from(kycImages).where(eq(kycImages.key, key));
+  return row;
+}
+
+export async function attachImage(db: Queryable, key: string, verificationId: number) {
+  await db.update(kycImages).set({ verificationId }).where(eq(kycImages.key, key));
+}
+
+export async function saveProfile(db: Queryable, profile: typeof kycProfiles.$inferInsert) {
+  await db
+    .insert(kycProfiles)
+    .values(profile)
+    .onConflictDoUpdate({ target: kycProfiles.customerId, set: { ...profile, updatedAt: sql`now()` } });
+}
+
+export async function saveCustomerDetails(
+  db: Queryable,
+  customerId: number,
+  details: { realName: string; birthday: string; gender: 'M' | 'F'; email: string },
+) {
+  await db.update(customers).set(details).where(eq(customers.id, customerId));
+}
+
+export async function insertFaceLog(db: Queryable, values: typeof kycFaceLogs.$inferInsert) {
+  await db.insert(kycFaceLogs).values(values);
+}
+
+/** Second-ID photos of this player not (yet) part of a submitted verification, taken since `since`. */
+export async function looseImagesSince(db: Queryable, customerId: number, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(kycImages)
+    .where(and(eq(kycImages.customerId, customerId), isNull(kycImages.verificationId), gte(kycImages.createdAt, since)));
+  return row?.n ?? 0;
+}
