@@ -1,6 +1,7 @@
 import type { Resources } from './en';
 import { routesCn } from './routes.cn';
 import { kycCn } from './kyc.cn';
+import { kycProfileCn } from './kycProfile.cn';
 import { walletCn } from './wallet.cn';
 import { withdrawCn } from './withdraw.cn';
 
@@ -290,6 +291,7 @@ export const cn: Resources = {
   withdraw: withdrawCn,
   wallet: walletCn,
   kyc: kycCn,
+  kycProfile: kycProfileCn,
   sports: {
     names: {
       '1': '足球',

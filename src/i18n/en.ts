@@ -1,6 +1,7 @@
 import { VALIDATION_MESSAGES, type ValidationKey } from '../contract/forms';
 import { routesEn } from './routes.en';
 import { kycEn } from './kyc.en';
+import { kycProfileEn } from './kycProfile.en';
 import { walletEn } from './wallet.en';
 import { withdrawEn } from './withdraw.en';
 
@@ -278,6 +279,7 @@ export const en = {
   withdraw: withdrawEn,
   wallet: walletEn,
   kyc: kycEn,
+  kycProfile: kycProfileEn,
   sports: {
     names: {
       '1': 'Football',

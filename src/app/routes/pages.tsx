@@ -99,6 +99,8 @@ const PAGES: Record<string, RouteComponent> = {
   InformationConfirm: page('InformationConfirmPage', () => import('../../features/kyc/StepPages')),
   KycResult: page('KycResultPage', () => import('../../features/kyc/KycResultPage')),
   MultiAccount: page('MultiAccountPage', () => import('../../features/kyc/MultiAccountPage')),
+  // The personal-information form of identity verification (features/kyc/profile).
+  'kyc-information': page('PersonalInfoPage', () => import('../../features/kyc/profile/PersonalInfoPage')),
 };
 
 export function pageFor(name: string): RouteComponent {
