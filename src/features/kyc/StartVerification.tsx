@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KycIdType } from '../../contract/kyc';
+import { clearKycDraft } from '../../stores/kycDraft';
 import { beginKycFlow } from '../../stores/kycFlow';
 import { Button } from '../../ui/Button';
 import { initialize, refreshKycStatus } from './api';
@@ -22,6 +23,7 @@ export function StartVerification({ onStarted }: { onStarted: () => void }) {
     try {
       const answer = await initialize(docType);
       beginKycFlow(answer.transactionId, docType);
+      clearKycDraft();
       onStarted();
     } catch {
       // The client said why (daily limit, closed, vendor down); the status may have moved.

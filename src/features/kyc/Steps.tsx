@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { type IdFields, idFieldsSchema, type KycIdType } from '../../contract/kyc';
+import { updateKycDraft } from '../../stores/kycDraft';
 import { kycFlow } from '../../stores/kycFlow';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
@@ -163,6 +164,18 @@ export function ConfirmStep({ onDone }: { onDone: (result: SubmitResult, fields:
     try {
       const result = await confirmFields({ transactionId: flow.transactionId, fields: parsed.data });
       kycFlow.fields = parsed.data;
+      // What the personal-information form (/kyc-information) starts from.
+      updateKycDraft({
+        transactionId: kycFlow.transactionId,
+        idImageKey: kycFlow.idImageKey,
+        faceImageKey: kycFlow.faceImageKey,
+        idType: parsed.data.idType,
+        idNo: parsed.data.idNo,
+        firstName: parsed.data.firstName,
+        middleName: parsed.data.middleName ?? '',
+        lastName: parsed.data.lastName ?? '',
+        birthday: parsed.data.birthday,
+      });
       onDone(result, parsed.data);
     } catch {
       // The client said why.
