@@ -123,11 +123,15 @@ export function Camera({
   const frame = kind === 'face' ? styles.frameFace : styles.frameId;
   return (
     <div className={styles.section}>
-      <div className={styles.camera}>
-        {state === 'live' && <video ref={video} className={styles.video} playsInline muted autoPlay aria-label={t('kyc.camera.capture')} />}
-        {state === 'preview' && previewUrl && <img src={previewUrl} alt={t('kyc.camera.preview')} className={styles.preview} />}
-        {(state === 'live' || state === 'preview') && <div className={frame} aria-hidden="true" />}
-      </div>
+      {(state === 'opening' || state === 'live' || state === 'preview') && (
+        <div className={styles.camera}>
+          {state === 'live' && (
+            <video ref={video} className={styles.video} playsInline muted autoPlay aria-label={t('kyc.camera.capture')} />
+          )}
+          {state === 'preview' && previewUrl && <img src={previewUrl} alt={t('kyc.camera.preview')} className={styles.preview} />}
+          {(state === 'live' || state === 'preview') && <div className={frame} aria-hidden="true" />}
+        </div>
+      )}
       {state === 'opening' && <p className={styles.text}>{t('kyc.camera.opening')}</p>}
       {state === 'denied' && (
         <p className={styles.warning} role="alert">
