@@ -214,3 +214,32 @@ test('without a camera the player takes the photos through the file input: refus
   await page.screenshot({ path: `${SCREENS}/kyc-camera-missing-390x844.png` });
   await expect(page.locator('input[type=file][capture=user]')).toHaveCount(1);
 });
+
+test.describe('the weak prompt', () => {
+  test.use({ weakKycPromptSeen: false });
+
+  test('an unverified player is asked once a day, off Home, and the prompt leads to verification', async ({ page }) => {
+    await registerNewPlayer(page);
+    // Home: no weak prompt.
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await page.goto('/account');
+    const prompt = page.getByRole('alertdialog', { name: 'Verify your identity' });
+    await expect(prompt).toContainText(/Please complete your KYC verification: \d+ days? left/);
+    await expect(prompt).toContainText(/within \d+ days of registration/);
+    await page.screenshot({ path: `${SCREENS}/kyc-weak-prompt-390x844.png` });
+    await prompt.getByRole('button', { name: 'Later' }).click();
+    await expect(prompt).toBeHidden();
+    // Once a day: not again today, on this page or another.
+    // (after the app asked for the prompt flags again, so the absence means something)
+    const asked = page.waitForResponse((response) => response.url().endsWith('/weakKycPrompt'));
+    await page.goto('/settings');
+    await asked;
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    // The entry page shows the status and leads to the ID choice.
+    await page.goto('/KYCAutomation');
+    await expect(page.getByTestId('kyc-status')).toHaveText('Not verified');
+    await page.getByRole('link', { name: 'Verify now' }).click();
+    await expect(page).toHaveURL(/\/EKYCAutomation$/);
+  });
+});
