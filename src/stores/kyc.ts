@@ -1,6 +1,7 @@
 import { proxy } from 'valtio/vanilla';
 import type { KycStatusAnswer } from '../contract/answers/kyc';
 import { StorageKey } from '../contract/storageKeys';
+import { endKycFlow } from './kycFlow';
 import { persistFields } from './persist';
 
 /** KYC info of spec §3, persisted under the stored key `kycInfo`. Filled by the KYC status call. */
@@ -86,7 +87,9 @@ export function applyKycPrompt(prompt: { strongCheck: boolean; weakCheck: boolea
   kyc.daysLeft = prompt.kycNode.days;
 }
 
+/** Logout: the status and the verification under way in this tab are the player's, never the next one's. */
 export function clearKyc(): void {
+  endKycFlow();
   kyc.known = false;
   kyc.ekycStatus = -1;
   kyc.oldKycStatus = -1;
