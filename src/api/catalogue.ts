@@ -4,6 +4,23 @@
  */
 import { GATEWAY_GROUP_ONE, GATEWAY_GROUP_TWO, GatewayCode, SILENT_BARE_CODES, SpecCode, TOKEN_RESET_CODES } from '../contract/errorCodes';
 
+/**
+ * Why a call needs the player to verify (issue 12): the deadline passed (GW_800460), today's attempts are
+ * used up (GW_800461), only customer service can reopen (GW_800462), the ID is on another account
+ * (GW_800463), the ID reached its verifications (GW_800464), a face check must come first (GW_800603).
+ */
+export type KycNeed = 'deadline' | 'dailyLimit' | 'refused' | 'repeated' | 'maxVerifications' | 'faceCheck';
+
+const KYC_NEEDS: Readonly<Record<string, KycNeed>> = {
+  [GatewayCode.KycRequired]: 'deadline',
+  [GatewayCode.KycDailyLimit]: 'dailyLimit',
+  [GatewayCode.KycRefused]: 'refused',
+  [GatewayCode.KycIdRepeated]: 'repeated',
+  [GatewayCode.KycIdMaxVerifications]: 'maxVerifications',
+  // Elsewhere than the login paths (DATA_ON_PATHS), GW_800603 asks for facial recognition before the operation.
+  [SpecCode.VerificationNeeded]: 'faceCheck',
+};
+
 export type Behaviour =
   /** Resolve as if the call succeeded. */
   | { kind: 'success' }
@@ -19,6 +36,8 @@ export type Behaviour =
   | { kind: 'mobileChanged' }
   | { kind: 'loginRequired' }
   | { kind: 'blacklist' }
+  /** An identity-verification step the player must take first: the app's KYC dialog says which and leads there. */
+  | { kind: 'kyc'; need: KycNeed }
   | { kind: 'debugDump' };
 
 /**
@@ -58,6 +77,8 @@ export function behaviourFor(code: string, ctx: CatalogueContext): Behaviour {
   if (TOKEN_RESET_CODES.includes(code)) return { kind: 'resetToken' };
   if ((SILENT_BARE_CODES as readonly string[]).includes(code)) return { kind: 'silent' };
   if (GATEWAY_GROUPS.includes(code)) return { kind: 'delegate' };
+  const need = KYC_NEEDS[code];
+  if (need) return { kind: 'kyc', need };
 
   switch (code) {
     case SpecCode.UnderAge:

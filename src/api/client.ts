@@ -8,7 +8,7 @@ import { COMBO_REQUEST_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from '../contrac
 import { API_PREFIXES, type ApiPrefix, type NormalizedResponse, isSuccessCode, readEnvelope } from '../contract/envelopes';
 import { type Caller, callBody, signedHeaders } from '../contract/request';
 import { SENSITIVE_FIELDS } from '../contract/user';
-import { type Behaviour, behaviourFor } from './catalogue';
+import { type Behaviour, type KycNeed, behaviourFor } from './catalogue';
 
 export const SUPPORTED_LANGUAGES = ['en', 'cn'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
@@ -74,6 +74,8 @@ export interface ApiEffects {
   mobileChanged(): void;
   loginRequired(message: string): void;
   blacklist(): void;
+  /** A KYC step must come first (catalogue KycNeed); `message` is the server's words. */
+  kyc(need: KycNeed, message: string, path: string): void;
   debugDump(dump: { path: string; requestId: string; body: unknown; response: unknown }): void;
 }
 
@@ -192,6 +194,9 @@ export function createApiClient(env: ApiEnvironment, effects: ApiEffects): ApiCl
         return true;
       case 'blacklist':
         effects.blacklist();
+        return true;
+      case 'kyc':
+        effects.kyc(behaviour.need, response.message, path);
         return true;
       case 'debugDump':
         effects.debugDump({ path, requestId, body, response });

@@ -71,6 +71,8 @@ export const apiEffects: ApiEffects = {
     session.blacklisted = true;
     showToast('fail', i18next.t('dialog.blacklisted'));
   },
+  // The KYC dialog (src/app/overlays/KycDialogs.tsx) says what to do and leads to the page that does it.
+  kyc: (need, message, path) => openOverlay('forcedKyc', { need, message, path }),
   debugDump: (dump) => {
     console.error('[GW_899995 debug dump]', JSON.stringify(dump));
   },

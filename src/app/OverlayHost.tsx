@@ -1,6 +1,7 @@
 import { type ComponentType, Suspense, lazy } from 'react';
 import { useSnapshot } from 'valtio';
 import { type OverlayId, closeOverlay, ui, type OverlayComponentProps } from '../stores/ui';
+import { KycDialog } from './overlays/KycDialogs';
 import { OverlayPlaceholder } from './overlays/OverlayPlaceholder';
 import { FrequentRequestDialog, MobileChangedDialog, SessionExpiredDialog } from './overlays/SessionDialogs';
 
@@ -19,6 +20,8 @@ const OVERLAYS: Partial<Record<OverlayId, ComponentType<OverlayComponentProps>>>
   sessionExpired: SessionExpiredDialog,
   mobileChanged: MobileChangedDialog,
   frequentRequest: FrequentRequestDialog,
+  // The KYC prompts and the dialogs of the KYC answer codes (catalogue KycNeed).
+  forcedKyc: KycDialog,
 };
 
 export function OverlayHost() {

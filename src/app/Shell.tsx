@@ -4,6 +4,7 @@ import { ui } from '../stores/ui';
 import { BottomNav, BOTTOM_NAV_ROUTES } from './BottomNav';
 import { DialogHost } from './DialogHost';
 import { FloatingBetSlip } from './FloatingBetSlip';
+import { KycWatcher } from './KycWatcher';
 import { MaintenanceWatcher } from '../features/site/MaintenanceWatcher';
 import { SlipPicksContext } from '../features/sports/picks';
 import { OfflineBanner } from './OfflineBanner';
@@ -30,6 +31,7 @@ export function Shell() {
       <UpdatePrompt />
       <MaintenanceWatcher />
       <SecurityPrompt />
+      <KycWatcher />
       <OverlayHost />
       <DialogHost />
       <ToastHost />

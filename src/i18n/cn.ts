@@ -1,5 +1,6 @@
 import type { Resources } from './en';
 import { routesCn } from './routes.cn';
+import { kycCn } from './kyc.cn';
 import { kycProfileCn } from './kycProfile.cn';
 import { securityCn } from './security.cn';
 import { walletCn } from './wallet.cn';
@@ -290,6 +291,7 @@ export const cn: Resources = {
   },
   withdraw: withdrawCn,
   wallet: walletCn,
+  kyc: kycCn,
   kycProfile: kycProfileCn,
   security: securityCn,
   sports: {

@@ -1,5 +1,6 @@
 import { VALIDATION_MESSAGES, type ValidationKey } from '../contract/forms';
 import { routesEn } from './routes.en';
+import { kycEn } from './kyc.en';
 import { kycProfileEn } from './kycProfile.en';
 import { securityEn } from './security.en';
 import { walletEn } from './wallet.en';
@@ -278,6 +279,7 @@ export const en = {
   },
   withdraw: withdrawEn,
   wallet: walletEn,
+  kyc: kycEn,
   kycProfile: kycProfileEn,
   security: securityEn,
   sports: {

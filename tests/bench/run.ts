@@ -118,6 +118,7 @@ async function main() {
       mobileChanged: () => undefined,
       loginRequired: () => undefined,
       blacklist: () => undefined,
+      kyc: () => undefined,
       debugDump: () => undefined,
     },
   );

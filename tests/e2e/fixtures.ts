@@ -54,6 +54,8 @@ async function workerRefusals(browser: Browser): Promise<string[]> {
 export const test = base.extend<{
   siteSettings: (change: (settings: Record<string, unknown>) => void) => void;
   policyViolations: string[];
+  weakKycPromptSeen: boolean;
+  kycPromptDay: void;
 }>({
   baseURL: async ({}, use) => {
     await use(process.env['E2E_BASE_URL']);
@@ -78,6 +80,30 @@ export const test = base.extend<{
       await use(violations);
       violations.push(...(await workerRefusals(browser)));
       expect(violations, 'what the Content-Security-Policy or Permissions-Policy refused, in a page or a worker').toEqual([]);
+    },
+    { auto: true },
+  ],
+  /**
+   * The weak KYC prompt (spec §4) shows once a Manila day on a player's first page off Home; the demo
+   * player is unverified, so it would stand in front of every other test's first click. By default a
+   * test's player has already seen today's (the stored date the app keeps, src/app/KycWatcher.ts); a
+   * test of the prompt itself sets `weakKycPromptSeen: false`.
+   */
+  weakKycPromptSeen: [true, { option: true }],
+  kycPromptDay: [
+    async ({ context, weakKycPromptSeen }, use) => {
+      if (weakKycPromptSeen) {
+        await context.addInitScript(() => {
+          const today = new Intl.DateTimeFormat('en-CA', {
+            timeZone: 'Asia/Manila',
+            year: 'numeric',
+            month: '2-digit',
+            day: '2-digit',
+          }).format(new Date());
+          window.localStorage.setItem('kycWeakPromptDay', JSON.stringify(today));
+        });
+      }
+      await use();
     },
     { auto: true },
   ],

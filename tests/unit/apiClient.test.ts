@@ -58,6 +58,7 @@ function setup(options: { loggedIn?: boolean; language?: string; inGame?: boolea
     mobileChanged: vi.fn(),
     loginRequired: vi.fn(),
     blacklist: vi.fn(),
+    kyc: vi.fn(),
     debugDump: vi.fn(),
   } satisfies ApiEffects;
   const api = createApiClient(env, effects);

@@ -10,6 +10,7 @@ import { ticketSearch } from '../../features/bets/search';
 import { messageQuery, messagesQuery, unreadQuery } from '../../features/messages/api';
 import { messageSearch } from '../../features/messages/search';
 import { outrightsQuery, sportSwitchQuery } from '../../features/sports/api';
+import { faceCaptureSearch } from '../../features/kyc/search';
 import { maintenanceSearch } from '../../features/site/search';
 import { billQuery, orderQuery, payWaysQuery } from '../../features/wallet/api';
 import { balanceQuery } from '../../features/wallet/balance';
@@ -145,6 +146,7 @@ export const ROUTE_DATA: Partial<Record<RouteName, RouteData>> = {
   modifyWithdrawPwd: data({ search: passwordSearch }),
   forgetWithdrawPwd: data({ search: passwordSearch }),
   Maintenance: data({ search: maintenanceSearch }),
+  'face-capture': data({ search: faceCaptureSearch }),
   Home_sports: data({
     search: sportsSearch,
     prefetch: ({ mode, sportId }) => {

@@ -98,6 +98,17 @@ const PAGES: Record<string, RouteComponent> = {
   SetWithdrawPwd: page('SetWithdrawPwdPage', () => import('../../features/withdraw/PasswordPages')),
   modifyWithdrawPwd: page('ModifyWithdrawPwdPage', () => import('../../features/withdraw/PasswordPages')),
   forgetWithdrawPwd: page('ForgetWithdrawPwdPage', () => import('../../features/withdraw/PasswordPages')),
+
+  // Identity verification (features/kyc); /kyc-information is the personal-information form (features/kyc/profile).
+  aboutKYC: page('AboutKycPage', () => import('../../features/kyc/AboutKycPage')),
+  KYCAutomation: page('KycAutomationPage', () => import('../../features/kyc/KycAutomationPage')),
+  EKYCAutomation: page('EkycAutomationPage', () => import('../../features/kyc/EkycAutomationPage')),
+  'ekyc-zolos': page('ZolosPage', () => import('../../features/kyc/ZolosPage')),
+  TakePhotoKYC: page('TakePhotoPage', () => import('../../features/kyc/StepPages')),
+  'face-capture': page('FaceCapturePage', () => import('../../features/kyc/StepPages')),
+  InformationConfirm: page('InformationConfirmPage', () => import('../../features/kyc/StepPages')),
+  KycResult: page('KycResultPage', () => import('../../features/kyc/KycResultPage')),
+  MultiAccount: page('MultiAccountPage', () => import('../../features/kyc/MultiAccountPage')),
   // The personal-information form of identity verification (features/kyc/profile).
   'kyc-information': page('PersonalInfoPage', () => import('../../features/kyc/profile/PersonalInfoPage')),
 };

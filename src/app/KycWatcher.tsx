@@ -1,0 +1,97 @@
+import { useRouter } from '@tanstack/react-router';
+import * as Comlink from 'comlink';
+import { useEffect, useRef } from 'react';
+import { useSnapshot } from 'valtio';
+import { refreshKycStatus } from '../features/kyc/api';
+import { manilaDay } from '../lib/dates';
+import { kycPromptFor } from '../lib/kycRules';
+import { local } from '../lib/storage';
+import { realtime } from '../realtime/client';
+import { kyc } from '../stores/kyc';
+import { session } from '../stores/session';
+import { openOverlay, ui } from '../stores/ui';
+
+/** The Manila day the weak prompt was last shown (spec §4: once a day). */
+export const WEAK_PROMPT_DAY_KEY = 'kycWeakPromptDay';
+
+/**
+ * Keeps the player's KYC status current and shows the prompts of spec §4. The status is asked at app
+ * start and login, when the player comes back to the app, and when a message arrives (a decision is
+ * told as an inbox message); when the forced new-user rule's inputs change, the route guard runs again,
+ * so a new player is sent to eKYC and an approved one let go. Renders nothing.
+ */
+export function KycWatcher() {
+  const router = useRouter();
+  const { user, webToken } = useSnapshot(session);
+  const loggedIn = Boolean(user?.loginName && webToken.token);
+  const info = useSnapshot(kyc);
+  const { currentRouteName } = useSnapshot(ui);
+
+  useEffect(() => {
+    if (loggedIn) void refreshKycStatus();
+  }, [loggedIn, user?.loginName]);
+
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void refreshKycStatus();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, []);
+
+  useMessagePush(() => void refreshKycStatus(), loggedIn);
+
+  // The guard (routes/guards.ts rule 8) reads the store: run it again when its answer may change.
+  const guardInput = `${loggedIn}|${info.known}|${info.forceNewUserEkycSwitch}|${info.ekycStatus}`;
+  const lastGuardInput = useRef(guardInput);
+  useEffect(() => {
+    if (lastGuardInput.current === guardInput) return;
+    lastGuardInput.current = guardInput;
+    if (loggedIn && info.known) void router.invalidate();
+  }, [guardInput, loggedIn, info.known, router]);
+
+  useEffect(() => {
+    if (!loggedIn || !info.known || currentRouteName === '') return;
+    const today = manilaDay(Date.now());
+    const prompt = kycPromptFor({
+      flags: { weakCheck: info.weakCheck, strongCheck: info.strongCheck },
+      ekycStatus: info.ekycStatus,
+      page: currentRouteName,
+      today,
+      weakShownOn: local.get(WEAK_PROMPT_DAY_KEY, ''),
+    });
+    if (!prompt) return;
+    if (prompt.kind === 'weak') local.set(WEAK_PROMPT_DAY_KEY, today);
+    openOverlay('forcedKyc', { need: prompt.kind });
+  }, [loggedIn, info.known, info.weakCheck, info.strongCheck, info.ekycStatus, currentRouteName]);
+
+  return null;
+}
+
+/** Calls `onMessage` when the server tells this player a new message arrived (`/user/queue/messages`). */
+function useMessagePush(onMessage: () => void, enabled: boolean): void {
+  const latest = useRef(onMessage);
+  useEffect(() => {
+    latest.current = onMessage;
+  });
+  useEffect(() => {
+    if (!enabled) return;
+    const api = realtime();
+    if (!api) return;
+    let id: number | undefined;
+    let cancelled = false;
+    void api
+      .watchUser(
+        'messages',
+        Comlink.proxy(() => latest.current()),
+      )
+      .then((subscription) => {
+        if (cancelled) void api.unwatch(subscription);
+        else id = subscription;
+      });
+    return () => {
+      cancelled = true;
+      if (id !== undefined) void api.unwatch(id);
+    };
+  }, [enabled]);
+}

@@ -1,0 +1,124 @@
+import { Link } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { type KycOutcome, kycOutcome } from '../../lib/kycRules';
+import { CUSTOMER_SERVICE_PATH } from '../../lib/navigation';
+import { kyc } from '../../stores/kyc';
+import { openOverlay } from '../../stores/ui';
+import { Button } from '../../ui/Button';
+import buttonStyles from '../../ui/Button.module.css';
+import type { IconName } from '../../ui/Icon';
+import { Notice } from '../../ui/Notice';
+import { PageLayout } from '../../ui/PageLayout';
+import { refreshKycStatus } from './api';
+import styles from './Kyc.module.css';
+
+/** While under review the page asks again this often, in case the decision's push was missed (socket down). */
+const PENDING_RECHECK_MS = 15_000;
+
+const ICON: Record<KycOutcome, IconName> = {
+  notSet: 'shield',
+  updateIdentity: 'shield',
+  dailyLimit: 'info',
+  pending: 'refresh',
+  approved: 'shield',
+  rejected: 'info',
+  repeated: 'info',
+  maxVerifications: 'info',
+  contactService: 'info',
+};
+
+/**
+ * /KycResult: where the verification stands, in the player's words (spec §8 KYC messages): under review
+ * (SMS and push will tell them), verified, rejected with the reason and 'Submit again', rejected by a
+ * manual review (Customer Service), the ID's verifications used up, today's limit reached, or 'Update
+ * Identity' for a player approved before whose verification must be renewed. A duplicate ID opens the
+ * duplicate-ID dialog that leads to /MultiAccount.
+ */
+export function KycResultPage() {
+  const { t } = useTranslation();
+  const info = useSnapshot(kyc);
+  const outcome = kycOutcome(info);
+  const reason = reasonText((key) => t(key as 'kyc.reasons.tampered'), info.rejectCode, info.rejectReason);
+
+  useEffect(() => void refreshKycStatus(), []);
+  useEffect(() => {
+    if (outcome !== 'pending') return;
+    const timer = setInterval(() => void refreshKycStatus(), PENDING_RECHECK_MS);
+    return () => clearInterval(timer);
+  }, [outcome]);
+  const shownRepeated = useRef(false);
+  useEffect(() => {
+    if (outcome === 'repeated' && !shownRepeated.current) {
+      shownRepeated.current = true;
+      openOverlay('forcedKyc', { need: 'repeated' });
+    }
+  }, [outcome]);
+
+  const primary = (to: string, label: string) => (
+    <Link to={to} className={`${buttonStyles.button} ${buttonStyles.primary}`}>
+      {label}
+    </Link>
+  );
+  const body: Record<KycOutcome, { title: string; text: string; action: React.ReactNode }> = {
+    notSet: { title: t('kyc.result.notSetTitle'), text: t('kyc.result.notSet'), action: primary('/EKYCAutomation', t('kyc.verify')) },
+    updateIdentity: {
+      title: t('kyc.result.updateTitle'),
+      text: t('kyc.result.update'),
+      action: primary('/TakePhotoKYC', t('kyc.result.updateButton')),
+    },
+    dailyLimit: {
+      title: t('kyc.result.dailyLimitTitle'),
+      text: t('kyc.result.dailyLimit'),
+      action: primary('/', t('kyc.result.backHome')),
+    },
+    pending: {
+      title: t('kyc.result.pendingTitle'),
+      text: t('kyc.result.pending'),
+      action: (
+        <Button block variant="secondary" onClick={() => void refreshKycStatus()}>
+          {t('kyc.result.refresh')}
+        </Button>
+      ),
+    },
+    approved: { title: t('kyc.result.approvedTitle'), text: t('kyc.result.approved'), action: primary('/', t('kyc.result.backHome')) },
+    rejected: {
+      title: t('kyc.result.rejectedTitle'),
+      text: reason ? t('kyc.result.rejected', { reason }) : t('kyc.result.rejectedNoReason'),
+      action: primary('/EKYCAutomation', t('kyc.result.resubmit')),
+    },
+    repeated: {
+      title: t('kyc.result.repeatedTitle'),
+      text: t('kyc.reasons.repeated'),
+      action: primary('/MultiAccount', t('kyc.multi.dialogButton')),
+    },
+    maxVerifications: {
+      title: t('kyc.result.maxTitle'),
+      text: t('kyc.result.maxVerifications'),
+      action: primary(CUSTOMER_SERVICE_PATH, t('common.customerService')),
+    },
+    contactService: {
+      title: t('kyc.result.contactServiceTitle'),
+      text: reason ? t('kyc.result.contactService', { reason }) : t('kyc.result.contactServiceNoReason'),
+      action: primary(CUSTOMER_SERVICE_PATH, t('common.customerService')),
+    },
+  };
+  const shown = body[outcome];
+  return (
+    <PageLayout flush>
+      <div className={styles.page} data-outcome={outcome}>
+        <Notice icon={ICON[outcome]} title={shown.title} description={shown.text} role="status">
+          {shown.action}
+        </Notice>
+      </div>
+    </PageLayout>
+  );
+}
+
+/** The reason in the player's words: ours for a known code, else what the server said. */
+function reasonText(t: (key: string) => string, code: string | null, reason: string): string {
+  const key = `kyc.reasons.${code ?? ''}`;
+  const known = code ? t(key) : key;
+  return known !== key ? known : reason;
+}
