@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test as base, type Browser, expect, type Page } from '@playwright/test';
+import { test as base, type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
 
 /** Words of the browser's own console reports when a policy refuses something. */
 const POLICY_REPORT = /Content.Security.Policy|Permissions.Policy|Refused to (load|execute|apply|connect|create|frame)/i;
@@ -92,17 +92,7 @@ export const test = base.extend<{
   weakKycPromptSeen: [true, { option: true }],
   kycPromptDay: [
     async ({ context, weakKycPromptSeen }, use) => {
-      if (weakKycPromptSeen) {
-        await context.addInitScript(() => {
-          const today = new Intl.DateTimeFormat('en-CA', {
-            timeZone: 'Asia/Manila',
-            year: 'numeric',
-            month: '2-digit',
-            day: '2-digit',
-          }).format(new Date());
-          window.localStorage.setItem('kycWeakPromptDay', JSON.stringify(today));
-        });
-      }
+      if (weakKycPromptSeen) await markKycPromptSeen(context);
       await use();
     },
     { auto: true },
@@ -120,6 +110,16 @@ export const test = base.extend<{
 });
 
 export { expect };
+
+/** Today's weak KYC prompt counts as seen in this browser context (another device a test opens, too). */
+export async function markKycPromptSeen(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      new Date(),
+    );
+    window.localStorage.setItem('kycWeakPromptDay', JSON.stringify(today));
+  });
+}
 
 /** Waits until the service worker controls the page (a fresh context's first load is not controlled yet). */
 export async function waitForServiceWorker(page: Page): Promise<void> {

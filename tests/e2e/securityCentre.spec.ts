@@ -6,7 +6,7 @@ import { readEnvelope } from '../../src/contract/envelopes';
 import { ANONYMOUS_CALLER, callBody, signedHeaders } from '../../src/contract/request';
 import { APP_KEY_META } from '../../src/contract/sign';
 import { StorageKey } from '../../src/contract/storageKeys';
-import { DEMO_PLAYER, expect, logInWithPassword, test } from './fixtures';
+import { DEMO_PLAYER, expect, logInWithPassword, markKycPromptSeen, test } from './fixtures';
 
 /**
  * The security centre in the browser (issue 12): a phone changed on one device shows the other device
@@ -78,6 +78,7 @@ test.describe('security centre', () => {
 
     // The same account on a second device.
     const other = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-PH' });
+    await markKycPromptSeen(other);
     const second = await other.newPage();
     await second.goto('/foryou');
     await second.getByRole('button', { name: 'Log In' }).first().click();
