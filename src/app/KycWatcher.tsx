@@ -1,12 +1,11 @@
 import { useRouter } from '@tanstack/react-router';
-import * as Comlink from 'comlink';
 import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { refreshKycStatus } from '../features/kyc/api';
 import { manilaDay } from '../lib/dates';
 import { kycPromptFor } from '../lib/kycRules';
 import { local } from '../lib/storage';
-import { realtime } from '../realtime/client';
+import { useUserPush } from '../realtime/hooks';
 import { kyc } from '../stores/kyc';
 import { session } from '../stores/session';
 import { openOverlay, ui } from '../stores/ui';
@@ -39,7 +38,7 @@ export function KycWatcher() {
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, []);
 
-  useMessagePush(() => void refreshKycStatus(), loggedIn);
+  useUserPush('messages', () => void refreshKycStatus(), loggedIn);
 
   // The guard (routes/guards.ts rule 8) reads the store: run it again when its answer may change.
   const guardInput = `${loggedIn}|${info.known}|${info.forceNewUserEkycSwitch}|${info.ekycStatus}`;
@@ -66,32 +65,4 @@ export function KycWatcher() {
   }, [loggedIn, info.known, info.weakCheck, info.strongCheck, info.ekycStatus, currentRouteName]);
 
   return null;
-}
-
-/** Calls `onMessage` when the server tells this player a new message arrived (`/user/queue/messages`). */
-function useMessagePush(onMessage: () => void, enabled: boolean): void {
-  const latest = useRef(onMessage);
-  useEffect(() => {
-    latest.current = onMessage;
-  });
-  useEffect(() => {
-    if (!enabled) return;
-    const api = realtime();
-    if (!api) return;
-    let id: number | undefined;
-    let cancelled = false;
-    void api
-      .watchUser(
-        'messages',
-        Comlink.proxy(() => latest.current()),
-      )
-      .then((subscription) => {
-        if (cancelled) void api.unwatch(subscription);
-        else id = subscription;
-      });
-    return () => {
-      cancelled = true;
-      if (id !== undefined) void api.unwatch(id);
-    };
-  }, [enabled]);
 }

@@ -1,8 +1,8 @@
 import * as Comlink from 'comlink';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { SelectionDetail, SelectionQuery } from '../contract/betting';
 import type { ChatMessage } from '../contract/feed';
-import type { ConnectionStatus, ListQuery, RealtimeApi } from '../contract/realtime';
+import type { ConnectionStatus, ListQuery, RealtimeApi, UserQueue } from '../contract/realtime';
 import { realtime } from './client';
 import { ListMirror, type ListView, MatchMirror, type MatchView, OrderMirror, type RowView } from './mirror';
 
@@ -158,4 +158,24 @@ export function useOrderDetails(orders: readonly SelectionQuery[], single: boole
     };
   }, [mirror, link]);
   return useSyncExternalStore(mirror.subscribe, mirror.get);
+}
+
+/**
+ * Calls `onEvent` each time the server tells this player something on one of their queues
+ * (`/user/queue/<queue>` over the shared worker's one socket): a balance move, a new message.
+ */
+export function useUserPush(queue: UserQueue, onEvent: () => void, enabled = true): void {
+  const latest = useRef(onEvent);
+  useEffect(() => {
+    latest.current = onEvent;
+  });
+  useEffect(() => {
+    if (!enabled) return;
+    return watchWorker((api) =>
+      api.watchUser(
+        queue,
+        Comlink.proxy(() => latest.current()),
+      ),
+    );
+  }, [queue, enabled]);
 }

@@ -7,9 +7,9 @@ import { Button } from '../../ui/Button';
 import buttonStyles from '../../ui/Button.module.css';
 import { Notice } from '../../ui/Notice';
 import { PageLayout } from '../../ui/PageLayout';
+import { useUserPush } from '../../realtime/hooks';
 import { Skeleton } from '../../ui/Skeleton';
 import { balanceQuery, refreshBalance } from './balance';
-import { useBalancePush } from './pushes';
 import styles from './Wallet.module.css';
 
 /** /fundAccount: the player's funds (main, bonus, sportsbook) with the ways to move them. */
@@ -17,7 +17,7 @@ export function FundAccountPage() {
   const { t } = useTranslation();
   const { data, isPending, isError, refetch } = useQuery(balanceQuery);
   const [refreshing, setRefreshing] = useState(false);
-  useBalancePush(() => void refetch());
+  useUserPush('balance', () => void refetch());
   const refresh = async () => {
     setRefreshing(true);
     await refreshBalance(0).catch(() => false);

@@ -6,12 +6,12 @@ import { PageLayout } from '../../ui/PageLayout';
 import { Button } from '../../ui/Button';
 import buttonStyles from '../../ui/Button.module.css';
 import { Notice } from '../../ui/Notice';
+import { useUserPush } from '../../realtime/hooks';
 import { PageSkeleton } from '../../ui/Skeleton';
 import { isFinalDeposit } from './amounts';
 import { cancelDeposit, orderQuery } from './api';
 import { refreshBalance } from './balance';
 import { DepositOutcome } from './DepositOutcome';
-import { useBalancePush } from './pushes';
 import type { OrderSearch } from './search';
 import styles from './Wallet.module.css';
 
@@ -67,7 +67,7 @@ function OrderStatus({ orderNo, result }: { orderNo: string; result: OrderSearch
       setCancelling(false);
     }
   };
-  useBalancePush(() => void refetch(), status === 'pending' || status === 'reviewing');
+  useUserPush('balance', () => void refetch(), status === 'pending' || status === 'reviewing');
 
   // Money in: poll the balance until it is ready (spec §4), once.
   const [balance, setBalance] = useState<'idle' | 'refreshing' | 'ready' | 'timedOut'>('idle');
