@@ -376,6 +376,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     config: config.kyc,
     cipher: kycCipher,
     places: options.kyc?.places ?? { validCity },
+    sms,
     clock,
     log: app.log,
   });

@@ -1,6 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { customers, kycImages, kycProfiles, kycStates, kycVerifications, messages, paymentWebhookEvents } from '../../server/db/schema';
+import {
+  customers,
+  kycImages,
+  kycProfiles,
+  kycStates,
+  kycVerifications,
+  messages,
+  outbox,
+  paymentWebhookEvents,
+} from '../../server/db/schema';
 import { kycConfig } from '../../server/config';
 import { KYC_REQUIRED_MESSAGE } from '../../server/modules/kyc/service';
 import type { KycStatusAnswer } from '../../src/contract/answers/kyc';
@@ -205,6 +214,15 @@ describe('identity verification', () => {
     const after = await status(player, 'bet');
     expect(after).toMatchObject({ ekycStatus: 1, showEkycStatus: 1, restricted: false, deadline: null, rejectReason: '' });
     expect(await titles(player.customerId)).toContain('Verification approved');
+    // The final decision also reaches the phone (the review page promises SMS and push); the wait did not.
+    const [bound] = await db().select({ mobileNo: customers.mobileNo }).from(customers).where(eq(customers.id, player.customerId));
+    const texts = await db()
+      .select({ body: outbox.body })
+      .from(outbox)
+      .where(and(eq(outbox.channel, 'sms'), eq(outbox.recipient, bound!.mobileNo!)));
+    const toPlayer = texts.map((row) => row.body);
+    expect(toPlayer.filter((body) => body.includes('Verification approved'))).not.toHaveLength(0);
+    expect(toPlayer.filter((body) => body.includes('under review'))).toHaveLength(0);
     stop();
     expect(pushed.length).toBeGreaterThanOrEqual(2);
 

@@ -1,8 +1,14 @@
+import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db';
+import { customers } from '../../db/schema';
+import type { SmsProvider } from '../../providers/messaging';
 import type { PlayerEvents } from '../../realtime/bus';
 import { sendMessage } from '../messages/service';
 
-/** What a player is told of each KYC decision (spec §8): an inbox message, pushed on /user/queue/messages. */
+/**
+ * What a player is told of each KYC decision (spec §8): an inbox message, pushed on /user/queue/messages,
+ * and for a final decision an SMS to the bound phone too (the review page promises "SMS and push").
+ */
 export type Decision = 'pending' | 'approved' | 'rejected' | 'refused';
 
 export const DECISION_MESSAGES: Record<Decision, { title: string; body: (reason: string) => string }> = {
@@ -30,7 +36,12 @@ export async function tellDecision(
   customerId: number,
   decision: Decision,
   reason: string,
+  sms?: SmsProvider,
 ): Promise<void> {
   const message = DECISION_MESSAGES[decision];
-  await sendMessage(db, events, { customerId, type: 1, title: message.title, body: message.body(reason) });
+  const body = message.body(reason);
+  await sendMessage(db, events, { customerId, type: 1, title: message.title, body });
+  if (!sms || decision === 'pending') return;
+  const [player] = await db.select({ mobileNo: customers.mobileNo }).from(customers).where(eq(customers.id, customerId));
+  if (player?.mobileNo) await sms.send(player.mobileNo, `Panalo: ${message.title}. ${body}`);
 }

@@ -19,6 +19,7 @@ import { type AtRestCipher, newMediaKey } from '../../lib/security';
 import { KycVendorError, type KycVendor, type OcrFields } from '../../providers/kyc/types';
 import type { PlayerEvents } from '../../realtime/bus';
 import type { SiteSettingsStore } from '../site/settings';
+import type { SmsProvider } from '../../providers/messaging';
 import { type Decision, tellDecision } from './notify';
 import * as repo from './repository';
 import {
@@ -53,6 +54,8 @@ export interface KycServiceOptions {
   /** Seals images and personal fields at rest, and keys the ID-number hashes. */
   cipher: AtRestCipher;
   places: Places;
+  /** Carries final decisions to the player's phone (inbox and push carry every step). */
+  sms?: SmsProvider;
   clock: () => number;
   log: FastifyBaseLogger;
 }
@@ -453,7 +456,7 @@ export class KycService {
   /** Tells the player (inbox message and push); a failure to tell never undoes the decision. */
   async tell(customerId: number, decision: Decision, reason: string) {
     try {
-      await tellDecision(this.db, this.options.events, customerId, decision, reason);
+      await tellDecision(this.db, this.options.events, customerId, decision, reason, this.options.sms);
     } catch (error) {
       this.options.log.error({ err: error, customerId }, 'KYC decision message not sent');
     }
