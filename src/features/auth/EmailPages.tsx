@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { SecurityBody, SecurityCall } from '../../contract/security';
@@ -12,7 +12,7 @@ import { Notice } from '../../ui/Notice';
 import { PageLayout } from '../../ui/PageLayout';
 import { PageSkeleton } from '../../ui/Skeleton';
 import { CodeInput } from './CodeInput';
-import { allValid, useProblems } from './fields';
+import { allValid, useFormSubmit, useProblems } from './fields';
 import { useSecurityInfo, sendEmailCode, sendOwnEmailCode, verifyEmail } from './securityApi';
 import styles from './Security.module.css';
 
@@ -48,35 +48,24 @@ export function ChangeEmailPage() {
   const verified = useVerified();
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
-  const [checked, setChecked] = useState(false);
   const [emailChecked, setEmailChecked] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const problem = useProblems(checked);
+  const { checked, busy, problem, onSubmit } = useFormSubmit();
   const emailProblem = useProblems(checked || emailChecked);
   if (info.isPending) return <Loading />;
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setChecked(true);
-    if (
-      !allValid([
+  const submit = onSubmit(
+    () =>
+      allValid([
         [emailField, email],
         [codeField, code],
-      ])
-    )
-      return;
-    setBusy(true);
-    try {
+      ]),
+    async () => {
       await verified((await verifyEmail({ code, newEmail: email })).email);
-    } catch {
-      // told by the API client (a taken email, a wrong code)
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
   const current = info.data?.email;
   return (
     <PageLayout flush>
-      <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <form className={styles.form} onSubmit={submit} noValidate>
         <p className={styles.note}>{t('security.email.changeIntro')}</p>
         {current && <p className={styles.note}>{t('security.email.current', { email: current })}</p>}
         <TextField
@@ -112,9 +101,7 @@ export function VerifyEmailPage() {
   const info = useSecurityInfo();
   const verified = useVerified();
   const [code, setCode] = useState('');
-  const [checked, setChecked] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const problem = useProblems(checked);
+  const { busy, problem, onSubmit } = useFormSubmit();
   if (info.isPending) return <Loading />;
   const email = info.data?.email ?? '';
   if (!email) {
@@ -135,22 +122,15 @@ export function VerifyEmailPage() {
       </PageLayout>
     );
   }
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setChecked(true);
-    if (!allValid([[codeField, code]])) return;
-    setBusy(true);
-    try {
+  const submit = onSubmit(
+    () => allValid([[codeField, code]]),
+    async () => {
       await verified((await verifyEmail({ code })).email);
-    } catch {
-      // told by the API client
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
   return (
     <PageLayout flush>
-      <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <form className={styles.form} onSubmit={submit} noValidate>
         <p className={styles.note}>{t('security.email.verifyIntro', { email })}</p>
         <CodeInput
           label={t('security.code.toEmail')}

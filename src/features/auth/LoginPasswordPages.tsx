@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { SecurityBody, SecurityCall, loginPasswordField } from '../../contract/security';
+import { SecurityBody, SecurityCall } from '../../contract/security';
 import { session } from '../../stores/session';
 import { showToast } from '../../stores/ui';
 import { Button } from '../../ui/Button';
@@ -12,8 +12,8 @@ import { Notice } from '../../ui/Notice';
 import { PageLayout } from '../../ui/PageLayout';
 import { PageSkeleton } from '../../ui/Skeleton';
 import { CodeInput } from './CodeInput';
-import { NewPassword } from './NewPassword';
-import { allValid, useProblems } from './fields';
+import { NewPassword, newPasswordValid } from './NewPassword';
+import { allValid, useFormSubmit } from './fields';
 import { modifyLoginPwd, useSecurityInfo, sendOwnPhoneCode, setLoginPwd } from './securityApi';
 import styles from './Security.module.css';
 
@@ -38,9 +38,7 @@ export function SetLoginPwdPage() {
   const { user } = useSnapshot(session);
   const [values, setValues] = useState({ password: '', again: '' });
   const [code, setCode] = useState('');
-  const [checked, setChecked] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const problem = useProblems(checked);
+  const { busy, problem, onSubmit } = useFormSubmit();
   if (info.isPending) return <Loading />;
   if (info.data?.hasLoginPassword) {
     return (
@@ -52,29 +50,18 @@ export function SetLoginPwdPage() {
     );
   }
   const phone = user?.mobileNo ?? '';
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setChecked(true);
-    const fields: [typeof codeField, string][] = [
-      [loginPasswordField, values.password],
-      ...(phone ? [[codeField, code] as [typeof codeField, string]] : []),
-    ];
-    if (!allValid(fields) || values.again !== values.password) return;
-    setBusy(true);
-    try {
+  const submit = onSubmit(
+    () => newPasswordValid(values) && (!phone || allValid([[codeField, code]])),
+    async () => {
       await setLoginPwd({ password: values.password, ...(phone ? { code } : {}) });
       await queryClient.invalidateQueries({ queryKey: ['main', SecurityCall.securityInfo] });
       showToast('success', t('security.password.saved'));
       void navigate({ to: '/security', replace: true });
-    } catch {
-      // told by the API client
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
   return (
     <PageLayout flush>
-      <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <form className={styles.form} onSubmit={submit} noValidate>
         <p className={styles.note}>{phone ? t('security.password.setIntroCode', { phone }) : t('security.password.setIntro')}</p>
         <NewPassword values={values} onChange={setValues} problem={problem} />
         {phone && (
@@ -101,9 +88,7 @@ export function ModifyLoginPwdPage() {
   const info = useSecurityInfo();
   const [old, setOld] = useState('');
   const [values, setValues] = useState({ password: '', again: '' });
-  const [checked, setChecked] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const problem = useProblems(checked);
+  const { busy, problem, onSubmit } = useFormSubmit();
   if (info.isPending) return <Loading />;
   if (info.data && !info.data.hasLoginPassword) {
     return (
@@ -114,31 +99,17 @@ export function ModifyLoginPwdPage() {
       </PageLayout>
     );
   }
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setChecked(true);
-    if (
-      !allValid([
-        [oldField, old],
-        [loginPasswordField, values.password],
-      ]) ||
-      values.again !== values.password
-    )
-      return;
-    setBusy(true);
-    try {
+  const submit = onSubmit(
+    () => allValid([[oldField, old]]) && newPasswordValid(values),
+    async () => {
       await modifyLoginPwd({ oldPassword: old, newPassword: values.password });
       showToast('success', t('security.password.changed'));
       void navigate({ to: '/security', replace: true });
-    } catch {
-      // told by the API client (a wrong current password says how many tries are left)
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
   return (
     <PageLayout flush>
-      <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <form className={styles.form} onSubmit={submit} noValidate>
         <p className={styles.note}>{t('security.password.modifyIntro')}</p>
         <TextField
           type="password"

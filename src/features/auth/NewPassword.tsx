@@ -1,6 +1,12 @@
+import * as z from 'zod/mini';
 import { useTranslation } from 'react-i18next';
 import { loginPasswordField } from '../../contract/security';
 import { TextField } from '../../ui/Field';
+
+/** The new password meets the contract's rule and was typed the same twice. */
+export function newPasswordValid(values: { password: string; again: string }): boolean {
+  return z.safeParse(loginPasswordField, values.password).success && values.again === values.password;
+}
 
 /** A new password twice: the contract's rule, and the two the same. */
 export function NewPassword({

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { useSnapshot } from 'valtio';
@@ -15,7 +15,7 @@ import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
 import { PageLayout } from '../../ui/PageLayout';
 import { CodeInput } from './CodeInput';
-import { allValid, useProblems } from './fields';
+import { allValid, useFormSubmit, type useProblems } from './fields';
 import { sendNewPhoneCode, sendOwnPhoneCode, verifyPhone } from './securityApi';
 import styles from './Security.module.css';
 
@@ -86,9 +86,7 @@ export function SetPhonePage({ label }: { label?: string }) {
   const { data: site } = useSnapshot(siteInfo);
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
-  const [checked, setChecked] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const problem = useProblems(checked);
+  const { busy, problem, onSubmit } = useFormSubmit();
   const forced = isSwitchOnForH5(site.PHONE_BIND_SWITCH);
 
   if (user?.mobileNo && !busy) {
@@ -104,31 +102,22 @@ export function SetPhonePage({ label }: { label?: string }) {
       </PageLayout>
     );
   }
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setChecked(true);
-    if (
-      !allValid([
+  const submit = onSubmit(
+    () =>
+      allValid([
         [phoneField, phone],
         [codeField, code],
-      ])
-    )
-      return;
-    setBusy(true);
-    try {
+      ]),
+    async () => {
       const bound = await verifyPhone({ newPhone: phone, code });
       await done(bound.mobileNo);
       showToast('success', t('security.phone.bound'));
       void navigate({ to: label === 'security' || !forced ? '/security' : '/', replace: true });
-    } catch {
-      // told by the API client (a taken number, a wrong code)
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
   return (
     <PageLayout flush>
-      <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <form className={styles.form} onSubmit={submit} noValidate>
         <p className={styles.note}>{t(forced ? 'security.phone.bindForced' : 'security.phone.bindIntro')}</p>
         <NewNumber
           phone={phone}
@@ -158,9 +147,7 @@ export function ChangePhonePage() {
   const [oldCode, setOldCode] = useState('');
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
-  const [checked, setChecked] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const problem = useProblems(checked);
+  const { busy, problem, onSubmit } = useFormSubmit();
   const current = user?.mobileNo ?? '';
 
   if (!current) {
@@ -172,32 +159,23 @@ export function ChangePhonePage() {
       </PageLayout>
     );
   }
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setChecked(true);
-    if (
-      !allValid([
+  const submit = onSubmit(
+    () =>
+      allValid([
         [codeField, oldCode],
         [phoneField, phone],
         [codeField, code],
-      ])
-    )
-      return;
-    setBusy(true);
-    try {
+      ]),
+    async () => {
       const changed = await verifyPhone({ newPhone: phone, code, oldCode });
       await done(changed.mobileNo);
       showToast('success', t('security.phone.changed'));
       void navigate({ to: '/security', replace: true });
-    } catch {
-      // told by the API client
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
   return (
     <PageLayout flush>
-      <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <form className={styles.form} onSubmit={submit} noValidate>
         <p className={styles.note}>{t('security.phone.changeIntro')}</p>
         <InfoList rows={[{ label: t('security.phone.current'), value: current }]} />
         <CodeInput

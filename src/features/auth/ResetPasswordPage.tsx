@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loginPasswordField } from '../../contract/security';
 import { navigateTo } from '../../lib/navigation';
 import { isLoggedIn } from '../../stores/session';
 import { openLogin, showToast } from '../../stores/ui';
@@ -11,8 +10,8 @@ import { PageLayout } from '../../ui/PageLayout';
 import { forgetReset } from './api';
 import { logoutLocally } from './logout';
 import { forgetResetTicket, resetTicket } from './resetTicket';
-import { allValid, useProblems } from './fields';
-import { NewPassword } from './NewPassword';
+import { useFormSubmit } from './fields';
+import { NewPassword, newPasswordValid } from './NewPassword';
 import styles from './Security.module.css';
 
 /**
@@ -22,9 +21,7 @@ import styles from './Security.module.css';
 export function ResetPasswordPage() {
   const { t } = useTranslation();
   const [values, setValues] = useState({ password: '', again: '' });
-  const [checked, setChecked] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const problem = useProblems(checked);
+  const { busy, problem, onSubmit } = useFormSubmit();
   const ticket = resetTicket();
   if (!ticket) {
     return (
@@ -35,27 +32,20 @@ export function ResetPasswordPage() {
       </PageLayout>
     );
   }
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setChecked(true);
-    if (!allValid([[loginPasswordField, values.password]]) || values.again !== values.password) return;
-    setBusy(true);
-    try {
+  const submit = onSubmit(
+    () => newPasswordValid(values),
+    async () => {
       await forgetReset(ticket, values.password);
       forgetResetTicket();
       if (isLoggedIn()) logoutLocally();
       showToast('success', t('security.reset.done'));
       navigateTo('/', { replace: true });
       openLogin({ type: 'password' });
-    } catch {
-      // told by the API client (an expired ticket says to start again)
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
   return (
     <PageLayout flush>
-      <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <form className={styles.form} onSubmit={submit} noValidate>
         <p className={styles.note}>{t('security.reset.intro')}</p>
         <NewPassword values={values} onChange={setValues} problem={problem} />
         <Button type="submit" block busy={busy}>
