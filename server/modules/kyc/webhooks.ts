@@ -1,9 +1,9 @@
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database, Queryable } from '../../db';
 import { paymentWebhookEvents } from '../../db/schema';
 import type { KycReviewEvent, KycVendor } from '../../providers/kyc/types';
-import { MAX_HANDLING_FAILURES } from '../payments/inbox';
+import { unhandledEvents } from '../payments/inbox';
 import type { Decision } from './notify';
 import * as repo from './repository';
 import { afterReview } from './status';
@@ -124,20 +124,7 @@ export class KycReviewInbox {
 
   /** The inbox job: review events left unhandled (a failure, a stop mid-way) are handled again, oldest first. */
   async retryUnhandled(now: number, olderThanMs = 30_000, limit = 100): Promise<number> {
-    const rows = await this.db
-      .select({ id: paymentWebhookEvents.id, event: paymentWebhookEvents.event })
-      .from(paymentWebhookEvents)
-      .where(
-        and(
-          eq(paymentWebhookEvents.provider, PROVIDER),
-          isNull(paymentWebhookEvents.handledAt),
-          eq(paymentWebhookEvents.verdict, 'accepted'),
-          lt(paymentWebhookEvents.lastReceivedAt, new Date(now - olderThanMs)),
-          lt(paymentWebhookEvents.failures, MAX_HANDLING_FAILURES),
-        ),
-      )
-      .orderBy(asc(paymentWebhookEvents.receivedAt))
-      .limit(limit);
+    const rows = await unhandledEvents(this.db, eq(paymentWebhookEvents.provider, PROVIDER), now - olderThanMs, limit);
     let handled = 0;
     for (const row of rows) if (row.event && (await this.handle(row.id, row.event as unknown as KycReviewEvent))) handled++;
     return handled;

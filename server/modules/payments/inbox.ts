@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Transaction } from '../../db';
+import type { Database, Queryable, Transaction } from '../../db';
 import { paymentWebhookEvents } from '../../db/schema';
 import type { PaymentEvent, WebhookVerifier } from '../../providers/payments/types';
 
@@ -129,23 +129,32 @@ export class WebhookInbox {
    * longer than `olderThanMs` are handled again, oldest first.
    */
   async retryUnhandled(now: number, olderThanMs = 30_000, limit = 100): Promise<number> {
-    const rows = await this.db
-      .select({ id: paymentWebhookEvents.id, event: paymentWebhookEvents.event })
-      .from(paymentWebhookEvents)
-      .where(
-        and(
-          isNull(paymentWebhookEvents.handledAt),
-          eq(paymentWebhookEvents.verdict, 'accepted'),
-          // The table also holds the KYC vendor's review events, which their own inbox handles (modules/kyc).
-          inArray(paymentWebhookEvents.kind, ['deposit', 'payout']),
-          lt(paymentWebhookEvents.lastReceivedAt, new Date(now - olderThanMs)),
-          lt(paymentWebhookEvents.failures, MAX_HANDLING_FAILURES),
-        ),
-      )
-      .orderBy(asc(paymentWebhookEvents.receivedAt))
-      .limit(limit);
+    // The table also holds the KYC vendor's review events, which their own inbox handles (modules/kyc).
+    const rows = await unhandledEvents(this.db, inArray(paymentWebhookEvents.kind, ['deposit', 'payout']), now - olderThanMs, limit);
     let handled = 0;
     for (const row of rows) if (row.event && (await this.handle(row.id, row.event as unknown as PaymentEvent))) handled++;
     return handled;
   }
+}
+
+/**
+ * Verified events of the inbox table still unhandled (a handler failed, the process stopped mid-way),
+ * last received before `receivedBefore` and not given up on, oldest first: what an inbox job retries.
+ * `which` picks the events of one inbox (payments: deposits and payouts; KYC: the vendor's reviews).
+ */
+export function unhandledEvents(db: Queryable, which: SQL, receivedBefore: number, limit: number) {
+  return db
+    .select({ id: paymentWebhookEvents.id, event: paymentWebhookEvents.event })
+    .from(paymentWebhookEvents)
+    .where(
+      and(
+        which,
+        isNull(paymentWebhookEvents.handledAt),
+        eq(paymentWebhookEvents.verdict, 'accepted'),
+        lt(paymentWebhookEvents.lastReceivedAt, new Date(receivedBefore)),
+        lt(paymentWebhookEvents.failures, MAX_HANDLING_FAILURES),
+      ),
+    )
+    .orderBy(asc(paymentWebhookEvents.receivedAt))
+    .limit(limit);
 }
