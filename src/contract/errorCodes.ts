@@ -150,6 +150,19 @@ export const GatewayCode = {
   EmailMissing: 'GW_800475',
   /** The mail provider refused the address or cannot send right now. */
   MailNotSent: 'GW_800476',
+  // The casino (issue 13): GW_80048x.
+  /** No such game, or not offered to this player. */
+  GameNotFound: 'GW_800480',
+  /** The game's platform is under maintenance (site setting). */
+  GameMaintenance: 'GW_800481',
+  /** The game provider cannot be reached right now (try again later). */
+  GameProviderDown: 'GW_800482',
+  /** This game has no demo play. */
+  TrialUnavailable: 'GW_800483',
+  /** The transfer platform refused or could not take the transfer; nothing moved. */
+  TransferFailed: 'GW_800484',
+  /** No such round of this player. */
+  RoundNotFound: 'GW_800485',
 } as const;
 
 /** Codes that reset the token and show the session-expired dialog. */

@@ -53,6 +53,7 @@ export const cn: Resources = {
     casino: '真人娱乐场',
     poker: '扑克',
     bingo: '宾果',
+    fishing: '捕鱼',
     arcade: '街机',
     label: '游戏类型',
   },

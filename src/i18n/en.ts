@@ -53,6 +53,7 @@ export const en = {
     casino: 'Live Casino',
     poker: 'Poker',
     bingo: 'Bingo',
+    fishing: 'Fishing',
     arcade: 'Arcade',
     label: 'Game types',
   },
