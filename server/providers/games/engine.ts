@@ -33,3 +33,45 @@ export interface InstantEngine<Params = unknown, State = unknown> {
   /** The engine's game page: markup and script inserted into the simulator's game shell (see `page.ts`). */
   page(params: Params): { title: string; html: string; script: string; css?: string };
 }
+
+/** One player's launched game at the simulator (a row of the simulator's session table). */
+export interface PlaySession {
+  /** The simulator's own id of the launched game (in the game page's URL; unguessable). */
+  sessionId: string;
+  /** Our operator's player id (LaunchRequest.user). */
+  user: string;
+  /** The operator's token (null in demo play). */
+  token: string | null;
+  gameCode: string;
+  platformCode: string;
+  currency: string;
+  /** seamless: the operator's wallet API; transfer: the platform's own balance; demo: play money. */
+  mode: 'seamless' | 'transfer' | 'demo';
+  clientSeed: string;
+}
+
+export type BetRefusal = 'NOT_ENOUGH_MONEY' | 'TOKEN_EXPIRED' | 'INVALID_TOKEN' | 'USER_DISABLED' | 'WALLET_DOWN';
+
+/**
+ * How the simulator's games move money, whatever the session's mode. `bet` answers a refusal instead of
+ * throwing; `win` and `rollback` are retried by the implementation until the wallet accepts them (Hub88:
+ * wins and rollbacks are accepted even after the token expired), so a game may await them and move on.
+ * Every call carries the provider's transaction id: calling again with the same id is safe.
+ */
+export interface SessionWallet {
+  balance(session: PlaySession): Promise<number>;
+  bet(
+    session: PlaySession,
+    input: { round: string; transactionId: string; amount: number; bet: string; roundClosed: boolean },
+  ): Promise<{ ok: true; balance: number } | { ok: false; refusal: BetRefusal; balance: number }>;
+  win(
+    session: PlaySession,
+    input: { round: string; transactionId: string; betTransactionId: string; amount: number; roundClosed: boolean },
+  ): Promise<{ balance: number }>;
+  rollback(session: PlaySession, input: { round: string; transactionId: string; betTransactionId: string }): Promise<{ balance: number }>;
+}
+
+/** The simulator's sessions, shared by the instant runtime and the tables. */
+export interface SimSessions {
+  find(sessionId: string): Promise<PlaySession | null>;
+}
