@@ -83,7 +83,9 @@ export const gameEntrySchema = z.strictObject({
   gameName: z.string(),
   platformCode: z.string(),
   kind: z.enum(GAME_KIND_NAMES),
-  category: z.union(GAME_CATEGORIES.map((value) => z.literal(value)) as [z.ZodMiniLiteral<GameCategory>, ...z.ZodMiniLiteral<GameCategory>[]]),
+  category: z.union(
+    GAME_CATEGORIES.map((value) => z.literal(value)) as [z.ZodMiniLiteral<GameCategory>, ...z.ZodMiniLiteral<GameCategory>[]],
+  ),
   /** The spec's gameType, shown as a label (e.g. 'SLOT', 'LIVE', 'POKER', 'CRASH', 'FISH', 'BINGO'). */
   gameType: z.string(),
   engine: z.enum(ENGINE_NAMES),
@@ -179,8 +181,16 @@ export const launchGameBody = z.looseObject({
   isWithTransfer: z.optional(z.boolean()),
   platformCurrency: z.optional(z.literal(PLAY_CURRENCY)),
 });
-export const trialGameBody = z.looseObject({ ...gameRef, lang: z.optional(z.string()), callbackPath: z.optional(z.string().check(z.maxLength(300))) });
-export const inGameV2Body = z.looseObject({ ...gameRef, lang: z.optional(z.string()), callbackPath: z.optional(z.string().check(z.maxLength(300))) });
+export const trialGameBody = z.looseObject({
+  ...gameRef,
+  lang: z.optional(z.string()),
+  callbackPath: z.optional(z.string().check(z.maxLength(300))),
+});
+export const inGameV2Body = z.looseObject({
+  ...gameRef,
+  lang: z.optional(z.string()),
+  callbackPath: z.optional(z.string().check(z.maxLength(300))),
+});
 export const likeGameBody = z.looseObject({ ...gameRef, like: z.boolean() });
 export const gameRecordsBody = z.looseObject({
   /** Manila calendar dates YYYY-MM-DD, at most 30 days apart. */

@@ -22,6 +22,8 @@ export const StorageKey = {
   betSlip: 'betSlip',
   /** When the security prompt (spec §4) was last shown, per login name. */
   securityPrompt: 'securityPrompt',
+  /** The casino's likes, recently played and search history (spec §3 likeGameList, historyGameList, lastGamePlayed). */
+  games: 'games',
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
 

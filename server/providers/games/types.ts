@@ -17,7 +17,8 @@ import type { GameCategory, GameEngine, GameKind, RoundProof, WalletMode } from 
  * answers GameProviderDown and no simulator or /sim page exists.
  */
 
-export type GameProviderErrorCode = 'PROVIDER_DOWN' | 'BAD_SIGNATURE' | 'NOT_FOUND' | 'INVALID_ARGUMENT' | 'INSUFFICIENT_FUNDS' | 'TABLE_FULL';
+export type GameProviderErrorCode =
+  'PROVIDER_DOWN' | 'BAD_SIGNATURE' | 'NOT_FOUND' | 'INVALID_ARGUMENT' | 'INSUFFICIENT_FUNDS' | 'TABLE_FULL';
 
 export class GameProviderError extends Error {
   constructor(
