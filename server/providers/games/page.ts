@@ -164,7 +164,7 @@ function shellHtml(input: {
   const base = `/sim/games/play/${encodeURIComponent(sessionId)}`;
   return `<!doctype html><html lang="${input.lang === 'cn' ? 'zh' : 'en'}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover">
-<title>${escape(input.title)}</title><link rel="stylesheet" href="${base}/game.css"><script defer src="${base}/game.js"></script></head>
+<title>${escape(input.title)}</title><link rel="icon" href="/sim/games/icon.svg"><link rel="stylesheet" href="${base}/game.css"><script defer src="${base}/game.js"></script></head>
 <body data-session="${escape(sessionId)}" data-texts="${escape(JSON.stringify(texts))}" data-lobby="${escape(input.lobbyUrl)}" data-parent-origin="${escape(parentOrigin)}">
 <header class="g-head"><button type="button" class="g-close" id="g-close" data-testid="game-close">${escape(texts['close'])}</button>
 <span class="g-title">${escape(input.title)} <span class="g-demo" id="g-demo" hidden>${escape(texts['playMoney'])}</span></span>
@@ -201,6 +201,13 @@ export async function gamePages(app: FastifyInstance, options: { simulator: Game
 
   const notFound = (reply: FastifyReply) =>
     reply.status(404).header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send('This game session does not exist.');
+
+  app.get('/sim/games/icon.svg', async (_request, reply) =>
+    reply
+      .header('Cache-Control', 'public, max-age=86400')
+      .type('image/svg+xml')
+      .send('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="#f5b50a"/></svg>'),
+  );
 
   app.get<{ Params: { sessionId: string } }>('/sim/games/play/:sessionId', async (request, reply) => {
     const loaded = await load(request.params.sessionId);
