@@ -117,7 +117,7 @@ export interface AppOptions {
    * The casino wallet (issue 13): tests hand it their own game provider and its public key (over the
    * app's), and shorter session or transfer timeouts.
    */
-  casinoWallet?: Partial<Pick<CasinoWalletOptions, 'session' | 'transferTimeoutMs'>> & {
+  casinoWallet?: Partial<Pick<CasinoWalletOptions, 'session' | 'transferTimeoutMs' | 'platformMaintenance'>> & {
     provider?: ReturnType<CasinoWalletOptions['provider']>;
     providerPublicKey?: string;
   };
@@ -379,6 +379,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     providerPublicKey: () => options.casinoWallet?.providerPublicKey ?? null,
     session: options.casinoWallet?.session,
     transferTimeoutMs: options.casinoWallet?.transferTimeoutMs,
+    platformMaintenance: options.casinoWallet?.platformMaintenance,
   });
 
   // The eKYC vendor (server/providers/kyc): configured by KYC_* variables, else the simulator and its

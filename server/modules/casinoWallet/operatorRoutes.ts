@@ -93,9 +93,16 @@ export async function operatorWalletRoutes(
   };
 
   const { wallet } = options;
-  const tx = <T extends { supplier_transaction_id?: string | undefined; round_closed?: boolean | undefined; is_free?: boolean | undefined }>(
+  const tx = <
+    T extends { supplier_transaction_id?: string | undefined; round_closed?: boolean | undefined; is_free?: boolean | undefined },
+  >(
     body: T,
-  ) => ({ ...body, supplier_transaction_id: body.supplier_transaction_id ?? '', round_closed: body.round_closed ?? false, is_free: body.is_free ?? false });
+  ) => ({
+    ...body,
+    supplier_transaction_id: body.supplier_transaction_id ?? '',
+    round_closed: body.round_closed ?? false,
+    is_free: body.is_free ?? false,
+  });
   route(OPERATOR_WALLET_PATHS.info, schemas.info, (body) => wallet.info(body));
   route(OPERATOR_WALLET_PATHS.balance, schemas.balance, (body) => wallet.balance(body));
   route(OPERATOR_WALLET_PATHS.bet, schemas.bet, (body) => wallet.bet({ ...tx(body), bet: body.bet ?? '' }));

@@ -53,13 +53,18 @@ export class CasinoRecords {
       })
       .from(casinoRounds)
       .where(where);
-    const rows = await db
-      .select()
-      .from(casinoRounds)
-      .where(where)
-      .orderBy(desc(casinoRounds.startedAt), desc(casinoRounds.id))
-      .limit(query.pageSize)
-      .offset((query.pageNo - 1) * query.pageSize);
+    const offset = (query.pageNo - 1) * query.pageSize;
+    // A page past every round is empty (and an absurd page number never reaches the database).
+    const rows =
+      offset >= (totals?.total ?? 0)
+        ? []
+        : await db
+            .select()
+            .from(casinoRounds)
+            .where(where)
+            .orderBy(desc(casinoRounds.startedAt), desc(casinoRounds.id))
+            .limit(query.pageSize)
+            .offset(offset);
     return {
       list: rows.map(roundAnswer),
       total: totals?.total ?? 0,

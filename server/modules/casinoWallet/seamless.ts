@@ -56,9 +56,7 @@ class Refusal {
 }
 
 export class SeamlessWallet {
-  constructor(
-    private readonly options: { db: Database; events: PlayerEvents; clock: () => number; policy: SessionPolicy },
-  ) {}
+  constructor(private readonly options: { db: Database; events: PlayerEvents; clock: () => number; policy: SessionPolicy }) {}
 
   private now(): Date {
     return new Date(this.options.clock());
@@ -91,7 +89,10 @@ export class SeamlessWallet {
 
   /** The session of a token sent by the provider, if it is the user's (a token of another user is unknown). */
   private async session(token: string, user: string): Promise<SessionRow> {
-    const [row] = await this.options.db.select().from(casinoSessions).where(eq(casinoSessions.tokenHash, sha256(token)));
+    const [row] = await this.options.db
+      .select()
+      .from(casinoSessions)
+      .where(eq(casinoSessions.tokenHash, sha256(token)));
     if (!row || row.userName !== user) throw new Refusal('RS_ERROR_INVALID_TOKEN');
     return row;
   }
@@ -394,7 +395,8 @@ export class SeamlessWallet {
         const [stored] = await tx.select().from(casinoTransactions).where(eq(casinoTransactions.transactionUuid, request.transaction_uuid));
         let existing: { answer: TransactionAnswer; moved: false } | undefined;
         if (stored) {
-          if (stored.kind !== kind || stored.customerId !== session.customerId) throw new Refusal('RS_ERROR_DUPLICATE_TRANSACTION', main.balance);
+          if (stored.kind !== kind || stored.customerId !== session.customerId)
+            throw new Refusal('RS_ERROR_DUPLICATE_TRANSACTION', main.balance);
           existing = { answer: { ...(stored.answer as TransactionAnswer), request_uuid: request.request_uuid }, moved: false };
         }
         return work(tx, session, main, existing);
@@ -405,7 +407,10 @@ export class SeamlessWallet {
   }
 
   /** Turns a refusal into its answer (HTTP 200, as Hub88 answers). */
-  private async answering<T extends WalletAnswer>(request: { user: string; request_uuid: string }, work: () => Promise<T>): Promise<T | WalletAnswer> {
+  private async answering<T extends WalletAnswer>(
+    request: { user: string; request_uuid: string },
+    work: () => Promise<T>,
+  ): Promise<T | WalletAnswer> {
     try {
       return await work();
     } catch (error) {

@@ -230,7 +230,10 @@ export class CasinoTransfers {
     try {
       if (ask) {
         try {
-          result = await withTimeout(provider.transfers.transferStatus({ platformCode: row.platformCode, transferId }), this.options.timeoutMs);
+          result = await withTimeout(
+            provider.transfers.transferStatus({ platformCode: row.platformCode, transferId }),
+            this.options.timeoutMs,
+          );
         } catch (error) {
           if (!(error instanceof GameProviderError && error.code === 'NOT_FOUND')) throw error;
           result = await withTimeout(send(), this.options.timeoutMs);
