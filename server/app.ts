@@ -17,6 +17,7 @@ import { SESSION_CHECK_BATCH, endedSessions, sessionEndedNotice, sessionResolver
 import { socketPlayer } from './modules/auth/sockets';
 import { bankDepositRoutes } from './modules/bankDeposits/routes';
 import { type CasinoWalletOptions, registerCasinoWallet } from './modules/casinoWallet';
+import { casinoWalletRoutes } from './modules/casinoWallet/routes';
 import { agentPayType, bankPayType } from './modules/bankDeposits/payWays';
 import { ManualDepositService } from './modules/bankDeposits/service';
 import { betRoutes } from './modules/bets/routes';
@@ -371,7 +372,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
 
   // The casino's wallet (issue 13): the sessions launches open, the provider's signed wallet calls,
   // the game records and transfers to transfer-wallet platforms (the provider is asked at each use).
-  await registerCasinoWallet(app, {
+  const casino = await registerCasinoWallet(app, {
     db,
     events,
     clock,
@@ -381,6 +382,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     transferTimeoutMs: options.casinoWallet?.transferTimeoutMs,
     platformMaintenance: options.casinoWallet?.platformMaintenance,
   });
+  await app.register(casinoWalletRoutes, { records: casino.records, transfers: casino.transfers });
 
   // The eKYC vendor (server/providers/kyc): configured by KYC_* variables, else the simulator and its
   // /sim/kyc pages outside production, else always 'vendor down'.

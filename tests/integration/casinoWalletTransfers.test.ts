@@ -66,7 +66,13 @@ describe('transfers to a transfer-wallet platform', () => {
     expect(again.data).toEqual(first.data);
     expect(await mainAccountBalance(server, p.customerId)).toBe(30_000);
     expect(await houseBalance(server, HOUSE.gameTransferPlatforms)).toBe(heldBefore + 20_000);
-    const balance = await call<{ transferBalance: number }>(server, 'main', GameCall.transferBalance, { platformCode: TRANSFER }, { token: p.token });
+    const balance = await call<{ transferBalance: number }>(
+      server,
+      'main',
+      GameCall.transferBalance,
+      { platformCode: TRANSFER },
+      { token: p.token },
+    );
     expect(balance.data).toEqual({ platformCode: TRANSFER, transferBalance: 20_000 });
 
     // The player won at the platform; everything comes back (amount 0 = all).
