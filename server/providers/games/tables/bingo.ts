@@ -158,15 +158,24 @@ export const BINGO_RTP_BPS = Math.round(bingoExactRtp() * 10_000);
  * the first BALLS_PER_DRAW balls called, the card paid on its best pattern.
  */
 export function bingoRtpRound(rng: Rng, bet: number): { win: number } {
-  const columns = [0, 1, 2, 3, 4].map((column) =>
-    shuffle(
-      Array.from({ length: 15 }, (_, i) => column * 15 + i + 1),
-      rng,
-    ).slice(0, 5),
-  );
-  const card: BingoCard = [];
-  for (let row = 0; row < 5; row += 1) for (let column = 0; column < 5; column += 1) card.push(columns[column]![row]!);
+  // The same distributions as bingoCard and drawOrder, drawn with fewer values (a partial Fisher–Yates:
+  // only the first k places of each shuffle are needed), so the bench can play many rounds.
+  const card: BingoCard = new Array<number>(25);
+  for (let column = 0; column < 5; column += 1) {
+    const picked = sample(15, 5, rng);
+    for (let row = 0; row < 5; row += 1) card[row * 5 + column] = column * 15 + picked[row]! + 1;
+  }
   card[FREE] = 0;
-  const called = drawOrderOf(rng).slice(0, BALLS_PER_DRAW);
+  const called = sample(BALLS, BALLS_PER_DRAW, rng).map((ball) => ball + 1);
   return { win: bingoResult(card, called, bet).win };
+}
+
+/** k distinct values of 0…n−1, uniformly, in random order. */
+function sample(n: number, k: number, rng: Rng): number[] {
+  const items = Array.from({ length: n }, (_, i) => i);
+  for (let i = 0; i < k; i += 1) {
+    const j = i + rng.int(n - i);
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+  return items.slice(0, k);
 }
