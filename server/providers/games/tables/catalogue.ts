@@ -1,70 +1,78 @@
-import { GameCategory, GameEngine } from '../../../../src/contract/games';
-import type { ProviderGame } from '../types';
+import { GameEngine } from '../../../../src/contract/games';
+import type { EngineTheme, EngineVariant } from '../engines/registry';
 import { BINGO_RTP_BPS } from './bingo';
 import { ROULETTE_RTP_BPS } from './roulette';
 
 /**
- * The shared-timer games of the simulator: three live roulette tables (different limits and sizes, the
- * VIP one seats 7) and two bingo rooms. The provider's catalogue lists them (with its platformCode); a
- * launch first asks `GameTables.seatAvailable` (a full table answers TABLE_FULL).
+ * The shared-timer games of the simulator: three live roulette tables (different limits and sizes; the
+ * VIP one seats 7) and two bingo rooms. Each table is one paytable "variant" of its engine in the
+ * provider's registry, offered in one theme, so its game code is `<engine>-<variant>-<theme>` as the
+ * catalogue builds it (e.g. roulette-vip-live). Everybody who launches that game plays at that table.
  */
-export interface TableGame extends Omit<ProviderGame, 'platformCode'> {
+export interface TableGame {
+  gameCode: string;
   engine: typeof GameEngine.Roulette | typeof GameEngine.Bingo;
-  /** Players the table seats at once (bingo rooms: a large hall). */
+  variant: string;
+  gameName: string;
+  rtpBps: number;
+  /** Roulette: the smallest chip; bingo: a card's price. */
+  minBet: number;
+  /** Roulette: the most one player stakes in a round; bingo: maxBet / minBet cards a draw. */
+  maxBet: number;
+  /** Players the table seats at once (a bingo room is a large hall). */
   seats: number;
-  /** Roulette: the most one player may stake in a round; bingo: the cards one player may buy for a draw is maxBet / minBet. */
   dealer: string;
 }
 
-const roulette = (
-  gameCode: string,
-  gameName: string,
-  minBet: number,
-  maxBet: number,
-  seats: number,
-  dealer: string,
-  background: string,
-): TableGame => ({
-  gameCode,
-  gameName,
-  kind: 'casino',
-  category: GameCategory.Casino,
-  gameType: 'live-roulette',
-  engine: GameEngine.Roulette,
-  rtpBps: ROULETTE_RTP_BPS,
-  tags: ['live'],
-  trial: true,
-  minBet,
-  maxBet,
-  theme: { background, accent: '#f5c542', glyph: '🎡' },
-  seats,
-  dealer,
-});
+export const ROULETTE_THEME: EngineTheme = { slug: 'live', name: 'Live Roulette', background: '#0b5d3b', accent: '#f5c542', glyph: '🎡' };
+export const BINGO_THEME: EngineTheme = { slug: 'plaza', name: 'Bingo Plaza', background: '#10255c', accent: '#f5c542', glyph: '🎱' };
 
-const bingo = (gameCode: string, gameName: string, price: number, cardsPerPlayer: number, background: string): TableGame => ({
-  gameCode,
-  gameName,
-  kind: 'bingo',
-  category: GameCategory.Bingo,
-  gameType: 'bingo-75',
-  engine: GameEngine.Bingo,
-  rtpBps: BINGO_RTP_BPS,
-  tags: ['live'],
-  trial: true,
-  minBet: price,
-  maxBet: price * cardsPerPlayer,
-  theme: { background, accent: '#ffffff', glyph: '🎱' },
-  seats: 500,
-  dealer: 'Caller Joy',
-});
+interface TableVariant {
+  code: string;
+  label: string;
+  minBet: number;
+  maxBet: number;
+  seats: number;
+  dealer: string;
+}
+
+const ROULETTE_TABLES: TableVariant[] = [
+  { code: 'manila', label: 'Manila', minBet: 1_000, maxBet: 500_000, seats: 100, dealer: 'Dealer Bea' },
+  { code: 'cebu', label: 'Cebu', minBet: 2_000, maxBet: 1_000_000, seats: 30, dealer: 'Dealer Migs' },
+  { code: 'vip', label: 'VIP Makati', minBet: 50_000, maxBet: 10_000_000, seats: 7, dealer: 'Dealer Sofia' },
+];
+
+const BINGO_ROOMS: TableVariant[] = [
+  { code: 'classic', label: 'Classic', minBet: 1_000, maxBet: 4_000, seats: 500, dealer: 'Caller Joy' },
+  { code: 'gold', label: 'Gold', minBet: 5_000, maxBet: 20_000, seats: 500, dealer: 'Caller Ramon' },
+];
+
+const games = (engine: TableGame['engine'], theme: EngineTheme, variants: TableVariant[], rtpBps: number): TableGame[] =>
+  variants.map((variant) => ({
+    gameCode: `${engine}-${variant.code}-${theme.slug}`,
+    engine,
+    variant: variant.code,
+    gameName: `${theme.name} ${variant.label}`,
+    rtpBps,
+    minBet: variant.minBet,
+    maxBet: variant.maxBet,
+    seats: variant.seats,
+    dealer: variant.dealer,
+  }));
 
 export const TABLE_GAMES: readonly TableGame[] = [
-  roulette('live-roulette-manila', 'Manila Live Roulette', 1_000, 500_000, 100, 'Dealer Bea', '#0b5d3b'),
-  roulette('live-roulette-speed', 'Speed Roulette Cebu', 2_000, 1_000_000, 30, 'Dealer Migs', '#5d0b2e'),
-  roulette('live-roulette-vip', 'VIP Roulette Makati', 50_000, 10_000_000, 7, 'Dealer Sofia', '#1c1c3a'),
-  bingo('bingo-plaza', 'Bingo Plaza', 1_000, 4, '#1f6feb'),
-  bingo('bingo-plaza-gold', 'Bingo Plaza Gold', 5_000, 4, '#a06a00'),
+  ...games(GameEngine.Roulette, ROULETTE_THEME, ROULETTE_TABLES, ROULETTE_RTP_BPS),
+  ...games(GameEngine.Bingo, BINGO_THEME, BINGO_ROOMS, BINGO_RTP_BPS),
 ];
+
+/** The registry's variants of an engine (one per table; params: the table). */
+export function tableVariants(engine: TableGame['engine']): EngineVariant<TableGame>[] {
+  return TABLE_GAMES.filter((game) => game.engine === engine).map((game) => ({
+    code: game.variant,
+    label: (engine === GameEngine.Roulette ? ROULETTE_TABLES : BINGO_ROOMS).find((table) => table.code === game.variant)!.label,
+    params: game,
+  }));
+}
 
 export function tableGame(gameCode: string): TableGame | undefined {
   return TABLE_GAMES.find((game) => game.gameCode === gameCode);

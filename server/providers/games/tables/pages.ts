@@ -2,10 +2,10 @@ import { BALLS_PER_DRAW, BINGO_PRIZES } from './bingo';
 import type { TableGame } from './catalogue';
 
 /**
- * The tables' game pages (mobile HTML5): markup, a stylesheet and a script each, no inline script or
- * style (the page's CSP), so the provider's page host can put them in its shell or /sim/games/tables/:id
- * can serve them alone. The script reads the session from the page's URL (its last segment), polls
- * GET /sim/games/tables/:sessionId/state every second and posts chips / cards to …/bet.
+ * The tables' game pages (mobile HTML5), framed by the provider's shell (/sim/games/play/:sessionId,
+ * page.ts: balance, message, provably-fair panel, history; script and styles as files for the CSP). The
+ * script reads the session from the shell's body, polls GET /sim/games/tables/:sessionId/state every
+ * second and posts chips / cards to …/bet.
  */
 
 export const TABLES_ASSETS = '/sim/games/tables/assets';
@@ -16,12 +16,9 @@ const escape = (text: unknown) =>
 const peso = (centavos: number) => `₱${(centavos / 100).toLocaleString('en-PH', { maximumFractionDigits: 2 })}`;
 
 export const TABLES_CSS = String.raw`
-body:has(> .tg){margin:0;background:#0d3b2a}
-.tg{font:14px/1.4 system-ui,sans-serif;color:#f3f5fa;background:#0d3b2a;min-height:100vh;box-sizing:border-box;padding:10px;display:flex;flex-direction:column;gap:10px;max-width:520px;margin:0 auto}
+.tg{color:#f3f5fa;display:flex;flex-direction:column;gap:10px}
 .tg *{box-sizing:border-box}
-.tg.bingo{background:#10255c}
-.tg header{display:flex;justify-content:space-between;align-items:center;gap:8px}
-.tg h1{font-size:17px;margin:0}
+.tg .tg-info{margin:0}
 .tg .muted{color:#b9c4d6;font-size:12px}
 .tg .panel{background:rgba(0,0,0,.25);border-radius:12px;padding:10px}
 .tg .row{display:flex;gap:8px;align-items:center;flex-wrap:wrap}
@@ -68,38 +65,62 @@ body:has(> .tg){margin:0;background:#0d3b2a}
 .tg .buy select{font:inherit;padding:8px;border-radius:6px}
 `;
 
-/** The client code both pages share (fetch the state, post, money, seeds, history). */
+/**
+ * The client code both pages share. It fills the provider shell's own elements (balance, message, the
+ * provably-fair panel, the history) from the table's state, since a table's rounds are not the instant
+ * runtime's, and hides the shell's bet selector (the table has its own chips / card count).
+ */
 const COMMON_SCRIPT = String.raw`
 var TG = (function () {
-  var parts = location.pathname.split('/').filter(Boolean);
-  var session = parts[parts.length - 1];
+  var session = document.body.getAttribute('data-session');
   var base = '/sim/games/tables/' + encodeURIComponent(session);
+  var parentOrigin = document.body.getAttribute('data-parent-origin') || location.origin;
+  var shown = {};
+  var betSelect = document.getElementById('g-bet');
+  if (betSelect && betSelect.parentElement) betSelect.parentElement.hidden = true;
   function $(id) { return document.querySelector('[data-testid="' + id + '"]'); }
   function text(id, value) { var el = $(id); if (el && el.textContent !== String(value)) el.textContent = String(value); }
-  function peso(c) { return '\u20b1' + (c / 100).toLocaleString('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 2 }); }
+  function byId(id, value) { var el = document.getElementById(id); if (el && el.textContent !== String(value)) el.textContent = String(value); }
+  function peso(c) { return window.panalo ? window.panalo.money(c) : '\u20b1' + (c / 100).toFixed(2); }
   function secs(ms) { return Math.ceil(ms / 1000); }
-  function message(text_) { text('table-message', text_ || ''); }
+  function message(value) { if (window.panalo) window.panalo.say(value || ''); }
+  function tell(data) { try { if (window.parent && window.parent !== window) window.parent.postMessage(data, parentOrigin); } catch (e) {} }
   function post(path, body) {
     return fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body || {}) })
       .then(function (r) { return r.json().then(function (j) { if (!r.ok) throw new Error(j.message || 'Something went wrong.'); return j; }); });
   }
+  function balance(value, currency) {
+    if (typeof value !== 'number') return;
+    byId('g-balance', peso(value));
+    if (shown.balance !== value) { shown.balance = value; tell({ type: 'panalo:balance', balance: value, currency: currency }); }
+  }
+  function history(rows) {
+    var list = document.getElementById('g-history');
+    if (!list) return;
+    var key = JSON.stringify(rows);
+    if (shown.history === key) return;
+    shown.history = key;
+    list.textContent = '';
+    if (!rows.length) { var e = document.createElement('li'); e.textContent = window.panalo ? window.panalo.text('empty') : '-'; list.appendChild(e); return; }
+    rows.forEach(function (h) {
+      var li = document.createElement('li');
+      li.setAttribute('data-testid', 'round-row'); li.setAttribute('data-round-id', h.roundId);
+      li.setAttribute('data-bet', String(h.bet)); li.setAttribute('data-win', String(h.win)); li.setAttribute('data-status', h.settled ? 'settled' : 'open');
+      [[h.roundId, 'id'], [peso(h.bet), ''], [h.settled ? peso(h.win) : '…', ''], [h.settled ? (h.net > 0 ? '+' : '') + peso(h.net) : '…', h.net > 0 ? 'pos' : h.net < 0 ? 'neg' : '']]
+        .forEach(function (c) { var span = document.createElement('span'); span.textContent = c[0]; if (c[1]) span.className = c[1]; li.appendChild(span); });
+      list.appendChild(li);
+    });
+  }
   function common(s) {
-    text('balance', s.balance === null ? '-' : peso(s.balance));
-    text('seats', s.game.seated + ' / ' + s.game.seats + ' seated');
-    if (s.round) {
-      text('round-id', 'Round ' + s.round.id);
-      text('seed-hash', s.round.serverSeedHash);
-      text('seed-revealed', s.round.serverSeed || 'revealed after the result');
-      text('client-seed', s.round.clientSeed + ' / nonce ' + s.round.nonce);
-    }
-    var body = $('history');
-    if (body) {
-      var rows = s.history.map(function (h) {
-        return '<tr data-testid="history-row" data-round="' + h.roundId + '"><td>' + h.roundId + '</td><td>' + peso(h.bet) + '</td><td>' +
-          (h.settled ? peso(h.win) : '…') + '</td><td class="' + (h.net >= 0 ? 'win' : 'loss') + '">' + (h.settled ? peso(h.net) : '…') + '</td></tr>';
-      }).join('');
-      if (body.innerHTML !== rows) body.innerHTML = rows;
-    }
+    balance(s.balance, s.currency);
+    text('seats', s.game.seated + ' / ' + s.game.seats + ' at the table');
+    if (s.round) { byId('g-next-hash', s.round.serverSeedHash); text('round-id', s.round.id); }
+    var l = s.last;
+    byId('g-last-seed', l ? l.serverSeed : '-');
+    byId('g-last-client', l ? l.clientSeed : (s.round ? s.round.clientSeed : '-'));
+    byId('g-last-nonce', l ? String(l.nonce) : '-');
+    byId('g-last-outcome', l ? l.roundId + ': ' + l.outcome : '-');
+    history(s.history);
     if (!s.seated) message('Massive fanatics are waiting, please try again!');
   }
   function loop(render) {
@@ -110,14 +131,14 @@ var TG = (function () {
       fetch(base + '/state', { cache: 'no-store' })
         .then(function (r) { return r.json().then(function (j) { if (!r.ok) throw new Error(j.message || 'The table is not answering.'); return j; }); })
         .then(function (s) { common(s); render(s); })
-        .catch(function (e) { message(e.message); })
+        .catch(function (e) { message(navigator.onLine === false ? 'Playing needs a connection.' : e.message); })
         .finally(function () { busy = false; });
     }
     tick();
     setInterval(tick, 1000);
     return tick;
   }
-  return { $: $, text: text, peso: peso, secs: secs, message: message, post: post, loop: loop, session: session };
+  return { $: $, text: text, peso: peso, secs: secs, message: message, post: post, loop: loop };
 })();
 `;
 
@@ -224,23 +245,13 @@ const BINGO_SCRIPT = String.raw`
 })();
 `;
 
-const seedsPanel = `<section class="panel seeds" aria-label="Provably fair">
-<div>Round: <span data-testid="round-id"></span></div>
-<div>Server seed hash (shown before): <span data-testid="seed-hash"></span></div>
-<div>Server seed: <span data-testid="seed-revealed"></span></div>
-<div>Client seed: <span data-testid="client-seed"></span></div></section>`;
-
-const historyPanel = `<section class="panel"><h2 class="muted">Your rounds</h2>
-<table><thead><tr><th>Round</th><th>Bet</th><th>Win</th><th>Net</th></tr></thead><tbody data-testid="history"></tbody></table></section>`;
-
-function header(game: TableGame, extra: string): string {
-  return `<header><div><h1>${escape(game.gameName)}</h1><div class="muted">${extra} · RTP <span data-testid="rtp">${(game.rtpBps / 100).toFixed(2)}%</span> · <span data-testid="seats"></span></div></div>
-<div>Balance<br><strong data-testid="balance">-</strong></div></header>`;
+function header(extra: string): string {
+  return `<p class="muted tg-info">${extra} · <span data-testid="seats"></span> · <span data-testid="round-id"></span></p>`;
 }
 
 export function roulettePage(game: TableGame): { title: string; html: string; script: string; css: string } {
   const html = `<div class="tg roulette" data-testid="table-game" data-game="${escape(game.gameCode)}">
-${header(game, `European roulette · ${escape(game.dealer)} · limits ${peso(game.minBet)}–${peso(game.maxBet)} a round`)}
+${header(`European roulette · ${escape(game.dealer)} · limits ${peso(game.minBet)}–${peso(game.maxBet)} a round`)}
 <section class="panel"><div class="dealer" data-testid="dealer-line"></div>
 <div class="stage"><div class="wheel" data-testid="wheel"><div class="ball"></div></div><div><div class="pocket black" data-testid="pocket">?</div>
 <div class="muted" data-testid="round-phase"></div><div class="timer" data-testid="round-timer"></div></div></div>
@@ -251,7 +262,7 @@ ${header(game, `European roulette · ${escape(game.dealer)} · limits ${peso(gam
 <p class="muted">Pays: straight 35:1, split 17:1, dozen and column 2:1, red/black, odd/even, 1-18/19-36 1:1. Zero loses the outside bets. Every bet returns 97.30% on average.</p></section>
 <section class="panel"><div class="row"><strong>Your bets this round</strong><span data-testid="round-stake"></span></div>
 <table><tbody data-testid="my-bets"></tbody></table></section>
-${seedsPanel}${historyPanel}</div>`;
+</div>`;
   return { title: game.gameName, html, script: COMMON_SCRIPT + ROULETTE_SCRIPT, css: TABLES_CSS };
 }
 
@@ -259,7 +270,7 @@ export function bingoPage(game: TableGame): { title: string; html: string; scrip
   const prizes = BINGO_PRIZES.map((prize) => `<tr><td>${escape(prize.label)}</td><td>×${prize.multiplier}</td></tr>`).join('');
   const options = Array.from({ length: game.maxBet / game.minBet }, (_, i) => `<option value="${i + 1}">${i + 1}</option>`).join('');
   const html = `<div class="tg bingo" data-testid="table-game" data-game="${escape(game.gameCode)}">
-${header(game, `75-ball bingo · ${BALLS_PER_DRAW} balls a draw · card ${peso(game.minBet)}`)}
+${header(`75-ball bingo · ${BALLS_PER_DRAW} balls a draw · card ${peso(game.minBet)}`)}
 <section class="panel"><div class="dealer" data-testid="caller-line"></div>
 <div class="stage"><div class="lastball" data-testid="last-ball">-</div><div><div class="muted" data-testid="round-phase"></div>
 <div class="timer" data-testid="round-timer"></div><div class="muted" data-testid="balls-called"></div><div class="muted" data-testid="cards-sold"></div></div></div>
@@ -270,20 +281,13 @@ ${header(game, `75-ball bingo · ${BALLS_PER_DRAW} balls a draw · card ${peso(g
 <section class="panel"><strong>Your cards</strong><div class="cards" data-testid="my-cards"></div></section>
 <section class="panel"><strong>Winners</strong><table><tbody data-testid="winners"></tbody></table></section>
 <section class="panel"><strong>Prizes (× the card, best pattern after the last ball)</strong><table>${prizes}</table>
-<p class="muted">A line is any row, column or diagonal; the star is free. Each card is paid on its own. RTP 94.90%, exact.</p></section>
-${seedsPanel}${historyPanel}</div>`;
+<p class="muted">A line is any row, column or diagonal; the star is free. Each card is paid on its own: RTP ${(game.rtpBps / 100).toFixed(2)}%, computed exactly.</p></section>
+</div>`;
   return { title: game.gameName, html, script: COMMON_SCRIPT + BINGO_SCRIPT, css: TABLES_CSS };
 }
 
 export function tablePage(game: TableGame) {
   return game.engine === 'roulette' ? roulettePage(game) : bingoPage(game);
-}
-
-/** A whole document for /sim/games/tables/:sessionId (the assets as files: the CSP allows no inline code). */
-export function tableDocument(game: TableGame): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escape(game.gameName)} · Panalo games</title><link rel="stylesheet" href="${TABLES_ASSETS}/tables.css"></head>
-<body>${tablePage(game).html}<script src="${TABLES_ASSETS}/${game.engine}.js"></script></body></html>`;
 }
 
 export const TABLE_SCRIPTS = { roulette: COMMON_SCRIPT + ROULETTE_SCRIPT, bingo: COMMON_SCRIPT + BINGO_SCRIPT };

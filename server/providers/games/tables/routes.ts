@@ -1,15 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as z from 'zod/mini';
 import type { SessionWallet, SimSessions } from '../engine';
-import { tableGame } from './catalogue';
-import { TABLE_SCRIPTS, TABLES_ASSETS, TABLES_CSS, tableDocument } from './pages';
+import { TABLE_SCRIPTS, TABLES_ASSETS, TABLES_CSS } from './pages';
 import { ROULETTE_BET_KINDS } from './roulette';
 import { type GameTables, TableRefusal } from './service';
 
 /**
  * The tables' routes under /sim/games/tables (development and tests, like every /sim page), each
  * authenticated by the unguessable sessionId of a launched table game:
- * GET  /:sessionId         the game page alone (the provider's /sim/games/play/:sessionId frames the same page)
  * GET  /:sessionId/state   the round, the dealer's line, the player's bets or cards, history, balance (holds the seat)
  * POST /:sessionId/bet     {spot:{kind,pick?,pick2?}, amount, chipId} (roulette) or {cards, chipId} (bingo)
  * POST /:sessionId/leave   gives the seat up
@@ -54,19 +52,6 @@ export async function tableRoutes(app: FastifyInstance, options: { tables: GameT
     const engine = request.params.engine.replace(/\.js$/, '');
     if (engine !== 'roulette' && engine !== 'bingo') return reply.status(404).type('text/plain').send('No such script.');
     return reply.header('Cache-Control', 'no-cache').type('text/javascript; charset=utf-8').send(TABLE_SCRIPTS[engine]);
-  });
-
-  app.get<{ Params: { sessionId: string } }>('/sim/games/tables/:sessionId', async (request, reply) => {
-    try {
-      const session = await sessionOf(request.params.sessionId);
-      return reply
-        .header('Cache-Control', 'no-store')
-        .type('text/html; charset=utf-8')
-        .send(tableDocument(tableGame(session.gameCode)!));
-    } catch (error) {
-      if (error instanceof TableRefusal) return reply.status(404).type('text/plain').send(error.message);
-      throw error;
-    }
   });
 
   app.get<{ Params: { sessionId: string } }>('/sim/games/tables/:sessionId/state', async (request, reply) => {

@@ -496,6 +496,18 @@ export class GameTables {
         clientSeed: round.clientSeed,
         nonce: 0,
       },
+      currency: session.currency,
+      /** The latest round with a result: its seed revealed, to check against the hash shown before it. */
+      last: previous[0]
+        ? {
+            roundId: previous[0].id,
+            serverSeedHash: previous[0].serverSeedHash,
+            serverSeed: previous[0].serverSeed,
+            clientSeed: previous[0].clientSeed,
+            nonce: 0,
+            outcome: outcomeText(previous[0]),
+          }
+        : null,
       bets: mine.map((bet) => ({ id: bet.id, label: bet.label, amount: bet.amount, state: bet.state, win: bet.win, refusal: bet.refusal })),
       history: await this.history(session.sessionId),
     };
@@ -597,11 +609,7 @@ export class GameTables {
     const [round] = await this.options.db.select().from(gameTableRounds).where(eq(gameTableRounds.id, roundId));
     if (!round) return null;
     const revealed = round.phase === 'result' || round.phase === 'settled';
-    const outcome = !revealed
-      ? 'Not drawn yet'
-      : round.engine === 'roulette'
-        ? rouletteOutcomeText(round.pocket!)
-        : `Balls ${drawOrder(round).slice(0, BALLS_PER_DRAW).join(' ')}`;
+    const outcome = revealed ? outcomeText(round) : 'Not drawn yet';
     return {
       roundId,
       gameCode: round.gameCode,
@@ -614,6 +622,11 @@ export class GameTables {
       },
     };
   }
+}
+
+/** A round's result in words for the proof ('Ball 17 black', 'Balls 27 50 44 …'). */
+function outcomeText(round: Round): string {
+  return round.engine === 'roulette' ? rouletteOutcomeText(round.pocket!) : `Balls ${drawOrder(round).slice(0, BALLS_PER_DRAW).join(' ')}`;
 }
 
 /** A bingo caller's call: 'B 7', 'N 42'. */
