@@ -59,6 +59,27 @@ export interface ServerConfig {
   kyc: KycConfig;
   /** The casino's game provider (GAME_PROVIDER_URL, GAME_OPERATOR_ID, GAME_OPERATOR_PRIVATE_KEY, GAME_PROVIDER_PUBLIC_KEY: all or none). */
   gameProvider: GameProviderSettings | undefined;
+  /** The game simulator's shared-timer tables (live roulette, bingo): phase lengths, GAME_TABLE_*_MS (tests shorten them). */
+  gameTables: GameTableTimings;
+}
+
+/** Phase lengths of the simulator's tables, ms; unset ones keep the tables' defaults (server/providers/games/tables/catalogue.ts). */
+export interface GameTableTimings {
+  bettingMs?: number;
+  spinMs?: number;
+  resultMs?: number;
+  sellingMs?: number;
+  ballMs?: number;
+}
+
+export function gameTableTimings(env: NodeJS.ProcessEnv): GameTableTimings {
+  const names = { bettingMs: 'BETTING', spinMs: 'SPIN', resultMs: 'RESULT', sellingMs: 'SELLING', ballMs: 'BALL' } as const;
+  const timings: GameTableTimings = {};
+  for (const [key, name] of Object.entries(names) as [keyof GameTableTimings, string][]) {
+    const variable = `GAME_TABLE_${name}_MS`;
+    if (env[variable] !== undefined && env[variable] !== '') timings[key] = wholeNumber(env[variable], 0, variable, 100, 3_600_000);
+  }
+  return timings;
 }
 
 /** A real Hub88-style game aggregator (issue 13). */
@@ -246,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     withdraw: withdrawConfig(env),
     kyc: kycConfig(env),
     gameProvider: gameProviderSettings(env),
+    gameTables: gameTableTimings(env),
     payments: paymentConfig(env, env['NODE_ENV'] === 'production'),
     manualDeposits: manualDepositSettings(env, env['NODE_ENV'] === 'production', secrets.captchaKeySecret),
     ...overrides,

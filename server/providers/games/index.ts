@@ -153,7 +153,7 @@ export async function registerGameProvider(app: FastifyInstance, context: GamePr
     });
   addJob('game-simulator-wallet-retries', GAME_SIMULATOR_STEP_MS, (now) => wallet.retryPending(now));
   for (const registration of ENGINES) {
-    if (registration.table) await registration.table.routes(app, { db, sessions: simulator, wallet, clock, addJob });
+    if (registration.table) await registration.table.routes(app, { db, sessions: simulator, wallet, clock, addJob, config });
   }
   const transport: ProviderTransport = injectTransport(app, GAME_SIM_API_PREFIX);
   const provider = hub88Provider({

@@ -17,7 +17,7 @@ import type { LaunchRequest, ProviderRound, TransferResult } from './types';
 
 export class SimulatorRefusal extends Error {
   constructor(
-    readonly code: 'INVALID_ARGUMENT' | 'NOT_FOUND',
+    readonly code: 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'TABLE_FULL',
     message: string,
   ) {
     super(message);
@@ -72,6 +72,9 @@ export class GameSimulator implements SimSessions {
     if (!demo && request.currency !== PLAY_CURRENCY)
       throw new SimulatorRefusal('INVALID_ARGUMENT', `Currency ${request.currency} is not offered.`);
     if (demo && !found.game.trial) throw new SimulatorRefusal('INVALID_ARGUMENT', 'This game has no demo play.');
+    // A live table seats so many players: a full one refuses the launch (the operator answers GW_510520).
+    if (found.registration.table?.seatAvailable && !(await found.registration.table.seatAvailable(request.gameCode, request.user)))
+      throw new SimulatorRefusal('TABLE_FULL', 'Massive fanatics are waiting, please try again!');
     if (!demo && !request.token) throw new SimulatorRefusal('INVALID_ARGUMENT', 'token is required for real-money play.');
     const transfer = found.game.platformCode === 'SABA';
     const sessionId = randomBytes(24).toString('base64url');

@@ -1,3 +1,4 @@
+import { bingoRegistration, rouletteRegistration } from '../tables';
 import { type EngineRegistration, instantRegistration } from './registry';
 import { SLOT_94, SLOT_95, SLOT_96, slotEngine } from './slot';
 import { SLOT_THEMES } from './themes';
@@ -30,8 +31,8 @@ export const ENGINES: EngineRegistration[] = [
   // videoPokerRegistration, (helper "engines": engines/videoPoker.ts)
   // crashRegistration, (helper "engines": engines/crash.ts)
   // fishingRegistration, (helper "engines": engines/fishing.ts)
-  // rouletteRegistration, (helper "tables": tables/roulette.ts)
-  // bingoRegistration, (helper "tables": tables/bingo.ts)
+  rouletteRegistration,
+  bingoRegistration,
 ];
 
 export function registrationOf(engine: string): EngineRegistration | undefined {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { GameEngine, GameKind } from '../../../../src/contract/games';
+import type { ServerConfig } from '../../../config';
 import type { Database } from '../../../db';
 import type { InstantEngine, PlaySession, SessionWallet, SimSessions } from '../engine';
 import type { ProviderRound } from '../types';
@@ -43,6 +44,8 @@ export interface TableContext {
   sessions: SimSessions;
   wallet: SessionWallet;
   clock: () => number;
+  /** The server's settings (e.g. config.gameTables: the tables' phase lengths). */
+  config: ServerConfig;
   /** Registers a job shared by the server instances (app.payments.addJob). */
   addJob(name: string, everyMs: number, run: (now: number) => Promise<unknown>): void;
 }
@@ -54,6 +57,8 @@ export interface TableEngineHost {
   page(session: PlaySession, variant: EngineVariant): { title: string; html: string; script: string; css?: string };
   /** This engine's record of a round (null when it has none with that id). */
   round(roundId: string): Promise<ProviderRound | null>;
+  /** Asked before a launch: false when the table is full (the launch answers TABLE_FULL, GW_510520). */
+  seatAvailable?(gameCode: string, user: string): Promise<boolean>;
 }
 
 interface RegistrationBase<Params> {
