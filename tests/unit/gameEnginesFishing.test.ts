@@ -37,7 +37,10 @@ describe('the fish and their odds', () => {
 
   it.each(variants)('the reference strategy (aim by spawn weight) pays back the stated RTP (%s)', (_, params) => {
     const weights = params.fish.reduce((sum, fish) => sum + fish.spawnWeight, 0);
-    const rtp = params.fish.reduce((sum, fish) => sum + (fish.spawnWeight / weights) * (catchChance(fish, params) / CATCH_SCALE) * meanMultiplier(fish), 0);
+    const rtp = params.fish.reduce(
+      (sum, fish) => sum + (fish.spawnWeight / weights) * (catchChance(fish, params) / CATCH_SCALE) * meanMultiplier(fish),
+      0,
+    );
     expect(rtp).toBeCloseTo(params.rtpBps / 10_000, 12);
   });
 
@@ -65,7 +68,8 @@ describe('the fish and their odds', () => {
 });
 
 describe('a shot', () => {
-  const shoot = (fish: unknown, nonce: number, params = FISHING_96) => fishingEngine.start({ bet: 200, params, rng: fairRng(seeds(nonce)), action: { fish } });
+  const shoot = (fish: unknown, nonce: number, params = FISHING_96) =>
+    fishingEngine.start({ bet: 200, params, rng: fairRng(seeds(nonce)), action: { fish } });
 
   it('is caught exactly when the round’s first draw is below the fish’s catch chance, and pays its multiplier', () => {
     for (let nonce = 0; nonce < 200; nonce += 1) {

@@ -121,7 +121,14 @@ describe('a video poker round', () => {
     expect(JSON.stringify(dealt.view)).not.toContain(cardLabel(deck[5]!));
 
     const hold = [true, false, true, false, false];
-    const drawn = videoPokerEngine.act!({ bet: 500, params: JACKS_9_6, rng: fairRng(seeds(7)), state: dealt.state, action: { hold }, elapsedMs: 0 });
+    const drawn = videoPokerEngine.act!({
+      bet: 500,
+      params: JACKS_9_6,
+      rng: fairRng(seeds(7)),
+      state: dealt.state,
+      action: { hold },
+      elapsedMs: 0,
+    });
     const final = [deck[0]!, deck[5]!, deck[2]!, deck[6]!, deck[7]!];
     expect((drawn.view as VideoPokerView).cards).toEqual(final.map(cardLabel));
     expect(drawn.settled?.win).toBe(500 * JACKS_9_6.pays[handCategory(final)]!);
@@ -138,7 +145,14 @@ describe('a video poker round', () => {
   it('pays a dealt-and-held royal 800 for one, and nothing for an unpaid hand', () => {
     const royal = [...hand('AS KS QS JS TS'), ...DECK.filter((card) => !hand('AS KS QS JS TS').includes(card))];
     const all = [true, true, true, true, true];
-    const won = videoPokerEngine.act!({ bet: 100, params: JACKS_8_5, rng: fairRng(seeds(0)), state: { deck: royal }, action: { hold: all }, elapsedMs: 0 });
+    const won = videoPokerEngine.act!({
+      bet: 100,
+      params: JACKS_8_5,
+      rng: fairRng(seeds(0)),
+      state: { deck: royal },
+      action: { hold: all },
+      elapsedMs: 0,
+    });
     expect(won.settled?.win).toBe(80_000);
     const junk = hand('2S 5H 7D 9C KS');
     const lost = videoPokerEngine.act!({

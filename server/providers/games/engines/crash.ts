@@ -3,6 +3,7 @@ import type { InstantEngine } from '../engine';
 import type { Rng } from '../fair';
 import { GameProviderError } from '../types';
 import { CRASH_CSS, CRASH_HTML, crashScript } from './crashPage';
+import { instantRegistration } from './registry';
 
 /**
  * A crash game (issue 13). Multipliers are whole hundredths (250 = 2.50×).
@@ -102,10 +103,7 @@ function parseTarget(action: unknown, params: CrashParams): number | null {
   if (target === undefined || target === null) return null;
   const h = typeof target === 'number' ? Math.round(target * 100) : Number.NaN;
   if (!Number.isFinite(h) || h < MIN_TARGET || h > params.capHundredths) {
-    throw new GameProviderError(
-      'INVALID_ARGUMENT',
-      `The auto cash-out must be between 1.01× and ${params.capHundredths / 100}×, or off.`,
-    );
+    throw new GameProviderError('INVALID_ARGUMENT', `The auto cash-out must be between 1.01× and ${params.capHundredths / 100}×, or off.`);
   }
   return h;
 }
@@ -151,8 +149,10 @@ export const crashEngine: InstantEngine<CrashParams, CrashState> = {
     if (type !== 'cashout' && type !== 'tick') throw new GameProviderError('INVALID_ARGUMENT', 'Cash out, or wait for the round to end.');
     const now = multiplierAt(elapsedMs, params);
     // The auto cash-out (and the cap) happen on the curve at their own time, whenever the page asks.
-    if (state.target !== null && now >= state.target) return state.crash >= state.target ? cashed(bet, state, params, state.target) : crashed(state, params);
-    if (now >= params.capHundredths) return state.crash >= params.capHundredths ? cashed(bet, state, params, params.capHundredths) : crashed(state, params);
+    if (state.target !== null && now >= state.target)
+      return state.crash >= state.target ? cashed(bet, state, params, state.target) : crashed(state, params);
+    if (now >= params.capHundredths)
+      return state.crash >= params.capHundredths ? cashed(bet, state, params, params.capHundredths) : crashed(state, params);
     if (now > state.crash) return crashed(state, params);
     if (type === 'cashout') return cashed(bet, state, params, now);
     return { state, view: view(state, params, 'flying', now) };
@@ -166,3 +166,24 @@ export const crashEngine: InstantEngine<CrashParams, CrashState> = {
     return { title: 'Crash', html: CRASH_HTML, script: crashScript(params), css: CRASH_CSS };
   },
 };
+
+/** The catalogue's crash games: both variants in each theme. Slugs and codes are part of game codes: never rename. */
+export const crashRegistration = instantRegistration({
+  engine: GameEngine.Crash,
+  kind: 'arcade',
+  gameType: 'CRASH',
+  instant: crashEngine,
+  variants: [
+    { code: '97', label: '', params: CRASH_97, tags: ['hot'] },
+    { code: '99-turbo', label: 'Turbo', params: CRASH_99_TURBO, tags: ['new'] },
+  ],
+  themes: [
+    { slug: 'rocket-pinoy', name: 'Rocket Pinoy', background: '#1a237e', accent: '#ffca28', glyph: '🚀' },
+    { slug: 'saranggola', name: 'Saranggola High', background: '#0277bd', accent: '#fff59d', glyph: '🪁' },
+    { slug: 'jetstream', name: 'Jetstream Crash', background: '#311b92', accent: '#b388ff', glyph: '✈️' },
+    { slug: 'bulkan', name: 'Bulkan Blast', background: '#b71c1c', accent: '#ffab91', glyph: '🌋' },
+  ],
+  minBet: 100,
+  maxBet: 50_000,
+  onTransferPlatform: true,
+});

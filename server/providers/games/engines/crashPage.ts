@@ -42,8 +42,8 @@ function finish(answer){stop();round=null;pending=false;var v=answer.view;
 if(v.phase==='cashed'){draw(v.multiplier,'cashed');result.textContent='Cashed out at '+fmt(v.multiplier)+' · '+panalo.money(answer.win)+' · crashed at '+fmt(v.crashPoint);}
 else{draw(v.crashPoint,'crashed');result.textContent='Crashed at '+fmt(v.crashPoint);}
 button.textContent='BET';button.className='cr-button';button.disabled=false;targetInput.disabled=false;}
-function step(type){if(!round)return;if(busy){if(type==='cashout')pending=true;return;}busy=true;var id=round;
-panalo.act(id,{type:type}).then(function(answer){if(answer.status==='settled')finish(answer);},function(){}).then(function(){busy=false;if(type==='cashout'&&round)button.disabled=false;if(pending&&round){pending=false;step('cashout');}});}
+function step(type){if(!round)return;if(busy){if(type==='cashout')pending=true;return;}busy=true;
+panalo.act({type:type}).then(function(answer){if(answer.status==='settled')finish(answer);},function(){}).then(function(){busy=false;if(type==='cashout'&&round)button.disabled=false;if(pending&&round){pending=false;step('cashout');}});}
 draw(100);
 button.addEventListener('click',function(){
 if(round){button.disabled=true;step('cashout');return;}

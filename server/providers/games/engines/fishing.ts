@@ -3,6 +3,7 @@ import type { InstantEngine } from '../engine';
 import type { Rng } from '../fair';
 import { GameProviderError } from '../types';
 import { FISHING_CSS, FISHING_HTML, fishingScript } from './fishingPage';
+import { instantRegistration } from './registry';
 
 /**
  * A fishing shooter (issue 13). Every shot is one round and costs the bet. The player fires at one of
@@ -108,3 +109,23 @@ export const fishingEngine: InstantEngine<FishingParams, null> = {
     return { title: 'Fishing', html: FISHING_HTML, script: fishingScript(params), css: FISHING_CSS };
   },
 };
+
+/** The catalogue's fishing games: both variants in each theme. Slugs and codes are part of game codes: never rename. */
+export const fishingRegistration = instantRegistration({
+  engine: GameEngine.Fishing,
+  kind: 'fishing',
+  gameType: 'FISH',
+  instant: fishingEngine,
+  variants: [
+    { code: '96', label: '', params: FISHING_96 },
+    { code: '97', label: 'Deluxe', params: FISHING_97, tags: ['new'] },
+  ],
+  themes: [
+    { slug: 'ocean-king', name: 'Ocean King', background: '#01579b', accent: '#ffd54f', glyph: '🐠' },
+    { slug: 'tubbataha', name: 'Tubbataha Reef', background: '#006064', accent: '#a7ffeb', glyph: '🐢' },
+    { slug: 'dragon-sea', name: 'Dragon Sea Hunt', background: '#1a237e', accent: '#ff8a80', glyph: '🐉' },
+    { slug: 'bangus', name: 'Bangus Bonanza', background: '#004d40', accent: '#ccff90', glyph: '🐟' },
+  ],
+  minBet: 100,
+  maxBet: 20_000,
+});

@@ -1,6 +1,9 @@
 import { type EngineRegistration, instantRegistration } from './registry';
 import { SLOT_94, SLOT_95, SLOT_96, slotEngine } from './slot';
 import { SLOT_THEMES } from './themes';
+import { videoPokerRegistration } from './videoPoker';
+import { crashRegistration } from './crash';
+import { fishingRegistration } from './fishing';
 
 /**
  * The provider simulator's engines (issue 13). Each engine adds ONE entry to ENGINES (its registration,
@@ -27,9 +30,9 @@ export const slotRegistration = instantRegistration({
 
 export const ENGINES: EngineRegistration[] = [
   slotRegistration,
-  // videoPokerRegistration, (helper "engines": engines/videoPoker.ts)
-  // crashRegistration, (helper "engines": engines/crash.ts)
-  // fishingRegistration, (helper "engines": engines/fishing.ts)
+  videoPokerRegistration,
+  crashRegistration,
+  fishingRegistration,
   // rouletteRegistration, (helper "tables": tables/roulette.ts)
   // bingoRegistration, (helper "tables": tables/bingo.ts)
 ];

@@ -2,9 +2,10 @@ import { GameEngine } from '../../../../src/contract/games';
 import type { InstantEngine } from '../engine';
 import { shuffle, type Rng } from '../fair';
 import { GameProviderError } from '../types';
-import { DECK, HAND_RANK_NAMES, HandRank, cardLabel, handCategory } from './videoPokerHands';
+import { DECK, HAND_RANK_NAMES, type HandRank, cardLabel, handCategory } from './videoPokerHands';
 import { optimalHold, payTotals } from './videoPokerStrategy';
 import { VIDEO_POKER_CSS, VIDEO_POKER_HTML, videoPokerScript } from './videoPokerPage';
+import { instantRegistration } from './registry';
 
 /**
  * Jacks or Better video poker (issue 13). A round: the 52-card deck is shuffled with the round's
@@ -106,3 +107,23 @@ export const videoPokerEngine: InstantEngine<VideoPokerParams, VideoPokerState> 
     return { title: `Jacks or Better ${params.name}`, html: VIDEO_POKER_HTML, script: videoPokerScript(params), css: VIDEO_POKER_CSS };
   },
 };
+
+/** The catalogue's video poker games: both paytables in each theme. Slugs and codes are part of game codes: never rename. */
+export const videoPokerRegistration = instantRegistration({
+  engine: GameEngine.VideoPoker,
+  kind: 'poker',
+  gameType: 'POKER',
+  instant: videoPokerEngine,
+  variants: [
+    { code: 'jb-9-6', label: '9/6', params: JACKS_9_6, tags: ['hot'] },
+    { code: 'jb-8-5', label: '8/5', params: JACKS_8_5 },
+  ],
+  themes: [
+    { slug: 'jacks-royale', name: 'Jacks Royale', background: '#0d47a1', accent: '#ffd54f', glyph: '🃏' },
+    { slug: 'intramuros-poker', name: 'Intramuros Poker', background: '#4e342e', accent: '#ffcc80', glyph: '♠️' },
+    { slug: 'pasig-aces', name: 'Pasig Aces', background: '#1b5e20', accent: '#e8f5e9', glyph: '🂡' },
+    { slug: 'makati-draw', name: 'Makati Draw', background: '#263238', accent: '#80deea', glyph: '♦️' },
+  ],
+  minBet: 100,
+  maxBet: 50_000,
+});

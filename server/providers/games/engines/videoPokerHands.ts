@@ -51,7 +51,6 @@ export function cardFromLabel(label: string): number {
 
 /** The rank of a 5-card hand (hot loop of the strategy tables: no allocation). */
 export function handCategory(hand: readonly number[]): HandRank {
-  let rankMask = 0;
   let pairs = 0;
   let highPair = false;
   let trips = false;
@@ -67,7 +66,7 @@ export function handCategory(hand: readonly number[]): HandRank {
   const r2 = c2 >> 2;
   const r3 = c3 >> 2;
   const r4 = c4 >> 2;
-  rankMask = (1 << r0) | (1 << r1) | (1 << r2) | (1 << r3) | (1 << r4);
+  const rankMask = (1 << r0) | (1 << r1) | (1 << r2) | (1 << r3) | (1 << r4);
   if (rankMask !== 0 && popcount13(rankMask) === 5) {
     const low = 31 - Math.clz32(rankMask & -rankMask);
     const high = 31 - Math.clz32(rankMask);

@@ -43,7 +43,7 @@ drawPays(-1);drawHand();
 button.addEventListener('click',function(){button.disabled=true;
 if(!round){result.textContent='';held=[false,false,false,false,false];
 panalo.start({}).then(function(answer){round=answer.roundId;cards=answer.view.cards;drawPays(answer.view.pay>0?answer.view.rank:-1);result.textContent=answer.view.pay>0?answer.view.rankName:'Tap the cards to hold';button.textContent='DRAW';drawHand();},function(){}).then(function(){button.disabled=false;});}
-else{var id=round;panalo.act(id,{hold:held}).then(function(answer){round=null;var v=answer.view;cards=v.cards;drawPays(v.pay>0?v.rank:-1);
+else{panalo.act({hold:held}).then(function(answer){round=null;var v=answer.view;cards=v.cards;drawPays(v.pay>0?v.rank:-1);
 result.textContent=v.pay>0?v.rankName+' · '+panalo.money(answer.win):'No win';button.textContent='DEAL';drawHand();},function(){}).then(function(){button.disabled=false;});}
 });
 })();`;
