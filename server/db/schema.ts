@@ -1007,6 +1007,86 @@ export const kycSimWebhooks = pgTable(
   ],
 );
 
+// ---------------------------------------------------------------------------------------------------------
+// Casino simulator: shared-timer tables (issue 13, server/providers/games/tables): the live roulette
+// tables and the bingo rooms. Rounds are rows advanced by a leader job, so every instance shows the same
+// round and a restart resumes it; a bet row exists before its wallet call, so none is lost or paid twice.
+
+/** One round of a table or room: its seed committed (hash shown) when it opens, revealed when it has a result. */
+export const gameTableRounds = pgTable(
+  'game_table_rounds',
+  {
+    /** <gameCode>-<seq> */
+    id: text('id').primaryKey(),
+    gameCode: text('game_code').notNull(),
+    /** roulette | bingo */
+    engine: text('engine').notNull(),
+    seq: integer('seq').notNull(),
+    /** betting (bets / cards sold) → running (the wheel spins / balls are called) → result → settled */
+    phase: text('phase').notNull(),
+    serverSeed: text('server_seed').notNull(),
+    serverSeedHash: text('server_seed_hash').notNull(),
+    clientSeed: text('client_seed').notNull(),
+    opensAt: timestamp('opens_at', { withTimezone: true }).notNull(),
+    /** No more bets (roulette) / cards (bingo) from here. */
+    closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
+    /** The ball lands (roulette) / the last ball is called (bingo). */
+    resultAt: timestamp('result_at', { withTimezone: true }).notNull(),
+    /** The next round may open from here (after the result was shown). */
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** Bingo: balls called so far (persisted by the job, so every instance shows the same). */
+    called: integer('called').notNull().default(0),
+    /** Bingo: cards sold so far (the next card's index is cards + 1). */
+    cards: integer('cards').notNull().default(0),
+    /** Roulette: the pocket, set at the result. */
+    pocket: integer('pocket'),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('game_table_rounds_seq').on(t.gameCode, t.seq)],
+);
+
+/** Who sits at a table (a seat is held while the player's page keeps asking for the state). */
+export const gameTableSeats = pgTable(
+  'game_table_seats',
+  {
+    gameCode: text('game_code').notNull(),
+    sessionId: text('session_id').notNull(),
+    user: text('user_id').notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gameCode, t.sessionId] }), index('game_table_seats_seen').on(t.gameCode, t.seenAt)],
+);
+
+/** A chip on the roulette layout or a bingo card: one bet transaction of the session wallet (the row's id). */
+export const gameTableBets = pgTable(
+  'game_table_bets',
+  {
+    /** The provider's bet transaction id. */
+    id: text('id').primaryKey(),
+    roundId: text('round_id').notNull(),
+    gameCode: text('game_code').notNull(),
+    sessionId: text('session_id').notNull(),
+    user: text('user_id').notNull(),
+    /** Roulette: the spot {kind, pick?, pick2?}; bingo: {card: index}. */
+    spot: jsonb('spot').$type<Record<string, unknown>>().notNull(),
+    label: text('label').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** Bingo: the card's index in the round. */
+    cardIndex: integer('card_index'),
+    /** pending (wallet asked) | placed | refused | settled | rolled-back */
+    state: text('state').notNull(),
+    refusal: text('refusal'),
+    win: bigint('win', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('game_table_bets_round').on(t.roundId, t.state),
+    index('game_table_bets_session').on(t.sessionId, t.createdAt),
+    uniqueIndex('game_table_bets_card').on(t.roundId, t.cardIndex),
+  ],
+);
 // --- Game provider simulator (server/providers/games, development and tests only) -------------------
 
 /**
