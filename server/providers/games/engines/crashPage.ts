@@ -33,9 +33,9 @@ var round=null,startedAt=0,timer=null,frame=null,busy=false,pending=false;
 function fmt(h){return (h/100).toFixed(2)+'×';}
 function at(ms){return Math.min(cap,Math.floor(100*Math.exp(growth*Math.max(0,ms))));}
 function draw(h,state){var w=canvas.width,hgt=canvas.height;ctx.clearRect(0,0,w,hgt);var top=Math.max(200,h*1.2),span=Math.log(top/100);
-ctx.strokeStyle=state==='crashed'?'#ff5252':'#ffd54f';ctx.lineWidth=4;ctx.beginPath();var steps=60,end=Math.log(h/100)/span;
-for(var i=0;i<=steps;i++){var f=i/steps*end;var x=10+f*(w-40);var m=Math.exp(f*span);var y=hgt-10-(m-1)/(top/100-1)*(hgt-30);if(i===0)ctx.moveTo(x,y);else ctx.lineTo(x,y);}
-ctx.stroke();label.textContent=fmt(h);label.className='cr-multiplier'+(state?' '+state:'');}
+ctx.strokeStyle=state==='crashed'?'#ff5252':'#ffd54f';ctx.lineWidth=4;ctx.beginPath();var steps=60,end=Math.log(h/100)/span,x=10,y=hgt-10;
+for(var i=0;i<=steps;i++){var f=i/steps*end;x=10+f*(w-40);var m=Math.exp(f*span);y=hgt-10-(m-1)/(top/100-1)*(hgt-30);if(i===0)ctx.moveTo(x,y);else ctx.lineTo(x,y);}
+ctx.stroke();if(state!=='crashed'){ctx.fillStyle=state==='cashed'?'#69f0ae':'#fff';ctx.beginPath();ctx.arc(x,y,7,0,Math.PI*2);ctx.fill();}label.textContent=fmt(h);label.className='cr-multiplier'+(state?' '+state:'');}
 function stop(){if(timer)clearInterval(timer);if(frame)cancelAnimationFrame(frame);timer=null;frame=null;}
 function animate(){frame=requestAnimationFrame(animate);if(round)draw(at(performance.now()-startedAt));}
 function finish(answer){stop();round=null;pending=false;var v=answer.view;

@@ -23,6 +23,8 @@ export interface FishType {
   id: string;
   name: string;
   glyph: string;
+  /** Its body colour on the page. */
+  color: string;
   /** The multipliers it pays when caught, drawn uniformly (one value for an ordinary fish). */
   multipliers: readonly number[];
   /** How often it appears in the school (relative weight). */
@@ -38,15 +40,15 @@ export interface FishingParams {
 export const CATCH_SCALE = 1_000_000;
 
 const FISH: readonly FishType[] = [
-  { id: 'minnow', name: 'Minnow', glyph: '🐟', multipliers: [2], spawnWeight: 30 },
-  { id: 'clownfish', name: 'Clownfish', glyph: '🐠', multipliers: [4], spawnWeight: 22 },
-  { id: 'puffer', name: 'Pufferfish', glyph: '🐡', multipliers: [5], spawnWeight: 16 },
-  { id: 'squid', name: 'Squid', glyph: '🦑', multipliers: [8], spawnWeight: 12 },
-  { id: 'octopus', name: 'Octopus', glyph: '🐙', multipliers: [10], spawnWeight: 8 },
-  { id: 'turtle', name: 'Sea turtle', glyph: '🐢', multipliers: [20], spawnWeight: 5 },
-  { id: 'shark', name: 'Shark', glyph: '🦈', multipliers: [50], spawnWeight: 3 },
-  { id: 'whale', name: 'Whale', glyph: '🐋', multipliers: [100], spawnWeight: 2 },
-  { id: 'dragon', name: 'Dragon King', glyph: '🐉', multipliers: [100, 150, 200, 350], spawnWeight: 1 },
+  { id: 'minnow', name: 'Minnow', glyph: '🐟', color: '#cfd8dc', multipliers: [2], spawnWeight: 30 },
+  { id: 'clownfish', name: 'Clownfish', glyph: '🐠', color: '#ff7043', multipliers: [4], spawnWeight: 22 },
+  { id: 'puffer', name: 'Pufferfish', glyph: '🐡', color: '#ffd54f', multipliers: [5], spawnWeight: 16 },
+  { id: 'squid', name: 'Squid', glyph: '🦑', color: '#f48fb1', multipliers: [8], spawnWeight: 12 },
+  { id: 'octopus', name: 'Octopus', glyph: '🐙', color: '#ba68c8', multipliers: [10], spawnWeight: 8 },
+  { id: 'turtle', name: 'Sea turtle', glyph: '🐢', color: '#66bb6a', multipliers: [20], spawnWeight: 5 },
+  { id: 'shark', name: 'Shark', glyph: '🦈', color: '#90a4ae', multipliers: [50], spawnWeight: 3 },
+  { id: 'whale', name: 'Whale', glyph: '🐋', color: '#42a5f5', multipliers: [100], spawnWeight: 2 },
+  { id: 'dragon', name: 'Dragon King', glyph: '🐉', color: '#ffb300', multipliers: [100, 150, 200, 350], spawnWeight: 1 },
 ];
 
 /** 96 %: every fish's p · m = 0.96. */
