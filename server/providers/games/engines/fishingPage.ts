@@ -44,7 +44,8 @@ function pick(){var d=Math.random()*total;for(var i=0;i<school.length;i++){if(d<
 function spawn(initial){var f=pick(),W=sea.clientWidth||360,H=sea.clientHeight||320,dir=Math.random()<.5?1:-1;
 var el=document.createElement('button');el.type='button';el.className='fi-fish';el.setAttribute('data-testid','fish');el.setAttribute('data-fish',f.id);el.setAttribute('aria-label',f.name+' '+f.pays);
 el.style.width=f.size+'px';el.style.height=Math.round(f.size*.6)+'px';
-el.innerHTML='<svg viewBox="0 0 40 24" width="100%" height="100%" style="transform:scaleX('+(-dir)+')" aria-hidden="true"><path d="M3 12Q15-1 29 12Q15 25 3 12Z" fill="'+f.color+'"/><path d="M28 12L39 3V21Z" fill="'+f.color+'"/><circle cx="9" cy="10" r="2.2" fill="#fff"/><circle cx="9" cy="10" r="1.1" fill="#000"/>'+(f.id==='dragon'?'<path d="M11 3L13 -1 15 3 17 -1 19 3Z" fill="#fff176"/>':'')+'</svg><span class="fi-tag">'+f.pays+'</span>';
+el.innerHTML='<svg viewBox="0 0 40 24" width="100%" height="100%" aria-hidden="true"><path d="M3 12Q15-1 29 12Q15 25 3 12Z" fill="'+f.color+'"/><path d="M28 12L39 3V21Z" fill="'+f.color+'"/><circle cx="9" cy="10" r="2.2" fill="#fff"/><circle cx="9" cy="10" r="1.1" fill="#000"/>'+(f.id==='dragon'?'<path d="M11 3L13 -1 15 3 17 -1 19 3Z" fill="#fff176"/>':'')+'</svg><span class="fi-tag">'+f.pays+'</span>';
+el.firstChild.style.transform='scaleX('+(-dir)+')';
 var s={el:el,fish:f,dir:dir,x:initial?Math.random()*W:(dir>0?-f.size:W),y:20+Math.random()*(H-f.size-70),speed:(18+Math.random()*30)*(80/(f.size+40)),wobble:Math.random()*6,busy:false,gone:false};
 el.addEventListener('click',function(){shoot(s);});sea.appendChild(el);swimmers.push(s);}
 function place(s,t){s.el.style.transform='translate('+s.x+'px,'+(s.y+Math.sin(t/600+s.wobble)*6)+'px)';}
