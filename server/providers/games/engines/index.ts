@@ -2,6 +2,9 @@ import { bingoRegistration, rouletteRegistration } from '../tables';
 import { type EngineRegistration, instantRegistration } from './registry';
 import { SLOT_94, SLOT_95, SLOT_96, slotEngine } from './slot';
 import { SLOT_THEMES } from './themes';
+import { videoPokerRegistration } from './videoPoker';
+import { crashRegistration } from './crash';
+import { fishingRegistration } from './fishing';
 
 /**
  * The provider simulator's engines (issue 13). Each engine adds ONE entry to ENGINES (its registration,
@@ -28,9 +31,9 @@ export const slotRegistration = instantRegistration({
 
 export const ENGINES: EngineRegistration[] = [
   slotRegistration,
-  // videoPokerRegistration, (helper "engines": engines/videoPoker.ts)
-  // crashRegistration, (helper "engines": engines/crash.ts)
-  // fishingRegistration, (helper "engines": engines/fishing.ts)
+  videoPokerRegistration,
+  crashRegistration,
+  fishingRegistration,
   rouletteRegistration,
   bingoRegistration,
 ];
