@@ -212,6 +212,9 @@ describe('the static game lists', () => {
     expect((await get('/static/games/0123456789abcdef/0.json')).status).toBe(404);
     expect((await get(`/static/games/${list.version}/7.json`)).status).toBe(404);
     expect((await get(`/static/games/${list.version}/x.json`)).status).toBe(404);
+    const elsewhere = await get('/static/games/old-list.js');
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.headers.get('content-type')).toMatch(/^text\/plain/);
   });
 
   it('draws each game’s thumbnail from its theme', async () => {

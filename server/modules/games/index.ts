@@ -13,6 +13,8 @@ export const CATALOGUE_JOB = 'game-catalogue';
 export const JACKPOT_JOB = 'game-jackpot';
 /** How often the leader copies the provider's catalogue (and once at every start). */
 export const CATALOGUE_REFRESH_MS = 10 * 60_000;
+/** How long a start waits for the provider's catalogue before serving the stored one (the refresh goes on). */
+const START_REFRESH_WAIT_MS = 15_000;
 /** How often the leader asks the provider for the jackpot. */
 export const JACKPOT_POLL_MS = 2_000;
 
@@ -73,7 +75,19 @@ export async function registerGames(app: FastifyInstance, options: GamesOptions)
   // At start, so a new deployment lists the provider's games at once; a provider that does not answer
   // leaves the stored catalogue in place (the job tries again).
   app.addHook('onReady', async () => {
-    await refresh().catch((error: unknown) => app.log.warn({ err: error }, 'game catalogue not refreshed at start'));
+    let timer: NodeJS.Timeout | undefined;
+    const slow = new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        app.log.warn({}, 'the game provider is slow to list its games; starting with the stored catalogue');
+        resolve();
+      }, START_REFRESH_WAIT_MS);
+    });
+    const done = refresh().then(
+      () => undefined,
+      (error: unknown) => app.log.warn({ err: error }, 'game catalogue not refreshed at start'),
+    );
+    await Promise.race([done, slow]);
+    clearTimeout(timer);
   });
   return service;
 }
