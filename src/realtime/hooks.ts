@@ -2,6 +2,10 @@ import * as Comlink from 'comlink';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { SelectionDetail, SelectionQuery } from '../contract/betting';
 import type { ChatMessage } from '../contract/feed';
+import { JACKPOT_DEBOUNCE_MS } from '../contract/constants';
+import { jackpotMessageSchema } from '../contract/games';
+import { StorageKey } from '../contract/storageKeys';
+import { local } from '../lib/storage';
 import type { ConnectionStatus, ListQuery, RealtimeApi, UserQueue } from '../contract/realtime';
 import { realtime } from './client';
 import { ListMirror, type ListView, MatchMirror, type MatchView, OrderMirror, type RowView } from './mirror';
@@ -178,4 +182,43 @@ export function useUserPush(queue: UserQueue, onEvent: () => void, enabled = tru
       ),
     );
   }, [queue, enabled]);
+}
+
+/** The last jackpot amount this device heard (centavos), or null before any. */
+export function storedJackpot(): number | null {
+  const value = local.get<unknown>(StorageKey.jackpotAmount, null);
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
+}
+
+/**
+ * The progressive jackpot in centavos (`/topic/jackpot` over the shared worker's one socket): the stored
+ * jackpotAmount at once, then each new amount at most every JACKPOT_DEBOUNCE_MS (the last of a burst
+ * wins), stored for the next visit. Messages that are not a JackpotMessage are ignored.
+ */
+export function useJackpot(): number | null {
+  const [amount, setAmount] = useState<number | null>(storedJackpot);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let pending: number | null = null;
+    const stop = watchWorker((api) =>
+      api.watchJackpot(
+        Comlink.proxy((message: unknown) => {
+          const parsed = jackpotMessageSchema.safeParse(message);
+          if (!parsed.success) return;
+          pending = parsed.data.amount;
+          timer ??= setTimeout(() => {
+            timer = undefined;
+            if (pending === null) return;
+            local.set(StorageKey.jackpotAmount, pending);
+            setAmount(pending);
+          }, JACKPOT_DEBOUNCE_MS);
+        }),
+      ),
+    );
+    return () => {
+      if (timer) clearTimeout(timer);
+      stop?.();
+    };
+  }, []);
+  return amount;
 }

@@ -27,6 +27,7 @@ const PAGES: Record<string, RouteComponent> = {
   betRecord: page('BetRecordPage', () => import('../../features/bets/BetRecordPage')),
   'history-detail': betDetail,
   Home_games: page('GamesTab', () => import('../../features/games/GamesTab')),
+  search: page('SearchPage', () => import('../../features/games/SearchPage')),
   faq: page('FaqPage', () => import('../../features/content/FaqPage')),
   faqArticle: page('FaqArticlePage', () => import('../../features/content/FaqArticlePage')),
   terms: contentDoc,
