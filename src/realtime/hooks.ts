@@ -191,32 +191,42 @@ export function storedJackpot(): number | null {
 }
 
 /**
+ * Jackpot messages to amounts: at most one every JACKPOT_DEBOUNCE_MS, the last of a burst winning, each
+ * stored as jackpotAmount for the next visit. Anything that is not a JackpotMessage is ignored.
+ */
+export function jackpotDebouncer(onAmount: (amount: number) => void): { push(message: unknown): void; cancel(): void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let pending: number | null = null;
+  return {
+    push(message) {
+      const parsed = jackpotMessageSchema.safeParse(message);
+      if (!parsed.success || parsed.data.amount < 0) return;
+      pending = parsed.data.amount;
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        if (pending === null) return;
+        local.set(StorageKey.jackpotAmount, pending);
+        onAmount(pending);
+      }, JACKPOT_DEBOUNCE_MS);
+    },
+    cancel() {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}
+
+/**
  * The progressive jackpot in centavos (`/topic/jackpot` over the shared worker's one socket): the stored
- * jackpotAmount at once, then each new amount at most every JACKPOT_DEBOUNCE_MS (the last of a burst
- * wins), stored for the next visit. Messages that are not a JackpotMessage are ignored.
+ * jackpotAmount at once, then the new amounts through jackpotDebouncer.
  */
 export function useJackpot(): number | null {
   const [amount, setAmount] = useState<number | null>(storedJackpot);
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let pending: number | null = null;
-    const stop = watchWorker((api) =>
-      api.watchJackpot(
-        Comlink.proxy((message: unknown) => {
-          const parsed = jackpotMessageSchema.safeParse(message);
-          if (!parsed.success) return;
-          pending = parsed.data.amount;
-          timer ??= setTimeout(() => {
-            timer = undefined;
-            if (pending === null) return;
-            local.set(StorageKey.jackpotAmount, pending);
-            setAmount(pending);
-          }, JACKPOT_DEBOUNCE_MS);
-        }),
-      ),
-    );
+    const debouncer = jackpotDebouncer(setAmount);
+    const stop = watchWorker((api) => api.watchJackpot(Comlink.proxy((message: unknown) => debouncer.push(message))));
     return () => {
-      if (timer) clearTimeout(timer);
+      debouncer.cancel();
       stop?.();
     };
   }, []);

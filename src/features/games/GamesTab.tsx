@@ -110,3 +110,4 @@ export function GamesTab({ gameKind }: { gameKind: string }) {
     </div>
   );
 }
+export { SearchPage } from './SearchPage';

@@ -270,7 +270,7 @@ export function JackpotTicker() {
   return (
     <section className={styles.jackpot} aria-label={t('games.jackpot')} data-testid="jackpot">
       <span className={styles.jackpotLabel}>{t('games.jackpot')}</span>
-      <span className={styles.jackpotAmount} data-amount={amount ?? undefined}>
+      <span className={styles.jackpotAmount} data-amount={amount ?? undefined} data-waiting={shown === null || undefined}>
         {shown === null ? t('games.jackpotWaiting') : formatCentavos(shown)}
       </span>
     </section>
