@@ -246,7 +246,7 @@ test('after one online visit the lobby, /search and the likes open with every br
     expect(await cutter.cut()).toEqual(expect.arrayContaining(['page', 'service_worker', 'shared_worker']));
     expect(
       await page.evaluate(() =>
-        fetch('/static/games/index.json?probe=1', { cache: 'no-store' }).then(
+        fetch(`/offline-probe-${Date.now()}`, { cache: 'no-store' }).then(
           () => 'online',
           () => 'offline',
         ),
@@ -258,7 +258,10 @@ test('after one online visit the lobby, /search and the likes open with every br
     const notice = page.getByRole('status').filter({ hasText: 'Playing needs a connection' });
     await expect(notice).toBeVisible();
     await expect(page.getByRole('region', { name: 'Favourites' }).getByText(name)).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Live Casino' }).getByTestId('game-tile').first()).toBeVisible();
+    const casinoTile = page.getByRole('list', { name: 'Live Casino' }).getByTestId('game-tile').first();
+    await expect(casinoTile).toBeVisible();
+    // Its thumbnail, seen online, comes from the service worker's thumbnail cache.
+    await expect.poll(() => casinoTile.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
     // A kind never opened: its games come from the lists the service worker kept.
     await page.getByRole('link', { name: 'Slots' }).click();

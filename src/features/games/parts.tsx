@@ -48,6 +48,15 @@ export function SearchIcon({ size = 18 }: { size?: number }) {
 const THUMB_W = 160;
 const THUMB_H = 120;
 
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter((word) => /^\p{L}/u.test(word))
+    .slice(0, 2)
+    .map((word) => word[0]!.toUpperCase())
+    .join('');
+}
+
 /** One game: thumbnail, name, platform, badges, a heart; the tile opens the game's page. */
 export function GameTile({ game, platform }: { game: GameEntry; platform: GamePlatform | undefined }) {
   const { t } = useTranslation();
@@ -58,7 +67,22 @@ export function GameTile({ game, platform }: { game: GameEntry; platform: GamePl
     <div className={styles.tile} data-testid="game-tile" data-maintenance={maintenance || undefined}>
       <Link to="/game" search={{ gameId: game.gameId }} className={styles.tileLink}>
         <span className={styles.thumbBox}>
-          <img className={styles.thumb} src={game.thumbnail} alt="" width={THUMB_W} height={THUMB_H} loading="lazy" decoding="async" />
+          <span className={styles.thumbFallback} aria-hidden="true">
+            {initials(game.gameName)}
+          </span>
+          <img
+            className={styles.thumb}
+            src={game.thumbnail}
+            alt=""
+            width={THUMB_W}
+            height={THUMB_H}
+            loading="lazy"
+            decoding="async"
+            // Offline, a thumbnail never seen is not in the cache: the tile shows the game's initials instead.
+            onError={(event) => {
+              event.currentTarget.hidden = true;
+            }}
+          />
           <span className={styles.badges}>
             {game.tags.map((tag) => (
               <span key={tag} className={`${styles.badge} ${styles[`badge_${tag}`] ?? ''}`}>
