@@ -1,10 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import type { GameEntry, GamePlatform } from '../../contract/games';
+import { GameCall, type GameEntry, type GamePlatform } from '../../contract/games';
+import { jackpotAnswer } from '../../contract/answers/games';
+import { api } from '../../api/instance';
 import { formatCentavos } from '../../lib/money';
 import { useConnectionStatus, useJackpot } from '../../realtime/hooks';
 import { gamesStore } from '../../stores/games';
@@ -289,7 +291,15 @@ function useCountUp(target: number | null): number | null {
 /** The progressive jackpot (`/topic/jackpot`), the last amount this device heard shown at once. */
 export function JackpotTicker() {
   const { t } = useTranslation();
-  const amount = useJackpot();
+  const live = useJackpot();
+  // Before the topic speaks on a device that never heard it: the last amount the server knows.
+  const start = useQuery({
+    queryKey: ['games', 'jackpot'],
+    queryFn: async () => jackpotAnswer.parse(await api.call('main', GameCall.queryJackpot, {}, { quiet: true })),
+    enabled: live === null,
+    staleTime: 60_000,
+  });
+  const amount = live ?? (start.data && start.data.amount > 0 ? start.data.amount : null);
   const shown = useCountUp(amount);
   return (
     <section className={styles.jackpot} aria-label={t('games.jackpot')} data-testid="jackpot">
