@@ -1,6 +1,7 @@
 import type { Resources } from './en';
 import { routesCn } from './routes.cn';
 import { kycCn } from './kyc.cn';
+import { gamesCn } from './games.cn';
 import { kycProfileCn } from './kycProfile.cn';
 import { securityCn } from './security.cn';
 import { walletCn } from './wallet.cn';
@@ -293,6 +294,7 @@ export const cn: Resources = {
   withdraw: withdrawCn,
   wallet: walletCn,
   kyc: kycCn,
+  games: gamesCn,
   kycProfile: kycProfileCn,
   security: securityCn,
   sports: {

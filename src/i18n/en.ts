@@ -1,6 +1,7 @@
 import { VALIDATION_MESSAGES, type ValidationKey } from '../contract/forms';
 import { routesEn } from './routes.en';
 import { kycEn } from './kyc.en';
+import { gamesEn } from './games.en';
 import { kycProfileEn } from './kycProfile.en';
 import { securityEn } from './security.en';
 import { walletEn } from './wallet.en';
@@ -281,6 +282,7 @@ export const en = {
   withdraw: withdrawEn,
   wallet: walletEn,
   kyc: kycEn,
+  games: gamesEn,
   kycProfile: kycProfileEn,
   security: securityEn,
   sports: {

@@ -12,6 +12,8 @@ import { messageSearch } from '../../features/messages/search';
 import { outrightsQuery, sportSwitchQuery } from '../../features/sports/api';
 import { faceCaptureSearch } from '../../features/kyc/search';
 import { maintenanceSearch } from '../../features/site/search';
+import { gameSearch } from '../../features/games/search';
+import { gameListQuery } from '../../features/games/queries';
 import { billQuery, orderQuery, payWaysQuery } from '../../features/wallet/api';
 import { balanceQuery } from '../../features/wallet/balance';
 import {
@@ -115,6 +117,9 @@ export const ROUTE_DATA: Partial<Record<RouteName, RouteData>> = {
   avatar: data({ prefetch: () => void queryClient.prefetchQuery(headImagesQuery) }),
   deleteAccount: data({ prefetch: () => void queryClient.prefetchQuery(accountQuery) }),
   login: data({ search: loginSearch }),
+  // The casino lobby and its search read the same static game lists (cached by the service worker).
+  Home_games: data({ prefetch: () => void queryClient.prefetchQuery(gameListQuery) }),
+  search: data({ search: gameSearch, prefetch: () => void queryClient.prefetchQuery(gameListQuery) }),
   security: securityInfo,
   setLoginPwd: securityInfo,
   modifyLoginPwd: securityInfo,
