@@ -1,6 +1,7 @@
 import { VALIDATION_MESSAGES, type ValidationKey } from '../contract/forms';
 import { routesEn } from './routes.en';
 import { kycEn } from './kyc.en';
+import { casinoEn } from './casino.en';
 import { kycProfileEn } from './kycProfile.en';
 import { securityEn } from './security.en';
 import { walletEn } from './wallet.en';
@@ -134,6 +135,7 @@ export const en = {
       wallet: 'wallet',
       withdraw: 'withdrawals',
       games: 'games',
+      casino: 'casino',
       promo: 'promotions',
       partner: 'partner app',
       dev: 'developer tools',
@@ -281,6 +283,7 @@ export const en = {
   withdraw: withdrawEn,
   wallet: walletEn,
   kyc: kycEn,
+  casino: casinoEn,
   kycProfile: kycProfileEn,
   security: securityEn,
   sports: {
