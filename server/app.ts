@@ -60,6 +60,7 @@ import { staticPlugin } from './plugins/static';
 import { agentNetworkSimulator } from './providers/agents/cashIn';
 import { FeedKeeper } from './providers/feed/keeper';
 import { type KycVendorContext, registerKycVendor } from './providers/kyc';
+import { type GameProviderContext, registerGameProvider } from './providers/games';
 import { postgresFeedStore } from './providers/feed/postgresStore';
 import type { FeedOptions, FeedProvider } from './providers/feed/types';
 import { type GameWalletProvider, simulatedGameWallet } from './providers/gameWallet';
@@ -112,6 +113,8 @@ export interface AppOptions {
   kyc?: { places?: Places };
   /** The eKYC vendor simulator: where its review webhooks go (tests record them) and how they are spread. */
   kycVendor?: Pick<KycVendorContext, 'send' | 'delivery' | 'env'>;
+  /** The game provider simulator: how it reaches the seamless wallet (tests put a fake operator there). */
+  gameProvider?: Pick<GameProviderContext, 'operatorTransport'>;
 }
 
 declare module 'fastify' {
@@ -386,6 +389,10 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(kycWebhookRoute, { inbox: kycInbox, vendor: kycVendor });
   payments.addJob('kyc-review-inbox', 30_000, (now) => kycInbox.retryUnhandled(now));
   payments.addJob('kyc-image-retention', 3_600_000, (now) => deleteExpiredImages(db, now, config.kyc));
+
+  // The casino's game provider (server/providers/games): configured by GAME_PROVIDER_* variables, else the
+  // simulator (its signed API, game pages under /sim/games) outside production, else none.
+  app.decorate('gameProvider', await registerGameProvider(app, { config, db, clock, ...options.gameProvider }));
 
   // Reconciliation: every provider's records against our orders and the ledger, by the leader.
   const reconciliation = new Reconciler({

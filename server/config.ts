@@ -57,6 +57,39 @@ export interface ServerConfig {
   withdraw: WithdrawConfig;
   /** Identity verification: re-authentication, retention, verifications per ID (README "Identity verification"). */
   kyc: KycConfig;
+  /** The casino's game provider (GAME_PROVIDER_URL, GAME_OPERATOR_ID, GAME_OPERATOR_PRIVATE_KEY, GAME_PROVIDER_PUBLIC_KEY: all or none). */
+  gameProvider: GameProviderSettings | undefined;
+}
+
+/** A real Hub88-style game aggregator (issue 13). */
+export interface GameProviderSettings {
+  /** The provider's API base URL (our signed calls go to <url>/game/url, …). */
+  url: string;
+  operatorId: string;
+  /** Ours (PKCS#8 PEM): signs our calls to the provider. */
+  operatorPrivateKey: string;
+  /** The provider's (PEM): checks its answers and its wallet calls to us. */
+  providerPublicKey: string;
+}
+
+export const GAME_PROVIDER_ENV = [
+  'GAME_PROVIDER_URL',
+  'GAME_OPERATOR_ID',
+  'GAME_OPERATOR_PRIVATE_KEY',
+  'GAME_PROVIDER_PUBLIC_KEY',
+] as const;
+
+/** The game provider's settings: undefined when none is set, an error (the server refuses to start) when only some are. */
+export function gameProviderSettings(env: NodeJS.ProcessEnv): GameProviderSettings | undefined {
+  const values = GAME_PROVIDER_ENV.map((name) => env[name]?.trim() ?? '');
+  if (values.every((value) => value === '')) return undefined;
+  const missing = GAME_PROVIDER_ENV.filter((_, at) => values[at] === '');
+  if (missing.length) throw new Error(`game provider: set ${missing.join(', ')} too (or none of ${GAME_PROVIDER_ENV.join(', ')})`);
+  const [url, operatorId, operatorPrivateKey, providerPublicKey] = values as [string, string, string, string];
+  if (!/^https?:\/\//.test(url)) throw new Error(`GAME_PROVIDER_URL must be an http(s) URL, not ${url}`);
+  // PEM keys often come through one-line variables with \n written out.
+  const pem = (value: string) => value.replace(/\\n/g, '\n');
+  return { url, operatorId, operatorPrivateKey: pem(operatorPrivateKey), providerPublicKey: pem(providerPublicKey) };
 }
 
 export interface KycConfig {
@@ -212,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     frameAncestors: origins(env['FRAME_ANCESTORS'], 'FRAME_ANCESTORS'),
     withdraw: withdrawConfig(env),
     kyc: kycConfig(env),
+    gameProvider: gameProviderSettings(env),
     payments: paymentConfig(env, env['NODE_ENV'] === 'production'),
     manualDeposits: manualDepositSettings(env, env['NODE_ENV'] === 'production', secrets.captchaKeySecret),
     ...overrides,

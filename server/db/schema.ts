@@ -1006,3 +1006,96 @@ export const kycSimWebhooks = pgTable(
     index('kyc_sim_webhooks_transaction').on(t.transactionId),
   ],
 );
+
+// --- Game provider simulator (server/providers/games, development and tests only) -------------------
+
+/**
+ * The game provider simulator's launched sessions (issue 13): one per launch, the game page's URL names
+ * it (/sim/games/play/<sessionId>). Seeds: the next round's server seed is chosen (and its hash shown)
+ * before that round; each round takes it and a new one is chosen. Demo sessions keep their play money
+ * in game_sim_wallets under `demo:<sessionId>`.
+ */
+export const gameSimSessions = pgTable(
+  'game_sim_sessions',
+  {
+    sessionId: text('session_id').primaryKey(),
+    user: text('user').notNull(),
+    token: text('token'),
+    gameCode: text('game_code').notNull(),
+    platformCode: text('platform_code').notNull(),
+    currency: text('currency').notNull(),
+    /** seamless | transfer | demo */
+    mode: text('mode').notNull(),
+    clientSeed: text('client_seed').notNull(),
+    nextServerSeed: text('next_server_seed').notNull(),
+    nonce: integer('nonce').notNull().default(0),
+    lobbyUrl: text('lobby_url').notNull(),
+    lang: text('lang').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('game_sim_sessions_user').on(t.user, t.createdAt)],
+);
+
+/** The simulator's rounds of instant games: seeds, the engine's state and view, what was bet and won. */
+export const gameSimRounds = pgTable(
+  'game_sim_rounds',
+  {
+    roundId: text('round_id').primaryKey(),
+    sessionId: text('session_id').notNull(),
+    gameCode: text('game_code').notNull(),
+    bet: bigint('bet', { mode: 'number' }).notNull(),
+    win: bigint('win', { mode: 'number' }).notNull().default(0),
+    /** betting | open | settled | refused (the wallet refused the bet) | rolled_back */
+    status: text('status').notNull(),
+    serverSeed: text('server_seed').notNull(),
+    serverSeedHash: text('server_seed_hash').notNull(),
+    clientSeed: text('client_seed').notNull(),
+    nonce: integer('nonce').notNull(),
+    /** 32-bit values read from the round's stream so far (an act continues after them). */
+    draws: integer('draws').notNull().default(0),
+    state: jsonb('state').$type<unknown>(),
+    view: jsonb('view').$type<unknown>(),
+    outcome: text('outcome').notNull().default(''),
+    actions: jsonb('actions').$type<unknown[]>().notNull(),
+    jackpotWin: bigint('jackpot_win', { mode: 'number' }).notNull().default(0),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [index('game_sim_rounds_session').on(t.sessionId, t.startedAt)],
+);
+
+/** Balances the simulator keeps itself: a transfer platform's players (`<platform>:<user>`) and demo sessions (`demo:<sessionId>`). */
+export const gameSimWallets = pgTable('game_sim_wallets', {
+  account: text('account').primaryKey(),
+  balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+});
+
+/** Moves on game_sim_wallets, idempotent by transaction id (a game's bet/win/rollback, or a transfer). */
+export const gameSimWalletMoves = pgTable('game_sim_wallet_moves', {
+  transactionId: text('transaction_id').primaryKey(),
+  account: text('account').notNull(),
+  /** bet | win | rollback | deposit | withdraw */
+  kind: text('kind').notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  /** succeeded | failed (not enough balance) */
+  status: text('status').notNull(),
+  balance: bigint('balance', { mode: 'number' }).notNull(),
+  reference: text('reference'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/** Seamless wallet calls (win, rollback) still to deliver to the operator: retried by a job until RS_OK. */
+export const gameSimPendingCalls = pgTable('game_sim_pending_calls', {
+  transactionId: text('transaction_id').primaryKey(),
+  path: text('path').notNull(),
+  /** The request without request_uuid (a fresh one per attempt). */
+  body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+});
+
+/** The simulator's switches (outage, duplicate sends) and the progressive jackpot's amount. */
+export const gameSimSettings = pgTable('game_sim_settings', {
+  name: text('name').primaryKey(),
+  value: jsonb('value').$type<unknown>().notNull(),
+});

@@ -17,8 +17,11 @@ export interface EngineStep<State> {
   state: State;
   /** What the game page shows (JSON). Never includes anything the player must not know yet. */
   view: unknown;
-  /** Set when the round is over: the total win in centavos (0 = lost) and the outcome in words. */
-  settled?: { win: number; outcome: string };
+  /**
+   * Set when the round is over: the total win in centavos (0 = lost) and the outcome in words.
+   * `jackpot`: the outcome also wins the progressive jackpot (the runtime adds the pot to the win).
+   */
+  settled?: { win: number; outcome: string; jackpot?: boolean };
 }
 
 export interface InstantEngine<Params = unknown, State = unknown> {
