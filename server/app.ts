@@ -16,6 +16,7 @@ import { authRoutes } from './modules/auth/routes';
 import { SESSION_CHECK_BATCH, endedSessions, sessionEndedNotice, sessionResolver } from './modules/auth/sessions';
 import { socketPlayer } from './modules/auth/sockets';
 import { bankDepositRoutes } from './modules/bankDeposits/routes';
+import { type CasinoWalletOptions, registerCasinoWallet } from './modules/casinoWallet';
 import { agentPayType, bankPayType } from './modules/bankDeposits/payWays';
 import { ManualDepositService } from './modules/bankDeposits/service';
 import { betRoutes } from './modules/bets/routes';
@@ -115,6 +116,14 @@ export interface AppOptions {
   kycVendor?: Pick<KycVendorContext, 'send' | 'delivery' | 'env'>;
   /** The game provider simulator: how it reaches the seamless wallet (tests put a fake operator there). */
   gameProvider?: Pick<GameProviderContext, 'operatorTransport'>;
+  /**
+   * The casino wallet (issue 13): tests hand it their own game provider and its public key (over the
+   * app's), and shorter session or transfer timeouts.
+   */
+  casinoWallet?: Partial<Pick<CasinoWalletOptions, 'session' | 'transferTimeoutMs' | 'platformMaintenance'>> & {
+    provider?: ReturnType<CasinoWalletOptions['provider']>;
+    providerPublicKey?: string;
+  };
 }
 
 declare module 'fastify' {
@@ -362,6 +371,19 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(paymentAccountRoutes, { service: paymentAccounts });
   await app.register(withdrawalRoutes, { service: withdrawals, passwords: withdrawPasswords, accounts: paymentAccounts });
   await app.register(recordRoutes, { service: new RecordService({ db }), withdrawals });
+
+  // The casino's wallet (issue 13): the sessions launches open, the provider's signed wallet calls,
+  // the game records and transfers to transfer-wallet platforms (the provider is asked at each use).
+  await registerCasinoWallet(app, {
+    db,
+    events,
+    clock,
+    provider: () => options.casinoWallet?.provider ?? null,
+    providerPublicKey: () => options.casinoWallet?.providerPublicKey ?? null,
+    session: options.casinoWallet?.session,
+    transferTimeoutMs: options.casinoWallet?.transferTimeoutMs,
+    platformMaintenance: options.casinoWallet?.platformMaintenance,
+  });
 
   // The eKYC vendor (server/providers/kyc): configured by KYC_* variables, else the simulator and its
   // /sim/kyc pages outside production, else always 'vendor down'.

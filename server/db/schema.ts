@@ -1099,3 +1099,132 @@ export const gameSimSettings = pgTable('game_sim_settings', {
   name: text('name').primaryKey(),
   value: jsonb('value').$type<unknown>().notNull(),
 });
+/*
+ * The casino's seamless wallet (issue 13, server/modules/casinoWallet): the sessions whose tokens the
+ * provider sends back in every wallet call, every transaction it sent (kept, with its first answer, so a
+ * repeat answers the same), the rounds the records show, and the transfers to transfer-wallet platforms.
+ */
+
+/** A real-money game session: the token the launch handed the provider (only its SHA-256 is kept). */
+export const casinoSessions = pgTable(
+  'casino_sessions',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull(),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** The player id the provider knows (the loginName). */
+    userName: text('user_name').notNull(),
+    gameId: integer('game_id').notNull().default(0),
+    gameCode: text('game_code').notNull(),
+    gameName: text('game_name').notNull().default(''),
+    platformCode: text('platform_code').notNull(),
+    category: integer('category').notNull().default(0),
+    currency: text('currency').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** Moves on with play (inactivity expiry), never past the session's longest life. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    maxExpiresAt: timestamp('max_expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('casino_sessions_token').on(t.tokenHash), index('casino_sessions_customer').on(t.customerId)],
+);
+
+/**
+ * One provider transaction (Hub88 transaction_uuid, never processed twice): a bet, a win or a rollback,
+ * with the first answer given. A rollback whose target is unknown stays as a tombstone: the late bet it
+ * names is refused.
+ */
+export const casinoTransactions = pgTable(
+  'casino_transactions',
+  {
+    transactionUuid: text('transaction_uuid').primaryKey(),
+    /** bet | win | rollback */
+    kind: text('kind').notNull(),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    sessionId: ref('session_id').references(() => casinoSessions.id),
+    roundId: text('round_id').notNull(),
+    /** win: its bet; rollback: the transaction it cancels. */
+    referenceUuid: text('reference_uuid'),
+    supplierTransactionId: text('supplier_transaction_id').notNull().default(''),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    /**
+     * bet: accepted | refused (not enough money) | rolled_back; win: accepted; rollback: accepted |
+     * tombstone (its target was unknown when it came).
+     */
+    status: text('status').notNull(),
+    ledgerTransactionId: ref('ledger_transaction_id').references(() => ledgerTransactions.id),
+    /** The first answer (json: a repeat gets it byte for byte, with its own request_uuid). */
+    answer: json('answer').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('casino_transactions_reference').on(t.referenceUuid),
+    index('casino_transactions_round').on(t.customerId, t.roundId),
+  ],
+);
+
+/** A round as the player's records show it (sums kept with each transaction). */
+export const casinoRounds = pgTable(
+  'casino_rounds',
+  {
+    id: id(),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** The provider's round id (a live table's round is shared by its players: unique per player). */
+    roundId: text('round_id').notNull(),
+    gameId: integer('game_id').notNull(),
+    gameCode: text('game_code').notNull(),
+    gameName: text('game_name').notNull(),
+    platformCode: text('platform_code').notNull(),
+    category: integer('category').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+    /** open | settled | rolled_back */
+    status: text('status').notNull().default('open'),
+    /** Staked (bets not rolled back) and won, centavos. */
+    bet: bigint('bet', { mode: 'number' }).notNull().default(0),
+    win: bigint('win', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('casino_rounds_customer_round').on(t.customerId, t.roundId),
+    index('casino_rounds_customer_started').on(t.customerId, t.startedAt),
+  ],
+);
+
+/**
+ * A transfer to or from a transfer-wallet platform, by its transferId (the platform's idempotency key):
+ * pending until the platform says succeeded or failed; a job asks about the pending ones, after a
+ * restart too.
+ */
+export const casinoTransfers = pgTable(
+  'casino_transfers',
+  {
+    transferId: text('transfer_id').primaryKey(),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    userName: text('user_name').notNull(),
+    platformCode: text('platform_code').notNull(),
+    /** in (main → platform) | out (platform → main) */
+    direction: text('direction').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** pending | done | failed */
+    status: text('status').notNull().default('pending'),
+    /** The platform balance it answered, once it did. */
+    platformBalance: bigint('platform_balance', { mode: 'number' }),
+    movementId: ref('movement_id').references(() => pendingMovements.id),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('casino_transfers_pending')
+      .on(t.status)
+      .where(sql`${t.status} = 'pending'`),
+    index('casino_transfers_customer').on(t.customerId, t.createdAt),
+  ],
+);

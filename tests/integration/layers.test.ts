@@ -145,6 +145,8 @@ describe('the server’s calls', () => {
         'deposit/depositByVoucher',
         'giftCard/redeem',
         'game/sabaInBalance',
+        'game/transferIn',
+        'game/transferOut',
         'saba/sabaDoBatchPlaceBet',
         'saba/sabaDoPlaceBetV2',
         'saba/sabaPlaceOutrightBetV2',
@@ -172,7 +174,7 @@ describe('the server’s calls', () => {
     ];
     const withdrawals = ['withdraw/createWithdrawalRequest', 'withdraw/withdrawByAgent', 'withdraw/v2/createMayaWithdrawalRequest'];
     // A transfer between the player's own wallets (main → sportsbook): neither money in nor a stake.
-    const ownTransfers = ['game/sabaInBalance'];
+    const ownTransfers = ['game/sabaInBalance', 'game/transferIn', 'game/transferOut'];
     const moving = server.app.calls.filter((c) => c.idempotent).map((c) => c.name);
     expect(moving.sort()).toEqual([...stakesAndDeposits, ...withdrawals, ...ownTransfers].sort());
     const requiring = (name: string) => server.app.calls.filter((c) => c.requires.includes(name as never)).map((c) => c.name);

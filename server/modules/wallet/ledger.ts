@@ -31,6 +31,10 @@ export const HOUSE = {
   pendingWithdrawals: 'house:pending-withdrawals',
   /** Vouchers and gift cards: the promotion budget they are paid from. */
   vouchers: 'house:vouchers',
+  /** The casino's result on seamless play: stakes received minus wins paid (issue 13). */
+  casino: 'house:casino',
+  /** Money players moved into transfer-wallet game platforms and not brought back yet (issue 13). */
+  gameTransferPlatforms: 'house:game-transfer-platforms',
 } as const;
 export type HouseAccount = (typeof HOUSE)[keyof typeof HOUSE];
 
