@@ -44,7 +44,115 @@ registerRoute(
   }),
 );
 
-// Static scripts (game lists, history, most-win, news): shown at once from cache, refreshed behind.
+// ---- The casino's game lists and thumbnails (issue 13) ------------------------------------------
+// The lists (GAME_LIST_INDEX_URL → versioned immutable chunks) are kept whole in a cache of their own:
+// fetched when this worker activates, so even a lobby never opened works offline, and again whenever
+// the index names a new version (the old version's chunks are then dropped). The index is asked of the
+// network first (it is small and says which version is current), the cache answering when there is
+// none; a chunk comes from the cache once stored. Thumbnails are cached as they are seen, capped.
+const GAME_LISTS = 'game-lists';
+const GAME_THUMBS = 'game-thumbs';
+const GAME_INDEX_PATH = '/static/games/index.json';
+const GAME_THUMBS_PREFIX = '/static/games/thumbs/';
+const GAME_THUMBS_MAX = 300;
+const GAME_INDEX_TIMEOUT_MS = 3_000;
+
+function isGameChunk(url: URL): boolean {
+  return url.pathname.startsWith('/static/games/') && url.pathname.endsWith('.json') && url.pathname !== GAME_INDEX_PATH;
+}
+
+let gameListRefresh: Promise<void> | null = null;
+
+/** Stores the index and every chunk it names that is not stored yet, then drops chunks it no longer names. */
+async function storeGameLists(indexResponse: Response): Promise<void> {
+  const index = (await indexResponse.clone().json()) as { version?: unknown; chunks?: unknown };
+  if (!Array.isArray(index.chunks)) return;
+  const cache = await caches.open(GAME_LISTS);
+  const chunks = index.chunks.filter((chunk): chunk is string => typeof chunk === 'string');
+  const wanted = new Set(chunks.map((chunk) => new URL(chunk, self.location.origin).href));
+  for (const url of wanted) {
+    if (await cache.match(url)) continue;
+    const response = await fetch(url, { credentials: 'same-origin' });
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    await cache.put(url, response);
+  }
+  // Only once every chunk of the version is stored does the index that names it replace the old one.
+  await cache.put(new URL(GAME_INDEX_PATH, self.location.origin).href, indexResponse);
+  for (const request of await cache.keys()) {
+    const url = new URL(request.url);
+    if (isGameChunk(url) && !wanted.has(url.href)) await cache.delete(request);
+  }
+}
+
+/** Fetches the index and keeps the lists it names (one refresh at a time; failures wait for the next). */
+function refreshGameLists(fresh?: Response): Promise<void> {
+  gameListRefresh ??= (async () => {
+    try {
+      const response = fresh ?? (await fetch(GAME_INDEX_PATH, { credentials: 'same-origin', cache: 'no-cache' }));
+      if (response.ok) await storeGameLists(response);
+    } catch {
+      // Offline or the server failed: the stored lists stay; the next index request tries again.
+    } finally {
+      gameListRefresh = null;
+    }
+  })();
+  return gameListRefresh;
+}
+
+self.addEventListener('activate', (event: ExtendableEvent) => event.waitUntil(refreshGameLists()));
+
+async function storedIndexVersion(): Promise<unknown> {
+  const stored = await (await caches.open(GAME_LISTS)).match(new URL(GAME_INDEX_PATH, self.location.origin).href);
+  if (!stored) return undefined;
+  return ((await stored.json().catch(() => ({}))) as { version?: unknown }).version;
+}
+
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && url.pathname === GAME_INDEX_PATH && request.method === 'GET',
+  async ({ request, event }) => {
+    const network = fetch(request).then(
+      (response) => (response.ok ? response : undefined),
+      () => undefined,
+    );
+    const first = await Promise.race([network, timeout(GAME_INDEX_TIMEOUT_MS)]);
+    if (first instanceof Response) {
+      const version = (
+        (await first
+          .clone()
+          .json()
+          .catch(() => ({}))) as { version?: unknown }
+      ).version;
+      if (version !== (await storedIndexVersion())) event.waitUntil(refreshGameLists(first.clone()));
+      return first;
+    }
+    const stored = await (await caches.open(GAME_LISTS)).match(new URL(GAME_INDEX_PATH, self.location.origin).href);
+    if (stored) return stored;
+    return (await network) ?? Response.error();
+  },
+);
+
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin && isGameChunk(url) && !url.pathname.startsWith(GAME_THUMBS_PREFIX) && request.method === 'GET',
+  async ({ request, event }) => {
+    const cache = await caches.open(GAME_LISTS);
+    const stored = await cache.match(request.url);
+    if (stored) return stored;
+    const response = await fetch(request);
+    if (response.ok) event.waitUntil(cache.put(request.url, response.clone()));
+    return response;
+  },
+);
+
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith(GAME_THUMBS_PREFIX) && request.method === 'GET',
+  new CacheFirst({
+    cacheName: GAME_THUMBS,
+    plugins: [new ExpirationPlugin({ maxEntries: GAME_THUMBS_MAX, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true })],
+  }),
+);
+
+// Static scripts (history, most-win, news): shown at once from cache, refreshed behind.
 registerRoute(
   ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/static/') && request.method === 'GET',
   new StaleWhileRevalidate({

@@ -62,6 +62,8 @@ export interface RealtimeApi {
   watchChat(matchId: string, onMessage: (message: ChatMessage) => void): Promise<number>;
   watchUser(queue: UserQueue, onEvent: (event: unknown) => void): Promise<number>;
   watchStatus(onStatus: (status: ConnectionStatus) => void): Promise<number>;
+  /** The progressive jackpot (`/topic/jackpot`, JackpotMessage), one socket subscription however many tabs watch it. */
+  watchJackpot(onMessage: (message: unknown) => void): Promise<number>;
   /**
    * The bet-order refresh (spec §9): the worker asks querySelectionDetailV2 for the union of every
    * tab's orders, every 3 s, every 1 s while any watcher is `single`, and follows the live prices of

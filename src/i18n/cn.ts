@@ -2,6 +2,7 @@ import type { Resources } from './en';
 import { routesCn } from './routes.cn';
 import { kycCn } from './kyc.cn';
 import { casinoCn } from './casino.cn';
+import { gamesCn } from './games.cn';
 import { kycProfileCn } from './kycProfile.cn';
 import { securityCn } from './security.cn';
 import { walletCn } from './wallet.cn';
@@ -296,6 +297,7 @@ export const cn: Resources = {
   wallet: walletCn,
   kyc: kycCn,
   casino: casinoCn,
+  games: gamesCn,
   kycProfile: kycProfileCn,
   security: securityCn,
   sports: {

@@ -2,6 +2,7 @@ import { VALIDATION_MESSAGES, type ValidationKey } from '../contract/forms';
 import { routesEn } from './routes.en';
 import { kycEn } from './kyc.en';
 import { casinoEn } from './casino.en';
+import { gamesEn } from './games.en';
 import { kycProfileEn } from './kycProfile.en';
 import { securityEn } from './security.en';
 import { walletEn } from './wallet.en';
@@ -284,6 +285,7 @@ export const en = {
   wallet: walletEn,
   kyc: kycEn,
   casino: casinoEn,
+  games: gamesEn,
   kycProfile: kycProfileEn,
   security: securityEn,
   sports: {

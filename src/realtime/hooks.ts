@@ -2,6 +2,10 @@ import * as Comlink from 'comlink';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { SelectionDetail, SelectionQuery } from '../contract/betting';
 import type { ChatMessage } from '../contract/feed';
+import { JACKPOT_DEBOUNCE_MS } from '../contract/constants';
+import { jackpotMessageSchema } from '../contract/games';
+import { StorageKey } from '../contract/storageKeys';
+import { local } from '../lib/storage';
 import type { ConnectionStatus, ListQuery, RealtimeApi, UserQueue } from '../contract/realtime';
 import { realtime } from './client';
 import { ListMirror, type ListView, MatchMirror, type MatchView, OrderMirror, type RowView } from './mirror';
@@ -178,4 +182,53 @@ export function useUserPush(queue: UserQueue, onEvent: () => void, enabled = tru
       ),
     );
   }, [queue, enabled]);
+}
+
+/** The last jackpot amount this device heard (centavos), or null before any. */
+export function storedJackpot(): number | null {
+  const value = local.get<unknown>(StorageKey.jackpotAmount, null);
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
+}
+
+/**
+ * Jackpot messages to amounts: at most one every JACKPOT_DEBOUNCE_MS, the last of a burst winning, each
+ * stored as jackpotAmount for the next visit. Anything that is not a JackpotMessage is ignored.
+ */
+export function jackpotDebouncer(onAmount: (amount: number) => void): { push(message: unknown): void; cancel(): void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let pending: number | null = null;
+  return {
+    push(message) {
+      const parsed = jackpotMessageSchema.safeParse(message);
+      if (!parsed.success || parsed.data.amount < 0) return;
+      pending = parsed.data.amount;
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        if (pending === null) return;
+        local.set(StorageKey.jackpotAmount, pending);
+        onAmount(pending);
+      }, JACKPOT_DEBOUNCE_MS);
+    },
+    cancel() {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}
+
+/**
+ * The progressive jackpot in centavos (`/topic/jackpot` over the shared worker's one socket): the stored
+ * jackpotAmount at once, then the new amounts through jackpotDebouncer.
+ */
+export function useJackpot(): number | null {
+  const [amount, setAmount] = useState<number | null>(storedJackpot);
+  useEffect(() => {
+    const debouncer = jackpotDebouncer(setAmount);
+    const stop = watchWorker((api) => api.watchJackpot(Comlink.proxy((message: unknown) => debouncer.push(message))));
+    return () => {
+      debouncer.cancel();
+      stop?.();
+    };
+  }, []);
+  return amount;
 }

@@ -95,7 +95,7 @@ interface MatchSub {
 }
 
 interface PassSub {
-  kind: 'chat' | 'user' | 'status';
+  kind: 'chat' | 'user' | 'status' | 'jackpot';
   id: number;
   tabId: string;
   destination: string;
@@ -240,6 +240,10 @@ export class RealtimeCore {
     return this.watchPass('user', tabId, Destination[queue], onEvent);
   }
 
+  async watchJackpot(tabId: string, onMessage: (message: unknown) => void): Promise<number> {
+    return this.watchPass('jackpot', tabId, Destination.jackpot, onMessage);
+  }
+
   async watchStatus(tabId: string, onStatus: (status: ConnectionStatus) => void): Promise<number> {
     const id = this.nextId++;
     this.subs.set(id, { kind: 'status', id, tabId, destination: '', send: onStatus as Send<unknown> });
@@ -307,7 +311,7 @@ export class RealtimeCore {
 
   // ---- destinations ------------------------------------------------------------------------------
 
-  private watchPass(kind: 'chat' | 'user', tabId: string, destination: string, send: Send<unknown>): number {
+  private watchPass(kind: 'chat' | 'user' | 'jackpot', tabId: string, destination: string, send: Send<unknown>): number {
     const id = this.nextId++;
     this.subs.set(id, { kind, id, tabId, destination, send });
     this.acquire(destination, false);
@@ -655,6 +659,9 @@ class TabClient implements RealtimeApi {
   }
   watchStatus(onStatus: (status: ConnectionStatus) => void): Promise<number> {
     return this.core.watchStatus(this.tabId, onStatus);
+  }
+  watchJackpot(onMessage: (message: unknown) => void): Promise<number> {
+    return this.core.watchJackpot(this.tabId, onMessage);
   }
   watchOrders(orders: SelectionQuery[], single: boolean, onDetails: (details: SelectionDetail[]) => void): Promise<number> {
     return this.core.watchOrders(this.tabId, orders, single, onDetails);

@@ -12,6 +12,8 @@ import { messageSearch } from '../../features/messages/search';
 import { outrightsQuery, sportSwitchQuery } from '../../features/sports/api';
 import { faceCaptureSearch } from '../../features/kyc/search';
 import { maintenanceSearch } from '../../features/site/search';
+import { gameSearch } from '../../features/games/search';
+import { gameListQuery } from '../../features/games/queries';
 import { billQuery, orderQuery, payWaysQuery } from '../../features/wallet/api';
 import { balanceQuery } from '../../features/wallet/balance';
 import {
@@ -25,8 +27,8 @@ import { liveMatchSearch, sportsSearch } from '../../features/sports/search';
 import { accountsQuery, withdrawBanksQuery, withdrawSwitchQuery, withdrawalQuery } from '../../features/withdraw/api';
 import { ACCOUNT_TYPE_OF, type Way } from '../../features/withdraw/rules';
 import { orderSearch as withdrawalOrderSearch, passwordSearch, splitSearch, withdrawSearch } from '../../features/withdraw/search';
-import { gameRecordSearch, gameSearch, roundSearch, transferSearch } from '../../features/casino/search';
-import { gameQuery, gameRecordDetailQuery, gameListQuery } from '../../features/casino/api';
+import { gameRecordSearch, gameSearch as playSearch, roundSearch, transferSearch } from '../../features/casino/search';
+import { gameQuery, gameRecordDetailQuery, gameListQuery as bingoRoomsQuery } from '../../features/casino/api';
 import { RECORD_TABS } from '../../features/wallet/search';
 import { searchOneOf } from '../../lib/search';
 import { i18next } from '../../i18n';
@@ -102,7 +104,7 @@ const deposit = data({ search: depositSearch, prefetch: () => void queryClient.p
 
 /** A game card or a game: the game from the lists (precached static files). */
 const game = data({
-  search: gameSearch,
+  search: playSearch,
   prefetch: ({ gameId }) => {
     if (gameId) void queryClient.prefetchQuery(gameQuery(Number(gameId)));
   },
@@ -131,7 +133,7 @@ export const ROUTE_DATA: Partial<Record<RouteName, RouteData>> = {
       if (roundId) void queryClient.prefetchQuery(gameRecordDetailQuery(roundId));
     },
   }),
-  bingo_gamezone: data({ prefetch: () => void queryClient.prefetchQuery(gameListQuery) }),
+  bingo_gamezone: data({ prefetch: () => void queryClient.prefetchQuery(bingoRoomsQuery) }),
   ...legalDocs,
   faq: data({ prefetch: () => void queryClient.prefetchQuery(docsQuery(FAQ_ARTICLES, i18next.language)) }),
   faqArticle: data({
@@ -150,6 +152,9 @@ export const ROUTE_DATA: Partial<Record<RouteName, RouteData>> = {
   avatar: data({ prefetch: () => void queryClient.prefetchQuery(headImagesQuery) }),
   deleteAccount: data({ prefetch: () => void queryClient.prefetchQuery(accountQuery) }),
   login: data({ search: loginSearch }),
+  // The casino lobby and its search read the same static game lists (cached by the service worker).
+  Home_games: data({ prefetch: () => void queryClient.prefetchQuery(gameListQuery) }),
+  search: data({ search: gameSearch, prefetch: () => void queryClient.prefetchQuery(gameListQuery) }),
   security: securityInfo,
   setLoginPwd: securityInfo,
   modifyLoginPwd: securityInfo,

@@ -29,6 +29,8 @@ const PAGES: Record<string, RouteComponent> = {
   betRecord: page('BetRecordPage', () => import('../../features/bets/BetRecordPage')),
   'history-detail': betDetail,
   Home_games: page('GamesTab', () => import('../../features/games/GamesTab')),
+  // The search shares the lobby's chunk: once the lobby was opened, the search works offline too.
+  search: page('SearchPage', () => import('../../features/games/GamesTab')),
   faq: page('FaqPage', () => import('../../features/content/FaqPage')),
   faqArticle: page('FaqArticlePage', () => import('../../features/content/FaqArticlePage')),
   terms: contentDoc,

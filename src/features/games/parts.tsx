@@ -1,0 +1,295 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import type { GameEntry, GamePlatform } from '../../contract/games';
+import { formatCentavos } from '../../lib/money';
+import { useConnectionStatus, useJackpot } from '../../realtime/hooks';
+import { gamesStore } from '../../stores/games';
+import { Button } from '../../ui/Button';
+import { Icon } from '../../ui/Icon';
+import { Notice } from '../../ui/Notice';
+import { gameListQuery, toggleLike } from './api';
+import styles from './Lobby.module.css';
+
+/** Building blocks of the lobby and the search page: tiles, grids, rows, the jackpot and the offline notice. */
+
+function HeartIcon({ filled }: { filled: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width={18} height={18} aria-hidden="true">
+      <path
+        d="M12 20.5s-7.5-4.6-9.3-9.4C1.5 7.6 3.8 4.5 7.1 4.5c2 0 3.5 1.1 4.9 2.9 1.4-1.8 2.9-2.9 4.9-2.9 3.3 0 5.6 3.1 4.4 6.6-1.8 4.8-9.3 9.4-9.3 9.4z"
+        fill={filled ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+export function SearchIcon({ size = 18 }: { size?: number }) {
+  return (
+    <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true">
+      <path
+        d="M10.5 18a7.5 7.5 0 1 0 0-15 7.5 7.5 0 0 0 0 15zM16 16l5 5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
+/** Thumbnails are 4:3 SVGs; the tile reserves their box before they arrive. */
+const THUMB_W = 160;
+const THUMB_H = 120;
+
+/** One game: thumbnail, name, platform, badges, a heart; the tile opens the game's page. */
+export function GameTile({ game, platform }: { game: GameEntry; platform: GamePlatform | undefined }) {
+  const { t } = useTranslation();
+  const { likeGameList } = useSnapshot(gamesStore);
+  const liked = likeGameList.includes(game.gameId);
+  const maintenance = platform?.maintenance ?? false;
+  return (
+    <div className={styles.tile} data-testid="game-tile" data-maintenance={maintenance || undefined}>
+      <Link to="/game" search={{ gameId: game.gameId }} className={styles.tileLink}>
+        <span className={styles.thumbBox}>
+          <img className={styles.thumb} src={game.thumbnail} alt="" width={THUMB_W} height={THUMB_H} loading="lazy" decoding="async" />
+          <span className={styles.badges}>
+            {game.tags.map((tag) => (
+              <span key={tag} className={`${styles.badge} ${styles[`badge_${tag}`] ?? ''}`}>
+                {t(`games.badge.${tag}`)}
+              </span>
+            ))}
+          </span>
+          {maintenance && <span className={styles.maintenance}>{t('games.maintenance')}</span>}
+        </span>
+        <span className={styles.name}>{game.gameName}</span>
+        <span className={styles.platform}>{platform?.name ?? game.platformCode}</span>
+      </Link>
+      <button
+        type="button"
+        className={styles.heart}
+        aria-pressed={liked}
+        aria-label={t(liked ? 'games.unlike' : 'games.like', { name: game.gameName })}
+        onClick={() => void toggleLike(game.gameId)}
+      >
+        <HeartIcon filled={liked} />
+      </button>
+    </div>
+  );
+}
+
+/** Above this many games a grid renders only the rows near the screen. */
+export const VIRTUALIZE_AT = 60;
+const COLUMNS = 3;
+const ROW_ESTIMATE = 172;
+
+/** The games as a three-column grid; long lists are virtualized against the page's scroll. */
+export function GameGrid({
+  games,
+  platforms,
+  label,
+}: {
+  games: readonly GameEntry[];
+  platforms: ReadonlyMap<string, GamePlatform>;
+  label: string;
+}) {
+  if (games.length <= VIRTUALIZE_AT) {
+    return (
+      <ul className={styles.grid} aria-label={label}>
+        {games.map((game) => (
+          <li key={game.gameId}>
+            <GameTile game={game} platform={platforms.get(game.platformCode)} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return <VirtualGrid games={games} platforms={platforms} label={label} />;
+}
+
+function VirtualGrid({
+  games,
+  platforms,
+  label,
+}: {
+  games: readonly GameEntry[];
+  platforms: ReadonlyMap<string, GamePlatform>;
+  label: string;
+}) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const [offset, setOffset] = useState(0);
+  useLayoutEffect(() => {
+    if (listRef.current) setOffset(listRef.current.getBoundingClientRect().top + window.scrollY);
+  }, []);
+  const rows = Math.ceil(games.length / COLUMNS);
+  const virtualizer = useWindowVirtualizer({ count: rows, estimateSize: () => ROW_ESTIMATE, overscan: 3, scrollMargin: offset });
+  return (
+    <div
+      ref={listRef}
+      role="list"
+      aria-label={label}
+      aria-rowcount={rows}
+      className={styles.virtual}
+      style={{ height: virtualizer.getTotalSize() }}
+    >
+      {virtualizer.getVirtualItems().map((row) => (
+        <div
+          key={row.key}
+          data-index={row.index}
+          ref={virtualizer.measureElement}
+          className={`${styles.grid} ${styles.virtualRow}`}
+          style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
+        >
+          {games.slice(row.index * COLUMNS, row.index * COLUMNS + COLUMNS).map((game) => (
+            <div role="listitem" key={game.gameId}>
+              <GameTile game={game} platform={platforms.get(game.platformCode)} />
+            </div>
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** A titled row that scrolls sideways (recently played, favourites). */
+export function GameRow({
+  title,
+  games,
+  platforms,
+}: {
+  title: string;
+  games: readonly GameEntry[];
+  platforms: ReadonlyMap<string, GamePlatform>;
+}) {
+  // Short rows (at most GAME_HISTORY_MAX recent games, the favourites): rendered whole, thumbnails lazy.
+  if (games.length === 0) return null;
+  return (
+    <section className={styles.rowSection} aria-label={title}>
+      <h2 className={styles.rowTitle}>{title}</h2>
+      <ul className={styles.row}>
+        {games.map((game) => (
+          <li key={game.gameId} className={styles.rowItem}>
+            <GameTile game={game} platform={platforms.get(game.platformCode)} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function subscribeOnline(callback: () => void) {
+  addEventListener('online', callback);
+  addEventListener('offline', callback);
+  return () => {
+    removeEventListener('online', callback);
+    removeEventListener('offline', callback);
+  };
+}
+
+/**
+ * Offline as the app tells it: the device says it has no network (what the offline banner shows), or
+ * the realtime worker lost its socket and is trying again.
+ */
+export function useOffline(): boolean {
+  const online = useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
+  const status = useConnectionStatus();
+  return !online || status === 'reconnecting';
+}
+
+/** Says plainly that the lobby works offline but playing does not. */
+export function OfflinePlayNotice() {
+  const { t } = useTranslation();
+  if (!useOffline()) return null;
+  return (
+    <div className={styles.offline} role="status" data-testid="games-offline">
+      <Icon name="wifiOff" size={18} />
+      <div>
+        <strong>{t('games.offlineTitle')}</strong>
+        <p>{t('games.offlineNote')}</p>
+      </div>
+    </div>
+  );
+}
+
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    (callback) => {
+      const query = matchMedia('(prefers-reduced-motion: reduce)');
+      query.addEventListener('change', callback);
+      return () => query.removeEventListener('change', callback);
+    },
+    () => matchMedia('(prefers-reduced-motion: reduce)').matches,
+    () => true,
+  );
+}
+
+const COUNT_UP_MS = 800;
+
+/** The amount shown, counting up smoothly to each new value (at once when motion is reduced). */
+function useCountUp(target: number | null): number | null {
+  const reduced = usePrefersReducedMotion();
+  const [shown, setShown] = useState(target);
+  const current = useRef(target);
+  useEffect(() => {
+    if (target === null) return;
+    const from = current.current;
+    if (reduced || from === null || from === target) {
+      current.current = target;
+      setShown(target);
+      return;
+    }
+    const start = performance.now();
+    let frame = requestAnimationFrame(function step(now) {
+      const progress = Math.min(1, (now - start) / COUNT_UP_MS);
+      const eased = 1 - (1 - progress) ** 3;
+      const value = Math.round(from + (target - from) * eased);
+      current.current = value;
+      setShown(value);
+      if (progress < 1) frame = requestAnimationFrame(step);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [target, reduced]);
+  return shown;
+}
+
+/** The progressive jackpot (`/topic/jackpot`), the last amount this device heard shown at once. */
+export function JackpotTicker() {
+  const { t } = useTranslation();
+  const amount = useJackpot();
+  const shown = useCountUp(amount);
+  return (
+    <section className={styles.jackpot} aria-label={t('games.jackpot')} data-testid="jackpot">
+      <span className={styles.jackpotLabel}>{t('games.jackpot')}</span>
+      <span className={styles.jackpotAmount} data-amount={amount ?? undefined} data-waiting={shown === null || undefined}>
+        {shown === null ? t('games.jackpotWaiting') : formatCentavos(shown)}
+      </span>
+    </section>
+  );
+}
+
+/** The lists could not be read (offline before they were ever saved, or the server failed). */
+export function ListError() {
+  const { t } = useTranslation();
+  const offline = useOffline();
+  const client = useQueryClient();
+  return (
+    <Notice
+      icon={offline ? 'wifiOff' : 'info'}
+      title={t('games.loadFailed')}
+      description={offline ? t('games.loadFailedOffline') : undefined}
+      role="alert"
+    >
+      <Button onClick={() => void client.refetchQueries({ queryKey: gameListQuery.queryKey })}>{t('games.retry')}</Button>
+    </Notice>
+  );
+}
