@@ -1,6 +1,7 @@
 import { Outlet } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { ui } from '../stores/ui';
+import { AntiAddictionWatcher } from './AntiAddictionWatcher';
 import { BottomNav, BOTTOM_NAV_ROUTES } from './BottomNav';
 import { DialogHost } from './DialogHost';
 import { FloatingBetSlip } from './FloatingBetSlip';
@@ -32,6 +33,7 @@ export function Shell() {
       <MaintenanceWatcher />
       <SecurityPrompt />
       <KycWatcher />
+      <AntiAddictionWatcher />
       <OverlayHost />
       <DialogHost />
       <ToastHost />

@@ -1,6 +1,7 @@
 import type { Resources } from './en';
 import { routesCn } from './routes.cn';
 import { kycCn } from './kyc.cn';
+import { casinoCn } from './casino.cn';
 import { gamesCn } from './games.cn';
 import { kycProfileCn } from './kycProfile.cn';
 import { securityCn } from './security.cn';
@@ -134,6 +135,7 @@ export const cn: Resources = {
       wallet: '钱包',
       withdraw: '提款',
       games: '游戏',
+      casino: '娱乐场',
       promo: '优惠活动',
       partner: '合作伙伴应用',
       dev: '开发者工具',
@@ -294,6 +296,7 @@ export const cn: Resources = {
   withdraw: withdrawCn,
   wallet: walletCn,
   kyc: kycCn,
+  casino: casinoCn,
   games: gamesCn,
   kycProfile: kycProfileCn,
   security: securityCn,

@@ -1,6 +1,7 @@
 import { VALIDATION_MESSAGES, type ValidationKey } from '../contract/forms';
 import { routesEn } from './routes.en';
 import { kycEn } from './kyc.en';
+import { casinoEn } from './casino.en';
 import { gamesEn } from './games.en';
 import { kycProfileEn } from './kycProfile.en';
 import { securityEn } from './security.en';
@@ -135,6 +136,7 @@ export const en = {
       wallet: 'wallet',
       withdraw: 'withdrawals',
       games: 'games',
+      casino: 'casino',
       promo: 'promotions',
       partner: 'partner app',
       dev: 'developer tools',
@@ -282,6 +284,7 @@ export const en = {
   withdraw: withdrawEn,
   wallet: walletEn,
   kyc: kycEn,
+  casino: casinoEn,
   games: gamesEn,
   kycProfile: kycProfileEn,
   security: securityEn,

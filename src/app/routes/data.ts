@@ -1,4 +1,4 @@
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import { queryClient } from '../../api/instance';
 import { loginSearch } from '../../features/auth/search';
 import { securityInfoQuery } from '../../features/auth/securityApi';
@@ -27,6 +27,10 @@ import { liveMatchSearch, sportsSearch } from '../../features/sports/search';
 import { accountsQuery, withdrawBanksQuery, withdrawSwitchQuery, withdrawalQuery } from '../../features/withdraw/api';
 import { ACCOUNT_TYPE_OF, type Way } from '../../features/withdraw/rules';
 import { orderSearch as withdrawalOrderSearch, passwordSearch, splitSearch, withdrawSearch } from '../../features/withdraw/search';
+import { gameRecordSearch, gameSearch as playSearch, roundSearch, transferSearch } from '../../features/casino/search';
+import { gameQuery, gameRecordDetailQuery, gameListQuery as bingoRoomsQuery } from '../../features/casino/api';
+import { RECORD_TABS } from '../../features/wallet/search';
+import { searchOneOf } from '../../lib/search';
 import { i18next } from '../../i18n';
 import { session } from '../../stores/session';
 import type { RouteName } from './table';
@@ -98,7 +102,38 @@ const legalDocs = Object.fromEntries(
 
 const deposit = data({ search: depositSearch, prefetch: () => void queryClient.prefetchQuery(payWaysQuery) });
 
+/** A game card or a game: the game from the lists (precached static files). */
+const game = data({
+  search: playSearch,
+  prefetch: ({ gameId }) => {
+    if (gameId) void queryClient.prefetchQuery(gameQuery(Number(gameId)));
+  },
+});
+
+/** /record: the wallet's tabs and bill type, and the casino's games tab with its period and category. */
+const recordRouteSearch = z.object({
+  ...recordSearch.shape,
+  tab: searchOneOf([...RECORD_TABS, 'games']),
+  ...gameRecordSearch,
+});
+
 export const ROUTE_DATA: Partial<Record<RouteName, RouteData>> = {
+  game,
+  newGame: game,
+  newGameV2: game,
+  ingame: game,
+  ingameV2: game,
+  glifeingame: game,
+  testgame: game,
+  trial: game,
+  InGameTransfer: data({ search: transferSearch }),
+  gameRecordDetail: data({
+    search: roundSearch,
+    prefetch: ({ roundId }) => {
+      if (roundId) void queryClient.prefetchQuery(gameRecordDetailQuery(roundId));
+    },
+  }),
+  bingo_gamezone: data({ prefetch: () => void queryClient.prefetchQuery(bingoRoomsQuery) }),
   ...legalDocs,
   faq: data({ prefetch: () => void queryClient.prefetchQuery(docsQuery(FAQ_ARTICLES, i18next.language)) }),
   faqArticle: data({
@@ -172,7 +207,7 @@ export const ROUTE_DATA: Partial<Record<RouteName, RouteData>> = {
   }),
   bankorder: data({ search: bankOrderSearch }),
   fundAccount: data({ prefetch: () => void queryClient.prefetchQuery(balanceQuery) }),
-  record: data({ search: recordSearch }),
+  record: data({ search: recordRouteSearch }),
   recordDetail: data({
     search: recordDetailSearch,
     prefetch: ({ billNo }) => {

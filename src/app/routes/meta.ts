@@ -19,6 +19,7 @@ export const ROUTE_OWNERS = [
   'wallet',
   'withdraw',
   'games',
+  'casino',
   'kyc',
   'promo',
   'partner',

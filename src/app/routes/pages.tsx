@@ -19,6 +19,8 @@ const betDetail = page('BetDetailPage', () => import('../../features/bets/BetDet
 const userInfo = page('UserInfoPage', () => import('../../features/account/UserInfoPage'));
 const deposit = page('DepositPage', () => import('../../features/wallet/DepositPage'));
 const withdrawPage = page('WithdrawPage', () => import('../../features/withdraw/WithdrawPage'));
+const gameCard = page('GamePage', () => import('../../features/casino/GamePage'));
+const inGame = page('InGameRoute', () => import('../pages/PlayRoutes'));
 
 const PAGES: Record<string, RouteComponent> = {
   Home_foryou: page('ForYouPage', () => import('../../features/sports/ForYouPage')),
@@ -76,7 +78,8 @@ const PAGES: Record<string, RouteComponent> = {
   bankorder: page('BankOrderPage', () => import('../../features/wallet/BankOrderPage')),
   giftCard: page('GiftCardPage', () => import('../../features/wallet/GiftCardPage')),
   fundAccount: page('FundAccountPage', () => import('../../features/wallet/FundAccountPage')),
-  record: page('RecordPage', () => import('../../features/wallet/RecordPage')),
+  // The wallet's records with the casino's games tab composed in (src/app/pages/RecordRoute).
+  record: page('RecordRoute', () => import('../pages/RecordRoute')),
   recordDetail: page('RecordDetailPage', () => import('../../features/wallet/RecordDetailPage')),
 
   // Money out, payment accounts and the withdrawal password (features/withdraw).
@@ -113,6 +116,19 @@ const PAGES: Record<string, RouteComponent> = {
   MultiAccount: page('MultiAccountPage', () => import('../../features/kyc/MultiAccountPage')),
   // The personal-information form of identity verification (features/kyc/profile).
   'kyc-information': page('PersonalInfoPage', () => import('../../features/kyc/profile/PersonalInfoPage')),
+
+  // Playing (features/casino; the balance composed in by src/app/pages/PlayRoutes).
+  game: gameCard,
+  newGame: gameCard,
+  newGameV2: gameCard,
+  ingame: inGame,
+  glifeingame: inGame,
+  testgame: inGame,
+  ingameV2: page('InGameV2Route', () => import('../pages/PlayRoutes')),
+  trial: page('TrialRoute', () => import('../pages/PlayRoutes')),
+  InGameTransfer: page('InGameTransferRoute', () => import('../pages/PlayRoutes')),
+  gameRecordDetail: page('GameRecordDetailPage', () => import('../../features/casino/GameRecordDetailPage')),
+  bingo_gamezone: page('BingoZonePage', () => import('../../features/casino/BingoZonePage')),
 };
 
 export function pageFor(name: string): RouteComponent {

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BillType } from '../../contract/money';
 import { formatDateTime } from '../../lib/dates';
@@ -20,11 +20,26 @@ import styles from './Wallet.module.css';
 
 const BILL_TYPE_NAMES = Object.entries(BillType) as [keyof typeof BillType, BillType][];
 
-/** /record: the wallet's bills by type and period (Manila days), and the deposit orders of the last 30 days. */
-export function RecordPage({ tab = 'bills', type }: RecordSearch) {
+/** A records tab another area adds (the app composes it in: the casino's game rounds). */
+export interface MoreRecordTab {
+  value: string;
+  label: string;
+  content: ReactNode;
+}
+
+/**
+ * /record: the wallet's bills by type and period (Manila days), the deposit orders of the last 30 days,
+ * and the tabs the app adds (`moreTabs`).
+ */
+export function RecordPage({
+  tab = 'bills',
+  type,
+  moreTabs = [],
+}: Omit<RecordSearch, 'tab'> & { tab?: string | undefined; moreTabs?: readonly MoreRecordTab[] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const setSearch = (next: RecordSearch) => void navigate({ to: '/record', search: next, replace: true });
+  const setSearch = (next: Record<string, string | undefined>) => void navigate({ to: '/record', search: next, replace: true });
+  const more = moreTabs.find((extra) => extra.value === tab);
   return (
     <PageLayout flush>
       <div className={styles.filters}>
@@ -40,9 +55,22 @@ export function RecordPage({ tab = 'bills', type }: RecordSearch) {
               {t(`wallet.records.${value}`)}
             </button>
           ))}
+          {moreTabs.map((extra) => (
+            <button
+              key={extra.value}
+              type="button"
+              className={tabStyles.tab}
+              aria-selected={tab === extra.value}
+              onClick={() => setSearch({ tab: extra.value })}
+            >
+              {extra.label}
+            </button>
+          ))}
         </TabBar>
       </div>
-      {tab === 'bills' ? (
+      {more ? (
+        more.content
+      ) : tab === 'bills' ? (
         <Bills type={Number(type ?? 0)} onType={(next) => setSearch({ tab, type: next ? String(next) : undefined })} />
       ) : (
         <DepositOrders />

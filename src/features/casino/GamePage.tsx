@@ -1,0 +1,114 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import type { GameEntry, GamePlatform } from '../../contract/games';
+import { formatCentavos } from '../../lib/money';
+import { session } from '../../stores/session';
+import { openLogin } from '../../stores/ui';
+import { Button } from '../../ui/Button';
+import { Notice } from '../../ui/Notice';
+import { PageLayout } from '../../ui/PageLayout';
+import { PageSkeleton } from '../../ui/Skeleton';
+import { gameQuery } from './api';
+import { formatRtp, isTransferPlatform } from './rules';
+import { type GameSearch, gameIdOf } from './search';
+import { useOnline } from './useOnline';
+import styles from './Casino.module.css';
+
+/** /game?gameId=… (and /newGame, /newGameV2): the game's card, then Play (real money) or Try for fun. */
+export function GamePage({ gameId }: GameSearch) {
+  const { t } = useTranslation();
+  const id = gameIdOf(gameId);
+  return <PageLayout flush>{id ? <GameCard gameId={id} /> : <Notice icon="info" title={t('casino.unknownGame')} />}</PageLayout>;
+}
+
+function GameCard({ gameId }: { gameId: number }) {
+  const { t } = useTranslation();
+  const { data, isPending, isError, refetch } = useQuery(gameQuery(gameId));
+  if (isPending) return <PageSkeleton label={t('common.loading')} lines={5} />;
+  if (isError) {
+    return (
+      <Notice icon="wifiOff" title={t('casino.listUnavailable')} role="alert">
+        <Button onClick={() => void refetch()}>{t('common.retry')}</Button>
+      </Notice>
+    );
+  }
+  if (!data.game) return <Notice icon="info" title={t('casino.unknownGame')} description={t('casino.unknownGameBody')} role="alert" />;
+  return <Card game={data.game} platform={data.platform} />;
+}
+
+function Card({ game, platform }: { game: GameEntry; platform: GamePlatform | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const online = useOnline();
+  const { user, webToken } = useSnapshot(session);
+  const loggedIn = Boolean(user?.loginName && webToken.token);
+  const maintenance = platform?.maintenance === true;
+  const transfer = isTransferPlatform(platform ?? undefined);
+  const playTarget: { to: string; search: Record<string, string> } = transfer
+    ? { to: '/InGameTransfer', search: { platformCode: game.platformCode, gameId: String(game.gameId) } }
+    : { to: '/ingame', search: { gameId: String(game.gameId) } };
+  const play = () => {
+    if (!loggedIn) {
+      const query = new URLSearchParams(playTarget.search).toString();
+      openLogin({ type: 'password', redirectTo: `${playTarget.to}?${query}` });
+      return;
+    }
+    void navigate(playTarget);
+  };
+  return (
+    <article className={styles.card} data-testid="game-card" data-game-id={game.gameId}>
+      <div className={styles.hero}>
+        <img className={styles.thumb} src={game.thumbnail} alt="" width={112} height={112} />
+        <div className={styles.heroText}>
+          <span className={styles.tag}>{game.gameType}</span>
+          <h2 className={styles.name}>{game.gameName}</h2>
+          <span className={styles.dim}>{platform?.name ?? game.platformCode}</span>
+        </div>
+      </div>
+      <dl className={styles.facts}>
+        <div>
+          <dt>{t('casino.rtp')}</dt>
+          <dd data-testid="game-rtp">{formatRtp(game.rtpBps)}</dd>
+        </div>
+        <div>
+          <dt>{t('casino.minBet')}</dt>
+          <dd>{formatCentavos(game.minBet)}</dd>
+        </div>
+        <div>
+          <dt>{t('casino.maxBet')}</dt>
+          <dd>{formatCentavos(game.maxBet)}</dd>
+        </div>
+      </dl>
+      {!online && (
+        <p className={styles.note} role="status" data-testid="needs-connection">
+          {t('casino.needsConnection')}
+        </p>
+      )}
+      {online && maintenance && (
+        <p className={styles.note} role="status">
+          {t('casino.problems.maintenance')}
+        </p>
+      )}
+      {transfer && online && !maintenance && <p className={styles.dim}>{t('casino.transferNote')}</p>}
+      <div className={styles.actions}>
+        <Button block onClick={play} disabled={!online || maintenance} data-testid="play-real">
+          {t('casino.play')}
+        </Button>
+        {game.trial && (
+          <Button
+            block
+            variant="secondary"
+            disabled={!online || maintenance}
+            onClick={() => void navigate({ to: '/trial', search: { gameId: String(game.gameId) } })}
+            data-testid="play-trial"
+          >
+            {t('casino.tryForFun')}
+          </Button>
+        )}
+      </div>
+      <p className={styles.dim}>{t('casino.rtpNote')}</p>
+    </article>
+  );
+}

@@ -1,0 +1,37 @@
+import * as z from 'zod/mini';
+import { searchOneOf, searchText, searchWhere } from '../../lib/search';
+import { GAME_RECORD_PERIODS, type GameRecordPeriod } from './rules';
+
+/** A game id as the address carries it ('123'); anything else reads as absent. */
+const gameIdText = searchWhere((value) => /^[1-9]\d{0,9}$/.test(value));
+
+/**
+ * /game, /newGame, /newGameV2, /ingame, /ingameV2, /glifeingame, /testgame, /trial:
+ * ?gameId=…[&platformCode=…]; /ingame?…&via=transfer once the player came through /InGameTransfer.
+ */
+export const gameSearch = z.object({ gameId: gameIdText, platformCode: searchText, via: searchOneOf(['transfer']) });
+export type GameSearch = z.output<typeof gameSearch>;
+
+/** /InGameTransfer?platformCode=…&gameId=… */
+export const transferSearch = z.object({ platformCode: searchText, gameId: gameIdText });
+export type TransferSearch = z.output<typeof transferSearch>;
+
+/** /gameRecordDetail?roundId=… */
+export const roundSearch = z.object({ roundId: searchWhere((value) => value.length <= 100) });
+export type RoundSearch = z.output<typeof roundSearch>;
+
+/** The games tab of /record: ?period=…&category=… */
+const PERIODS = Object.keys(GAME_RECORD_PERIODS) as [GameRecordPeriod, ...GameRecordPeriod[]];
+export const gameRecordSearch = {
+  period: searchOneOf(PERIODS),
+  category: searchWhere((value) => /^\d{1,3}$/.test(value)),
+};
+export interface GameRecordSearch {
+  period?: GameRecordPeriod | undefined;
+  category?: string | undefined;
+}
+
+/** The number of a game id the search let through (undefined when absent). */
+export function gameIdOf(gameId: string | undefined): number | undefined {
+  return gameId ? Number(gameId) : undefined;
+}

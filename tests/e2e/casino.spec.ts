@@ -1,0 +1,124 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { GameEntry, GameListIndex } from '../../src/contract/games';
+import { expect, logInWithPassword, test } from './fixtures';
+
+/**
+ * Playing, end to end in chromium against the real server and the provider simulator: the demo player
+ * opens Slots, opens a slot game's card, plays ten spins in the in-game frame, and the main balance
+ * the app shows moved by exactly the net of the ten rounds the game's own history lists; the rounds are
+ * in the records, and a round's seed verifies in the browser. A visitor plays for fun with play money.
+ */
+
+function pesos(text: string): number {
+  return Math.round(Number(text.replace(/[₱,\s]/g, '')) * 100);
+}
+const money = (centavos: number) =>
+  `${centavos < 0 ? '-' : ''}₱${(Math.abs(centavos) / 100).toLocaleString('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** The catalogue as the app reads it (the static lists the server publishes). */
+async function catalogue(request: APIRequestContext): Promise<{ index: GameListIndex; games: GameEntry[] }> {
+  const index = (await (await request.get('/static/games/index.json')).json()) as GameListIndex;
+  const chunks = await Promise.all(index.chunks.map(async (url) => (await (await request.get(url)).json()) as GameEntry[]));
+  return { index, games: chunks.flat() };
+}
+
+/** A 5-reel slot on a seamless platform that is open, as the Slots tab lists it first. */
+async function seamlessSlot(request: APIRequestContext): Promise<GameEntry> {
+  const { index, games } = await catalogue(request);
+  const open = new Set(index.platforms.filter((p) => p.wallet === 'seamless' && !p.maintenance).map((p) => p.platformCode));
+  const slot = games
+    .filter((game) => game.kind === 'slot' && game.engine === 'slot' && open.has(game.platformCode))
+    .sort((a, b) => a.rank - b.rank)[0];
+  expect(slot, 'a slot on an open seamless platform in the catalogue').toBeDefined();
+  return slot!;
+}
+
+async function logIn(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.getByRole('button', { name: 'Log In' }).first().click();
+  await logInWithPassword(page);
+}
+
+test('the demo player plays ten spins of a slot and the balance moves by exactly the net of those ten rounds', async ({ page }) => {
+  const slot = await seamlessSlot(page.request);
+  await logIn(page, '/games/slot');
+  const header = page.getByTestId('header-balance');
+  await expect(header).toHaveText(/₱[\d,]+\.\d{2}/);
+  const before = pesos(await header.innerText());
+
+  // Slots → the game's tile → its card.
+  await expect(page.getByRole('link', { name: 'Slots' })).toHaveAttribute('aria-current', 'page');
+  await page.getByTestId('game-tile').filter({ hasText: slot.gameName }).first().getByRole('link').first().click();
+  await expect(page).toHaveURL(new RegExp(`/game\\?gameId=${slot.gameId}`));
+  const card = page.getByTestId('game-card');
+  await expect(card).toContainText(slot.gameName);
+  await expect(page.getByTestId('game-rtp')).toHaveText(`${(slot.rtpBps / 100).toFixed(2)} %`);
+  await page.screenshot({ path: 'test-results/screens/casino-game-card-390x844.png' });
+
+  // Play: the launch, then the provider's page in the frame under the app's bar.
+  await page.getByTestId('play-real').click();
+  await expect(page).toHaveURL(new RegExp(`/ingame\\?gameId=${slot.gameId}`));
+  await expect(page.getByTestId('game-balance')).toHaveText(money(before));
+  const game = page.frameLocator('[data-testid="game-frame"]');
+  const spin = game.getByTestId('spin');
+  const rows = game.getByTestId('round-row');
+  await expect(spin).toBeEnabled();
+  await expect(rows).toHaveCount(0);
+
+  for (let played = 1; played <= 10; played++) {
+    await spin.click();
+    await expect(rows).toHaveCount(played, { timeout: 15_000 });
+    await expect(spin).toBeEnabled();
+  }
+  await page.screenshot({ path: 'test-results/screens/casino-in-game-390x844.png' });
+
+  // The game's own history: ten settled rounds, each with its bet and win in centavos.
+  const history = await rows.evaluateAll((items) =>
+    items.map((item) => ({
+      bet: Number(item.getAttribute('data-bet')),
+      win: Number(item.getAttribute('data-win')),
+      status: item.getAttribute('data-status'),
+    })),
+  );
+  expect(history).toHaveLength(10);
+  for (const round of history) {
+    expect(round.bet).toBeGreaterThan(0);
+    expect(round.status).toBe('settled');
+  }
+  const net = history.reduce((sum, round) => sum + round.win - round.bet, 0);
+
+  // The app's bar follows the wallet's pushes while playing; back in the lobby the header says the same.
+  await expect(page.getByTestId('game-balance')).toHaveText(money(before + net));
+  await page.getByRole('button', { name: 'Leave game' }).click();
+  await expect(page).toHaveURL(/\/games\/slot/);
+  await expect(page.getByTestId('header-balance')).toHaveText(money(before + net));
+
+  // The rounds are in the records (Games tab), and a round's revealed seed hashes to the hash shown before it.
+  await page.goto('/record?tab=games&period=today');
+  await expect(page.getByTestId('game-round').first()).toContainText(slot.gameName);
+  await page.screenshot({ path: 'test-results/screens/casino-records-390x844.png' });
+  await page.getByTestId('game-round').first().click();
+  await expect(page).toHaveURL(/\/gameRecordDetail\?roundId=/);
+  await expect(page.getByTestId('round-proof')).toBeVisible();
+  await page.getByTestId('verify-round').click();
+  await expect(page.getByTestId('proof-verdict')).toHaveText(
+    /^Verified: SHA-256 of the revealed seed is the hash shown before the round\./,
+  );
+  await page.screenshot({ path: 'test-results/screens/casino-round-detail-390x844.png' });
+});
+
+test('a visitor plays a slot for fun with play money, and Play asks them to log in', async ({ page }) => {
+  const slot = await seamlessSlot(page.request);
+  await page.goto(`/game?gameId=${slot.gameId}`);
+  await page.getByTestId('play-real').click();
+  await expect(page.getByRole('dialog', { name: 'Log In' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.getByTestId('play-trial').click();
+  await expect(page).toHaveURL(new RegExp(`/trial\\?gameId=${slot.gameId}`));
+  await expect(page.getByTestId('play-money-ribbon')).toHaveText('Play money');
+  const game = page.frameLocator('[data-testid="game-frame"]');
+  await game.getByTestId('spin').click();
+  await expect(game.getByTestId('round-row')).toHaveCount(1, { timeout: 15_000 });
+  await page.screenshot({ path: 'test-results/screens/casino-trial-390x844.png' });
+});
