@@ -378,7 +378,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     clock,
     provider: () => options.casinoWallet?.provider ?? null,
     providerPublicKey: () => options.casinoWallet?.providerPublicKey ?? null,
-    session: options.casinoWallet?.session,
+    session: options.casinoWallet?.session ?? config.casinoSession,
     transferTimeoutMs: options.casinoWallet?.transferTimeoutMs,
     platformMaintenance: options.casinoWallet?.platformMaintenance,
   });

@@ -57,6 +57,8 @@ export interface ServerConfig {
   withdraw: WithdrawConfig;
   /** Identity verification: re-authentication, retention, verifications per ID (README "Identity verification"). */
   kyc: KycConfig;
+  /** Casino game sessions (the token a launch hands the game provider): idle and longest life. */
+  casinoSession: { idleMs: number; maxMs: number };
 }
 
 export interface KycConfig {
@@ -212,6 +214,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     frameAncestors: origins(env['FRAME_ANCESTORS'], 'FRAME_ANCESTORS'),
     withdraw: withdrawConfig(env),
     kyc: kycConfig(env),
+    casinoSession: {
+      idleMs: duration(env['CASINO_SESSION_IDLE_MINUTES'], 30 * 60_000, 'CASINO_SESSION_IDLE_MINUTES'),
+      maxMs: duration(env['CASINO_SESSION_MAX_MINUTES'], 4 * 60 * 60_000, 'CASINO_SESSION_MAX_MINUTES'),
+    },
     payments: paymentConfig(env, env['NODE_ENV'] === 'production'),
     manualDeposits: manualDepositSettings(env, env['NODE_ENV'] === 'production', secrets.captchaKeySecret),
     ...overrides,
