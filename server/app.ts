@@ -386,7 +386,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     clock,
     provider: () => options.casinoWallet?.provider ?? app.gameProvider.provider,
     providerPublicKey: () => options.casinoWallet?.providerPublicKey ?? app.gameProvider.providerPublicKey,
-    session: options.casinoWallet?.session,
+    session: options.casinoWallet?.session ?? config.casinoSession,
     transferTimeoutMs: options.casinoWallet?.transferTimeoutMs,
     platformMaintenance: options.casinoWallet?.platformMaintenance,
   });

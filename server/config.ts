@@ -111,6 +111,8 @@ export function gameProviderSettings(env: NodeJS.ProcessEnv): GameProviderSettin
   // PEM keys often come through one-line variables with \n written out.
   const pem = (value: string) => value.replace(/\\n/g, '\n');
   return { url, operatorId, operatorPrivateKey: pem(operatorPrivateKey), providerPublicKey: pem(providerPublicKey) };
+  /** Casino game sessions (the token a launch hands the game provider): idle and longest life. */
+  casinoSession: { idleMs: number; maxMs: number };
 }
 
 export interface KycConfig {
@@ -268,6 +270,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     kyc: kycConfig(env),
     gameProvider: gameProviderSettings(env),
     gameTables: gameTableTimings(env),
+    casinoSession: {
+      idleMs: duration(env['CASINO_SESSION_IDLE_MINUTES'], 30 * 60_000, 'CASINO_SESSION_IDLE_MINUTES'),
+      maxMs: duration(env['CASINO_SESSION_MAX_MINUTES'], 4 * 60 * 60_000, 'CASINO_SESSION_MAX_MINUTES'),
+    },
     payments: paymentConfig(env, env['NODE_ENV'] === 'production'),
     manualDeposits: manualDepositSettings(env, env['NODE_ENV'] === 'production', secrets.captchaKeySecret),
     ...overrides,
