@@ -335,7 +335,15 @@ describe('launching a game', () => {
     expect(answer.data.currency).toBe('PHP');
     expect(answer.data.url).toMatch(/^\/sim\/games\/play\//);
     const session = casinoWallet.sessions.at(-1)!;
-    expect(session).toMatchObject({ customerId: player.customerId, gameCode: slot.gameCode, platformCode: 'PGS', currency: 'PHP' });
+    expect(session).toMatchObject({
+      customerId: player.customerId,
+      gameCode: slot.gameCode,
+      platformCode: 'PGS',
+      currency: 'PHP',
+      gameId: slot.gameId,
+      gameName: slot.gameName,
+      category: 5,
+    });
     expect(answer.data.expiresAt).toBe(session.expiresAt.toISOString());
     expect(provider.launches.at(-1)).toEqual({
       user: await loginNameOf(player.customerId),

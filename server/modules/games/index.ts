@@ -72,22 +72,15 @@ export async function registerGames(app: FastifyInstance, options: GamesOptions)
   };
   app.payments.addJob(CATALOGUE_JOB, CATALOGUE_REFRESH_MS, refresh);
   app.payments.addJob(JACKPOT_JOB, JACKPOT_POLL_MS, (now) => service.pollJackpot(now));
-  // At start, so a new deployment lists the provider's games at once; a provider that does not answer
-  // leaves the stored catalogue in place (the job tries again).
+  // At start, so a new deployment lists the provider's games at once. Not awaited in onReady: the
+  // simulator's provider answers over app.inject, which waits for ready. The first list requests wait for
+  // it instead (at most START_REFRESH_WAIT_MS); a provider that does not answer leaves the stored
+  // catalogue in place (the job tries again).
   app.addHook('onReady', async () => {
-    let timer: NodeJS.Timeout | undefined;
-    const slow = new Promise<void>((resolve) => {
-      timer = setTimeout(() => {
-        app.log.warn({}, 'the game provider is slow to list its games; starting with the stored catalogue');
-        resolve();
-      }, START_REFRESH_WAIT_MS);
-    });
-    const done = refresh().then(
-      () => undefined,
-      (error: unknown) => app.log.warn({ err: error }, 'game catalogue not refreshed at start'),
+    store.waitFor(
+      refresh().catch((error: unknown) => app.log.warn({ err: error }, 'game catalogue not refreshed at start')),
+      START_REFRESH_WAIT_MS,
     );
-    await Promise.race([done, slow]);
-    clearTimeout(timer);
   });
   return service;
 }
