@@ -178,7 +178,7 @@ describe('the server’s calls', () => {
     const moving = server.app.calls.filter((c) => c.idempotent).map((c) => c.name);
     expect(moving.sort()).toEqual([...stakesAndDeposits, ...withdrawals, ...ownTransfers].sort());
     const requiring = (name: string) => server.app.calls.filter((c) => c.requires.includes(name as never)).map((c) => c.name);
-    expect(requiring('kycVerified').sort()).toEqual([...stakesAndDeposits].sort());
+    expect(requiring('kycVerified').sort()).toEqual([...stakesAndDeposits, 'game/launchGame', 'game/v2/inGame'].sort());
     expect(requiring('faceCheck:withdraw').sort()).toEqual([...withdrawals].sort());
   });
 
