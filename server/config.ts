@@ -61,6 +61,8 @@ export interface ServerConfig {
   gameProvider: GameProviderSettings | undefined;
   /** The game simulator's shared-timer tables (live roulette, bingo): phase lengths, GAME_TABLE_*_MS (tests shorten them). */
   gameTables: GameTableTimings;
+  /** Casino game sessions (the token a launch hands the game provider): idle and longest life. */
+  casinoSession: { idleMs: number; maxMs: number };
 }
 
 /** Phase lengths of the simulator's tables, ms; unset ones keep the tables' defaults (server/providers/games/tables/catalogue.ts). */
@@ -111,8 +113,6 @@ export function gameProviderSettings(env: NodeJS.ProcessEnv): GameProviderSettin
   // PEM keys often come through one-line variables with \n written out.
   const pem = (value: string) => value.replace(/\\n/g, '\n');
   return { url, operatorId, operatorPrivateKey: pem(operatorPrivateKey), providerPublicKey: pem(providerPublicKey) };
-  /** Casino game sessions (the token a launch hands the game provider): idle and longest life. */
-  casinoSession: { idleMs: number; maxMs: number };
 }
 
 export interface KycConfig {
