@@ -49,12 +49,12 @@ export const SLOT_GLYPHS: Readonly<Record<string, string>> = {
   W: '★',
   S: '◆',
   A: '7',
-  B: '♛',
-  C: '🔔',
-  D: '🍉',
-  E: '🍋',
-  F: '🍒',
-  G: '🍇',
+  B: 'BAR',
+  C: '♥',
+  D: '♠',
+  E: '♦',
+  F: '♣',
+  G: '●',
 };
 
 const STRIPS_A = [
@@ -251,7 +251,7 @@ export const slotEngine: InstantEngine<SlotParams, null> = {
     const view = evaluate(spin(rng, params), params, bet);
     const outcome = `Reels ${view.stops.map((s) => s + 1).join('-')}: ${view.reels
       .map((window) => window.join(''))
-      .join(' ')}${view.win > 0 ? `, won ${view.win}` : ''}${view.jackpot ? ', JACKPOT' : ''}`;
+      .join(' ')}${view.win > 0 ? `, win ${(view.win / 100).toFixed(2)}` : ''}${view.jackpot ? ', JACKPOT' : ''}`;
     return { state: null, view, settled: { win: view.win, outcome, ...(view.jackpot ? { jackpot: true } : {}) } };
   },
   autoplay({ bet, params, rng }) {
@@ -272,6 +272,9 @@ const SLOT_CSS = `.slot{display:flex;flex-direction:column;align-items:center;ga
 .slot-window{display:grid;grid-template-columns:repeat(5,1fr);gap:6px;width:100%;max-width:360px}
 .slot-reel{display:flex;flex-direction:column;gap:6px}
 .slot-cell{aspect-ratio:1;display:flex;align-items:center;justify-content:center;font-size:28px;font-weight:700;border-radius:10px;background:rgba(255,255,255,.92);color:#1b2430}
+.slot-cell.s-W{background:#fff3c4;color:#b26a00}.slot-cell.s-S{background:#e3f2fd;color:#1565c0}
+.slot-cell.s-A{color:#c62828}.slot-cell.s-B{font-size:18px;color:#37474f}.slot-cell.s-C{color:#d81b60}.slot-cell.s-D{color:#263238}
+.slot-cell.s-E{color:#e65100}.slot-cell.s-F{color:#2e7d32}.slot-cell.s-G{color:#6a1b9a}
 .slot-cell.win{outline:3px solid var(--accent,#f5b50a)}
 .slot-cell.spinning{opacity:.4}
 .slot-result{min-height:1.5em;margin:0;font-weight:600}
@@ -289,7 +292,7 @@ function draw(reels,winning){
   reels.forEach(function(window,reel){
     var column=document.createElement('div');column.className='slot-reel';
     window.forEach(function(symbol,row){
-      var cell=document.createElement('div');cell.className='slot-cell';
+      var cell=document.createElement('div');cell.className='slot-cell s-'+symbol;
       if(winning&&winning[reel+':'+row])cell.className+=' win';
       cell.textContent=glyphs[symbol]||symbol;column.appendChild(cell);
     });
@@ -299,7 +302,7 @@ function draw(reels,winning){
 draw([['A','B','C'],['D','W','E'],['F','S','G'],['B','A','D'],['C','E','F']]);
 button.addEventListener('click',function(){
   button.disabled=true;result.textContent='';
-  Array.prototype.forEach.call(box.querySelectorAll('.slot-cell'),function(c){c.className='slot-cell spinning';});
+  Array.prototype.forEach.call(box.querySelectorAll('.slot-cell'),function(c){c.className+=' spinning';});
   panalo.start({spin:true}).then(function(answer){
     var view=answer.view;var winning={};
     view.lines.forEach(function(l){for(var r=0;r<l.count;r++)winning[r+':'+lines[l.line-1][r]]=true;});
