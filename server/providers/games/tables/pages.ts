@@ -78,7 +78,10 @@ var TG = (function () {
   var parentOrigin = document.body.getAttribute('data-parent-origin') || location.origin;
   var shown = {};
   var betSelect = document.getElementById('g-bet');
-  if (betSelect && betSelect.parentElement) betSelect.parentElement.hidden = true;
+  if (betSelect && betSelect.parentElement) betSelect.parentElement.style.display = 'none';
+  // A table's client seed is its public one (table and round number), not the player's.
+  var seedForm = document.getElementById('g-seed-form');
+  if (seedForm) seedForm.style.display = 'none';
   function $(id) { return document.querySelector('[data-testid="' + id + '"]'); }
   function text(id, value) { var el = $(id); if (el && el.textContent !== String(value)) el.textContent = String(value); }
   function byId(id, value) { var el = document.getElementById(id); if (el && el.textContent !== String(value)) el.textContent = String(value); }
@@ -257,6 +260,7 @@ const BINGO_SCRIPT = String.raw`
     }).join('');
     if (TG.$('my-cards').innerHTML !== cards) TG.$('my-cards').innerHTML = cards || '<p class="muted">No cards for this draw yet.</p>';
     var winners = b.winners.map(function (w) { return '<tr data-testid="winner"><td>' + w.player + '</td><td>Card ' + w.card + '</td><td>' + w.pattern + '</td><td>' + TG.peso(w.win) + '</td></tr>'; }).join('');
+    if (!winners) winners = '<tr><td class="muted">' + (phase === 'settled' || phase === 'result' ? 'No winning card this draw.' : 'Winners are called after the last ball.') + '</td></tr>';
     if (TG.$('winners').innerHTML !== winners) TG.$('winners').innerHTML = winners;
   });
 })();
