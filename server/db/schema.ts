@@ -1074,7 +1074,7 @@ export const gameTableBets = pgTable(
     amount: bigint('amount', { mode: 'number' }).notNull(),
     /** Bingo: the card's index in the round. */
     cardIndex: integer('card_index'),
-    /** pending (wallet asked) | placed | refused | settled | rolled-back */
+    /** pending (wallet asked) | placed | refused | settled | rolled-back | orphaned (its session vanished: logged, unpaid) */
     state: text('state').notNull(),
     refusal: text('refusal'),
     win: bigint('win', { mode: 'number' }),

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { gameTableBets } from '../../server/db/schema';
 import { findGame } from '../../server/providers/games/catalogue';
 import { fairRng } from '../../server/providers/games/fair';
 import { BALLS_PER_DRAW, bingoCard, bingoResult, drawOrder } from '../../server/providers/games/tables/bingo';
@@ -127,13 +129,13 @@ async function bet(sessionId: string, body: unknown) {
 
 const tick = () => server.app.payments.jobs.tick(now(), ['game-tables']);
 
-/** Moves the clock on in steps of 100 ms, running the job each time, until the game's round is in `phase`. */
+/** Moves the clock on in steps of 250 ms, running the job each time, until the game's round is in `phase`. */
 async function until(sessionId: string, test: (s: State) => boolean): Promise<State> {
   for (let i = 0; i < 200; i += 1) {
     await tick();
     const s = await state(sessionId);
     if (test(s)) return s;
-    shift += 100;
+    shift += 250;
   }
   throw new Error('the table never got there');
 }
@@ -223,7 +225,7 @@ describe('live roulette', () => {
     });
     expect(operator.balanceOf('carol')).toBe(500);
     const s = await state(carol);
-    expect(s.bets.map((b: { state: string }) => b.state)).toEqual(['placed', 'refused']);
+    expect(s.bets.map((b: { state: string }) => b.state).sort()).toEqual(['placed', 'refused']);
     const done = await until(carol, (x) => x.round?.id === s.round.id && x.round.phase === 'settled');
     // Only the placed chip is paid (the refused one moved no money and gets no win).
     expect(operator.moves('carol', 'win')).toHaveLength(1);
@@ -270,6 +272,47 @@ describe('live roulette', () => {
       expect.objectContaining({ amount: win, reference: operator.moves('dave', 'bet')[0]!.transaction }),
     ]);
     expect(operator.balanceOf('dave')).toBe(before - 5_000 + win);
+  });
+  it('rolls back a chip whose wallet answer was lost in a crash, and only then closes the round', async () => {
+    const ivy = await launch('ivy', ROULETTE);
+    const open = await until(ivy, (s) => s.round?.phase === 'betting');
+    const before = operator.balanceOf('ivy');
+    // The server wrote the chip and asked the wallet, which took the money, then the server died.
+    const id = `lost-${open.round.id}`;
+    await server.database.db.insert(gameTableBets).values({
+      id,
+      roundId: open.round.id,
+      gameCode: ROULETTE,
+      sessionId: ivy,
+      user: 'ivy',
+      spot: { kind: 'red' },
+      label: 'Red',
+      amount: 2_000,
+      state: 'pending',
+      createdAt: new Date(now()),
+    });
+    const body = JSON.stringify({
+      user: 'ivy',
+      request_uuid: 'r1',
+      token: 'token-ivy',
+      game_code: ROULETTE,
+      transaction_uuid: id,
+      round: open.round.id,
+      amount: 2_000,
+    });
+    await operator.transport(OPERATOR_WALLET_PATHS.bet, {}, body);
+    expect(operator.balanceOf('ivy')).toBe(before - 2_000);
+    const result = await until(ivy, (s) => s.round?.id === open.round.id && s.round.phase === 'result');
+    // The round waits for the unknown chip rather than pay or forget it.
+    expect(result.bets).toEqual([expect.objectContaining({ state: 'pending' })]);
+    shift += 31_000;
+    const done = await until(ivy, (s) => s.round?.id === open.round.id && s.round.phase === 'settled');
+    expect(done.bets).toEqual([expect.objectContaining({ state: 'rolled-back' })]);
+    expect(operator.moves('ivy', 'rollback')).toEqual([expect.objectContaining({ reference: id, amount: 2_000 })]);
+    expect(operator.moves('ivy', 'win')).toEqual([]);
+    expect(operator.balanceOf('ivy')).toBe(before);
+    const [row] = await server.database.db.select().from(gameTableBets).where(eq(gameTableBets.id, id));
+    expect(row).toMatchObject({ state: 'rolled-back', win: 0 });
   });
 });
 

@@ -25,10 +25,11 @@ export const TABLES_CSS = String.raw`
 .tg .dealer{font-size:16px;font-weight:600;text-align:center;min-height:22px}
 .tg .timer{font-size:26px;font-weight:700;text-align:center;font-variant-numeric:tabular-nums}
 .tg .stage{display:flex;justify-content:center;align-items:center;gap:16px}
-.tg .wheel{width:150px;height:150px;border-radius:50%;border:6px solid #8a5a1c;position:relative;box-shadow:0 0 0 3px #d9a441 inset}
+.tg .wheel{width:150px;height:150px;border-radius:50%;border:6px solid #8a5a1c;position:relative;background:#11873d}
+.tg .wheel::after{content:"";position:absolute;inset:28px;border-radius:50%;background:radial-gradient(circle,#d9a441 0 18%,#6b4212 19% 100%)}
 .tg .wheel.spinning{animation:tg-spin 1.1s linear infinite}
-.tg .ball{position:absolute;width:12px;height:12px;border-radius:50%;background:#fff;top:8px;left:calc(50% - 6px);box-shadow:0 0 4px #000}
-.tg .wheel.spinning .ball{animation:tg-ball .7s linear infinite reverse;transform-origin:6px 67px}
+.tg .ball{position:absolute;z-index:1;width:12px;height:12px;border-radius:50%;background:#fff;top:10px;left:calc(50% - 6px);box-shadow:0 0 4px #000;transform-origin:6px 59px}
+.tg .wheel.spinning .ball{animation:tg-ball .7s linear infinite reverse}
 @keyframes tg-spin{to{transform:rotate(360deg)}}
 @keyframes tg-ball{to{transform:rotate(360deg)}}
 .tg .pocket{width:64px;height:64px;border-radius:50%;display:flex;align-items:center;justify-content:center;font-size:28px;font-weight:800;border:3px solid #fff}
@@ -44,7 +45,7 @@ export const TABLES_CSS = String.raw`
 .tg .chips{display:flex;gap:6px}
 .tg .chips button{width:54px;height:54px;border-radius:50%;background:#2a3d8f;border:3px dashed #fff;font-weight:700;font-size:12px}
 .tg .chips button[aria-pressed=true]{background:#d9a441;color:#111}
-.tg .has-chip::after{content:"●";position:absolute;top:-4px;right:0;color:#f5c542;font-size:12px}
+.tg .has-chip{outline:3px solid #f5c542;outline-offset:-3px}
 .tg table{width:100%;border-collapse:collapse;font-size:12px}
 .tg td,.tg th{padding:3px 4px;text-align:left;border-bottom:1px solid rgba(255,255,255,.12)}
 .tg .win{color:#7ee08a}.tg .loss{color:#ff9b9b}
@@ -77,7 +78,10 @@ var TG = (function () {
   var parentOrigin = document.body.getAttribute('data-parent-origin') || location.origin;
   var shown = {};
   var betSelect = document.getElementById('g-bet');
-  if (betSelect && betSelect.parentElement) betSelect.parentElement.hidden = true;
+  if (betSelect && betSelect.parentElement) betSelect.parentElement.style.display = 'none';
+  // A table's client seed is its public one (table and round number), not the player's.
+  var seedForm = document.getElementById('g-seed-form');
+  if (seedForm) seedForm.style.display = 'none';
   function $(id) { return document.querySelector('[data-testid="' + id + '"]'); }
   function text(id, value) { var el = $(id); if (el && el.textContent !== String(value)) el.textContent = String(value); }
   function byId(id, value) { var el = document.getElementById(id); if (el && el.textContent !== String(value)) el.textContent = String(value); }
@@ -113,7 +117,7 @@ var TG = (function () {
   }
   function common(s) {
     balance(s.balance, s.currency);
-    text('seats', s.game.seated + ' / ' + s.game.seats + ' at the table');
+    text('seats', s.game.seated + ' / ' + s.game.seats + (s.game.engine === 'bingo' ? ' in the room' : ' at the table'));
     if (s.round) { byId('g-next-hash', s.round.serverSeedHash); text('round-id', s.round.id); }
     var l = s.last;
     byId('g-last-seed', l ? l.serverSeed : '-');
@@ -147,6 +151,12 @@ const ROULETTE_SCRIPT = String.raw`
   var RED = [1,3,5,7,9,12,14,16,18,19,21,23,25,27,30,32,34,36];
   var colour = function (n) { return n === 0 ? 'green' : RED.indexOf(n) >= 0 ? 'red' : 'black'; };
   var chip = 0, phase = '', refresh;
+  var WHEEL = [0,32,15,19,4,21,2,25,17,34,6,27,13,36,11,30,8,23,10,5,24,16,33,1,20,14,31,9,22,18,29,7,28,12,35,3,26];
+  var COLOURS = { red: '#c0262d', black: '#1d1d1d', green: '#11873d' };
+  var slice = 360 / WHEEL.length;
+  TG.$('wheel').style.background = 'conic-gradient(' + WHEEL.map(function (n, i) {
+    return COLOURS[colour(n)] + ' ' + (i * slice).toFixed(2) + 'deg ' + ((i + 1) * slice).toFixed(2) + 'deg';
+  }).join(',') + ')';
   var layout = TG.$('layout');
   function spotButton(label, spot, testid, cls) {
     var b = document.createElement('button');
@@ -193,6 +203,9 @@ const ROULETTE_SCRIPT = String.raw`
     TG.text('round-timer', r ? TG.secs(r.msLeft) + 's' : '');
     var wheel = TG.$('wheel');
     wheel.classList.toggle('spinning', phase === 'running');
+    // The ball rests in the pocket of the last result.
+    var shownPocket = rl.pocket !== null ? rl.pocket : rl.last.length ? rl.last[0].pocket : null;
+    if (shownPocket !== null) wheel.querySelector('.ball').style.transform = 'rotate(' + ((WHEEL.indexOf(shownPocket) + 0.5) * slice).toFixed(2) + 'deg)';
     var pocket = TG.$('pocket');
     pocket.textContent = rl.pocket === null ? '?' : String(rl.pocket);
     pocket.className = 'pocket ' + (rl.colour || 'black');
@@ -204,6 +217,13 @@ const ROULETTE_SCRIPT = String.raw`
         (b.state === 'refused' ? 'refused' : b.win === null ? '…' : TG.peso(b.win)) + '</td></tr>';
     }).join('');
     if (TG.$('my-bets').innerHTML !== bets) TG.$('my-bets').innerHTML = bets;
+    var covered = {};
+    s.bets.forEach(function (b) {
+      if (b.state === 'refused' || !b.spot) return;
+      var k = b.spot.kind;
+      covered['spot-' + k + (k === 'straight' || k === 'dozen' || k === 'column' ? '-' + b.spot.pick : '')] = true;
+    });
+    document.querySelectorAll('[data-testid^="spot-"]').forEach(function (el) { el.classList.toggle('has-chip', !!covered[el.getAttribute('data-testid')]); });
     var total = s.bets.filter(function (b) { return b.state !== 'refused'; }).reduce(function (a, b) { return a + b.amount; }, 0);
     TG.text('round-stake', TG.peso(total));
   });
@@ -240,6 +260,7 @@ const BINGO_SCRIPT = String.raw`
     }).join('');
     if (TG.$('my-cards').innerHTML !== cards) TG.$('my-cards').innerHTML = cards || '<p class="muted">No cards for this draw yet.</p>';
     var winners = b.winners.map(function (w) { return '<tr data-testid="winner"><td>' + w.player + '</td><td>Card ' + w.card + '</td><td>' + w.pattern + '</td><td>' + TG.peso(w.win) + '</td></tr>'; }).join('');
+    if (!winners) winners = '<tr><td class="muted">' + (phase === 'settled' || phase === 'result' ? 'No winning card this draw.' : 'Winners are called after the last ball.') + '</td></tr>';
     if (TG.$('winners').innerHTML !== winners) TG.$('winners').innerHTML = winners;
   });
 })();

@@ -187,14 +187,19 @@ export class GameTables {
   async advance(now = this.options.clock()): Promise<{ opened: string[]; results: string[]; settled: string[] }> {
     const done = { opened: [] as string[], results: [] as string[], settled: [] as string[] };
     for (const game of TABLE_GAMES) {
-      for (let step = 0; step < 6; step += 1) {
-        const round = await this.currentRound(game.gameCode);
-        if (!round || (round.phase === 'settled' && now >= round.endsAt.getTime())) {
-          await this.open(game, (round?.seq ?? 0) + 1, now);
-          done.opened.push(`${game.gameCode}-${(round?.seq ?? 0) + 1}`);
-          continue;
+      try {
+        for (let step = 0; step < 6; step += 1) {
+          const round = await this.currentRound(game.gameCode);
+          if (!round || (round.phase === 'settled' && now >= round.endsAt.getTime())) {
+            await this.open(game, (round?.seq ?? 0) + 1, now);
+            done.opened.push(`${game.gameCode}-${(round?.seq ?? 0) + 1}`);
+            continue;
+          }
+          if (!(await this.step(game, round, now, done))) break;
         }
-        if (!(await this.step(game, round, now, done))) break;
+      } catch (error) {
+        // One table's trouble does not stop the others; the next run carries on from the database.
+        this.options.log?.error({ err: error, table: game.gameCode }, 'a game table could not advance');
       }
     }
     return done;
@@ -231,7 +236,8 @@ export class GameTables {
     }
     if (round.phase === 'result') {
       if (!(await this.settle(round, now))) return false;
-      const endsAt = new Date(Math.max(round.endsAt.getTime(), now));
+      // The result stays on show resultMs after it was paid, also when paying came late (a wait, an outage).
+      const endsAt = new Date(Math.max(round.endsAt.getTime(), now + this.durations.resultMs));
       await db
         .update(gameTableRounds)
         .set({ phase: 'settled', settledAt: new Date(now), endsAt })
@@ -253,9 +259,18 @@ export class GameTables {
     let left = false;
     for (const bet of open) {
       const session = await sessions.find(bet.sessionId);
+      if (!session) {
+        // Cannot happen while the simulator keeps its sessions; if it does, the table must not stop for it.
+        this.options.log?.error({ bet: bet.id }, 'a table bet has no session: left unpaid');
+        await db
+          .update(gameTableBets)
+          .set({ state: 'orphaned', settledAt: new Date(now) })
+          .where(eq(gameTableBets.id, bet.id));
+        continue;
+      }
       if (bet.state === 'pending') {
         // Its wallet call never answered here (a crash in between): after pendingMs it is rolled back.
-        if (now - bet.createdAt.getTime() < this.durations.pendingMs || !session) {
+        if (now - bet.createdAt.getTime() < this.durations.pendingMs) {
           left = true;
           continue;
         }
@@ -267,11 +282,6 @@ export class GameTables {
         continue;
       }
       const win = this.winOf(round, bet, called);
-      if (!session) {
-        this.options.log?.error({ bet: bet.id }, 'a table bet has no session; not paid');
-        left = true;
-        continue;
-      }
       await wallet.win(session, {
         round: round.id,
         transactionId: `${bet.id}:win`,
@@ -508,7 +518,15 @@ export class GameTables {
             outcome: outcomeText(previous[0]),
           }
         : null,
-      bets: mine.map((bet) => ({ id: bet.id, label: bet.label, amount: bet.amount, state: bet.state, win: bet.win, refusal: bet.refusal })),
+      bets: mine.map((bet) => ({
+        id: bet.id,
+        spot: bet.spot,
+        label: bet.label,
+        amount: bet.amount,
+        state: bet.state,
+        win: bet.win,
+        refusal: bet.refusal,
+      })),
       history: await this.history(session.sessionId),
     };
     if (game.engine === 'roulette') {
