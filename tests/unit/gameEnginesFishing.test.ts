@@ -52,7 +52,9 @@ describe('the fish and their odds', () => {
   });
 
   it('refuses a variant whose catch chance would not be whole', () => {
-    expect(() => catchChance({ id: 'x', name: 'X', glyph: 'x', multipliers: [7], spawnWeight: 1 }, FISHING_96)).toThrow(RangeError);
+    expect(() => catchChance({ id: 'x', name: 'X', glyph: 'x', color: '#fff', multipliers: [7], spawnWeight: 1 }, FISHING_96)).toThrow(
+      RangeError,
+    );
   });
 
   it('draws the aim by spawn weight', () => {
