@@ -111,3 +111,13 @@ describe('a shot', () => {
     }
   });
 });
+
+describe('the fishing page', () => {
+  it.each(variants)('is markup without inline styles (the page CSP) and a script with every fish (%s)', (_, params) => {
+    const page = fishingEngine.page(params);
+    expect(page.html).toContain('data-testid="fishing-sea"');
+    expect(`${page.html}${page.script}`).not.toMatch(/style="/);
+    expect(() => new Function(page.script)).not.toThrow();
+    for (const fish of params.fish) expect(page.script).toContain(`"id":"${fish.id}"`);
+  });
+});
