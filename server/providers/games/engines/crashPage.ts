@@ -3,7 +3,7 @@ import type { CrashParams } from './crash';
 /**
  * The crash page inside the simulator's game shell: the rising multiplier (drawn on the engine's own
  * curve from the moment the server answered), a rocket on a curve, an optional auto cash-out, and the
- * crash point revealed at the end. The page asks the server (`tick`) twice a second whether the round
+ * crash point revealed at the end. The page asks the server (`tick`) every 0.7 s whether the round
  * crashed: it never knows the crash point before.
  */
 
@@ -52,7 +52,7 @@ var raw=targetInput.value.trim();var target=raw===''?null:Number(raw);
 button.disabled=true;targetInput.disabled=true;result.textContent='';
 panalo.start({target:target}).then(function(answer){if(answer.status==='settled'){finish(answer);return;}
 round=answer.roundId;startedAt=performance.now();button.textContent=t('CASH OUT','兑现');button.className='cr-button cashout';button.disabled=false;
-animate();timer=setInterval(function(){step('tick');},500);},function(){button.disabled=false;targetInput.disabled=false;});
+animate();timer=setInterval(function(){step('tick');},700);},function(){button.disabled=false;targetInput.disabled=false;});
 });
 })();`;
 }
