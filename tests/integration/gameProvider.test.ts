@@ -35,6 +35,8 @@ class FakeOperator {
   failNext: number[] = [];
   /** Process the next call, then lose its answer (a timeout after the money moved). */
   loseAnswerNext = false;
+  /** Fail every attempt of these transactions (nothing processed) while set. */
+  down = new Set<string>();
   /** Fail every attempt of the next bet (nothing processed). */
   failNextBet = false;
   failedTransaction: string | undefined;
@@ -51,6 +53,7 @@ class FakeOperator {
       this.failNextBet = false;
       this.failedTransaction = String(body['transaction_uuid']);
     }
+    if (this.down.has(String(body['transaction_uuid']))) return { status: 503, body: 'down' };
     // Every attempt of that bet fails before any processing.
     if (this.failedTransaction && body['transaction_uuid'] === this.failedTransaction) return { status: 500, body: 'down' };
     if (this.loseAnswerNext && path === OPERATOR_WALLET_PATHS.bet) {
@@ -346,6 +349,39 @@ describe('seamless slot rounds', () => {
     const rollbacks = operator.moves(user).filter((call) => call.path === OPERATOR_WALLET_PATHS.rollback);
     expect(new Set(rollbacks.map((call) => call.body['transaction_uuid'])).size).toBe(2);
     expect((await state(sessionId)).history).toHaveLength(0);
+  });
+
+  it('keeps a win the wallet did not take and delivers it later, once', async () => {
+    await settings({ duplicates: true });
+    const { user, token } = player(100_000);
+    const sessionId = sessionOf((await provider.launch(launchRequest({ user, token }))).url);
+    // Spin until a round wins while its win call fails every time.
+    const jobs = server.app.payments.jobs;
+    let won: { roundId: string; win: number } | undefined;
+    for (let i = 0; i < 60 && !won; i += 1) {
+      const before = operator.balances.get(user)!;
+      const originalHandle = operator.handle;
+      operator.handle = async (path, headers, raw) => {
+        const body = JSON.parse(raw) as Record<string, unknown>;
+        if (path === OPERATOR_WALLET_PATHS.win) operator.down.add(String(body['transaction_uuid']));
+        return originalHandle(path, headers, raw);
+      };
+      const { body } = await play(sessionId, 1_000);
+      operator.handle = originalHandle;
+      if (body['win'] > 0) {
+        won = { roundId: body['roundId'], win: body['win'] };
+        expect(operator.balances.get(user)).toBe(before - 1_000);
+      }
+    }
+    expect(won).toBeDefined();
+    operator.down.clear();
+    await jobs.tick(Date.now() + 60_000, ['game-simulator-wallet-retries']);
+    const { history } = await state(sessionId);
+    expect(operator.balances.get(user)).toBe(100_000 + history.reduce((sum, r) => sum + r.net, 0));
+    // Nothing left to deliver: another tick moves nothing.
+    const settled = operator.balances.get(user);
+    await jobs.tick(Date.now() + 600_000, ['game-simulator-wallet-retries']);
+    expect(operator.balances.get(user)).toBe(settled);
   });
 
   it('refuses bets outside the game limits', async () => {

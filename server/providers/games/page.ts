@@ -131,7 +131,7 @@ function render(){$('g-balance').textContent=money(state.balance);
   if(state.jackpot){$('g-jackpot').textContent='JP '+money(state.jackpot.amount);$('g-jackpot-note').textContent=(state.jackpot.shareBps/100).toFixed(2)+'% '+T.jackpotShare;}
   renderFair();renderHistory();}
 function refresh(){return fetch('/sim/games/api/session/'+encodeURIComponent(sessionId),{cache:'no-store'}).then(function(r){return r.json();}).then(function(s){
-  if(!s.ok){say(s.message||T.error);return;}var first=!state;state=s;
+  if(!s.ok){say(s.message||T.error);return;}var first=!state;if(!first&&typeof s.balance!=='number')s.balance=state.balance;state=s;
   if(first){var sel=$('g-bet');betOptions().forEach(function(v){var o=document.createElement('option');o.value=String(v);o.textContent=money(v);sel.appendChild(o);});
     if(s.mode==='demo')$('g-demo').hidden=false;}
   render();if(typeof s.balance==='number')tell({type:'panalo:balance',balance:s.balance,currency:s.currency});},function(){say(T.offline);});}
