@@ -4,8 +4,9 @@
  * paytable variant of the provider simulator — every instant engine registered in `engines/index.ts`
  * (slot, video poker, crash, fishing), played with its `autoplay` reference strategy, and the live
  * tables' round functions (roulette, bingo) — it plays rounds until the 99.7 % interval of the measured
- * RTP (±3 standard errors) is no wider than ±HALF_WIDTH percentage points, the round count following
- * from the variance measured so far (at least MIN_ROUNDS, then batches until n ≥ (3σ / HALF_WIDTH)²).
+ * RTP (±3 standard errors) is no wider than ±HALF_WIDTH percentage points (0.75, within the ±1 asked),
+ * the round count following from the variance measured so far (at least MIN_ROUNDS, then batches until
+ * n ≥ (3σ / HALF_WIDTH)²).
  * Prints engine, variant, stated %, measured %, rounds and the ± interval; writes bench-results/rtp.json
  * and rtp.md. Exits 1 when a measured RTP is more than 1 point from the stated one.
  *
@@ -14,8 +15,9 @@
  * for int(n), value / 2³² for float), because the per-round HMAC of `fairRng` costs ~20 µs and the
  * bench plays tens of millions of rounds. The distribution of every draw is the same uniform one.
  *
- * BENCH_RTP_HALF_WIDTH (percentage points, default 1), BENCH_RTP_MIN_ROUNDS (default 1,000,000), BENCH_RTP_MAX_ROUNDS (per variant, default
- * 40,000,000), BENCH_RTP_ONLY (a comma list of engines) tune a run.
+ * BENCH_RTP_HALF_WIDTH (percentage points, default 0.75), BENCH_RTP_MIN_ROUNDS (default 1,000,000),
+ * BENCH_RTP_MAX_ROUNDS (per variant, default 40,000,000), BENCH_RTP_ONLY (a comma list of engines) tune
+ * a run.
  */
 import { randomFillSync } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -26,7 +28,12 @@ import { BINGO_RTP_BPS, ROULETTE_RTP_BPS, bingoRtpRound, rouletteRtpRound } from
 import { round } from './stats';
 
 const Z = 3;
-const HALF_WIDTH = Number(process.env['BENCH_RTP_HALF_WIDTH'] ?? 1) / 100;
+/**
+ * The interval's target half-width: ±0.75 points, inside the ±1 point the issue asks, so that a fair
+ * engine measured 1 point off is a 4σ event (a false alarm about once in 15,000 variants) rather than a
+ * 3σ one (once in 370).
+ */
+const HALF_WIDTH = Number(process.env['BENCH_RTP_HALF_WIDTH'] ?? 0.75) / 100;
 const MAX_ROUNDS = Number(process.env['BENCH_RTP_MAX_ROUNDS'] ?? 40_000_000);
 const ONLY = process.env['BENCH_RTP_ONLY']?.split(',').map((s) => s.trim());
 /**

@@ -153,3 +153,13 @@ describe('a crash round', () => {
     expect(wins).toBeGreaterThan(0);
   });
 });
+
+describe('the crash page', () => {
+  it.each([CRASH_97, CRASH_99_TURBO])('is markup without inline styles (the page CSP) and a script on the engine’s curve', (params) => {
+    const page = crashEngine.page(params);
+    expect(page.html).toContain('data-testid="crash-bet"');
+    expect(`${page.html}${page.script}`).not.toMatch(/style="/);
+    expect(() => new Function(page.script)).not.toThrow();
+    expect(page.script).toContain(`var growth=${params.growthPerMs},cap=${params.capHundredths};`);
+  });
+});

@@ -52,7 +52,9 @@ describe('the fish and their odds', () => {
   });
 
   it('refuses a variant whose catch chance would not be whole', () => {
-    expect(() => catchChance({ id: 'x', name: 'X', glyph: 'x', multipliers: [7], spawnWeight: 1 }, FISHING_96)).toThrow(RangeError);
+    expect(() => catchChance({ id: 'x', name: 'X', glyph: 'x', color: '#fff', multipliers: [7], spawnWeight: 1 }, FISHING_96)).toThrow(
+      RangeError,
+    );
   });
 
   it('draws the aim by spawn weight', () => {
@@ -107,5 +109,15 @@ describe('a shot', () => {
       expect(() => shoot(fish, 0)).toThrow(GameProviderError);
       expect(() => shoot(fish, 0)).toThrow('Aim at a fish to shoot.');
     }
+  });
+});
+
+describe('the fishing page', () => {
+  it.each(variants)('is markup without inline styles (the page CSP) and a script with every fish (%s)', (_, params) => {
+    const page = fishingEngine.page(params);
+    expect(page.html).toContain('data-testid="fishing-sea"');
+    expect(`${page.html}${page.script}`).not.toMatch(/style="/);
+    expect(() => new Function(page.script)).not.toThrow();
+    for (const fish of params.fish) expect(page.script).toContain(`"id":"${fish.id}"`);
   });
 });

@@ -188,3 +188,14 @@ describe('a video poker round', () => {
     }
   });
 });
+
+describe('the video poker page', () => {
+  it.each([JACKS_9_6, JACKS_8_5])('is markup without inline styles (the page CSP) and a script that parses ($name)', (params) => {
+    const page = videoPokerEngine.page(params);
+    expect(page.title).toBe(`Jacks or Better ${params.name}`);
+    expect(page.html).toContain('data-testid="vp-deal"');
+    expect(`${page.html}${page.script}`).not.toMatch(/style="/);
+    expect(() => new Function(page.script)).not.toThrow();
+    expect(page.script).toContain(`[6,"Full House",${params.pays[6]}]`);
+  });
+});

@@ -20,7 +20,7 @@ import { instantRegistration } from './registry';
  * start (the runtime's `elapsedMs`, the server's clock). The player cashes out by hand (`act` with
  * `{ type: 'cashout' }`: paid the multiplier at that instant if the crash point was not passed) or sets an
  * auto cash-out target at the start (`{ target: 2.5 }`), paid exactly at the target whenever the crash point
- * reaches it, however late the page asks. The page asks (`{ type: 'tick' }`) a few times a second to learn
+ * reaches it, however late the page asks. The page asks (`{ type: 'tick' }`) every 0.7 s to learn
  * whether the round crashed; the crash point is revealed only when the round is over.
  */
 

@@ -3,7 +3,7 @@ import type { CrashParams } from './crash';
 /**
  * The crash page inside the simulator's game shell: the rising multiplier (drawn on the engine's own
  * curve from the moment the server answered), a rocket on a curve, an optional auto cash-out, and the
- * crash point revealed at the end. The page asks the server (`tick`) twice a second whether the round
+ * crash point revealed at the end. The page asks the server (`tick`) every 0.7 s whether the round
  * crashed: it never knows the crash point before.
  */
 
@@ -11,7 +11,7 @@ export const CRASH_HTML = `<div class="cr" data-testid="crash">
 <div class="cr-sky"><canvas id="cr-canvas" width="360" height="200"></canvas>
 <div class="cr-multiplier" id="cr-multiplier" data-testid="crash-multiplier" aria-live="polite">1.00×</div></div>
 <p class="cr-result" id="cr-result" data-testid="crash-result"></p>
-<label class="cr-auto">Auto cash-out <input id="cr-target" type="number" inputmode="decimal" min="1.01" step="0.01" placeholder="off" data-testid="crash-target"> ×</label>
+<label class="cr-auto"><span id="cr-auto-label">Auto cash-out</span> <input id="cr-target" type="number" inputmode="decimal" min="1.01" step="0.01" placeholder="off" data-testid="crash-target"> ×</label>
 <button type="button" class="cr-button" id="cr-button" data-testid="crash-bet">BET</button>
 </div>`;
 
@@ -28,6 +28,7 @@ export const CRASH_CSS = `.cr{display:flex;flex-direction:column;align-items:cen
 export function crashScript(params: CrashParams): string {
   return `(function(){
 var growth=${params.growthPerMs},cap=${params.capHundredths};
+var zh=document.documentElement.lang==='zh';function t(en,cn){return zh?cn:en;}
 var canvas=document.getElementById('cr-canvas'),ctx=canvas.getContext('2d'),label=document.getElementById('cr-multiplier'),result=document.getElementById('cr-result'),button=document.getElementById('cr-button'),targetInput=document.getElementById('cr-target');
 var round=null,startedAt=0,timer=null,frame=null,busy=false,pending=false;
 function fmt(h){return (h/100).toFixed(2)+'×';}
@@ -39,19 +40,19 @@ ctx.stroke();if(state!=='crashed'){ctx.fillStyle=state==='cashed'?'#69f0ae':'#ff
 function stop(){if(timer)clearInterval(timer);if(frame)cancelAnimationFrame(frame);timer=null;frame=null;}
 function animate(){frame=requestAnimationFrame(animate);if(round)draw(at(performance.now()-startedAt));}
 function finish(answer){stop();round=null;pending=false;var v=answer.view;
-if(v.phase==='cashed'){draw(v.multiplier,'cashed');result.textContent='Cashed out at '+fmt(v.multiplier)+' · '+panalo.money(answer.win)+' · crashed at '+fmt(v.crashPoint);}
-else{draw(v.crashPoint,'crashed');result.textContent='Crashed at '+fmt(v.crashPoint);}
-button.textContent='BET';button.className='cr-button';button.disabled=false;targetInput.disabled=false;}
+if(v.phase==='cashed'){draw(v.multiplier,'cashed');result.textContent=t('Cashed out at ','兑现于 ')+fmt(v.multiplier)+' · '+panalo.money(answer.win)+' · '+t('crashed at ','崩盘于 ')+fmt(v.crashPoint);}
+else{draw(v.crashPoint,'crashed');result.textContent=t('Crashed at ','崩盘于 ')+fmt(v.crashPoint);}
+button.textContent=t('BET','下注');button.className='cr-button';button.disabled=false;targetInput.disabled=false;}
 function step(type){if(!round)return;if(busy){if(type==='cashout')pending=true;return;}busy=true;
 panalo.act({type:type}).then(function(answer){if(answer.status==='settled')finish(answer);},function(){}).then(function(){busy=false;if(type==='cashout'&&round)button.disabled=false;if(pending&&round){pending=false;step('cashout');}});}
-draw(100);
+draw(100);button.textContent=t('BET','下注');document.getElementById('cr-auto-label').textContent=t('Auto cash-out','自动兑现');targetInput.placeholder=t('off','关闭');
 button.addEventListener('click',function(){
 if(round){button.disabled=true;step('cashout');return;}
 var raw=targetInput.value.trim();var target=raw===''?null:Number(raw);
 button.disabled=true;targetInput.disabled=true;result.textContent='';
 panalo.start({target:target}).then(function(answer){if(answer.status==='settled'){finish(answer);return;}
-round=answer.roundId;startedAt=performance.now();button.textContent='CASH OUT';button.className='cr-button cashout';button.disabled=false;
-animate();timer=setInterval(function(){step('tick');},500);},function(){button.disabled=false;targetInput.disabled=false;});
+round=answer.roundId;startedAt=performance.now();button.textContent=t('CASH OUT','兑现');button.className='cr-button cashout';button.disabled=false;
+animate();timer=setInterval(function(){step('tick');},700);},function(){button.disabled=false;targetInput.disabled=false;});
 });
 })();`;
 }

@@ -10,7 +10,7 @@ import { catchChance, meanMultiplier, type FishingParams } from './fishing';
 export const FISHING_HTML = `<div class="fi" data-testid="fishing">
 <div class="fi-sea" id="fi-sea" data-testid="fishing-sea"><div class="fi-cannon" id="fi-cannon">▲</div></div>
 <p class="fi-result" id="fi-result" data-testid="fishing-result" aria-live="polite">Tap a fish to shoot</p>
-<details class="fi-legend"><summary>Fish and pays</summary><table id="fi-legend"></table></details>
+<details class="fi-legend"><summary id="fi-legend-title">Fish and pays</summary><table id="fi-legend"></table></details>
 </div>`;
 
 export const FISHING_CSS = `.fi{display:flex;flex-direction:column;align-items:center;gap:10px}
@@ -24,10 +24,23 @@ export const FISHING_CSS = `.fi{display:flex;flex-direction:column;align-items:c
 .fi-result{min-height:1.5em;margin:0;font-weight:700}
 .fi-legend{width:100%;max-width:360px;font-size:13px}.fi-legend td{padding:2px 6px}.fi-legend td:nth-child(n+3){text-align:right}`;
 
+const FISH_NAMES_CN: Readonly<Record<string, string>> = {
+  minnow: '小鱼',
+  clownfish: '小丑鱼',
+  puffer: '河豚',
+  squid: '鱿鱼',
+  octopus: '章鱼',
+  turtle: '海龟',
+  shark: '鲨鱼',
+  whale: '鲸鱼',
+  dragon: '龙王',
+};
+
 export function fishingScript(params: FishingParams): string {
   const school = params.fish.map((fish) => ({
     id: fish.id,
     name: fish.name,
+    cn: FISH_NAMES_CN[fish.id] ?? fish.name,
     glyph: fish.glyph,
     color: fish.color,
     pays: fish.multipliers.length > 1 ? `${fish.multipliers[0]}–${fish.multipliers.at(-1)}×` : `${fish.multipliers[0]}×`,
@@ -37,12 +50,14 @@ export function fishingScript(params: FishingParams): string {
   }));
   return `(function(){
 var school=${JSON.stringify(school)};
+var zh=document.documentElement.lang==='zh';function t(en,cn){return zh?cn:en;}function nm(f){return zh?f.cn:f.name;}
+document.getElementById('fi-result').textContent=t('Tap a fish to shoot','点击鱼射击');document.getElementById('fi-legend-title').textContent=t('Fish and pays','鱼与赔率');
 var sea=document.getElementById('fi-sea'),cannon=document.getElementById('fi-cannon'),result=document.getElementById('fi-result'),legend=document.getElementById('fi-legend');
-school.forEach(function(f){var tr=document.createElement('tr');[f.name,'',f.pays,f.chance].forEach(function(t){var td=document.createElement('td');td.textContent=t;tr.appendChild(td);});legend.appendChild(tr);});
+school.forEach(function(f){var tr=document.createElement('tr');[nm(f),'',f.pays,f.chance].forEach(function(t){var td=document.createElement('td');td.textContent=t;tr.appendChild(td);});legend.appendChild(tr);});
 var total=school.reduce(function(s,f){return s+f.weight;},0),swimmers=[],last=performance.now(),shooting=0;
 function pick(){var d=Math.random()*total;for(var i=0;i<school.length;i++){if(d<school[i].weight)return school[i];d-=school[i].weight;}return school[0];}
 function spawn(initial){var f=pick(),W=sea.clientWidth||360,H=sea.clientHeight||320,dir=Math.random()<.5?1:-1;
-var el=document.createElement('button');el.type='button';el.className='fi-fish';el.setAttribute('data-testid','fish');el.setAttribute('data-fish',f.id);el.setAttribute('aria-label',f.name+' '+f.pays);
+var el=document.createElement('button');el.type='button';el.className='fi-fish';el.setAttribute('data-testid','fish');el.setAttribute('data-fish',f.id);el.setAttribute('aria-label',nm(f)+' '+f.pays);
 el.style.width=f.size+'px';el.style.height=Math.round(f.size*.6)+'px';
 el.innerHTML='<svg viewBox="0 0 40 24" width="100%" height="100%" aria-hidden="true"><path d="M3 12Q15-1 29 12Q15 25 3 12Z" fill="'+f.color+'"/><path d="M28 12L39 3V21Z" fill="'+f.color+'"/><circle cx="9" cy="10" r="2.2" fill="#fff"/><circle cx="9" cy="10" r="1.1" fill="#000"/>'+(f.id==='dragon'?'<path d="M11 3L13 -1 15 3 17 -1 19 3Z" fill="#fff176"/>':'')+'</svg><span class="fi-tag">'+f.pays+'</span>';
 el.firstChild.style.transform='scaleX('+(-dir)+')';
@@ -60,8 +75,8 @@ cannon.style.transform='rotate('+(Math.atan2(tx-cx,cy-ty)*180/Math.PI)+'deg)';
 var b=document.createElement('div');b.className='fi-bullet';b.style.left=cx+'px';b.style.top=cy+'px';sea.appendChild(b);
 requestAnimationFrame(function(){b.style.transform='translate('+(tx-cx)+'px,'+(ty-cy)+'px)';});
 panalo.start({fish:s.fish.id}).then(function(answer){var v=answer.view;b.remove();
-if(v.caught){s.gone=true;s.el.classList.add('caught');setTimeout(function(){s.el.remove();},600);pop(tx,ty,'+'+panalo.money(answer.win));result.textContent='Caught a '+s.fish.name+' · '+v.multiplier+'× · '+panalo.money(answer.win);}
-else{s.busy=false;result.textContent='The '+s.fish.name+' got away';}},function(){b.remove();s.busy=false;}).then(function(){shooting--;});}
+if(v.caught){s.gone=true;s.el.classList.add('caught');setTimeout(function(){s.el.remove();},600);pop(tx,ty,'+'+panalo.money(answer.win));result.textContent=t('Caught a ','捕获 ')+nm(s.fish)+' · '+v.multiplier+'× · '+panalo.money(answer.win);}
+else{s.busy=false;result.textContent=t('The '+s.fish.name+' got away',nm(s.fish)+'逃走了');}},function(){b.remove();s.busy=false;}).then(function(){shooting--;});}
 for(var i=0;i<8;i++)spawn(true);requestAnimationFrame(tick);
 })();`;
 }

@@ -30,21 +30,23 @@ export function videoPokerScript(params: VideoPokerParams): string {
   const rows = [9, 8, 7, 6, 5, 4, 3, 2, 1].map((rank) => [rank, HAND_RANK_NAMES[rank as keyof typeof HAND_RANK_NAMES], params.pays[rank]]);
   return `(function(){
 var rows=${JSON.stringify(rows)};
+var zh=document.documentElement.lang==='zh';function t(en,cn){return zh?cn:en;}
+var CN={1:'J或以上对子',2:'两对',3:'三条',4:'顺子',5:'同花',6:'葫芦',7:'四条',8:'同花顺',9:'皇家同花顺'};function rankName(r,en){return zh&&CN[r]?CN[r]:en;}
 var suits={S:'♠',H:'♥',D:'♦',C:'♣'};
 var pays=document.getElementById('vp-pays'),hand=document.getElementById('vp-hand'),result=document.getElementById('vp-result'),button=document.getElementById('vp-button');
 var round=null,held=[false,false,false,false,false],cards=null;
-function drawPays(hit){pays.textContent='';rows.forEach(function(r){var tr=document.createElement('tr');if(r[0]===hit)tr.className='hit';var a=document.createElement('td');a.textContent=r[1];var b=document.createElement('td');b.textContent=r[2]+'×';tr.appendChild(a);tr.appendChild(b);pays.appendChild(tr);});}
+function drawPays(hit){pays.textContent='';rows.forEach(function(r){var tr=document.createElement('tr');if(r[0]===hit)tr.className='hit';var a=document.createElement('td');a.textContent=rankName(r[0],r[1]);var b=document.createElement('td');b.textContent=r[2]+'×';tr.appendChild(a);tr.appendChild(b);pays.appendChild(tr);});}
 function drawHand(){hand.textContent='';for(var i=0;i<5;i++){(function(i){var b=document.createElement('button');b.type='button';b.setAttribute('data-testid','vp-card');
 if(!cards){b.className='vp-card back';b.disabled=true;}else{var c=cards[i];b.className='vp-card'+(c[1]==='H'||c[1]==='D'?' red':'')+(held[i]?' held':'');
-b.innerHTML='<span>'+(c[0]==='T'?'10':c[0])+'</span><span>'+suits[c[1]]+'</span>'+(held[i]?'<span class="vp-held">HELD</span>':'');b.setAttribute('aria-pressed',String(held[i]));b.disabled=!round;
+b.innerHTML='<span>'+(c[0]==='T'?'10':c[0])+'</span><span>'+suits[c[1]]+'</span>'+(held[i]?'<span class="vp-held">'+t('HELD','保留')+'</span>':'');b.setAttribute('aria-pressed',String(held[i]));b.disabled=!round;
 b.addEventListener('click',function(){held[i]=!held[i];drawHand();});}
 hand.appendChild(b);})(i);}}
-drawPays(-1);drawHand();
+button.textContent=t('DEAL','发牌');drawPays(-1);drawHand();
 button.addEventListener('click',function(){button.disabled=true;
 if(!round){result.textContent='';held=[false,false,false,false,false];
-panalo.start({}).then(function(answer){round=answer.roundId;cards=answer.view.cards;drawPays(answer.view.pay>0?answer.view.rank:-1);result.textContent=answer.view.pay>0?answer.view.rankName:'Tap the cards to hold';button.textContent='DRAW';drawHand();},function(){}).then(function(){button.disabled=false;});}
+panalo.start({}).then(function(answer){round=answer.roundId;cards=answer.view.cards;drawPays(answer.view.pay>0?answer.view.rank:-1);result.textContent=answer.view.pay>0?rankName(answer.view.rank,answer.view.rankName):t('Tap the cards to hold','点击要保留的牌');button.textContent=t('DRAW','换牌');drawHand();},function(){}).then(function(){button.disabled=false;});}
 else{panalo.act({hold:held}).then(function(answer){round=null;var v=answer.view;cards=v.cards;drawPays(v.pay>0?v.rank:-1);
-result.textContent=v.pay>0?v.rankName+' · '+panalo.money(answer.win):'No win';button.textContent='DEAL';drawHand();},function(){}).then(function(){button.disabled=false;});}
+result.textContent=v.pay>0?rankName(v.rank,v.rankName)+' · '+panalo.money(answer.win):t('No win','未中奖');button.textContent=t('DEAL','发牌');drawHand();},function(){}).then(function(){button.disabled=false;});}
 });
 })();`;
 }
