@@ -388,7 +388,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     providerPublicKey: () => options.casinoWallet?.providerPublicKey ?? app.gameProvider.providerPublicKey,
     session: options.casinoWallet?.session ?? config.casinoSession,
     transferTimeoutMs: options.casinoWallet?.transferTimeoutMs,
-    platformMaintenance: options.casinoWallet?.platformMaintenance ?? ((platformCode) => settings.read().games.maintenance.includes(platformCode)),
+    platformMaintenance:
+      options.casinoWallet?.platformMaintenance ?? ((platformCode) => settings.read().games.maintenance.includes(platformCode)),
   });
   await app.register(casinoWalletRoutes, { records: casino.records, transfers: casino.transfers });
 

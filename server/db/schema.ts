@@ -1240,10 +1240,7 @@ export const casinoTransactions = pgTable(
     answer: json('answer').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [
-    index('casino_transactions_reference').on(t.referenceUuid),
-    index('casino_transactions_round').on(t.customerId, t.roundId),
-  ],
+  (t) => [index('casino_transactions_reference').on(t.referenceUuid), index('casino_transactions_round').on(t.customerId, t.roundId)],
 );
 
 /** A round as the player's records show it (sums kept with each transaction). */

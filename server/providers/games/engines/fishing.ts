@@ -108,7 +108,12 @@ export const fishingEngine: InstantEngine<FishingParams, null> = {
     return { win: shoot(bet, pickBySpawnWeight(params, rng), params, rng).win };
   },
   page(params) {
-    return { title: 'Fishing', html: FISHING_HTML, script: fishingScript(params), css: FISHING_CSS };
+    return {
+      title: 'Fishing',
+      html: FISHING_HTML,
+      script: fishingScript(params.fish, (fish) => ({ meanMultiplier: meanMultiplier(fish), catchChance: catchChance(fish, params) })),
+      css: FISHING_CSS,
+    };
   },
 };
 

@@ -1,4 +1,4 @@
-import { catchChance, meanMultiplier, type FishingParams } from './fishing';
+import type { FishType } from './fishing';
 
 /**
  * The fishing page inside the simulator's game shell: fish of the variant's school swim across the sea
@@ -36,17 +36,21 @@ const FISH_NAMES_CN: Readonly<Record<string, string>> = {
   dragon: '龙王',
 };
 
-export function fishingScript(params: FishingParams): string {
-  const school = params.fish.map((fish) => ({
+/** The page's script; `odds` gives each fish's mean multiplier and catch chance (from the engine's rules). */
+export function fishingScript(
+  fishes: readonly FishType[],
+  odds: (fish: FishType) => { meanMultiplier: number; catchChance: number },
+): string {
+  const school = fishes.map((fish) => ({
     id: fish.id,
     name: fish.name,
     cn: FISH_NAMES_CN[fish.id] ?? fish.name,
     glyph: fish.glyph,
     color: fish.color,
     pays: fish.multipliers.length > 1 ? `${fish.multipliers[0]}–${fish.multipliers.at(-1)}×` : `${fish.multipliers[0]}×`,
-    size: Math.round(26 + 7 * Math.log2(meanMultiplier(fish))),
+    size: Math.round(26 + 7 * Math.log2(odds(fish).meanMultiplier)),
     weight: fish.spawnWeight,
-    chance: `${(catchChance(fish, params) / 10_000).toFixed(2)} %`,
+    chance: `${(odds(fish).catchChance / 10_000).toFixed(2)} %`,
   }));
   return `(function(){
 var school=${JSON.stringify(school)};
