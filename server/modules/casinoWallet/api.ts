@@ -8,6 +8,13 @@ export interface OpenSessionInput {
   platformCode: string;
   /** Always PLAY_CURRENCY: demo play has no session (the provider keeps play money itself). */
   currency: string;
+  /**
+   * The game as the lobby lists it, kept with the session so the records name the game and its
+   * category without the catalogue (optional: a launch that omits them records gameId 0, category 0).
+   */
+  gameId?: number;
+  gameName?: string;
+  category?: number;
 }
 
 export interface CasinoSession {

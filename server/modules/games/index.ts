@@ -13,6 +13,8 @@ export const CATALOGUE_JOB = 'game-catalogue';
 export const JACKPOT_JOB = 'game-jackpot';
 /** How often the leader copies the provider's catalogue (and once at every start). */
 export const CATALOGUE_REFRESH_MS = 10 * 60_000;
+/** How long a start waits for the provider's catalogue before serving the stored one (the refresh goes on). */
+const START_REFRESH_WAIT_MS = 15_000;
 /** How often the leader asks the provider for the jackpot. */
 export const JACKPOT_POLL_MS = 2_000;
 
@@ -70,10 +72,15 @@ export async function registerGames(app: FastifyInstance, options: GamesOptions)
   };
   app.payments.addJob(CATALOGUE_JOB, CATALOGUE_REFRESH_MS, refresh);
   app.payments.addJob(JACKPOT_JOB, JACKPOT_POLL_MS, (now) => service.pollJackpot(now));
-  // At start, so a new deployment lists the provider's games at once; a provider that does not answer
-  // leaves the stored catalogue in place (the job tries again).
+  // At start, so a new deployment lists the provider's games at once. Not awaited in onReady: the
+  // simulator's provider answers over app.inject, which waits for ready. The first list requests wait for
+  // it instead (at most START_REFRESH_WAIT_MS); a provider that does not answer leaves the stored
+  // catalogue in place (the job tries again).
   app.addHook('onReady', async () => {
-    await refresh().catch((error: unknown) => app.log.warn({ err: error }, 'game catalogue not refreshed at start'));
+    store.waitFor(
+      refresh().catch((error: unknown) => app.log.warn({ err: error }, 'game catalogue not refreshed at start')),
+      START_REFRESH_WAIT_MS,
+    );
   });
   return service;
 }

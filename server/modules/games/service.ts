@@ -151,6 +151,9 @@ export class GamesService {
       gameCode: game.game.gameCode,
       platformCode: game.game.platformCode,
       currency: PLAY_CURRENCY,
+      gameId: game.gameId,
+      gameName: game.game.gameName,
+      category: game.game.category,
     });
     const url = await this.providerLaunch(provider, {
       user: session.user,
