@@ -101,6 +101,8 @@ test('the demo player opens Slots, filters by a provider, searches a game and li
   const thumb = tiles.first().locator('img');
   await expect(thumb).toHaveAttribute('loading', 'lazy');
   await expect(thumb).toHaveAttribute('width', /\d+/);
+  // A tile opens the game's page (its Play / Try for fun card).
+  await expect(tiles.first().getByRole('link')).toHaveAttribute('href', /^\/game\?gameId=\d+$/);
   await page.screenshot({ path: 'test-results/screens/games-slots-390x844.png' });
 
   // A provider filter keeps only that provider's games.
