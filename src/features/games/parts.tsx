@@ -152,9 +152,12 @@ function VirtualGrid({
 }) {
   const listRef = useRef<HTMLDivElement>(null);
   const [offset, setOffset] = useState(0);
+  // Where the grid starts on the page moves when the rows above it arrive (recent games, favourites).
   useLayoutEffect(() => {
-    if (listRef.current) setOffset(listRef.current.getBoundingClientRect().top + window.scrollY);
-  }, []);
+    if (!listRef.current) return;
+    const top = listRef.current.getBoundingClientRect().top + window.scrollY;
+    if (Math.abs(top - offset) > 1) setOffset(top);
+  });
   const rows = Math.ceil(games.length / COLUMNS);
   const virtualizer = useWindowVirtualizer({ count: rows, estimateSize: () => ROW_ESTIMATE, overscan: 3, scrollMargin: offset });
   return (
