@@ -8,6 +8,8 @@ import { GameCall, type GameEntry, type GamePlatform } from '../../contract/game
 import { jackpotAnswer } from '../../contract/answers/games';
 import { api } from '../../api/instance';
 import { formatCentavos } from '../../lib/money';
+import { local } from '../../lib/storage';
+import { StorageKey } from '../../contract/storageKeys';
 import { useConnectionStatus, useJackpot } from '../../realtime/hooks';
 import { gamesStore } from '../../stores/games';
 import { Button } from '../../ui/Button';
@@ -150,8 +152,15 @@ function VirtualGrid({
 }) {
   const listRef = useRef<HTMLDivElement>(null);
   const [offset, setOffset] = useState(0);
+  // Where the grid starts on the page moves when the rows above it arrive (recent games, favourites).
   useLayoutEffect(() => {
-    if (listRef.current) setOffset(listRef.current.getBoundingClientRect().top + window.scrollY);
+    const element = listRef.current;
+    if (!element) return;
+    const measure = () => setOffset(Math.round(element.getBoundingClientRect().top + window.scrollY));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
   }, []);
   const rows = Math.ceil(games.length / COLUMNS);
   const virtualizer = useWindowVirtualizer({ count: rows, estimateSize: () => ROW_ESTIMATE, overscan: 3, scrollMargin: offset });
@@ -291,15 +300,18 @@ function useCountUp(target: number | null): number | null {
 /** The progressive jackpot (`/topic/jackpot`), the last amount this device heard shown at once. */
 export function JackpotTicker() {
   const { t } = useTranslation();
-  const live = useJackpot();
-  // Before the topic speaks on a device that never heard it: the last amount the server knows.
+  // The server's last amount, asked once a visit (the topic speaks only when the amount changes).
   const start = useQuery({
     queryKey: ['games', 'jackpot'],
     queryFn: async () => jackpotAnswer.parse(await api.call('main', GameCall.queryJackpot, {}, { quiet: true })),
-    enabled: live === null,
     staleTime: 60_000,
   });
-  const amount = live ?? (start.data && start.data.amount > 0 ? start.data.amount : null);
+  const fetched = start.data && start.data.amount > 0 ? start.data.amount : null;
+  useEffect(() => {
+    // Kept like a topic's amount, so the next visit (offline too) starts from it.
+    if (fetched !== null) local.set(StorageKey.jackpotAmount, fetched);
+  }, [fetched]);
+  const amount = useJackpot(fetched);
   const shown = useCountUp(amount);
   return (
     <section className={styles.jackpot} aria-label={t('games.jackpot')} data-testid="jackpot">
