@@ -41,6 +41,9 @@ import { mailWebhookRoutes, securityRoutes } from './modules/security/routes';
 import { SecurityService } from './modules/security/service';
 import { siteRoutes } from './modules/site/routes';
 import { fileSiteSettings } from './modules/site/settings';
+import type { CasinoWalletApi } from './modules/casinoWallet/api';
+import { registerGames } from './modules/games';
+import type { GameProvider } from './providers/games/types';
 import { saveChat } from './modules/sports/repository';
 import { sportsRoutes } from './modules/sports/routes';
 import { SportsService } from './modules/sports/service';
@@ -124,6 +127,8 @@ export interface AppOptions {
     provider?: ReturnType<CasinoWalletOptions['provider']>;
     providerPublicKey?: string;
   };
+  /** The casino (tests): a game provider (null: none configured) and a casino wallet instead of the app's own. */
+  games?: { provider?: GameProvider | null; casinoWallet?: CasinoWalletApi };
 }
 
 declare module 'fastify' {
@@ -378,8 +383,10 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     db,
     events,
     clock,
-    provider: () => options.casinoWallet?.provider ?? null,
-    providerPublicKey: () => options.casinoWallet?.providerPublicKey ?? null,
+    // Else the app's own provider (registered below: asked at each use).
+    provider: () => options.casinoWallet?.provider ?? (app.hasDecorator('gameProvider') ? app.gameProvider.provider : null),
+    providerPublicKey: () =>
+      options.casinoWallet?.providerPublicKey ?? (app.hasDecorator('gameProvider') ? app.gameProvider.providerPublicKey : null),
     session: options.casinoWallet?.session,
     transferTimeoutMs: options.casinoWallet?.transferTimeoutMs,
     platformMaintenance: options.casinoWallet?.platformMaintenance,
@@ -443,6 +450,20 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     otherSocketPaths: viteDev ? [viteDev.HMR_PATH] : [],
   });
   app.decorate('broker', broker);
+  // The casino's games module: catalogue, static game lists, launches, likes, history, jackpot publisher.
+  // The provider and casino wallet are asked at each use (their modules decorate app.gameProvider and
+  // app.casinoWallet; a test may hand its own).
+  const casinoApp = app as unknown as { gameProvider?: { provider: GameProvider | null }; casinoWallet?: CasinoWalletApi };
+  await registerGames(app, {
+    db,
+    settings,
+    provider: () =>
+      options.games && 'provider' in options.games ? (options.games.provider ?? null) : (casinoApp.gameProvider?.provider ?? null),
+    casinoWallet: () => options.games?.casinoWallet ?? casinoApp.casinoWallet,
+    bonusBalance: (customerId) => wallet.bonusBalance(customerId),
+    broker: () => app.broker,
+    clock,
+  });
   await app.register(sportsRoutes, { db, service: new SportsService(feed), settings });
   const bets = new BetService({
     db,

@@ -1228,3 +1228,74 @@ export const casinoTransfers = pgTable(
     index('casino_transfers_customer').on(t.customerId, t.createdAt),
   ],
 );
+// ---------------------------------------------------------------------------------------------------------
+// Casino games (issue 13, server/modules/games): the operator's copy of the provider's catalogue (ids that
+// never change), the players' likes and recently played games, the progressive jackpot's last amount.
+
+/**
+ * One row per game the provider ever listed, keyed by platform + game code: `id` is the lobby's gameId, so
+ * it never changes across refreshes and restarts. A game the provider no longer lists stays (unlisted), so
+ * its id is never given to another game and old records still name it.
+ */
+export const gameCatalogue = pgTable(
+  'game_catalogue',
+  {
+    id: id(),
+    platformCode: text('platform_code').notNull(),
+    gameCode: text('game_code').notNull(),
+    /** The provider's description of the game (ProviderGame, theme included). */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    /** Sort order within its kind (lower first). */
+    rank: integer('rank').notNull().default(0),
+    listed: boolean('listed').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('game_catalogue_code').on(t.platformCode, t.gameCode)],
+);
+
+/** The provider's platforms (studios), in the provider's order. */
+export const gamePlatforms = pgTable('game_platforms', {
+  platformCode: text('platform_code').primaryKey(),
+  name: text('name').notNull(),
+  /** seamless | transfer */
+  wallet: text('wallet').notNull(),
+  position: integer('position').notNull(),
+  listed: boolean('listed').notNull().default(true),
+});
+
+/** likeGameList: a player's liked games (at most GAME_LIKES_MAX). */
+export const gameLikes = pgTable(
+  'game_likes',
+  {
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    gameId: ref('game_id')
+      .notNull()
+      .references(() => gameCatalogue.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.gameId] }), index('game_likes_newest').on(t.customerId, t.createdAt)],
+);
+
+/** historyGameList: the games a player launched with real money, one row per game with its last launch. */
+export const gameHistory = pgTable(
+  'game_history',
+  {
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    gameId: ref('game_id')
+      .notNull()
+      .references(() => gameCatalogue.id),
+    lastPlayedAt: timestamp('last_played_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.gameId] }), index('game_history_newest').on(t.customerId, t.lastPlayedAt)],
+);
+
+/** The last jackpot amount seen from the provider (what a new subscriber or instance starts from). */
+export const gameJackpot = pgTable('game_jackpot', {
+  name: text('name').primaryKey(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});

@@ -154,6 +154,8 @@ export const GameCall = {
   transferOut: 'game/transferOut',
   /** Player. A transfer platform's balance of this player, as the platform reports it. */
   transferBalance: 'game/queryTransferBalance',
+  /** Anyone. The progressive jackpot's last amount, the ticker's start before /topic/jackpot speaks. */
+  queryJackpot: 'game/queryJackpot',
 } as const;
 export type GameCall = (typeof GameCall)[keyof typeof GameCall];
 

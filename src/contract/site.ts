@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { GameCategory, antiAddictionSchema } from './games';
 
 /**
  * Site information (spec §3 siteInfo) and site maintenance, as `front/siteinfo` and
@@ -31,6 +32,11 @@ export const siteInfoSchema = z.object({
   kycDays: z.number(),
   /** The security prompt's thresholds (spec §4), in centavos: the balance after a game or a deposit above which it asks. */
   securityAmount: z.object({ game: z.number(), deposit: z.number() }),
+  /**
+   * Anti-addiction reminders per game category (spec §3), keyed by the category number ('5' slots…):
+   * remind every N minutes of play, 0 = off. Absent only in an answer cached before it existed.
+   */
+  antiAddiction: z.optional(antiAddictionSchema),
 });
 export type SiteInfo = z.infer<typeof siteInfoSchema>;
 
@@ -54,3 +60,8 @@ export const siteMaintenanceSchema = z.object({
   entries: z.array(z.object({ code: z.string(), imageUrl: z.string() })),
 });
 export type SiteMaintenance = z.infer<typeof siteMaintenanceSchema>;
+
+/** The anti-addiction reminders a site starts with: every hour of play, in every category. */
+export const DEFAULT_ANTI_ADDICTION: z.infer<typeof antiAddictionSchema> = Object.fromEntries(
+  Object.values(GameCategory).map((category) => [String(category), { remindEveryMinutes: 60 }]),
+);

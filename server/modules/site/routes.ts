@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod';
-import { MAINTENANCE_IMAGE_ENTRY, type SiteInfo, type SiteMaintenance } from '../../../src/contract/site';
+import { DEFAULT_ANTI_ADDICTION, MAINTENANCE_IMAGE_ENTRY, type SiteInfo, type SiteMaintenance } from '../../../src/contract/site';
 import type { SiteSettingsStore } from './settings';
 
 /** front/siteinfo and front/siteMaintenance (spec §7), answered from the operator's site settings. */
@@ -21,6 +21,7 @@ export async function siteRoutes(app: FastifyInstance, options: { settings: Site
         GLIFE_APPLETS_SWITCH: s.GLIFE_APPLETS_SWITCH,
         kycDays: s.kycDays,
         securityAmount: s.securityAmount,
+        antiAddiction: { ...DEFAULT_ANTI_ADDICTION, ...s.antiAddiction },
       };
     },
   });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import * as z from 'zod';
 import { DEFAULT_KYC_DAYS } from '../../../src/contract/constants';
 import { DEFAULT_KYC_DAILY_ATTEMPTS } from '../../../src/contract/kyc';
-import { MAINTENANCE_IMAGE_ENTRY } from '../../../src/contract/site';
+import { DEFAULT_ANTI_ADDICTION, MAINTENANCE_IMAGE_ENTRY } from '../../../src/contract/site';
 
 /**
  * The operator's site settings, kept in `<dataDir>/site.json` (written with defaults at first start).
@@ -35,6 +35,18 @@ export const siteSettingsSchema = z.object({
     /** The image of banner entry APH5 shown on the maintenance page. */
     imageUrl: z.string(),
   }),
+  /**
+   * The casino (issue 13, server/modules/games): platforms closed for maintenance (listed, not
+   * launchable), gray platforms (hidden from the public lists and launchable only by the gray users,
+   * by loginName). A change changes the game lists' version.
+   */
+  games: z.object({
+    maintenance: z.array(z.string()).default([]),
+    grayPlatforms: z.array(z.string()).default([]),
+    grayUsers: z.array(z.string()).default([]),
+  }),
+  /** Anti-addiction reminders per game category ('5' slots…), minutes of play between reminders, 0 = off (front/siteinfo). */
+  antiAddiction: z.record(z.string(), z.object({ remindEveryMinutes: z.number().int().nonnegative() })),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
@@ -52,6 +64,8 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   securityAmount: { game: 500_000, deposit: 500_000 },
   sportsbook: { maintenance: false, hongKongMarketStopped: false },
   maintenance: { on: false, message: '', endTime: null, imageUrl: `/maintenance/${MAINTENANCE_IMAGE_ENTRY.toLowerCase()}.svg` },
+  games: { maintenance: [], grayPlatforms: [], grayUsers: [] },
+  antiAddiction: DEFAULT_ANTI_ADDICTION,
 };
 
 export interface SiteSettingsStore {

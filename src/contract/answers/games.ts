@@ -98,3 +98,6 @@ export const transferAnswer = z.strictObject({
 });
 
 export const transferBalanceAnswer = z.strictObject({ platformCode: z.string(), transferBalance: centavos });
+
+/** game/queryJackpot: the progressive jackpot's last amount (0 before the provider told one), centavos. */
+export const jackpotAnswer = z.strictObject({ amount: centavos });

@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db';
+import type { GameProvider } from '../../providers/games/types';
+import type { Broker } from '../../realtime/stomp/broker';
+import type { CasinoWalletApi } from '../casinoWallet/api';
+import type { SiteSettingsStore } from '../site/settings';
+import { gameRoutes } from './routes';
+import { GamesService } from './service';
+import { gameStaticRoutes } from './staticRoutes';
+import { CatalogueStore } from './store';
+
+export const CATALOGUE_JOB = 'game-catalogue';
+export const JACKPOT_JOB = 'game-jackpot';
+/** How often the leader copies the provider's catalogue (and once at every start). */
+export const CATALOGUE_REFRESH_MS = 10 * 60_000;
+/** How often the leader asks the provider for the jackpot. */
+export const JACKPOT_POLL_MS = 2_000;
+
+export interface GamesOptions {
+  db: Database;
+  settings: SiteSettingsStore;
+  /** Asked at each use: the provider (null when none is configured). */
+  provider: () => GameProvider | null;
+  /** Asked at each launch: the casino wallet's sessions. */
+  casinoWallet: () => CasinoWalletApi | undefined;
+  bonusBalance: (customerId: number) => Promise<number>;
+  broker: () => Broker | undefined;
+  clock: () => number;
+  /** How long an instance trusts its copy of the catalogue before reading it again (default 5 s). */
+  reloadMs?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    games: GamesService;
+  }
+}
+
+/**
+ * The games module (issue 13): the catalogue kept in the database (refreshed from the provider at start
+ * and by a leader job), the static game lists and thumbnails, the game calls, and the jackpot publisher
+ * (a leader job). Needs app.payments (the shared jobs) registered first.
+ */
+export async function registerGames(app: FastifyInstance, options: GamesOptions): Promise<GamesService> {
+  const settings = () => options.settings.read().games;
+  const store = new CatalogueStore({
+    db: options.db,
+    settings,
+    log: app.log,
+    ...(options.reloadMs === undefined ? {} : { reloadMs: options.reloadMs }),
+  });
+  const service = new GamesService({
+    db: options.db,
+    store,
+    settings,
+    provider: options.provider,
+    casinoWallet: options.casinoWallet,
+    bonusBalance: options.bonusBalance,
+    broker: options.broker,
+    clock: options.clock,
+    log: app.log,
+  });
+  app.decorate('games', service);
+  await app.register(gameStaticRoutes, { store });
+  await app.register(gameRoutes, { service });
+
+  const refresh = async () => {
+    const provider = options.provider();
+    return provider ? store.refresh(provider) : null;
+  };
+  app.payments.addJob(CATALOGUE_JOB, CATALOGUE_REFRESH_MS, refresh);
+  app.payments.addJob(JACKPOT_JOB, JACKPOT_POLL_MS, (now) => service.pollJackpot(now));
+  // At start, so a new deployment lists the provider's games at once; a provider that does not answer
+  // leaves the stored catalogue in place (the job tries again).
+  app.addHook('onReady', async () => {
+    await refresh().catch((error: unknown) => app.log.warn({ err: error }, 'game catalogue not refreshed at start'));
+  });
+  return service;
+}
