@@ -28,6 +28,11 @@ export interface GamesOptions {
   clock: () => number;
   /** How long an instance trusts its copy of the catalogue before reading it again (default 5 s). */
   reloadMs?: number;
+  /**
+   * The provider answers inside this app (the simulator, over app.inject, which waits until the app is
+   * ready): the refresh at start then runs once the app is ready instead of holding its start up.
+   */
+  providerInProcess?: () => boolean;
 }
 
 declare module 'fastify' {
@@ -72,8 +77,13 @@ export async function registerGames(app: FastifyInstance, options: GamesOptions)
   app.payments.addJob(JACKPOT_JOB, JACKPOT_POLL_MS, (now) => service.pollJackpot(now));
   // At start, so a new deployment lists the provider's games at once; a provider that does not answer
   // leaves the stored catalogue in place (the job tries again).
+  let starting: Promise<unknown> | undefined;
   app.addHook('onReady', async () => {
-    await refresh().catch((error: unknown) => app.log.warn({ err: error }, 'game catalogue not refreshed at start'));
+    starting = refresh().catch((error: unknown) => app.log.warn({ err: error }, 'game catalogue not refreshed at start'));
+    if (!options.providerInProcess?.()) await starting;
+  });
+  app.addHook('onClose', async () => {
+    await starting;
   });
   return service;
 }
