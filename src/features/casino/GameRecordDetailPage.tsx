@@ -109,7 +109,7 @@ function Proof({ proof }: { proof: RoundProof }) {
   };
   return (
     <>
-      <dl className={styles.kv} data-testid="round-proof">
+      <dl className={`${styles.kv} ${styles.kvStack}`} data-testid="round-proof">
         <div>
           <dt>{t('casino.proof.serverSeedHash')}</dt>
           <dd className={styles.mono} data-testid="proof-hash">
