@@ -128,7 +128,8 @@ test('a transfer-wallet game: money goes in through /InGameTransfer, the game pl
   const transfer = new Set(index.platforms.filter((p) => p.wallet === 'transfer' && !p.maintenance).map((p) => p.platformCode));
   const game = games.filter((entry) => transfer.has(entry.platformCode) && entry.engine === 'slot').sort((a, b) => a.rank - b.rank)[0];
   expect(game, 'a slot on an open transfer-wallet platform in the catalogue').toBeDefined();
-  await logIn(page, `/game?gameId=${game!.gameId}`);
+  await logIn(page, '/games/slot');
+  await page.goto(`/game?gameId=${game!.gameId}`);
   await page.getByTestId('play-real').click();
   await expect(page).toHaveURL(new RegExp(`/InGameTransfer\\?.*platformCode=${game!.platformCode}`));
   const main = page.getByTestId('main-balance');

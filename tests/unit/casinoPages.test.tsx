@@ -302,6 +302,8 @@ describe('transfers (/InGameTransfer)', () => {
     status = 'done';
     fireEvent.click(screen.getByRole('button', { name: 'Check the transfer again' }));
     await waitFor(() => expect(screen.getByTestId('platform-balance').textContent).toBe('₱500.00'));
+    expect(screen.getByTestId('transfer-done').textContent).toBe('₱500.00 moved into the game.');
+    expect(screen.queryByRole('alert')).toBeNull();
     const [first, second] = callsTo('game/transferIn');
     expect(first?.body).toMatchObject({ platformCode: 'SIMTRANSFER', amount: 50_000 });
     expect(first?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
