@@ -453,10 +453,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   // The casino's games module: catalogue, static game lists, launches, likes, history, jackpot publisher.
   // The provider and casino wallet are asked at each use (their modules decorate app.gameProvider and
   // app.casinoWallet; a test may hand its own).
-  const casinoApp = app as unknown as {
-    gameProvider?: { provider: GameProvider | null; simulator?: unknown };
-    casinoWallet?: CasinoWalletApi;
-  };
+  const casinoApp = app as unknown as { gameProvider?: { provider: GameProvider | null }; casinoWallet?: CasinoWalletApi };
   await registerGames(app, {
     db,
     settings,
@@ -466,7 +463,6 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     bonusBalance: (customerId) => wallet.bonusBalance(customerId),
     broker: () => app.broker,
     clock,
-    providerInProcess: () => !(options.games && 'provider' in options.games) && casinoApp.gameProvider?.simulator !== undefined,
   });
   await app.register(sportsRoutes, { db, service: new SportsService(feed), settings });
   const bets = new BetService({

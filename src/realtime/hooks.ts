@@ -217,18 +217,20 @@ export function jackpotDebouncer(onAmount: (amount: number) => void): { push(mes
 }
 
 /**
- * The progressive jackpot in centavos (`/topic/jackpot` over the shared worker's one socket): the stored
- * jackpotAmount at once, then the new amounts through jackpotDebouncer.
+ * The progressive jackpot in centavos (`/topic/jackpot` over the shared worker's one socket, through
+ * jackpotDebouncer): what the topic said last, else `known` (e.g. the server's last amount, asked once),
+ * else the stored jackpotAmount of an earlier visit, else null.
  */
-export function useJackpot(): number | null {
-  const [amount, setAmount] = useState<number | null>(storedJackpot);
+export function useJackpot(known: number | null = null): number | null {
+  const [heard, setHeard] = useState<number | null>(null);
+  const [stored] = useState(storedJackpot);
   useEffect(() => {
-    const debouncer = jackpotDebouncer(setAmount);
+    const debouncer = jackpotDebouncer(setHeard);
     const stop = watchWorker((api) => api.watchJackpot(Comlink.proxy((message: unknown) => debouncer.push(message))));
     return () => {
       debouncer.cancel();
       stop?.();
     };
   }, []);
-  return amount;
+  return heard ?? known ?? stored;
 }

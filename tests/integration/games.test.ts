@@ -212,6 +212,9 @@ describe('the static game lists', () => {
     expect((await get('/static/games/0123456789abcdef/0.json')).status).toBe(404);
     expect((await get(`/static/games/${list.version}/7.json`)).status).toBe(404);
     expect((await get(`/static/games/${list.version}/x.json`)).status).toBe(404);
+    const elsewhere = await get('/static/games/old-list.js');
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.headers.get('content-type')).toMatch(/^text\/plain/);
   });
 
   it('draws each game’s thumbnail from its theme', async () => {
@@ -332,7 +335,15 @@ describe('launching a game', () => {
     expect(answer.data.currency).toBe('PHP');
     expect(answer.data.url).toMatch(/^\/sim\/games\/play\//);
     const session = casinoWallet.sessions.at(-1)!;
-    expect(session).toMatchObject({ customerId: player.customerId, gameCode: slot.gameCode, platformCode: 'PGS', currency: 'PHP' });
+    expect(session).toMatchObject({
+      customerId: player.customerId,
+      gameCode: slot.gameCode,
+      platformCode: 'PGS',
+      currency: 'PHP',
+      gameId: slot.gameId,
+      gameName: slot.gameName,
+      category: 5,
+    });
     expect(answer.data.expiresAt).toBe(session.expiresAt.toISOString());
     expect(provider.launches.at(-1)).toEqual({
       user: await loginNameOf(player.customerId),

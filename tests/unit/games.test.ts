@@ -1,190 +1,130 @@
-import { describe, expect, it, vi } from 'vitest';
-import { JACKPOT_DEBOUNCE_MS } from '../../src/contract/constants';
-import { jackpotDebouncer, storedJackpot } from '../../src/realtime/hooks';
-import type { GameEntry, GamePlatform } from '../../src/contract/games';
-import { SEARCH_HISTORY_MAX } from '../../src/contract/games';
-import type { ConnectionStatus } from '../../src/contract/realtime';
-import { foldText, gamesByIds, gamesOfKind, platformsOfKind, searchGames, visibleGames } from '../../src/lib/gameList';
-import { clearSearchHistory, gamesStore, rememberSearch, setGamesOwner, setLiked } from '../../src/stores/games';
-import { type CoreDeps, RealtimeCore, type Transport } from '../../workers/realtime/core';
+import { describe, expect, it } from 'vitest';
+import {
+  type CatalogueGame,
+  type CatalogueSnapshot,
+  buildLists,
+  gameEntry,
+  listable,
+  rankGames,
+} from '../../server/modules/games/catalogue';
+import { lobbyPath } from '../../server/modules/games/service';
+import { thumbnailSvg } from '../../server/modules/games/thumbs';
+import type { ProviderGame, ProviderPlatform } from '../../server/providers/games/types';
+import { gameListChunkSchema, gameListIndexSchema } from '../../src/contract/games';
 
-let nextId = 1;
-function game(gameName: string, platformCode: string, overrides: Partial<GameEntry> = {}): GameEntry {
-  const gameId = nextId++;
+function game(code: string, platformCode: string, kind: ProviderGame['kind'], tags: ProviderGame['tags'] = []): ProviderGame {
   return {
-    gameId,
-    gameCode: `g${gameId}`,
-    gameName,
+    gameCode: code,
+    gameName: `Game ${code}`,
     platformCode,
-    kind: 'slot',
-    category: 5,
-    gameType: 'SLOT',
-    engine: 'slot',
-    rtpBps: 9600,
-    thumbnail: `/static/games/thumbs/${gameId}.svg`,
-    tags: [],
+    kind,
+    category: kind === 'slot' ? 5 : kind === 'poker' ? 3 : 17,
+    gameType: kind.toUpperCase(),
+    engine: kind === 'slot' ? 'slot' : kind === 'poker' ? 'video-poker' : 'roulette',
+    rtpBps: 9_600,
+    tags,
     trial: true,
     minBet: 100,
     maxBet: 100_000,
-    rank: gameId,
-    ...overrides,
+    theme: { background: '#102030', accent: '#ffcc00', glyph: '7' },
   };
 }
 
-const platforms: GamePlatform[] = [
-  { platformCode: 'JILI', name: 'Jili Games', wallet: 'seamless', maintenance: false },
-  { platformCode: 'PG', name: 'Pocket Gámes', wallet: 'seamless', maintenance: true },
-  { platformCode: 'SABA', name: 'Saba', wallet: 'transfer', maintenance: false },
+const PLATFORMS: ProviderPlatform[] = [
+  { platformCode: 'AAA', name: 'Alpha', wallet: 'seamless' },
+  { platformCode: 'GRY', name: 'Gray', wallet: 'seamless' },
 ];
-const platformMap = new Map(platforms.map((p) => [p.platformCode, p]));
 
-const fortune = game('Fortuné Gems', 'JILI');
-const dragon = game('Dragon Tiger', 'PG', { kind: 'casino', category: 17, rank: 1 });
-const gems = game('Super Gems', 'PG', { rank: 0 });
-const fish = game('Ocean King', 'SABA', { kind: 'fishing', category: 8 });
-const catalogue = [fortune, dragon, gems, fish];
+function snapshot(games: ProviderGame[]): CatalogueSnapshot {
+  const ranks = rankGames(games);
+  const entries: CatalogueGame[] = games.map((g, i) => ({ gameId: i + 1, game: g, rank: ranks.get(`${g.platformCode}/${g.gameCode}`)! }));
+  return {
+    games: entries,
+    platforms: PLATFORMS,
+    byId: new Map(entries.map((e) => [e.gameId, e])),
+    platformByCode: new Map(PLATFORMS.map((p) => [p.platformCode, p])),
+  };
+}
 
-describe('searching the catalogue', () => {
-  it('finds a game by its name whatever the accents and the case', () => {
-    expect(searchGames(catalogue, 'FORTUNE gems', platformMap)).toEqual([fortune]);
-    expect(searchGames(catalogue, '  fortuné   ', platformMap)).toEqual([fortune]);
-    expect(foldText('Fortuné  GEMS ')).toBe('fortune gems');
+const NO_SETTINGS = { maintenance: [], grayPlatforms: [], grayUsers: [] };
+
+describe('the game catalogue', () => {
+  it('ranks hot games first within their kind, then jackpot and new ones, each group in the provider’s order', () => {
+    const ranks = rankGames([
+      game('a', 'AAA', 'slot'),
+      game('b', 'AAA', 'slot', ['new']),
+      game('c', 'AAA', 'slot', ['hot']),
+      game('d', 'AAA', 'poker'),
+      game('e', 'AAA', 'slot', ['jackpot']),
+    ]);
+    expect(Object.fromEntries(ranks)).toEqual({ 'AAA/c': 1, 'AAA/e': 2, 'AAA/b': 3, 'AAA/a': 4, 'AAA/d': 1 });
   });
 
-  it('finds the games of a platform by its code or its name, names that start with the query first', () => {
-    expect(searchGames(catalogue, 'pocket games', platformMap).map((g) => g.gameName)).toEqual(['Super Gems', 'Dragon Tiger']);
-    expect(searchGames(catalogue, 'saba', platformMap)).toEqual([fish]);
-    expect(searchGames(catalogue, 'gems', platformMap).map((g) => g.gameName)).toEqual(['Super Gems', 'Fortuné Gems']);
+  it('cuts the lists into chunks of 100 under a version that changes with the games and the platforms’ settings', () => {
+    const games = Array.from({ length: 230 }, (_, i) => game(`s${i}`, i < 210 ? 'AAA' : 'GRY', 'slot'));
+    const lists = buildLists(snapshot(games), NO_SETTINGS, false);
+    expect(gameListIndexSchema.parse(lists.index).count).toBe(230);
+    expect(lists.chunks.map((chunk) => gameListChunkSchema.parse(JSON.parse(chunk)).length)).toEqual([100, 100, 30]);
+    expect(lists.index.chunks).toEqual([0, 1, 2].map((n) => `/static/games/${lists.version}/${n}.json`));
+    // Same input, same version (every instance builds the same files).
+    expect(buildLists(snapshot(games), NO_SETTINGS, false).version).toBe(lists.version);
+
+    const maintenance = buildLists(snapshot(games), { ...NO_SETTINGS, maintenance: ['AAA'] }, false);
+    expect(maintenance.version).not.toBe(lists.version);
+    expect(maintenance.index.platforms.find((p) => p.platformCode === 'AAA')?.maintenance).toBe(true);
+
+    const renamed = games.map((g, i) => (i === 150 ? { ...g, gameName: 'Renamed' } : g));
+    expect(buildLists(snapshot(renamed), NO_SETTINGS, false).version).not.toBe(lists.version);
   });
 
-  it('answers nothing for an empty query or one no game matches', () => {
-    expect(searchGames(catalogue, '   ', platformMap)).toEqual([]);
-    expect(searchGames(catalogue, 'baccarat', platformMap)).toEqual([]);
-  });
-});
-
-describe('the lobby lists', () => {
-  it('shows one kind in rank order, filtered by platform, without the platforms hidden from the visitor', () => {
-    expect(gamesOfKind(catalogue, 'slot')).toEqual([gems, fortune]);
-    expect(gamesOfKind(catalogue, 'slot', 'JILI')).toEqual([fortune]);
-    expect(gamesOfKind(visibleGames(catalogue, ['PG']), 'slot')).toEqual([fortune]);
-    expect(platformsOfKind(catalogue, 'slot', platforms).map((p) => p.platformCode)).toEqual(['JILI', 'PG']);
+  it('leaves gray platforms out of the public lists but not out of the gray-listed players’ lists', () => {
+    const games = Array.from({ length: 12 }, (_, i) => game(`g${i}`, i < 10 ? 'AAA' : 'GRY', 'slot'));
+    const settings = { ...NO_SETTINGS, grayPlatforms: ['GRY'] };
+    const publicLists = buildLists(snapshot(games), settings, false);
+    const grayLists = buildLists(snapshot(games), settings, true);
+    expect(publicLists.index.count).toBe(10);
+    expect(publicLists.index.platforms.map((p) => p.platformCode)).toEqual(['AAA']);
+    expect(publicLists.chunks.join('')).not.toContain('"GRY"');
+    expect(grayLists.index.count).toBe(12);
+    expect(grayLists.version).not.toBe(publicLists.version);
   });
 
-  it('lists liked or recent games in the order of the ids, skipping the ones not in view', () => {
-    expect(gamesByIds([fish.gameId, 999, fortune.gameId], catalogue)).toEqual([fish, fortune]);
-    expect(gamesByIds([dragon.gameId, fortune.gameId], visibleGames(catalogue, ['PG']))).toEqual([fortune]);
-  });
-});
-
-describe('the games store', () => {
-  it('keeps the recent searches newest first, without repeats, at most SEARCH_HISTORY_MAX, and clears them', () => {
-    clearSearchHistory();
-    rememberSearch('gems');
-    rememberSearch('  dragon   tiger ');
-    rememberSearch('GEMS');
-    rememberSearch('');
-    expect(gamesStore.searchHistory).toEqual(['GEMS', 'dragon tiger']);
-    for (let i = 0; i < SEARCH_HISTORY_MAX + 3; i++) rememberSearch(`term ${i}`);
-    expect(gamesStore.searchHistory).toHaveLength(SEARCH_HISTORY_MAX);
-    expect(gamesStore.searchHistory[0]).toBe(`term ${SEARCH_HISTORY_MAX + 2}`);
-    clearSearchHistory();
-    expect(gamesStore.searchHistory).toEqual([]);
+  it('leaves out a malformed provider entry instead of breaking the lists', () => {
+    expect(listable(game('ok', 'AAA', 'slot'))).toBe(true);
+    expect(listable({ ...game('bad', 'AAA', 'slot'), rtpBps: 12_000 })).toBe(false);
+    expect(listable({ ...game('bad', 'AAA', 'slot'), minBet: 0 })).toBe(false);
+    expect(listable({ ...game('bad', 'AAA', 'slot'), kind: 'lottery' as never })).toBe(false);
   });
 
-  it('puts a new like first, removes an unlike, and drops one player’s likes when another logs in', () => {
-    setGamesOwner('alice');
-    setLiked(1, true);
-    setLiked(2, true);
-    setLiked(1, true);
-    expect(gamesStore.likeGameList).toEqual([1, 2]);
-    setLiked(2, false);
-    expect(gamesStore.likeGameList).toEqual([1]);
-    setGamesOwner('alice');
-    expect(gamesStore.likeGameList).toEqual([1]);
-    setGamesOwner('bob');
-    expect(gamesStore.likeGameList).toEqual([]);
-  });
-});
-
-describe('the jackpot over the realtime worker', () => {
-  function harness() {
-    const subscribed: string[] = [];
-    const unsubscribed: string[] = [];
-    const handlers = new Map<string, (body: string) => void>();
-    const statusListeners: ((s: ConnectionStatus) => void)[] = [];
-    const transport: Transport = {
-      subscribe(destination, onMessage) {
-        subscribed.push(destination);
-        handlers.set(destination, (body) => onMessage(body, {}));
-        return () => {
-          unsubscribed.push(destination);
-          handlers.delete(destination);
-        };
-      },
-      publish: () => true,
-      setToken: () => undefined,
-      onStatus: (listener) => statusListeners.push(listener),
-      start: () => undefined,
-    };
-    const deps: CoreDeps = {
-      transport,
-      snapshots: {
-        list: () => Promise.reject(new Error('unused')),
-        match: () => Promise.reject(new Error('unused')),
-      },
-      now: () => 0,
-      setInterval: () => 1,
-      clearInterval: () => undefined,
-      setTimeout: () => 0,
-    };
-    return {
-      core: new RealtimeCore(deps),
-      subscribed,
-      unsubscribed,
-      push: (d: string, v: unknown) => handlers.get(d)?.(JSON.stringify(v)),
-    };
-  }
-
-  it('subscribes /topic/jackpot once for every tab, hands each message to each tab, and lets go with the last tab', async () => {
-    const h = harness();
-    const tabA = h.core.client();
-    const tabB = h.core.client();
-    const heardA: unknown[] = [];
-    const heardB: unknown[] = [];
-    const a = await tabA.watchJackpot((m) => heardA.push(m));
-    const b = await tabB.watchJackpot((m) => heardB.push(m));
-    expect(h.subscribed).toEqual(['/topic/jackpot']);
-    h.push('/topic/jackpot', { amount: 123_456_00, ts: 1 });
-    expect(heardA).toEqual([{ amount: 123_456_00, ts: 1 }]);
-    expect(heardB).toEqual([{ amount: 123_456_00, ts: 1 }]);
-    await tabA.unwatch(a);
-    expect(h.unsubscribed).toEqual([]);
-    await tabB.unwatch(b);
-    expect(h.unsubscribed).toEqual(['/topic/jackpot']);
+  it('names the thumbnail by its drawing, so a new theme is a new address', () => {
+    const a = gameEntry({ gameId: 7, game: game('a', 'AAA', 'slot'), rank: 1 });
+    const b = gameEntry({
+      gameId: 7,
+      game: { ...game('a', 'AAA', 'slot'), theme: { background: '#000000', accent: '#ffffff', glyph: 'A' } },
+      rank: 1,
+    });
+    expect(a.thumbnail).toMatch(/^\/static\/games\/thumbs\/7\.svg\?v=[0-9a-f]{10}$/);
+    expect(a.thumbnail).not.toBe(b.thumbnail);
   });
 });
 
-describe('the jackpot ticker’s debounce', () => {
-  it('shows the last amount of a burst once per JACKPOT_DEBOUNCE_MS, stores it for the next visit, and ignores junk', () => {
-    vi.useFakeTimers();
-    try {
-      const shown: number[] = [];
-      const debouncer = jackpotDebouncer((amount) => shown.push(amount));
-      debouncer.push({ amount: 100, ts: 1 });
-      debouncer.push({ amount: 250, ts: 2 });
-      debouncer.push({ amount: 'lots', ts: 3 });
-      debouncer.push(null);
-      expect(shown).toEqual([]);
-      vi.advanceTimersByTime(JACKPOT_DEBOUNCE_MS);
-      expect(shown).toEqual([250]);
-      expect(storedJackpot()).toBe(250);
-      debouncer.push({ amount: 300, ts: 4 });
-      debouncer.cancel();
-      vi.advanceTimersByTime(JACKPOT_DEBOUNCE_MS * 2);
-      expect(shown).toEqual([250]);
-    } finally {
-      vi.useRealTimers();
+describe('thumbnails', () => {
+  it('escape the game’s name and glyph and refuse colours that are not colours', () => {
+    const svg = thumbnailSvg({ gameName: 'Tom & <Jerry>', theme: { background: 'red;x" onload="alert(1)', accent: '#abc', glyph: '<' } });
+    expect(svg).toContain('Tom &amp; &lt;Jerry&gt;');
+    expect(svg).not.toContain('onload');
+    expect(svg).toContain('fill="#1f2a44"');
+    expect(svg).toContain('#abc');
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  });
+});
+
+describe('the game’s lobby button', () => {
+  it('returns to a same-origin path only', () => {
+    expect(lobbyPath('/games/slot?from=search', 'slot')).toBe('/games/slot?from=search');
+    expect(lobbyPath(undefined, 'poker')).toBe('/games/poker');
+    for (const unsafe of ['https://evil.example', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', 'games/slot', '/a b']) {
+      expect(lobbyPath(unsafe, 'casino')).toBe('/games/casino');
     }
   });
 });

@@ -13,6 +13,8 @@ export const CATALOGUE_JOB = 'game-catalogue';
 export const JACKPOT_JOB = 'game-jackpot';
 /** How often the leader copies the provider's catalogue (and once at every start). */
 export const CATALOGUE_REFRESH_MS = 10 * 60_000;
+/** How long a start waits for the provider's catalogue before serving the stored one (the refresh goes on). */
+const START_REFRESH_WAIT_MS = 15_000;
 /** How often the leader asks the provider for the jackpot. */
 export const JACKPOT_POLL_MS = 2_000;
 
@@ -28,11 +30,6 @@ export interface GamesOptions {
   clock: () => number;
   /** How long an instance trusts its copy of the catalogue before reading it again (default 5 s). */
   reloadMs?: number;
-  /**
-   * The provider answers inside this app (the simulator, over app.inject, which waits until the app is
-   * ready): the refresh at start then runs once the app is ready instead of holding its start up.
-   */
-  providerInProcess?: () => boolean;
 }
 
 declare module 'fastify' {
@@ -75,15 +72,15 @@ export async function registerGames(app: FastifyInstance, options: GamesOptions)
   };
   app.payments.addJob(CATALOGUE_JOB, CATALOGUE_REFRESH_MS, refresh);
   app.payments.addJob(JACKPOT_JOB, JACKPOT_POLL_MS, (now) => service.pollJackpot(now));
-  // At start, so a new deployment lists the provider's games at once; a provider that does not answer
-  // leaves the stored catalogue in place (the job tries again).
-  let starting: Promise<unknown> | undefined;
+  // At start, so a new deployment lists the provider's games at once. Not awaited in onReady: the
+  // simulator's provider answers over app.inject, which waits for ready. The first list requests wait for
+  // it instead (at most START_REFRESH_WAIT_MS); a provider that does not answer leaves the stored
+  // catalogue in place (the job tries again).
   app.addHook('onReady', async () => {
-    starting = refresh().catch((error: unknown) => app.log.warn({ err: error }, 'game catalogue not refreshed at start'));
-    if (!options.providerInProcess?.()) await starting;
-  });
-  app.addHook('onClose', async () => {
-    await starting;
+    store.waitFor(
+      refresh().catch((error: unknown) => app.log.warn({ err: error }, 'game catalogue not refreshed at start')),
+      START_REFRESH_WAIT_MS,
+    );
   });
   return service;
 }

@@ -151,7 +151,6 @@ export class GamesService {
       gameCode: game.game.gameCode,
       platformCode: game.game.platformCode,
       currency: PLAY_CURRENCY,
-      // Kept with the session: the records and the play summary name the game and its category.
       gameId: game.gameId,
       gameName: game.game.gameName,
       category: game.game.category,

@@ -30,6 +30,9 @@ const KEPT_VERSIONS = 8;
 export class CatalogueStore {
   private snapshot: { data: CatalogueSnapshot; at: number } | undefined;
   private loading: Promise<CatalogueSnapshot> | undefined;
+  /** The start's refresh, which the first readers wait for (bounded). */
+  private pending: Promise<void> | undefined;
+  private generation = 0;
   private readonly built = new Map<string, { lists: GameLists; files: (EncodedFile | undefined)[] }>();
   private memo: { snapshot: CatalogueSnapshot; settings: string; lists: [GameLists, GameLists] } | undefined;
 
@@ -42,25 +45,50 @@ export class CatalogueStore {
     },
   ) {}
 
+  /** Readers wait for `work` (at most `maxMs`) before reading the catalogue: the start's refresh. */
+  waitFor(work: Promise<unknown>, maxMs: number): void {
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, maxMs);
+      timer.unref();
+    });
+    const pending = Promise.race([work.then(() => undefined), waited]).finally(() => {
+      clearTimeout(timer);
+      if (this.pending === pending) this.pending = undefined;
+    });
+    this.pending = pending;
+  }
+
   async current(): Promise<CatalogueSnapshot> {
+    if (this.pending) await this.pending;
+    return this.read();
+  }
+
+  private read(): Promise<CatalogueSnapshot> {
     const now = Date.now();
-    if (this.snapshot && now - this.snapshot.at < (this.options.reloadMs ?? 5_000)) return this.snapshot.data;
-    this.loading ??= loadSnapshot(this.options.db)
+    if (this.snapshot && now - this.snapshot.at < (this.options.reloadMs ?? 5_000)) return Promise.resolve(this.snapshot.data);
+    if (this.loading) return this.loading;
+    const generation = this.generation;
+    const loading = loadSnapshot(this.options.db)
       .then((data) => {
-        this.snapshot = { data, at: Date.now() };
+        // A read that began before a refresh must not put the older catalogue back.
+        if (generation === this.generation) this.snapshot = { data, at: Date.now() };
         return data;
       })
       .finally(() => {
-        this.loading = undefined;
+        if (this.loading === loading) this.loading = undefined;
       });
-    return this.loading;
+    this.loading = loading;
+    return loading;
   }
 
   /** Copies the provider's catalogue into the database and reads it back at once. */
   async refresh(provider: GameProvider) {
     const result = await syncCatalogue(this.options.db, provider, this.options.log);
+    this.generation += 1;
     this.snapshot = undefined;
-    await this.current();
+    this.loading = undefined;
+    await this.read();
     return result;
   }
 

@@ -32,7 +32,7 @@ export function thumbnailSvg(game: Pick<ProviderGame, 'gameName' | 'theme'>): st
     `<rect width="160" height="160" rx="20" fill="url(#g)"/>`,
     `<circle cx="80" cy="68" r="44" fill="${accent}" fill-opacity="0.28"/>`,
     `<text x="80" y="86" text-anchor="middle" font-size="50" font-family="sans-serif" fill="#ffffff">${glyph}</text>`,
-    `<rect x="0" y="122" width="160" height="38" fill="#000000" fill-opacity="0.35"/>`,
+    `<path d="M0 122H160V140A20 20 0 0 1 140 160H20A20 20 0 0 1 0 140Z" fill="#000000" fill-opacity="0.35"/>`,
     `<text x="80" y="147" text-anchor="middle" font-size="14" font-weight="700" font-family="sans-serif" fill="#ffffff">${name}</text>`,
     `</svg>`,
   ].join('');

@@ -1,11 +1,15 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import type { GameEntry, GamePlatform } from '../../contract/games';
+import { GameCall, type GameEntry, type GamePlatform } from '../../contract/games';
+import { jackpotAnswer } from '../../contract/answers/games';
+import { api } from '../../api/instance';
 import { formatCentavos } from '../../lib/money';
+import { local } from '../../lib/storage';
+import { StorageKey } from '../../contract/storageKeys';
 import { useConnectionStatus, useJackpot } from '../../realtime/hooks';
 import { gamesStore } from '../../stores/games';
 import { Button } from '../../ui/Button';
@@ -48,6 +52,15 @@ export function SearchIcon({ size = 18 }: { size?: number }) {
 const THUMB_W = 160;
 const THUMB_H = 120;
 
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter((word) => /^\p{L}/u.test(word))
+    .slice(0, 2)
+    .map((word) => word[0]!.toUpperCase())
+    .join('');
+}
+
 /** One game: thumbnail, name, platform, badges, a heart; the tile opens the game's page. */
 export function GameTile({ game, platform }: { game: GameEntry; platform: GamePlatform | undefined }) {
   const { t } = useTranslation();
@@ -58,7 +71,22 @@ export function GameTile({ game, platform }: { game: GameEntry; platform: GamePl
     <div className={styles.tile} data-testid="game-tile" data-maintenance={maintenance || undefined}>
       <Link to="/game" search={{ gameId: game.gameId }} className={styles.tileLink}>
         <span className={styles.thumbBox}>
-          <img className={styles.thumb} src={game.thumbnail} alt="" width={THUMB_W} height={THUMB_H} loading="lazy" decoding="async" />
+          <span className={styles.thumbFallback} aria-hidden="true">
+            {initials(game.gameName)}
+          </span>
+          <img
+            className={styles.thumb}
+            src={game.thumbnail}
+            alt=""
+            width={THUMB_W}
+            height={THUMB_H}
+            loading="lazy"
+            decoding="async"
+            // Offline, a thumbnail never seen is not in the cache: the tile shows the game's initials instead.
+            onError={(event) => {
+              event.currentTarget.hidden = true;
+            }}
+          />
           <span className={styles.badges}>
             {game.tags.map((tag) => (
               <span key={tag} className={`${styles.badge} ${styles[`badge_${tag}`] ?? ''}`}>
@@ -265,7 +293,18 @@ function useCountUp(target: number | null): number | null {
 /** The progressive jackpot (`/topic/jackpot`), the last amount this device heard shown at once. */
 export function JackpotTicker() {
   const { t } = useTranslation();
-  const amount = useJackpot();
+  // The server's last amount, asked once a visit (the topic speaks only when the amount changes).
+  const start = useQuery({
+    queryKey: ['games', 'jackpot'],
+    queryFn: async () => jackpotAnswer.parse(await api.call('main', GameCall.queryJackpot, {}, { quiet: true })),
+    staleTime: 60_000,
+  });
+  const fetched = start.data && start.data.amount > 0 ? start.data.amount : null;
+  useEffect(() => {
+    // Kept like a topic's amount, so the next visit (offline too) starts from it.
+    if (fetched !== null) local.set(StorageKey.jackpotAmount, fetched);
+  }, [fetched]);
+  const amount = useJackpot(fetched);
   const shown = useCountUp(amount);
   return (
     <section className={styles.jackpot} aria-label={t('games.jackpot')} data-testid="jackpot">
