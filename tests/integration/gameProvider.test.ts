@@ -5,7 +5,9 @@ import { catalogue } from '../../server/providers/games/catalogue';
 import { fairRng, hashServerSeed } from '../../server/providers/games/fair';
 import { slotEngine } from '../../server/providers/games/engines/slot';
 import { checkBodySignature, signBody } from '../../server/providers/games/signing';
-import { JACKPOT_SHARE_BPS } from '../../server/providers/games/simulator';
+import { JACKPOT_SEED, JACKPOT_SHARE_BPS } from '../../server/providers/games/simulator';
+import { gameSimSessions } from '../../server/db/schema';
+import { eq } from 'drizzle-orm';
 import {
   type GameProvider,
   GameProviderError,
@@ -33,6 +35,12 @@ class FakeOperator {
   failNext: number[] = [];
   /** Process the next call, then lose its answer (a timeout after the money moved). */
   loseAnswerNext = false;
+  /** Fail every attempt of these transactions (nothing processed) while set. */
+  down = new Set<string>();
+  /** Fail every attempt of the next bet (nothing processed). */
+  failNextBet = false;
+  failedTransaction: string | undefined;
+  lostTransaction: string | undefined;
   constructor(private readonly publicKey: () => string) {}
 
   handle = async (path: string, headers: Record<string, string>, raw: string): Promise<OperatorAnswer> => {
@@ -41,10 +49,24 @@ class FakeOperator {
     this.calls.push({ path, body, signed });
     const fail = this.failNext.shift();
     if (fail) return { status: fail, body: 'down' };
-    if (this.loseAnswerNext) {
+    if (this.failNextBet && path === OPERATOR_WALLET_PATHS.bet) {
+      this.failNextBet = false;
+      this.failedTransaction = String(body['transaction_uuid']);
+    }
+    if (this.down.has(String(body['transaction_uuid']))) return { status: 503, body: 'down' };
+    // Every attempt of that bet fails before any processing.
+    if (this.failedTransaction && body['transaction_uuid'] === this.failedTransaction) return { status: 500, body: 'down' };
+    if (this.loseAnswerNext && path === OPERATOR_WALLET_PATHS.bet) {
       this.loseAnswerNext = false;
+      this.lostTransaction = String(body['transaction_uuid']);
+    }
+    if (this.lostTransaction && body['transaction_uuid'] === this.lostTransaction) {
+      // Processed (the money moves once, by transaction_uuid), but every answer is lost.
+      const lost = this.lostTransaction;
+      this.lostTransaction = undefined;
       await this.handle(path, headers, raw);
       this.calls.pop();
+      this.lostTransaction = lost;
       return { status: 504, body: 'gateway timeout' };
     }
     const user = String(body['user']);
@@ -106,6 +128,8 @@ afterAll(async () => server.close());
 beforeEach(async () => {
   await settings({ down: false, duplicates: false });
   operator.failNext = [];
+  operator.lostTransaction = undefined;
+  operator.failedTransaction = undefined;
 });
 
 async function settings(body: Record<string, boolean>) {
@@ -311,7 +335,7 @@ describe('seamless slot rounds', () => {
   it('rolls back a bet whose call failed, and the player keeps the stake', async () => {
     const { user, token } = player(10_000);
     const sessionId = sessionOf((await provider.launch(launchRequest({ user, token }))).url);
-    operator.failNext = [500];
+    operator.failNextBet = true;
     const { status, body } = await play(sessionId, 1_000);
     expect(status).toBe(409);
     expect(body['code']).toBe('WALLET_DOWN');
@@ -322,8 +346,42 @@ describe('seamless slot rounds', () => {
     operator.loseAnswerNext = true;
     expect((await play(sessionId, 1_000)).body['code']).toBe('WALLET_DOWN');
     expect(operator.balances.get(user)).toBe(10_000);
-    expect(operator.moves(user).filter((call) => call.path === OPERATOR_WALLET_PATHS.rollback)).toHaveLength(2);
+    const rollbacks = operator.moves(user).filter((call) => call.path === OPERATOR_WALLET_PATHS.rollback);
+    expect(new Set(rollbacks.map((call) => call.body['transaction_uuid'])).size).toBe(2);
     expect((await state(sessionId)).history).toHaveLength(0);
+  });
+
+  it('keeps a win the wallet did not take and delivers it later, once', async () => {
+    await settings({ duplicates: true });
+    const { user, token } = player(100_000);
+    const sessionId = sessionOf((await provider.launch(launchRequest({ user, token }))).url);
+    // Spin until a round wins while its win call fails every time.
+    const jobs = server.app.payments.jobs;
+    let won: { roundId: string; win: number } | undefined;
+    for (let i = 0; i < 60 && !won; i += 1) {
+      const before = operator.balances.get(user)!;
+      const originalHandle = operator.handle;
+      operator.handle = async (path, headers, raw) => {
+        const body = JSON.parse(raw) as Record<string, unknown>;
+        if (path === OPERATOR_WALLET_PATHS.win) operator.down.add(String(body['transaction_uuid']));
+        return originalHandle(path, headers, raw);
+      };
+      const { body } = await play(sessionId, 1_000);
+      operator.handle = originalHandle;
+      if (body['win'] > 0) {
+        won = { roundId: body['roundId'], win: body['win'] };
+        expect(operator.balances.get(user)).toBe(before - 1_000);
+      }
+    }
+    expect(won).toBeDefined();
+    operator.down.clear();
+    await jobs.tick(Date.now() + 60_000, ['game-simulator-wallet-retries']);
+    const { history } = await state(sessionId);
+    expect(operator.balances.get(user)).toBe(100_000 + history.reduce((sum, r) => sum + r.net, 0));
+    // Nothing left to deliver: another tick moves nothing.
+    const settled = operator.balances.get(user);
+    await jobs.tick(Date.now() + 600_000, ['game-simulator-wallet-retries']);
+    expect(operator.balances.get(user)).toBe(settled);
   });
 
   it('refuses bets outside the game limits', async () => {
@@ -332,6 +390,30 @@ describe('seamless slot rounds', () => {
     expect((await play(sessionId, 5)).body['code']).toBe('BAD_BET');
     expect((await play(sessionId, 10_000_000)).body['code']).toBe('BAD_BET');
     expect((await play('not-a-session-id-at-all', 100)).status).toBe(404);
+  });
+});
+
+describe('the progressive jackpot', () => {
+  it('pays the pot on five scatters and starts again from the seed amount', async () => {
+    const { user, token } = player(100_000);
+    const sessionId = sessionOf((await provider.launch(launchRequest({ user, token }))).url);
+    // A seed found offline whose first spin (client seed 'jackpot-test', nonce 0) lands a scatter on every reel.
+    const serverSeed = '4e82d'.padStart(64, '0');
+    await server.database.db.update(gameSimSessions).set({ nextServerSeed: serverSeed }).where(eq(gameSimSessions.sessionId, sessionId));
+    const seed = await fetch(`${server.url}/sim/games/api/seed`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sessionId, clientSeed: 'jackpot-test' }),
+    });
+    expect(seed.status).toBe(200);
+    const pot = await provider.jackpot();
+    const { body } = await play(sessionId, 1_000);
+    const share = (1_000 * JACKPOT_SHARE_BPS) / 10_000;
+    expect(body['jackpotWin']).toBe(pot + share);
+    expect(body['win']).toBe(100_000 + pot + share);
+    expect(body['proof'].outcome).toContain('JACKPOT');
+    expect(operator.balances.get(user)).toBe(100_000 - 1_000 + 100_000 + pot + share);
+    expect(await provider.jackpot()).toBe(JACKPOT_SEED);
   });
 });
 

@@ -39,6 +39,8 @@ const TEXTS = {
     nonce: 'Nonce',
     outcome: 'Outcome',
     verify: 'Check: SHA-256(seed) equals the hash shown before; HMAC-SHA256(seed, clientSeed:nonce:cursor) replays the draws.',
+    newSeed: 'Use this client seed',
+    seedSaved: 'Client seed saved: it counts from the next round.',
     history: 'History',
     round: 'Round',
     win: 'Win',
@@ -65,6 +67,8 @@ const TEXTS = {
     nonce: '序号',
     outcome: '结果',
     verify: '验证：SHA-256(种子) 等于事先显示的哈希；HMAC-SHA256(种子, 客户端种子:序号:游标) 可重现抽取。',
+    newSeed: '使用此客户端种子',
+    seedSaved: '客户端种子已保存，从下一局起生效。',
     history: '记录',
     round: '局号',
     win: '赢',
@@ -90,6 +94,8 @@ body{font:15px/1.4 system-ui,-apple-system,sans-serif;background:var(--bg,#1b243
 .g-panel{background:rgba(0,0,0,.25);border-radius:12px;padding:10px 12px}.g-panel h2{font-size:15px;margin:0 0 6px}
 .g-panel dl{display:grid;grid-template-columns:auto 1fr;gap:2px 10px;margin:0;font-size:12px}.g-panel dd{margin:0;word-break:break-all;font-family:ui-monospace,monospace}
 .g-panel p{font-size:11px;opacity:.8;margin:6px 0 0}
+.g-seed{display:flex;gap:6px;margin-top:8px}.g-seed input{flex:1;min-width:0;font:inherit;font-size:16px;padding:6px;border-radius:8px;border:0}
+.g-seed button{font:inherit;font-size:13px;border:0;border-radius:8px;padding:6px 10px;background:var(--accent,#f5b50a);color:#1b2430}
 .g-history{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:4px;font-size:13px}
 .g-history li{display:grid;grid-template-columns:1fr auto auto auto;gap:8px;padding:4px 0;border-bottom:1px solid rgba(255,255,255,.12)}
 .g-history .id{font-family:ui-monospace,monospace;overflow:hidden;text-overflow:ellipsis}
@@ -125,7 +131,7 @@ function render(){$('g-balance').textContent=money(state.balance);
   if(state.jackpot){$('g-jackpot').textContent='JP '+money(state.jackpot.amount);$('g-jackpot-note').textContent=(state.jackpot.shareBps/100).toFixed(2)+'% '+T.jackpotShare;}
   renderFair();renderHistory();}
 function refresh(){return fetch('/sim/games/api/session/'+encodeURIComponent(sessionId),{cache:'no-store'}).then(function(r){return r.json();}).then(function(s){
-  if(!s.ok){say(s.message||T.error);return;}var first=!state;state=s;
+  if(!s.ok){say(s.message||T.error);return;}var first=!state;if(!first&&typeof s.balance!=='number')s.balance=state.balance;state=s;
   if(first){var sel=$('g-bet');betOptions().forEach(function(v){var o=document.createElement('option');o.value=String(v);o.textContent=money(v);sel.appendChild(o);});
     if(s.mode==='demo')$('g-demo').hidden=false;}
   render();if(typeof s.balance==='number')tell({type:'panalo:balance',balance:s.balance,currency:s.currency});},function(){say(T.offline);});}
@@ -141,6 +147,9 @@ window.panalo={
   sessionId:sessionId,refresh:refresh,say:say};
 $('g-close').addEventListener('click',function(){tell({type:'panalo:close'});
   if(window.parent===window&&/^(\\/(?!\\/)|https?:\\/\\/)/.test(lobby))location.href=lobby;});
+$('g-seed-form').addEventListener('submit',function(event){event.preventDefault();
+  api('seed',{sessionId:sessionId,clientSeed:$('g-seed').value}).then(function(a){if(!a.ok){say(a.message||T.error);return;}
+    state.clientSeed=a.clientSeed;$('g-seed').value='';say(T.seedSaved);});});
 refresh();
 })();
 `;
@@ -180,6 +189,8 @@ ${input.engineHtml}
 <dt>${escape(texts['clientSeed'])}</dt><dd id="g-last-client"></dd>
 <dt>${escape(texts['nonce'])}</dt><dd id="g-last-nonce"></dd>
 <dt>${escape(texts['outcome'])}</dt><dd id="g-last-outcome" data-testid="last-outcome"></dd></dl>
+<form class="g-seed" id="g-seed-form"><input id="g-seed" name="clientSeed" maxlength="64" autocomplete="off" aria-label="${escape(texts['clientSeed'])}">
+<button type="submit">${escape(texts['newSeed'])}</button></form>
 <p>${escape(texts['verify'])}</p><p id="g-jackpot-note"></p></section>
 <section class="g-panel"><h2>${escape(texts['history'])}</h2><ul class="g-history" id="g-history" data-testid="history"></ul></section>
 </main></body></html>`;

@@ -45,6 +45,19 @@ const REFUSALS: Partial<Record<WalletStatus, BetRefusal>> = {
   RS_ERROR_USER_DISABLED: 'USER_DISABLED',
 };
 
+/**
+ * Whether a win or rollback is finished with this answer: accepted (or a repeat of an accepted one); a
+ * rollback of a bet the wallet never saw (it leaves its tombstone) or already rolled back; a win whose
+ * bet was rolled back or never existed can never land, so it is not retried either.
+ */
+function settles(path: string, status: WalletStatus): boolean {
+  if (status === 'RS_OK' || status === 'RS_ERROR_DUPLICATE_TRANSACTION') return true;
+  return (
+    (path === OPERATOR_WALLET_PATHS.rollback || path === OPERATOR_WALLET_PATHS.win) &&
+    (status === 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST' || status === 'RS_ERROR_TRANSACTION_ROLLED_BACK')
+  );
+}
+
 export interface SimWalletOptions {
   db: Database;
   transport: OperatorTransport;
@@ -93,10 +106,7 @@ export class SimWallet implements SessionWallet {
   private async deliver(path: string, request: Record<string, unknown>): Promise<number | null> {
     for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
       const answer = await this.transaction(path, request);
-      if (answer && (answer.status === 'RS_OK' || answer.status === 'RS_ERROR_DUPLICATE_TRANSACTION')) return answer.balance;
-      // A rollback of a bet the wallet never saw leaves its tombstone and is done.
-      if (answer && path === OPERATOR_WALLET_PATHS.rollback && answer.status === 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST')
-        return answer.balance;
+      if (answer && settles(path, answer.status)) return answer.balance;
     }
     await this.options.db
       .insert(gameSimPendingCalls)
@@ -120,11 +130,7 @@ export class SimWallet implements SessionWallet {
     let delivered = 0;
     for (const call of due) {
       const answer = await this.transaction(call.path, call.body);
-      const done =
-        answer &&
-        (answer.status === 'RS_OK' ||
-          answer.status === 'RS_ERROR_DUPLICATE_TRANSACTION' ||
-          (call.path === OPERATOR_WALLET_PATHS.rollback && answer.status === 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST'));
+      const done = answer && settles(call.path, answer.status);
       if (done) {
         await this.options.db.delete(gameSimPendingCalls).where(eq(gameSimPendingCalls.transactionId, call.transactionId));
         delivered += 1;
