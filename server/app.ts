@@ -17,6 +17,7 @@ import { SESSION_CHECK_BATCH, endedSessions, sessionEndedNotice, sessionResolver
 import { socketPlayer } from './modules/auth/sockets';
 import { bankDepositRoutes } from './modules/bankDeposits/routes';
 import { type CasinoWalletOptions, registerCasinoWallet } from './modules/casinoWallet';
+import { casinoWalletRoutes } from './modules/casinoWallet/routes';
 import { agentPayType, bankPayType } from './modules/bankDeposits/payWays';
 import { ManualDepositService } from './modules/bankDeposits/service';
 import { betRoutes } from './modules/bets/routes';
@@ -379,7 +380,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
 
   // The casino's wallet (issue 13): the sessions launches open, the provider's signed wallet calls,
   // the game records and transfers to transfer-wallet platforms (the provider is asked at each use).
-  await registerCasinoWallet(app, {
+  const casino = await registerCasinoWallet(app, {
     db,
     events,
     clock,
@@ -387,10 +388,11 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     provider: () => options.casinoWallet?.provider ?? (app.hasDecorator('gameProvider') ? app.gameProvider.provider : null),
     providerPublicKey: () =>
       options.casinoWallet?.providerPublicKey ?? (app.hasDecorator('gameProvider') ? app.gameProvider.providerPublicKey : null),
-    session: options.casinoWallet?.session,
+    session: options.casinoWallet?.session ?? config.casinoSession,
     transferTimeoutMs: options.casinoWallet?.transferTimeoutMs,
     platformMaintenance: options.casinoWallet?.platformMaintenance,
   });
+  await app.register(casinoWalletRoutes, { records: casino.records, transfers: casino.transfers });
 
   // The eKYC vendor (server/providers/kyc): configured by KYC_* variables, else the simulator and its
   // /sim/kyc pages outside production, else always 'vendor down'.

@@ -59,6 +59,8 @@ export interface ServerConfig {
   kyc: KycConfig;
   /** The casino's game provider (GAME_PROVIDER_URL, GAME_OPERATOR_ID, GAME_OPERATOR_PRIVATE_KEY, GAME_PROVIDER_PUBLIC_KEY: all or none). */
   gameProvider: GameProviderSettings | undefined;
+  /** Casino game sessions (the token a launch hands the game provider): idle and longest life. */
+  casinoSession: { idleMs: number; maxMs: number };
 }
 
 /** A real Hub88-style game aggregator (issue 13). */
@@ -246,6 +248,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     withdraw: withdrawConfig(env),
     kyc: kycConfig(env),
     gameProvider: gameProviderSettings(env),
+    casinoSession: {
+      idleMs: duration(env['CASINO_SESSION_IDLE_MINUTES'], 30 * 60_000, 'CASINO_SESSION_IDLE_MINUTES'),
+      maxMs: duration(env['CASINO_SESSION_MAX_MINUTES'], 4 * 60 * 60_000, 'CASINO_SESSION_MAX_MINUTES'),
+    },
     payments: paymentConfig(env, env['NODE_ENV'] === 'production'),
     manualDeposits: manualDepositSettings(env, env['NODE_ENV'] === 'production', secrets.captchaKeySecret),
     ...overrides,

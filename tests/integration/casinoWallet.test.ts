@@ -150,6 +150,19 @@ describe('the seamless wallet calls', () => {
     await expectLedgerBalanced(server);
   });
 
+  it('ends with the stake back whichever of a bet and its rollback arrives first, sent at the same moment', async () => {
+    const { customerId, table } = await seated(100);
+    for (let i = 0; i < 5; i++) {
+      const betUuid = uuid();
+      await Promise.all([
+        walletCall(server, 'bet', table.bet(betUuid, `r-both-${i}`, 2_000)),
+        walletCall(server, 'rollback', table.rollback(uuid(), betUuid, `r-both-${i}`)),
+      ]);
+      expect(await mainAccountBalance(server, customerId)).toBe(10_000);
+    }
+    await expectLedgerBalanced(server);
+  });
+
   it('gives a rolled-back bet back once, and refuses to roll back a bet whose round has a win', async () => {
     const { customerId, table } = await seated(100);
     const bet = table.bet(uuid(), 'r-back', 4_000);

@@ -66,7 +66,13 @@ describe('transfers to a transfer-wallet platform', () => {
     expect(again.data).toEqual(first.data);
     expect(await mainAccountBalance(server, p.customerId)).toBe(30_000);
     expect(await houseBalance(server, HOUSE.gameTransferPlatforms)).toBe(heldBefore + 20_000);
-    const balance = await call<{ transferBalance: number }>(server, 'main', GameCall.transferBalance, { platformCode: TRANSFER }, { token: p.token });
+    const balance = await call<{ transferBalance: number }>(
+      server,
+      'main',
+      GameCall.transferBalance,
+      { platformCode: TRANSFER },
+      { token: p.token },
+    );
     expect(balance.data).toEqual({ platformCode: TRANSFER, transferBalance: 20_000 });
 
     // The player won at the platform; everything comes back (amount 0 = all).
@@ -108,11 +114,17 @@ describe('transfers to a transfer-wallet platform', () => {
     const seamless = await transferIn(p.token, 1_000, idempotencyKey(), SEAMLESS);
     expect(seamless.code).toBe(GatewayCode.TransferFailed);
     expect((await transferIn(p.token, 1_000, idempotencyKey(), 'NOPE')).code).toBe(GatewayCode.TransferFailed);
+    platform.mode = 'ok';
+    const key = idempotencyKey();
+    const before = await transferIn(p.token, 1_000, key);
+    expect(before.data.status).toBe('done');
     closed.add(TRANSFER);
     try {
       const maintenance = await transferIn(p.token, 1_000);
       expect(maintenance.code).toBe(GatewayCode.GameMaintenance);
       expect(maintenance.message).toMatch(/maintenance/);
+      // A retry of a transfer made before still answers it.
+      expect(await transferIn(p.token, 1_000, key)).toEqual(before);
     } finally {
       closed.delete(TRANSFER);
     }
@@ -122,7 +134,7 @@ describe('transfers to a transfer-wallet platform', () => {
     } finally {
       provider.down = false;
     }
-    expect(await mainAccountBalance(server, p.customerId)).toBe(10_000);
+    expect(await mainAccountBalance(server, p.customerId)).toBe(9_000);
     await expectLedgerBalanced(server);
   });
 

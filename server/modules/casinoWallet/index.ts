@@ -5,16 +5,12 @@ import type { PlayerEvents } from '../../realtime/bus';
 import type { CasinoWalletApi } from './api';
 import { operatorWalletRoutes } from './operatorRoutes';
 import { CasinoRecords } from './records';
-import { casinoWalletRoutes } from './routes';
 import { DEFAULT_SESSION_POLICY, SeamlessWallet, type SessionPolicy } from './seamless';
 import { CasinoTransfers, DEFAULT_TRANSFER_TIMEOUT_MS, TRANSFER_JOB, TRANSFER_JOB_MS } from './transfers';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    casinoWallet: CasinoWalletApi & {
-      /** The transfer-wallet side (its job resumes pending transfers; tests call resume()). */
-      readonly transfers: CasinoTransfers;
-    };
+    casinoWallet: CasinoWalletApi;
   }
 }
 
@@ -34,12 +30,20 @@ export interface CasinoWalletOptions {
   transferTimeoutMs?: number;
 }
 
+/** What app.ts hands the player calls (casinoWalletRoutes). */
+export interface CasinoWalletServices {
+  api: CasinoWalletApi;
+  records: CasinoRecords;
+  transfers: CasinoTransfers;
+}
+
 /**
  * The casino's wallet (issue 13): the operator side of the seamless wallet (the provider's signed calls
- * at OPERATOR_WALLET_PATHS), the sessions launches open, the player's game records and play summary,
- * and transfers to transfer-wallet platforms with their resume job (on app.payments' shared runner).
+ * at OPERATOR_WALLET_PATHS), the sessions launches open (app.casinoWallet), and the services of the
+ * player's calls — game records, play summary, transfers to transfer-wallet platforms with their resume
+ * job on app.payments' shared runner. app.ts registers the player calls (./routes) with them.
  */
-export async function registerCasinoWallet(app: FastifyInstance, options: CasinoWalletOptions): Promise<CasinoWalletApi> {
+export async function registerCasinoWallet(app: FastifyInstance, options: CasinoWalletOptions): Promise<CasinoWalletServices> {
   const { db, events, clock, provider } = options;
   const seamless = new SeamlessWallet({ db, events, clock, policy: { ...DEFAULT_SESSION_POLICY, ...options.session } });
   const records = new CasinoRecords({ db, clock, provider });
@@ -51,10 +55,9 @@ export async function registerCasinoWallet(app: FastifyInstance, options: Casino
     maintenance: options.platformMaintenance ?? (() => false),
     timeoutMs: options.transferTimeoutMs ?? DEFAULT_TRANSFER_TIMEOUT_MS,
   });
-  const api = { openSession: (input: Parameters<CasinoWalletApi['openSession']>[0]) => seamless.openSession(input), transfers };
+  const api: CasinoWalletApi = { openSession: (input) => seamless.openSession(input) };
   app.decorate('casinoWallet', api);
   await app.register(operatorWalletRoutes, { wallet: seamless, providerPublicKey: options.providerPublicKey });
-  await app.register(casinoWalletRoutes, { records, transfers });
   app.payments.addJob(TRANSFER_JOB, TRANSFER_JOB_MS, (now) => transfers.resume(now));
-  return api;
+  return { api, records, transfers };
 }

@@ -159,7 +159,13 @@ export class SeamlessWallet {
       const [tombstone] = await tx
         .select({ uuid: casinoTransactions.transactionUuid })
         .from(casinoTransactions)
-        .where(and(eq(casinoTransactions.kind, 'rollback'), eq(casinoTransactions.referenceUuid, request.transaction_uuid)));
+        .where(
+          and(
+            eq(casinoTransactions.customerId, session.customerId),
+            eq(casinoTransactions.kind, 'rollback'),
+            eq(casinoTransactions.referenceUuid, request.transaction_uuid),
+          ),
+        );
       if (tombstone) throw new Refusal('RS_ERROR_TRANSACTION_ROLLED_BACK', main.balance);
       const amount = request.amount;
       if (amount > main.balance) {

@@ -88,8 +88,17 @@ export class CasinoTransfers {
     return row!.loginName;
   }
 
+  /** Whether this idempotency key was used already: its retry answers where that transfer stands, whatever the platform's state now. */
+  private async keyUsed(customerId: number, key: string): Promise<boolean> {
+    const [row] = await this.options.db
+      .select({ key: idempotencyKeys.key })
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.customerId, customerId), eq(idempotencyKeys.key, key)));
+    return row !== undefined;
+  }
+
   async transferIn(customerId: number, key: string, platformCode: string, amount: number) {
-    await this.platform(platformCode);
+    if (!(await this.keyUsed(customerId, key))) await this.platform(platformCode);
     const user = await this.loginName(customerId);
     const { db } = this.options;
     const started = await withIdempotency(
@@ -130,15 +139,12 @@ export class CasinoTransfers {
   }
 
   async transferOut(customerId: number, key: string, platformCode: string, requested: number) {
-    const transfers = await this.platform(platformCode);
+    const asked = await this.keyUsed(customerId, key);
+    const transfers = asked ? undefined : await this.platform(platformCode);
     const user = await this.loginName(customerId);
     const { db } = this.options;
     let amount = requested;
-    const [asked] = await db
-      .select({ key: idempotencyKeys.key })
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.customerId, customerId), eq(idempotencyKeys.key, key)));
-    if (requested === 0 && !asked) {
+    if (requested === 0 && transfers) {
       // 0 = everything the player has at the platform.
       try {
         amount = await withTimeout(transfers.balance({ user, platformCode }), this.options.timeoutMs);
