@@ -152,8 +152,15 @@ function VirtualGrid({
 }) {
   const listRef = useRef<HTMLDivElement>(null);
   const [offset, setOffset] = useState(0);
+  // Where the grid starts on the page moves when the rows above it arrive (recent games, favourites).
   useLayoutEffect(() => {
-    if (listRef.current) setOffset(listRef.current.getBoundingClientRect().top + window.scrollY);
+    const element = listRef.current;
+    if (!element) return;
+    const measure = () => setOffset(Math.round(element.getBoundingClientRect().top + window.scrollY));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
   }, []);
   const rows = Math.ceil(games.length / COLUMNS);
   const virtualizer = useWindowVirtualizer({ count: rows, estimateSize: () => ROW_ESTIMATE, overscan: 3, scrollMargin: offset });
