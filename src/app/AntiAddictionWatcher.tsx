@@ -23,7 +23,7 @@ interface Reminder {
 export function AntiAddictionWatcher() {
   const { game } = useSnapshot(playing);
   const { data } = useSnapshot(siteInfo);
-  const setting = (data as { antiAddiction?: unknown }).antiAddiction;
+  const setting = data.antiAddiction;
   const minutes = game ? remindEveryMinutes(setting, game.category) : 0;
   const [reminder, setReminder] = useState<Reminder | null>(null);
   const [round, setRound] = useState(0);

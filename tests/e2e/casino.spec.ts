@@ -122,3 +122,45 @@ test('a visitor plays a slot for fun with play money, and Play asks them to log 
   await expect(game.getByTestId('round-row')).toHaveCount(1, { timeout: 15_000 });
   await page.screenshot({ path: 'test-results/screens/casino-trial-390x844.png' });
 });
+
+test('a transfer-wallet game: money goes in through /InGameTransfer, the game plays on it, and all of it comes back', async ({ page }) => {
+  const { index, games } = await catalogue(page.request);
+  const transfer = new Set(index.platforms.filter((p) => p.wallet === 'transfer' && !p.maintenance).map((p) => p.platformCode));
+  const game = games.filter((entry) => transfer.has(entry.platformCode) && entry.engine === 'slot').sort((a, b) => a.rank - b.rank)[0];
+  expect(game, 'a slot on an open transfer-wallet platform in the catalogue').toBeDefined();
+  await logIn(page, '/games/slot');
+  await page.goto(`/game?gameId=${game!.gameId}`);
+  await page.getByTestId('play-real').click();
+  await expect(page).toHaveURL(new RegExp(`/InGameTransfer\\?.*platformCode=${game!.platformCode}`));
+  const main = page.getByTestId('main-balance');
+  const platform = page.getByTestId('platform-balance');
+  await expect(main).toHaveText(/₱[\d,]+\.\d{2}/);
+  await expect(platform).toHaveText(/₱[\d,]+\.\d{2}/);
+  const mainBefore = pesos(await main.innerText());
+  const platformBefore = pesos(await platform.innerText());
+
+  await page.getByRole('button', { name: '₱100', exact: true }).click();
+  await page.getByTestId('transfer-in').click();
+  await expect(page.getByTestId('transfer-done')).toHaveText('₱100.00 moved into the game.');
+  await expect(platform).toHaveText(money(platformBefore + 10_000));
+  await expect(main).toHaveText(money(mainBefore - 10_000));
+  await page.screenshot({ path: 'test-results/screens/casino-transfer-390x844.png' });
+
+  // The game plays on the platform's balance.
+  await page.getByTestId('start-game').click();
+  await expect(page).toHaveURL(new RegExp(`/ingame\\?.*gameId=${game!.gameId}`));
+  const frame = page.frameLocator('[data-testid="game-frame"]');
+  await frame.getByTestId('spin').click();
+  await expect(frame.getByTestId('round-row')).toHaveCount(1, { timeout: 15_000 });
+  const [round] = await frame
+    .getByTestId('round-row')
+    .evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-win')) - Number(item.getAttribute('data-bet'))));
+
+  // Back on the transfer page, everything comes back to the main balance.
+  await page.goto(`/InGameTransfer?platformCode=${game!.platformCode}&gameId=${game!.gameId}`);
+  await expect(platform).toHaveText(money(platformBefore + 10_000 + round!));
+  await page.getByRole('button', { name: 'Transfer all back' }).click();
+  await expect(page.getByTestId('transfer-done')).toBeVisible();
+  await expect(platform).toHaveText(money(0));
+  await expect(main).toHaveText(money(mainBefore + platformBefore + round!));
+});

@@ -302,6 +302,8 @@ describe('transfers (/InGameTransfer)', () => {
     status = 'done';
     fireEvent.click(screen.getByRole('button', { name: 'Check the transfer again' }));
     await waitFor(() => expect(screen.getByTestId('platform-balance').textContent).toBe('₱500.00'));
+    expect(screen.getByTestId('transfer-done').textContent).toBe('₱500.00 moved into the game.');
+    expect(screen.queryByRole('alert')).toBeNull();
     const [first, second] = callsTo('game/transferIn');
     expect(first?.body).toMatchObject({ platformCode: 'SIMTRANSFER', amount: 50_000 });
     expect(first?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
@@ -339,7 +341,8 @@ describe('transfers (/InGameTransfer)', () => {
 const round = {
   roundId: 'r-1',
   gameId: 101,
-  gameName: 'Lucky Sampaguita',
+  // The record's own name; the pages show the lobby's name of the game.
+  gameName: 'sim_slot_lucky_sampaguita',
   platformCode: 'SIMSLOTS',
   category: 5,
   startedAt: '2026-11-23T08:00:00.000Z',
@@ -364,6 +367,7 @@ describe('game records', () => {
     await waitFor(() => expect(router.state.location.search).toMatchObject({ tab: 'games' }));
     expect((await screen.findByTestId('game-record-totals')).textContent).toContain('Bet ₱10.00 · Won ₱25.00 · Net ₱15.00');
     expect(screen.getByTestId('game-round').textContent).toContain('+₱15.00');
+    await waitFor(() => expect(screen.getByTestId('game-round').textContent).toContain('Lucky Sampaguita'));
     const [call] = callsTo('game/queryGameRecords');
     expect(call?.body).toMatchObject({ pageNo: 1, pageSize: 20 });
     expect(call?.body['category']).toBeUndefined();

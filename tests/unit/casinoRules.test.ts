@@ -16,6 +16,7 @@ import {
   sha256Hex,
   transferPresets,
 } from '../../src/features/casino/rules';
+import { gameSearch } from '../../src/features/casino/search';
 
 /** The pure rules of the play pages (src/features/casino/rules.ts). */
 
@@ -140,5 +141,15 @@ describe('transfers and bingo rooms', () => {
   it('lists the bingo games in lobby order', () => {
     const bingo = (gameId: number, rank: number): GameEntry => ({ ...slot, gameId, kind: 'bingo', engine: 'bingo', category: 27, rank });
     expect(bingoRooms([slot, bingo(7, 3), bingo(8, 1)]).map((game) => game.gameId)).toEqual([8, 7]);
+  });
+});
+
+describe("the play pages' address", () => {
+  it('takes the game id as the address writes it or as a lobby link hands it over, and nothing else', () => {
+    expect(gameSearch.parse({ gameId: '1001' }).gameId).toBe('1001');
+    expect(gameSearch.parse({ gameId: 1001 }).gameId).toBe('1001');
+    expect(gameSearch.parse({ gameId: 'abc' }).gameId).toBeUndefined();
+    expect(gameSearch.parse({ gameId: 0 }).gameId).toBeUndefined();
+    expect(gameSearch.parse({ gameId: '1001', via: 'elsewhere' })).toEqual({ gameId: '1001' });
   });
 });

@@ -8,7 +8,7 @@ import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
 import { PageLayout } from '../../ui/PageLayout';
 import { PageSkeleton } from '../../ui/Skeleton';
-import { gameRecordDetailQuery } from './api';
+import { gameListQuery, gameRecordDetailQuery } from './api';
 import { seedMatchesHash } from './rules';
 import type { RoundSearch } from './search';
 import styles from './Casino.module.css';
@@ -26,6 +26,7 @@ export function GameRecordDetailPage({ roundId }: RoundSearch) {
 function RoundDetail({ roundId }: { roundId: string }) {
   const { t, i18n } = useTranslation();
   const { data, isPending, isError, refetch } = useQuery(gameRecordDetailQuery(roundId));
+  const lists = useQuery(gameListQuery);
   if (isPending) return <PageSkeleton label={t('common.loading')} lines={8} />;
   if (isError || !data) {
     return (
@@ -39,7 +40,7 @@ function RoundDetail({ roundId }: { roundId: string }) {
   return (
     <div className={styles.detail} data-testid="round-detail">
       <div>
-        <h2 className={styles.name}>{round.gameName}</h2>
+        <h2 className={styles.name}>{lists.data?.byId.get(round.gameId)?.gameName ?? round.gameName}</h2>
         <span className={styles.dim}>
           {round.platformCode} · {when(round.startedAt)}
         </span>
@@ -108,7 +109,7 @@ function Proof({ proof }: { proof: RoundProof }) {
   };
   return (
     <>
-      <dl className={styles.kv} data-testid="round-proof">
+      <dl className={`${styles.kv} ${styles.kvStack}`} data-testid="round-proof">
         <div>
           <dt>{t('casino.proof.serverSeedHash')}</dt>
           <dd className={styles.mono} data-testid="proof-hash">

@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { GameCategory } from '../../contract/games';
@@ -9,7 +9,7 @@ import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
 import { PageSkeleton } from '../../ui/Skeleton';
 import { TabBar, tabStyles } from '../../ui/Tabs';
-import { type GameRound, gameRecordsQuery } from './api';
+import { type GameRound, gameListQuery, gameRecordsQuery } from './api';
 import { GAME_RECORD_PERIODS, type GameRecordPeriod, gameRecordWindow } from './rules';
 import type { GameRecordSearch } from './search';
 import styles from './Casino.module.css';
@@ -27,6 +27,9 @@ export function GameRecords({ period = 'week', category, onChange }: GameRecordS
   );
   const rounds = data?.pages.flatMap((page) => page.list) ?? [];
   const first = data?.pages[0];
+  // The lobby's name of each game (the lists are on the device); the record's own name otherwise.
+  const lists = useQuery(gameListQuery);
+  const nameOf = (round: GameRound) => lists.data?.byId.get(round.gameId)?.gameName ?? round.gameName;
   return (
     <>
       <div className={styles.filters}>
@@ -80,7 +83,7 @@ export function GameRecords({ period = 'week', category, onChange }: GameRecordS
           <ul className={styles.list} data-testid="game-rounds">
             {rounds.map((round) => (
               <li key={round.roundId}>
-                <RoundRow round={round} language={i18n.language} />
+                <RoundRow round={round} name={nameOf(round)} language={i18n.language} />
               </li>
             ))}
           </ul>
@@ -97,12 +100,12 @@ export function GameRecords({ period = 'week', category, onChange }: GameRecordS
   );
 }
 
-function RoundRow({ round, language }: { round: GameRound; language: string }) {
+function RoundRow({ round, name, language }: { round: GameRound; name: string; language: string }) {
   const { t } = useTranslation();
   return (
     <Link to="/gameRecordDetail" search={{ roundId: round.roundId }} className={styles.row} data-testid="game-round">
       <span className={styles.rowText}>
-        <strong>{round.gameName}</strong>
+        <strong>{name}</strong>
         <span className={styles.dim}>
           {formatDateTime(round.startedAt, language)} ·{' '}
           {t('casino.records.betWin', { bet: formatCentavos(round.bet), win: formatCentavos(round.win) })}

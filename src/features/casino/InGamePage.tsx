@@ -157,22 +157,18 @@ function GameShell({
           <Icon name="back" />
         </button>
         <h1 className={styles.barTitle}>{title}</h1>
-        {mode === 'trial' ? (
-          <span className={styles.barBalance}>{t('casino.playMoney')}</span>
-        ) : (
+        {mode !== 'trial' && (
           <span className={styles.barBalance} aria-label={t('casino.mainBalance')} data-testid="game-balance">
             {balance === null ? '₱ —' : formatCentavos(balance)}
           </span>
         )}
       </header>
-      <div className={styles.stage}>
-        {mode === 'trial' && (
-          <span className={styles.ribbon} data-testid="play-money-ribbon">
-            {t('casino.playMoney')}
-          </span>
-        )}
-        {children}
-      </div>
+      {mode === 'trial' && (
+        <p className={styles.ribbon} role="note" data-testid="play-money-ribbon">
+          {t('casino.playMoney')}
+        </p>
+      )}
+      <div className={styles.stage}>{children}</div>
     </div>
   );
 }

@@ -73,7 +73,10 @@ function Transfers({
       setLast({ ...answer, direction });
       if (answer.status !== 'pending') {
         setKeys((current) => ({ ...current, [direction]: uuid() }));
-        if (direction === 'in' && answer.status === 'done') setAmountText('');
+        if (direction === 'in' && answer.status === 'done') {
+          setAmountText('');
+          setTried(false);
+        }
       }
       if (answer.transferBalance !== null)
         queryClient.setQueryData(transferBalanceQuery(platformCode).queryKey, { platformCode, transferBalance: answer.transferBalance });
@@ -102,7 +105,7 @@ function Transfers({
             </span>
           </div>
           <div className={styles.balance}>
-            <span className={styles.dim}>{t('casino.platformBalance', { platform: platformCode })}</span>
+            <span className={styles.dim}>{t('casino.platformBalance', { platform: game.data?.platform?.name ?? platformCode })}</span>
             <span className={styles.balanceAmount} data-testid="platform-balance">
               {platformBalance.data
                 ? formatCentavos(platformBalance.data.transferBalance)

@@ -2,8 +2,19 @@ import * as z from 'zod/mini';
 import { searchOneOf, searchText, searchWhere } from '../../lib/search';
 import { GAME_RECORD_PERIODS, type GameRecordPeriod } from './rules';
 
-/** A game id as the address carries it ('123'); anything else reads as absent. */
-const gameIdText = searchWhere((value) => /^[1-9]\d{0,9}$/.test(value));
+/**
+ * A game id as text ('123'): from the address, or a number a link hands over (the lobby's tiles link
+ * with `{ gameId: 123 }`); anything else reads as absent.
+ */
+const gameIdText = z.catch(
+  z.optional(
+    z.pipe(
+      z.union([z.string(), z.number()]),
+      z.transform((value: string | number) => String(value)).check(z.refine((value) => /^[1-9]\d{0,9}$/.test(value))),
+    ),
+  ),
+  undefined,
+);
 
 /**
  * /game, /newGame, /newGameV2, /ingame, /ingameV2, /glifeingame, /testgame, /trial:
