@@ -135,13 +135,12 @@ describe('a player at the casino, nothing faked', () => {
     expect(await mainBalance(server, player.token)).toBe(before + sessionNet);
 
     const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
-    const records = await call<{ list: { roundId: string; bet: number; win: number; net: number }[]; total: number; totalBet: number; totalWin: number }>(
-      server,
-      'main',
-      GameCall.queryGameRecords,
-      { beginDate: today, endDate: today, pageNo: 1, pageSize: 50 },
-      { token: player.token },
-    );
+    const records = await call<{
+      list: { roundId: string; bet: number; win: number; net: number }[];
+      total: number;
+      totalBet: number;
+      totalWin: number;
+    }>(server, 'main', GameCall.queryGameRecords, { beginDate: today, endDate: today, pageNo: 1, pageSize: 50 }, { token: player.token });
     expect(records.code).toBe('0000');
     expect(records.data.total).toBe(10);
     expect(records.data.list.map((r) => r.roundId).sort()).toEqual(rounds.map((r) => r.roundId).sort());
@@ -175,7 +174,12 @@ describe('a player at the casino, nothing faked', () => {
       const moved = await server.database.db
         .select()
         .from(casinoTransactions)
-        .where(inArray(casinoTransactions.roundId, more.map((r) => r.roundId)));
+        .where(
+          inArray(
+            casinoTransactions.roundId,
+            more.map((r) => r.roundId),
+          ),
+        );
       // One stored bet per round, and a win row only for rounds that had one to pay or close.
       expect(moved.filter((t) => t.kind === 'bet')).toHaveLength(5);
     } finally {
@@ -188,7 +192,13 @@ describe('a player at the casino, nothing faked', () => {
     const player = await fundedPlayer(server, 100);
     const before = await mainBalance(server, player.token);
     const slot = seamlessSlot();
-    const trial = await call<{ url: string; currency: string }>(server, 'main', GameCall.trialGame, { gameId: slot.gameId }, { token: player.token });
+    const trial = await call<{ url: string; currency: string }>(
+      server,
+      'main',
+      GameCall.trialGame,
+      { gameId: slot.gameId },
+      { token: player.token },
+    );
     expect(trial.code).toBe('0000');
     expect(trial.data.currency).toBe('XXX');
     const sessionId = sessionOf(trial.data.url);
@@ -344,6 +354,50 @@ describe('rounds left open', () => {
     // The page reloaded afterwards shows no open round, and a new round can start.
     expect((await sessionState(poker)).open).toBeNull();
     expect((await start(poker, 100, {})).ok).toBe(true);
+    await expectLedgerZero();
+  });
+
+  it('the sweep cancels a bet left at "betting" (the server stopped before the wallet answered)', async () => {
+    const player = await fundedPlayer(server, 100);
+    const before = await mainBalance(server, player.token);
+    const sessionId = await launch(player.token, gameOf('slot'));
+    const sim = server.app.gameProvider.simulator!;
+    const session = (await sim.sim.find(sessionId))!;
+    const roundId = `rstuck${Date.now()}`;
+    // What start() does before its wallet call, then the bet landing, then nothing (the process stopped).
+    await server.database.db.insert(gameSimRounds).values({
+      roundId,
+      sessionId,
+      gameCode: session.gameCode,
+      bet: 700,
+      status: 'betting',
+      serverSeed: 'a'.repeat(64),
+      serverSeedHash: createHash('sha256').update('a'.repeat(64)).digest('hex'),
+      clientSeed: session.clientSeed,
+      nonce: 999,
+      actions: [null],
+      startedAt: new Date(),
+    });
+    const placed = await sim.wallet.bet(session, {
+      round: roundId,
+      transactionId: `${roundId}:bet`,
+      amount: 700,
+      bet: 'slot',
+      roundClosed: false,
+    });
+    expect(placed.ok).toBe(true);
+    expect(await mainBalance(server, player.token)).toBe(before - 700);
+
+    await sweepLater();
+    await sweepLater();
+    expect(await mainBalance(server, player.token)).toBe(before);
+    const [row] = await server.database.db.select().from(gameSimRounds).where(eq(gameSimRounds.roundId, roundId));
+    expect(row!.status).toBe('rolled_back');
+    const moves = await walletTransactions(roundId);
+    expect(moves.map((m) => [m.kind, m.status]).sort()).toEqual([
+      ['bet', 'rolled_back'],
+      ['rollback', 'accepted'],
+    ]);
     await expectLedgerZero();
   });
 });

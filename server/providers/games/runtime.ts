@@ -194,6 +194,24 @@ export class InstantRuntime {
       .orderBy(asc(gameSimRounds.startedAt))
       .limit(limit);
     let settled = 0;
+    // A round stuck at 'betting' (the process stopped between recording it and the wallet's answer): its
+    // bet may have landed, so it is rolled back (the same transaction id as the bet's own cancel; a bet
+    // the wallet never saw leaves its tombstone) and the round counts as rolled back.
+    const stuck = await this.db
+      .select()
+      .from(gameSimRounds)
+      .where(and(eq(gameSimRounds.status, 'betting'), lte(gameSimRounds.startedAt, new Date(now - olderThanMs))))
+      .limit(limit);
+    for (const round of stuck) {
+      const session = await this.simulator.find(round.sessionId);
+      if (!session) continue;
+      const betTx = `${round.roundId}:bet`;
+      await this.wallet.rollback(session, { round: round.roundId, transactionId: `${betTx}:rollback`, betTransactionId: betTx });
+      await this.db
+        .update(gameSimRounds)
+        .set({ status: 'rolled_back', settledAt: new Date(this.clock()) })
+        .where(and(eq(gameSimRounds.roundId, round.roundId), eq(gameSimRounds.status, 'betting')));
+    }
     for (const round of rounds) {
       const session = await this.simulator.find(round.sessionId);
       const game = session && this.gameOf(session);
