@@ -286,6 +286,29 @@ describe('rounds left open', () => {
     await expectLedgerZero();
   });
 
+  it('launching the same game again (the app reloaded) brings the unfinished hand into the new session', async () => {
+    const player = await fundedPlayer(server, 100);
+    const before = await mainBalance(server, player.token);
+    const game = gameOf('video-poker');
+    const first = await launch(player.token, game);
+    const dealt = await start(first, 200, {});
+    expect(dealt.status).toBe('open');
+    const second = await launch(player.token, game);
+    expect(second).not.toBe(first);
+    const resumed = await sessionState(second);
+    expect(resumed.open).toMatchObject({ roundId: dealt.roundId, view: dealt.view });
+    expect((await sessionState(first)).open).toBeNull();
+    expect((await start(second, 200, {})).message).toBe('Finish the round in play first.');
+    const drawn = await act(second, dealt.roundId, { hold: [false, false, false, false, false] });
+    expect(drawn).toMatchObject({ ok: true, status: 'settled' });
+    expect(await mainBalance(server, player.token)).toBe(before - 200 + drawn.win);
+    expect((await walletTransactions(dealt.roundId)).map((m) => m.transactionUuid).sort()).toEqual([
+      `${dealt.roundId}:bet`,
+      `${dealt.roundId}:win`,
+    ]);
+    await expectLedgerZero();
+  });
+
   it('a crash round in flight stores nothing per tick, and a reloaded page finds it flying', async () => {
     const player = await fundedPlayer(server, 100);
     const sessionId = await launch(player.token, gameOf('crash'));

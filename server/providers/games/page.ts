@@ -17,7 +17,9 @@ import type { SimWallet } from './wallet';
  * `text(key)`, `roundId()` (the open round, or null), `onRound(fn)` (each answer, also to table games),
  * `onResume(fn)`: the page was (re)loaded while a round is open (`{roundId, bet, view, serverSeedHash,
  * elapsedMs}` from GET /sim/games/api/session/:id): the engine redraws that round from its last view and
- * the shell's `act` continues it.
+ * the shell's `act` continues it. When an act finds its round already over (settled by the abandoned-round
+ * sweep, or in another tab), the shell reloads the session and calls `fn` again with its open round or
+ * null: the engine resets to a new round.
  */
 
 const escape = (text: unknown) =>
@@ -140,7 +142,10 @@ function refresh(){return fetch('/sim/games/api/session/'+encodeURIComponent(ses
   render();if(first&&s.open){openRound=s.open.roundId;var bet=$('g-bet');if(!Array.prototype.some.call(bet.options,function(o){return o.value===String(s.open.bet);})){
     var o=document.createElement('option');o.value=String(s.open.bet);o.textContent=money(s.open.bet);bet.appendChild(o);}bet.value=String(s.open.bet);
     resumers.forEach(function(fn){try{fn(s.open);}catch(e){}});}if(typeof s.balance==='number')tell({type:'panalo:balance',balance:s.balance,currency:s.currency});},function(){say(T.offline);});}
-function handle(answer){if(!answer.ok){say(answer.message||T.error);if(typeof answer.balance==='number')setBalance(answer.balance);return Promise.reject(answer);}
+function resync(){return refresh().then(function(){if(!state)return;openRound=state.open?state.open.roundId:null;var open=state.open||null;
+  resumers.forEach(function(fn){try{fn(open);}catch(e){}});});}
+function handle(answer){if(!answer.ok){say(answer.message||T.error);if(typeof answer.balance==='number')setBalance(answer.balance);
+  if(answer.code==='ROUND_CLOSED'&&openRound)resync();return Promise.reject(answer);}
   say('');openRound=answer.status==='open'?answer.roundId:null;setBalance(answer.balance);state.nextServerSeedHash=answer.nextServerSeedHash;renderFair();
   listeners.forEach(function(fn){try{fn(answer);}catch(e){}});
   if(answer.status==='settled')return refresh().then(function(){return answer;});return answer;}

@@ -48,7 +48,8 @@ function step(type){if(!round)return;if(busy){if(type==='cashout')pending=true;r
 panalo.act({type:type}).then(function(answer){if(answer.status==='settled')finish(answer);},function(){}).then(function(){busy=false;if(type==='cashout'&&round)button.disabled=false;if(pending&&round){pending=false;step('cashout');}});}
 function fly(id){round=id;button.textContent=t('CASH OUT','兑现');button.className='cr-button cashout';button.disabled=false;targetInput.disabled=true;
 animate();timer=setInterval(function(){step('tick');},700);}
-panalo.onResume(function(open){var v=open.view;if(!v||v.phase!=='flying')return;startedAt=performance.now()-open.elapsedMs;
+panalo.onResume(function(open){var v=open&&open.view;stop();pending=false;if(!v||v.phase!=='flying'){round=null;draw(100);
+button.textContent=t('BET','下注');button.className='cr-button';button.disabled=false;targetInput.disabled=false;return;}startedAt=performance.now()-open.elapsedMs;
 if(v.target)targetInput.value=(v.target/100).toFixed(2);fly(open.roundId);step('tick');});
 draw(100);button.textContent=t('BET','下注');document.getElementById('cr-auto-label').textContent=t('Auto cash-out','自动兑现');targetInput.placeholder=t('off','关闭');
 button.addEventListener('click',function(){

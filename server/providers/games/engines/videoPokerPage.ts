@@ -43,7 +43,7 @@ b.innerHTML='<span>'+(c[0]==='T'?'10':c[0])+'</span><span>'+suits[c[1]]+'</span>
 b.addEventListener('click',function(){held[i]=!held[i];drawHand();});}
 hand.appendChild(b);})(i);}}
 button.textContent=t('DEAL','发牌');drawPays(-1);drawHand();
-panalo.onResume(function(open){var v=open.view;if(!v||v.phase!=='dealt')return;round=open.roundId;cards=v.cards;held=[false,false,false,false,false];
+panalo.onResume(function(open){var v=open&&open.view;if(!v||v.phase!=='dealt'){round=null;button.textContent=t('DEAL','发牌');button.disabled=false;drawHand();return;}round=open.roundId;cards=v.cards;held=[false,false,false,false,false];
 drawPays(v.pay>0?v.rank:-1);result.textContent=v.pay>0?rankName(v.rank,v.rankName):t('Tap the cards to hold','点击要保留的牌');button.textContent=t('DRAW','换牌');button.disabled=false;drawHand();});
 button.addEventListener('click',function(){button.disabled=true;
 if(!round){result.textContent='';held=[false,false,false,false,false];
