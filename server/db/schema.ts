@@ -1141,7 +1141,13 @@ export const gameSimRounds = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
-  (t) => [index('game_sim_rounds_session').on(t.sessionId, t.startedAt)],
+  (t) => [
+    index('game_sim_rounds_session').on(t.sessionId, t.startedAt),
+    // The abandoned-round sweep (every few seconds): only the few rounds still open or betting.
+    index('game_sim_rounds_unfinished')
+      .on(t.startedAt)
+      .where(sql`${t.status} IN ('open', 'betting')`),
+  ],
 );
 
 /** Balances the simulator keeps itself: a transfer platform's players (`<platform>:<user>`) and demo sessions (`demo:<sessionId>`). */
@@ -1240,10 +1246,7 @@ export const casinoTransactions = pgTable(
     answer: json('answer').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [
-    index('casino_transactions_reference').on(t.referenceUuid),
-    index('casino_transactions_round').on(t.customerId, t.roundId),
-  ],
+  (t) => [index('casino_transactions_reference').on(t.referenceUuid), index('casino_transactions_round').on(t.customerId, t.roundId)],
 );
 
 /** A round as the player's records show it (sums kept with each transaction). */
