@@ -188,6 +188,16 @@ describe('a player at the casino, nothing faked', () => {
     await expectLedgerZero();
   });
 
+  it('refuses a spin the main balance cannot cover, in the player’s words, and moves nothing', async () => {
+    const player = await fundedPlayer(server, 3);
+    const sessionId = await launch(player.token, seamlessSlot());
+    const refused = await start(sessionId, 500, { spin: true });
+    expect(refused).toMatchObject({ ok: false, code: 'NOT_ENOUGH_MONEY', message: 'Not enough balance', balance: 300 });
+    expect(await mainBalance(server, player.token)).toBe(300);
+    expect((await sessionState(sessionId)).history).toHaveLength(0);
+    await expectLedgerZero();
+  });
+
   it('plays the same slot for fun without moving the balance', async () => {
     const player = await fundedPlayer(server, 100);
     const before = await mainBalance(server, player.token);
@@ -374,6 +384,17 @@ describe('rounds left open', () => {
       }
     }
     expect(await mainBalance(server, player.token)).toBe(before + busted - 1_000 - 200 + pokerRound!.win + crashRound!.win);
+    // The records show both rounds settled with what the sweep paid.
+    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const records = await call<{ list: { roundId: string; status: string; win: number }[] }>(
+      server,
+      'main',
+      GameCall.queryGameRecords,
+      { beginDate: today, endDate: today, pageNo: 1, pageSize: 50 },
+      { token: player.token },
+    );
+    for (const round of [pokerRound!, crashRound!])
+      expect(records.data.list.find((row) => row.roundId === round.roundId)).toMatchObject({ status: 'settled', win: round.win });
     // The page reloaded afterwards shows no open round, and a new round can start.
     expect((await sessionState(poker)).open).toBeNull();
     expect((await start(poker, 100, {})).ok).toBe(true);
