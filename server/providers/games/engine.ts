@@ -73,12 +73,16 @@ export interface SessionWallet {
   bet(
     session: PlaySession,
     input: { round: string; transactionId: string; amount: number; bet: string; roundClosed: boolean },
-  ): Promise<{ ok: true; balance: number } | { ok: false; refusal: BetRefusal; balance: number }>;
+  ): Promise<{ ok: true; balance: number } | { ok: false; refusal: BetRefusal; balance: number | null }>;
+  /** `balance` null: the wallet has not taken it yet (left to the retry job), so the balance is not known now. */
   win(
     session: PlaySession,
     input: { round: string; transactionId: string; betTransactionId: string; amount: number; roundClosed: boolean },
-  ): Promise<{ balance: number }>;
-  rollback(session: PlaySession, input: { round: string; transactionId: string; betTransactionId: string }): Promise<{ balance: number }>;
+  ): Promise<{ balance: number | null }>;
+  rollback(
+    session: PlaySession,
+    input: { round: string; transactionId: string; betTransactionId: string },
+  ): Promise<{ balance: number | null }>;
 }
 
 /** The simulator's sessions, shared by the instant runtime and the tables. */

@@ -145,7 +145,12 @@ export class InstantRuntime {
     });
     if (!placed.ok) {
       await this.db.update(gameSimRounds).set({ status: 'refused' }).where(eq(gameSimRounds.roundId, roundId));
-      return { ok: false, code: placed.refusal, message: REFUSAL_TEXT[placed.refusal], balance: placed.balance };
+      return {
+        ok: false,
+        code: placed.refusal,
+        message: REFUSAL_TEXT[placed.refusal],
+        ...(placed.balance === null ? {} : { balance: placed.balance }),
+      };
     }
     if (game.game.engine === 'slot' && session.mode !== 'demo') await this.simulator.contribute(bet);
     return this.record(session, roundId, seeds, bet, step, rng.draws, placed.balance, true);
