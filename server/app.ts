@@ -119,7 +119,7 @@ export interface AppOptions {
   /** The eKYC vendor simulator: where its review webhooks go (tests record them) and how they are spread. */
   kycVendor?: Pick<KycVendorContext, 'send' | 'delivery' | 'env'>;
   /** The game provider simulator: how it reaches the seamless wallet (tests put a fake operator there). */
-  gameProvider?: Pick<GameProviderContext, 'operatorTransport'>;
+  gameProvider?: Pick<GameProviderContext, 'operatorTransport' | 'abandonAfterMs'>;
   /**
    * The casino wallet (issue 13): tests hand it their own game provider and its public key (over the
    * app's), and shorter session or transfer timeouts.

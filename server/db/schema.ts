@@ -1141,7 +1141,13 @@ export const gameSimRounds = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
-  (t) => [index('game_sim_rounds_session').on(t.sessionId, t.startedAt)],
+  (t) => [
+    index('game_sim_rounds_session').on(t.sessionId, t.startedAt),
+    // The abandoned-round sweep (every few seconds): only the few rounds still open or betting.
+    index('game_sim_rounds_unfinished')
+      .on(t.startedAt)
+      .where(sql`${t.status} IN ('open', 'betting')`),
+  ],
 );
 
 /** Balances the simulator keeps itself: a transfer platform's players (`<platform>:<user>`) and demo sessions (`demo:<sessionId>`). */

@@ -31,6 +31,13 @@ export interface InstantEngine<Params = unknown, State = unknown> {
   start(input: { bet: number; params: Params; rng: Rng; action: unknown }): EngineStep<State>;
   /** The player's next action in an open round; `elapsedMs` since start (the crash game's timing). */
   act?(input: { bet: number; params: Params; rng: Rng; state: State; action: unknown; elapsedMs: number }): EngineStep<State>;
+  /**
+   * The action that finishes an open round the player left (closed page, lost connection): the runtime's
+   * sweep acts it with an elapsed time past any timer (`ABANDONED_ELAPSED_MS`) and the step must settle.
+   * E.g. video poker stands on the dealt hand; crash ticks past its cap (pays the auto cash-out if the
+   * crash point reached it, else crashed). Engines whose rounds settle at `start` need none.
+   */
+  abandon?(input: { bet: number; params: Params; state: State }): unknown;
   /** One whole round with the engine's reference strategy (the RTP bench plays millions of these). */
   autoplay(input: { bet: number; params: Params; rng: Rng }): { win: number };
   /** The engine's game page: markup and script inserted into the simulator's game shell (see `page.ts`). */
@@ -66,12 +73,16 @@ export interface SessionWallet {
   bet(
     session: PlaySession,
     input: { round: string; transactionId: string; amount: number; bet: string; roundClosed: boolean },
-  ): Promise<{ ok: true; balance: number } | { ok: false; refusal: BetRefusal; balance: number }>;
+  ): Promise<{ ok: true; balance: number } | { ok: false; refusal: BetRefusal; balance: number | null }>;
+  /** `balance` null: the wallet has not taken it yet (left to the retry job), so the balance is not known now. */
   win(
     session: PlaySession,
     input: { round: string; transactionId: string; betTransactionId: string; amount: number; roundClosed: boolean },
-  ): Promise<{ balance: number }>;
-  rollback(session: PlaySession, input: { round: string; transactionId: string; betTransactionId: string }): Promise<{ balance: number }>;
+  ): Promise<{ balance: number | null }>;
+  rollback(
+    session: PlaySession,
+    input: { round: string; transactionId: string; betTransactionId: string },
+  ): Promise<{ balance: number | null }>;
 }
 
 /** The simulator's sessions, shared by the instant runtime and the tables. */

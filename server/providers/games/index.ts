@@ -8,7 +8,7 @@ import { ENGINES } from './engines';
 import { type ProviderTransport, httpProviderTransport, hub88Provider } from './hub88';
 import { gamePages } from './page';
 import { playApi } from './playApi';
-import { InstantRuntime } from './runtime';
+import { ABANDON_AFTER_MS, InstantRuntime } from './runtime';
 import { GAME_SIM_API_PREFIX, simApi } from './simApi';
 import { GameSimulator } from './simulator';
 import type { GameProvider } from './types';
@@ -84,6 +84,8 @@ export interface GameProviderContext {
   clock: () => number;
   /** How the simulator reaches our seamless wallet (default: app.inject to OPERATOR_WALLET_PATHS). */
   operatorTransport?: OperatorTransport;
+  /** How long an instant round may stay open before the sweep finishes it (default ABANDON_AFTER_MS, 10 min). */
+  abandonAfterMs?: number;
 }
 
 /** How often the simulator retries its undelivered wins and rollbacks. */
@@ -152,6 +154,9 @@ export async function registerGameProvider(app: FastifyInstance, context: GamePr
       await run(now);
     });
   addJob('game-simulator-wallet-retries', GAME_SIMULATOR_STEP_MS, (now) => wallet.retryPending(now));
+  addJob('game-simulator-abandoned-rounds', GAME_SIMULATOR_STEP_MS, (now) =>
+    runtime.settleAbandoned(now, context.abandonAfterMs ?? ABANDON_AFTER_MS),
+  );
   for (const registration of ENGINES) {
     if (registration.table) await registration.table.routes(app, { db, sessions: simulator, wallet, clock, addJob, config });
   }

@@ -14,7 +14,12 @@ import type { SimWallet } from './wallet';
  *
  * Engine scripts talk to the shell through `window.panalo`: `start(action)` / `act(action)` (Promises of
  * the round answer; a refusal is shown by the shell and rejects), `bet()`, `money(centavos)`,
- * `text(key)`, `roundId()` (the open round, or null), `onRound(fn)` (each answer, also to table games).
+ * `text(key)`, `roundId()` (the open round, or null), `onRound(fn)` (each answer, also to table games),
+ * `onResume(fn)`: the page was (re)loaded while a round is open (`{roundId, bet, view, serverSeedHash,
+ * elapsedMs}` from GET /sim/games/api/session/:id): the engine redraws that round from its last view and
+ * the shell's `act` continues it. When an act finds its round already over (settled by the abandoned-round
+ * sweep, or in another tab), the shell reloads the session and calls `fn` again with its open round or
+ * null: the engine resets to a new round.
  */
 
 const escape = (text: unknown) =>
@@ -104,7 +109,7 @@ body{font:15px/1.4 system-ui,-apple-system,sans-serif;background:var(--bg,#1b243
 const SHELL_SCRIPT = `(function(){
 var body=document.body;var sessionId=body.getAttribute('data-session');var T=JSON.parse(body.getAttribute('data-texts'));
 var parentOrigin=body.getAttribute('data-parent-origin')||location.origin;var lobby=body.getAttribute('data-lobby')||'/';
-var state=null;var openRound=null;var listeners=[];
+var state=null;var openRound=null;var listeners=[];var resumers=[];
 function $(id){return document.getElementById(id);}
 function money(c){if(c===null||c===undefined)return '—';var sign=c<0?'-':'';c=Math.abs(c);
   var s=(Math.floor(c/100)).toString().replace(/\\B(?=(\\d{3})+(?!\\d))/g,',')+'.'+String(c%100).padStart(2,'0');
@@ -134,8 +139,13 @@ function refresh(){return fetch('/sim/games/api/session/'+encodeURIComponent(ses
   if(!s.ok){say(s.message||T.error);return;}var first=!state;if(!first&&typeof s.balance!=='number')s.balance=state.balance;state=s;
   if(first){var sel=$('g-bet');betOptions().forEach(function(v){var o=document.createElement('option');o.value=String(v);o.textContent=money(v);sel.appendChild(o);});
     if(s.mode==='demo')$('g-demo').hidden=false;}
-  render();if(typeof s.balance==='number')tell({type:'panalo:balance',balance:s.balance,currency:s.currency});},function(){say(T.offline);});}
-function handle(answer){if(!answer.ok){say(answer.message||T.error);if(typeof answer.balance==='number')setBalance(answer.balance);return Promise.reject(answer);}
+  render();if(first&&s.open){openRound=s.open.roundId;var bet=$('g-bet');if(!Array.prototype.some.call(bet.options,function(o){return o.value===String(s.open.bet);})){
+    var o=document.createElement('option');o.value=String(s.open.bet);o.textContent=money(s.open.bet);bet.appendChild(o);}bet.value=String(s.open.bet);
+    resumers.forEach(function(fn){try{fn(s.open);}catch(e){}});}if(typeof s.balance==='number')tell({type:'panalo:balance',balance:s.balance,currency:s.currency});},function(){say(T.offline);});}
+function resync(){return refresh().then(function(){if(!state)return;openRound=state.open?state.open.roundId:null;var open=state.open||null;
+  resumers.forEach(function(fn){try{fn(open);}catch(e){}});});}
+function handle(answer){if(!answer.ok){say(answer.message||T.error);if(typeof answer.balance==='number')setBalance(answer.balance);
+  if(answer.code==='ROUND_CLOSED'&&openRound)resync();return Promise.reject(answer);}
   say('');openRound=answer.status==='open'?answer.roundId:null;setBalance(answer.balance);state.nextServerSeedHash=answer.nextServerSeedHash;renderFair();
   listeners.forEach(function(fn){try{fn(answer);}catch(e){}});
   if(answer.status==='settled')return refresh().then(function(){return answer;});return answer;}
@@ -144,6 +154,7 @@ window.panalo={
   act:function(action){return api('round/act',{sessionId:sessionId,roundId:openRound,action:action===undefined?null:action}).then(handle);},
   bet:function(){return Number($('g-bet').value);},roundId:function(){return openRound;},
   money:function(c){return money(c);},text:function(k){return T[k]||k;},onRound:function(fn){listeners.push(fn);},
+  onResume:function(fn){resumers.push(fn);},
   sessionId:sessionId,refresh:refresh,say:say};
 $('g-close').addEventListener('click',function(){tell({type:'panalo:close'});
   if(window.parent===window&&/^(\\/(?!\\/)|https?:\\/\\/)/.test(lobby))location.href=lobby;});

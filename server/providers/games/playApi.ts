@@ -26,6 +26,8 @@ export async function playApi(app: FastifyInstance, options: { simulator: GameSi
       return reply.status(404).send({ ok: false, code: 'NOT_FOUND', message: 'This game session does not exist.' });
     const balance = await wallet.balance(session).catch(() => null);
     const rounds = await simulator.history(row.sessionId);
+    // A page reloaded mid-round picks its open round up again (deal → draw, a crash in flight).
+    const open = await runtime.openRound(row.sessionId);
     const last = rounds.find((round) => round.status === 'settled');
     return reply.header('Cache-Control', 'no-store').send({
       ok: true,
@@ -51,6 +53,7 @@ export async function playApi(app: FastifyInstance, options: { simulator: GameSi
             outcome: last.outcome,
           }
         : null,
+      open,
       history: rounds.map((round) => ({
         roundId: round.roundId,
         status: round.status,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db';
 import { gameSimRounds, gameSimSessions } from '../../db/schema';
 import { findGame } from './catalogue';
@@ -26,7 +26,8 @@ export type RoundAnswer =
       bet: number;
       win: number;
       jackpotWin: number;
-      balance: number;
+      /** The wallet balance after this step; null when the step moved no money (a crash tick in flight). */
+      balance: number | null;
       /** The seeds of this round (serverSeed only once settled). */
       proof: { serverSeedHash: string; serverSeed: string | null; clientSeed: string; nonce: number; outcome: string };
       /** The next round's committed seed hash. */
@@ -46,6 +47,23 @@ const REFUSAL_TEXT: Record<BetRefusal, string> = {
   USER_DISABLED: 'Your account cannot play right now.',
   WALLET_DOWN: 'The wallet did not answer. Your bet was cancelled; please try again.',
 };
+
+/** How long a round may stay open before the sweep finishes it for the player (the page was closed). */
+export const ABANDON_AFTER_MS = 10 * 60_000;
+/** The elapsed time an abandoned round is acted with: past every engine's timer (crash: past its cap). */
+export const ABANDONED_ELAPSED_MS = Number.MAX_SAFE_INTEGER;
+
+/** A session's open round, for a page that reloads mid-round. */
+export interface OpenRound {
+  roundId: string;
+  bet: number;
+  view: unknown;
+  serverSeedHash: string;
+  /** Since the round started, on the server's clock (the crash page redraws its curve from it). */
+  elapsedMs: number;
+}
+
+type RoundRow = typeof gameSimRounds.$inferSelect;
 
 /** Replays a round's stream up to where the earlier steps stopped. */
 function rngAfter(seeds: { serverSeed: string; clientSeed: string; nonce: number }, draws: number): Rng {
@@ -127,7 +145,12 @@ export class InstantRuntime {
     });
     if (!placed.ok) {
       await this.db.update(gameSimRounds).set({ status: 'refused' }).where(eq(gameSimRounds.roundId, roundId));
-      return { ok: false, code: placed.refusal, message: REFUSAL_TEXT[placed.refusal], balance: placed.balance };
+      return {
+        ok: false,
+        code: placed.refusal,
+        message: REFUSAL_TEXT[placed.refusal],
+        ...(placed.balance === null ? {} : { balance: placed.balance }),
+      };
     }
     if (game.game.engine === 'slot' && session.mode !== 'demo') await this.simulator.contribute(bet);
     return this.record(session, roundId, seeds, bet, step, rng.draws, placed.balance, true);
@@ -142,21 +165,89 @@ export class InstantRuntime {
       .from(gameSimRounds)
       .where(and(eq(gameSimRounds.roundId, roundId), eq(gameSimRounds.sessionId, sessionId)));
     if (!round) return { ok: false, code: 'NOT_FOUND', message: 'This round does not exist.' };
+    return this.step(session, game, round, action, this.clock() - round.startedAt.getTime());
+  }
+
+  /** The session's open round (at most one: a start refuses while one is open), or null. */
+  async openRound(sessionId: string): Promise<OpenRound | null> {
+    const [round] = await this.db
+      .select()
+      .from(gameSimRounds)
+      .where(and(eq(gameSimRounds.sessionId, sessionId), eq(gameSimRounds.status, 'open')))
+      .limit(1);
+    if (!round) return null;
+    return {
+      roundId: round.roundId,
+      bet: round.bet,
+      view: round.view,
+      serverSeedHash: round.serverSeedHash,
+      elapsedMs: Math.max(0, this.clock() - round.startedAt.getTime()),
+    };
+  }
+
+  /**
+   * The sweep (a leader job): finishes the rounds left open longer than `olderThanMs` with the engine's
+   * `abandon` action, past every timer; the win (0 for a loss) goes through the session's wallet with the
+   * round's own transaction id, as if the player had played it out. A round the player moves at the same
+   * moment counts once (act's compare-and-set on the recorded actions). Answers how many it settled.
+   */
+  async settleAbandoned(now: number, olderThanMs = ABANDON_AFTER_MS, limit = 100): Promise<number> {
+    const rounds = await this.db
+      .select()
+      .from(gameSimRounds)
+      .where(and(eq(gameSimRounds.status, 'open'), lte(gameSimRounds.startedAt, new Date(now - olderThanMs))))
+      .orderBy(asc(gameSimRounds.startedAt))
+      .limit(limit);
+    let settled = 0;
+    // A round stuck at 'betting' (the process stopped between recording it and the wallet's answer): its
+    // bet may have landed, so it is rolled back (the same transaction id as the bet's own cancel; a bet
+    // the wallet never saw leaves its tombstone) and the round counts as rolled back.
+    const stuck = await this.db
+      .select()
+      .from(gameSimRounds)
+      .where(and(eq(gameSimRounds.status, 'betting'), lte(gameSimRounds.startedAt, new Date(now - olderThanMs))))
+      .limit(limit);
+    for (const round of stuck) {
+      const session = await this.simulator.find(round.sessionId);
+      if (!session) continue;
+      const betTx = `${round.roundId}:bet`;
+      await this.wallet.rollback(session, { round: round.roundId, transactionId: `${betTx}:rollback`, betTransactionId: betTx });
+      await this.db
+        .update(gameSimRounds)
+        .set({ status: 'rolled_back', settledAt: new Date(this.clock()) })
+        .where(and(eq(gameSimRounds.roundId, round.roundId), eq(gameSimRounds.status, 'betting')));
+    }
+    for (const round of rounds) {
+      const session = await this.simulator.find(round.sessionId);
+      const game = session && this.gameOf(session);
+      if (!session || !game?.engine.abandon) continue;
+      const action = game.engine.abandon({ bet: round.bet, params: game.variant.params, state: round.state });
+      const answer = await this.step(session, game, round, action, ABANDONED_ELAPSED_MS);
+      if (answer.ok && answer.status === 'settled') settled += 1;
+    }
+    return settled;
+  }
+
+  private async step(
+    session: PlaySession,
+    game: NonNullable<ReturnType<InstantRuntime['gameOf']>>,
+    round: RoundRow,
+    action: unknown,
+    elapsedMs: number,
+  ): Promise<RoundAnswer> {
     if (round.status !== 'open' || !game.engine.act) return { ok: false, code: 'ROUND_CLOSED', message: 'This round is over.' };
     const seeds = { serverSeed: round.serverSeed, clientSeed: round.clientSeed, nonce: round.nonce };
     const rng = rngAfter(seeds, round.draws);
     let step: EngineStep<unknown>;
     try {
-      step = game.engine.act({
-        bet: round.bet,
-        params: game.variant.params,
-        rng,
-        state: round.state,
-        action,
-        elapsedMs: this.clock() - round.startedAt.getTime(),
-      });
+      step = game.engine.act({ bet: round.bet, params: game.variant.params, rng, state: round.state, action, elapsedMs });
     } catch (error) {
       return { ok: false, code: 'BAD_ACTION', message: error instanceof Error ? error.message : 'That move is not allowed.' };
+    }
+    // A step that settles nothing, reads nothing from the stream and leaves the state as it was (a crash
+    // tick in flight) changes no record: it is not stored, and it moves no money, so no balance is read.
+    if (!step.settled && rng.draws === round.draws && JSON.stringify(step.state ?? null) === JSON.stringify(round.state ?? null)) {
+      return this.answer(session, round.roundId, seeds, round.bet, step, null, 0, 0);
     }
     // One step at a time: the step counts only where the round is still at the actions it was computed from.
     const moved = await this.db
@@ -164,15 +255,15 @@ export class InstantRuntime {
       .set({ actions: sql`${gameSimRounds.actions} || ${JSON.stringify([action ?? null])}::jsonb` })
       .where(
         and(
-          eq(gameSimRounds.roundId, roundId),
+          eq(gameSimRounds.roundId, round.roundId),
           eq(gameSimRounds.status, 'open'),
           sql`jsonb_array_length(${gameSimRounds.actions}) = ${round.actions.length}`,
         ),
       )
       .returning({ roundId: gameSimRounds.roundId });
     if (moved.length === 0) return { ok: false, code: 'ROUND_CLOSED', message: 'This round already moved on.' };
-    const balance = step.settled ? 0 : await this.wallet.balance(session).catch(() => 0);
-    return this.record(session, roundId, seeds, round.bet, step, rng.draws, balance, false);
+    const balance = step.settled ? 0 : await this.wallet.balance(session).catch(() => null);
+    return this.record(session, round.roundId, seeds, round.bet, step, rng.draws, balance, false);
   }
 
   private async record(
@@ -182,7 +273,7 @@ export class InstantRuntime {
     bet: number,
     step: EngineStep<unknown>,
     draws: number,
-    balanceAfterBet: number,
+    balanceAfterBet: number | null,
     first: boolean,
   ): Promise<RoundAnswer> {
     let balance = balanceAfterBet;
@@ -219,6 +310,20 @@ export class InstantRuntime {
         ...(settled ? { settledAt: new Date(this.clock()) } : {}),
       })
       .where(eq(gameSimRounds.roundId, roundId));
+    return this.answer(session, roundId, seeds, bet, step, balance, win, jackpotWin);
+  }
+
+  private async answer(
+    session: PlaySession,
+    roundId: string,
+    seeds: { serverSeed: string; clientSeed: string; nonce: number },
+    bet: number,
+    step: EngineStep<unknown>,
+    balance: number | null,
+    win: number,
+    jackpotWin: number,
+  ): Promise<RoundAnswer> {
+    const settled = step.settled;
     return {
       ok: true,
       roundId,

@@ -94,6 +94,13 @@ export class GameSimulator implements SimSessions {
       createdAt: new Date(this.clock()),
     });
     if (demo) await this.wallet.move(`demo:${sessionId}`, `demo:${sessionId}:grant`, 'deposit', DEMO_BALANCE);
+    // A player who launches the same game again (the app reloaded mid-round) finds the unfinished round
+    // there: real-money rounds follow the player into the new session (their money is the player's, not
+    // the session's; demo rounds stay with their session's play money and are left to the sweep).
+    else
+      await this.db.execute(sql`UPDATE game_sim_rounds SET session_id = ${sessionId}
+        WHERE status = 'open' AND session_id IN (SELECT session_id FROM game_sim_sessions
+          WHERE "user" = ${request.user} AND game_code = ${request.gameCode} AND mode = ${mode} AND session_id <> ${sessionId})`);
     return { sessionId };
   }
 

@@ -199,7 +199,7 @@ export class SimWallet implements SessionWallet {
   async bet(
     session: PlaySession,
     input: { round: string; transactionId: string; amount: number; bet: string; roundClosed: boolean },
-  ): Promise<{ ok: true; balance: number } | { ok: false; refusal: BetRefusal; balance: number }> {
+  ): Promise<{ ok: true; balance: number } | { ok: false; refusal: BetRefusal; balance: number | null }> {
     if (session.mode !== 'seamless') {
       const moved = await this.move(localAccount(session), input.transactionId, 'bet', -input.amount, input.round);
       return moved.status === 'succeeded'
@@ -228,7 +228,7 @@ export class SimWallet implements SessionWallet {
       betTransactionId: input.transactionId,
     }).then(
       (done) => done.balance,
-      () => answer?.balance ?? 0,
+      () => answer?.balance ?? null,
     );
     return { ok: false, refusal: 'WALLET_DOWN', balance };
   }
@@ -236,7 +236,7 @@ export class SimWallet implements SessionWallet {
   async win(
     session: PlaySession,
     input: { round: string; transactionId: string; betTransactionId: string; amount: number; roundClosed: boolean },
-  ): Promise<{ balance: number }> {
+  ): Promise<{ balance: number | null }> {
     if (session.mode !== 'seamless') {
       const moved = await this.move(localAccount(session), input.transactionId, 'win', input.amount, input.betTransactionId);
       return { balance: moved.balance };
@@ -253,13 +253,13 @@ export class SimWallet implements SessionWallet {
       bet: 'win',
       amount: input.amount,
     });
-    return { balance: balance ?? (await this.balance(session).catch(() => 0)) };
+    return { balance: balance ?? (await this.balance(session).catch(() => null)) };
   }
 
   async rollback(
     session: PlaySession,
     input: { round: string; transactionId: string; betTransactionId: string },
-  ): Promise<{ balance: number }> {
+  ): Promise<{ balance: number | null }> {
     if (session.mode !== 'seamless') {
       const bet = await this.moveOf(input.betTransactionId);
       const amount = bet && bet.status === 'succeeded' ? -bet.amount : 0;
@@ -276,6 +276,6 @@ export class SimWallet implements SessionWallet {
       is_free: false,
       currency: session.currency,
     });
-    return { balance: balance ?? (await this.balance(session).catch(() => 0)) };
+    return { balance: balance ?? (await this.balance(session).catch(() => null)) };
   }
 }

@@ -157,6 +157,9 @@ export const crashEngine: InstantEngine<CrashParams, CrashState> = {
     if (type === 'cashout') return cashed(bet, state, params, now);
     return { state, view: view(state, params, 'flying', now) };
   },
+  // A left round flies on: the runtime ticks it past the cap, so it pays the auto cash-out if the crash
+  // point reached it (or the cap), else it crashed — what waiting without a cash-out gives.
+  abandon: () => ({ type: 'tick' }),
   autoplay({ bet, params, rng }) {
     const crash = drawCrash(rng, params);
     const target = REFERENCE_TARGETS[rng.int(REFERENCE_TARGETS.length)]!;

@@ -4,7 +4,8 @@ import type { CrashParams } from './crash';
  * The crash page inside the simulator's game shell: the rising multiplier (drawn on the engine's own
  * curve from the moment the server answered), a rocket on a curve, an optional auto cash-out, and the
  * crash point revealed at the end. The page asks the server (`tick`) every 0.7 s whether the round
- * crashed: it never knows the crash point before.
+ * crashed: it never knows the crash point before (a tick in flight is not stored and reads no balance). A
+ * page reloaded mid-flight picks the round up (`panalo.onResume`, the server's elapsed time) and flies on.
  */
 
 export const CRASH_HTML = `<div class="cr" data-testid="crash">
@@ -45,14 +46,18 @@ else{draw(v.crashPoint,'crashed');result.textContent=t('Crashed at ','崩盘于 
 button.textContent=t('BET','下注');button.className='cr-button';button.disabled=false;targetInput.disabled=false;}
 function step(type){if(!round)return;if(busy){if(type==='cashout')pending=true;return;}busy=true;
 panalo.act({type:type}).then(function(answer){if(answer.status==='settled')finish(answer);},function(){}).then(function(){busy=false;if(type==='cashout'&&round)button.disabled=false;if(pending&&round){pending=false;step('cashout');}});}
+function fly(id){round=id;button.textContent=t('CASH OUT','兑现');button.className='cr-button cashout';button.disabled=false;targetInput.disabled=true;
+animate();timer=setInterval(function(){step('tick');},700);}
+panalo.onResume(function(open){var v=open&&open.view;stop();pending=false;if(!v||v.phase!=='flying'){round=null;draw(100);
+button.textContent=t('BET','下注');button.className='cr-button';button.disabled=false;targetInput.disabled=false;return;}startedAt=performance.now()-open.elapsedMs;
+if(v.target)targetInput.value=(v.target/100).toFixed(2);fly(open.roundId);step('tick');});
 draw(100);button.textContent=t('BET','下注');document.getElementById('cr-auto-label').textContent=t('Auto cash-out','自动兑现');targetInput.placeholder=t('off','关闭');
 button.addEventListener('click',function(){
 if(round){button.disabled=true;step('cashout');return;}
 var raw=targetInput.value.trim();var target=raw===''?null:Number(raw);
 button.disabled=true;targetInput.disabled=true;result.textContent='';
 panalo.start({target:target}).then(function(answer){if(answer.status==='settled'){finish(answer);return;}
-round=answer.roundId;startedAt=performance.now();button.textContent=t('CASH OUT','兑现');button.className='cr-button cashout';button.disabled=false;
-animate();timer=setInterval(function(){step('tick');},700);},function(){button.disabled=false;targetInput.disabled=false;});
+startedAt=performance.now();fly(answer.roundId);},function(){button.disabled=false;targetInput.disabled=false;});
 });
 })();`;
 }

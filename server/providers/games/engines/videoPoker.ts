@@ -97,6 +97,8 @@ export const videoPokerEngine: InstantEngine<VideoPokerParams, VideoPokerState> 
   act({ bet, params, state, action }) {
     return settle(bet, params, state.deck, parseHold(action));
   },
+  // A left round stands on the dealt hand (all five held: the deal's own pay, no draw).
+  abandon: () => ({ hold: [true, true, true, true, true] }),
   autoplay({ bet, params, rng }) {
     const deck = deal(rng);
     const { mask } = optimalHold(deck.slice(0, 5), payTotals(params.pays));

@@ -3,7 +3,8 @@ import type { VideoPokerParams } from './videoPoker';
 
 /**
  * The video poker page inside the simulator's game shell (page.ts gives `panalo`: start/act a round,
- * money, the balance, the fair panel and the history). Deal → tap cards to hold → Draw.
+ * money, the balance, the fair panel and the history). Deal → tap cards to hold → Draw. A page reloaded
+ * after the deal gets the dealt hand back (`panalo.onResume`) and draws from it.
  */
 
 export const VIDEO_POKER_HTML = `<div class="vp" data-testid="video-poker">
@@ -42,6 +43,8 @@ b.innerHTML='<span>'+(c[0]==='T'?'10':c[0])+'</span><span>'+suits[c[1]]+'</span>
 b.addEventListener('click',function(){held[i]=!held[i];drawHand();});}
 hand.appendChild(b);})(i);}}
 button.textContent=t('DEAL','发牌');drawPays(-1);drawHand();
+panalo.onResume(function(open){var v=open&&open.view;if(!v||v.phase!=='dealt'){round=null;button.textContent=t('DEAL','发牌');button.disabled=false;drawHand();return;}round=open.roundId;cards=v.cards;held=[false,false,false,false,false];
+drawPays(v.pay>0?v.rank:-1);result.textContent=v.pay>0?rankName(v.rank,v.rankName):t('Tap the cards to hold','点击要保留的牌');button.textContent=t('DRAW','换牌');button.disabled=false;drawHand();});
 button.addEventListener('click',function(){button.disabled=true;
 if(!round){result.textContent='';held=[false,false,false,false,false];
 panalo.start({}).then(function(answer){round=answer.roundId;cards=answer.view.cards;drawPays(answer.view.pay>0?answer.view.rank:-1);result.textContent=answer.view.pay>0?rankName(answer.view.rank,answer.view.rankName):t('Tap the cards to hold','点击要保留的牌');button.textContent=t('DRAW','换牌');drawHand();},function(){}).then(function(){button.disabled=false;});}
