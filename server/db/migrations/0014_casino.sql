@@ -232,6 +232,7 @@ CREATE UNIQUE INDEX "game_catalogue_code" ON "game_catalogue" USING btree ("plat
 CREATE INDEX "game_history_newest" ON "game_history" USING btree ("customer_id","last_played_at");--> statement-breakpoint
 CREATE INDEX "game_likes_newest" ON "game_likes" USING btree ("customer_id","created_at");--> statement-breakpoint
 CREATE INDEX "game_sim_rounds_session" ON "game_sim_rounds" USING btree ("session_id","started_at");--> statement-breakpoint
+CREATE INDEX "game_sim_rounds_unfinished" ON "game_sim_rounds" USING btree ("started_at") WHERE "game_sim_rounds"."status" IN ('open', 'betting');--> statement-breakpoint
 CREATE INDEX "game_sim_sessions_user" ON "game_sim_sessions" USING btree ("user","created_at");--> statement-breakpoint
 CREATE INDEX "game_table_bets_round" ON "game_table_bets" USING btree ("round_id","state");--> statement-breakpoint
 CREATE INDEX "game_table_bets_session" ON "game_table_bets" USING btree ("session_id","created_at");--> statement-breakpoint

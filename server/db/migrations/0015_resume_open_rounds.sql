@@ -1,1 +1,0 @@
-CREATE INDEX "game_sim_rounds_unfinished" ON "game_sim_rounds" USING btree ("started_at") WHERE "game_sim_rounds"."status" IN ('open', 'betting');
