@@ -44,6 +44,7 @@ import { siteRoutes } from './modules/site/routes';
 import { fileSiteSettings } from './modules/site/settings';
 import type { CasinoWalletApi } from './modules/casinoWallet/api';
 import { registerGames } from './modules/games';
+import { gameRoutes } from './modules/games/routes';
 import type { GameProvider } from './providers/games/types';
 import { saveChat } from './modules/sports/repository';
 import { sportsRoutes } from './modules/sports/routes';
@@ -454,7 +455,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   // The casino's games module: catalogue, static game lists, launches, likes, history, jackpot publisher.
   // The provider and casino wallet are asked at each use (their modules decorate app.gameProvider and
   // app.casinoWallet; a test may hand its own).
-  await registerGames(app, {
+  const games = await registerGames(app, {
     db,
     settings,
     provider: () => (options.games && 'provider' in options.games ? (options.games.provider ?? null) : app.gameProvider.provider),
@@ -463,6 +464,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     broker: () => app.broker,
     clock,
   });
+  await app.register(gameRoutes, { service: games });
   await app.register(sportsRoutes, { db, service: new SportsService(feed), settings });
   const bets = new BetService({
     db,

@@ -4,7 +4,6 @@ import type { GameProvider } from '../../providers/games/types';
 import type { Broker } from '../../realtime/stomp/broker';
 import type { CasinoWalletApi } from '../casinoWallet/api';
 import type { SiteSettingsStore } from '../site/settings';
-import { gameRoutes } from './routes';
 import { GamesService } from './service';
 import { gameStaticRoutes } from './staticRoutes';
 import { CatalogueStore } from './store';
@@ -41,7 +40,8 @@ declare module 'fastify' {
 /**
  * The games module (issue 13): the catalogue kept in the database (refreshed from the provider at start
  * and by a leader job), the static game lists and thumbnails, the game calls, and the jackpot publisher
- * (a leader job). Needs app.payments (the shared jobs) registered first.
+ * (a leader job). Needs app.payments (the shared jobs) registered first. Its calls (`routes.ts`) are
+ * registered by app.ts with the service this returns.
  */
 export async function registerGames(app: FastifyInstance, options: GamesOptions): Promise<GamesService> {
   const settings = () => options.settings.read().games;
@@ -64,7 +64,6 @@ export async function registerGames(app: FastifyInstance, options: GamesOptions)
   });
   app.decorate('games', service);
   await app.register(gameStaticRoutes, { store });
-  await app.register(gameRoutes, { service });
 
   const refresh = async () => {
     const provider = options.provider();

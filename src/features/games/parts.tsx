@@ -256,14 +256,18 @@ export function OfflinePlayNotice() {
   );
 }
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/** The player's reduced-motion setting; a browser without matchMedia counts as reduced (no animation). */
 function usePrefersReducedMotion(): boolean {
   return useSyncExternalStore(
     (callback) => {
-      const query = matchMedia('(prefers-reduced-motion: reduce)');
+      if (typeof matchMedia !== 'function') return () => undefined;
+      const query = matchMedia(REDUCED_MOTION);
       query.addEventListener('change', callback);
       return () => query.removeEventListener('change', callback);
     },
-    () => matchMedia('(prefers-reduced-motion: reduce)').matches,
+    () => typeof matchMedia !== 'function' || matchMedia(REDUCED_MOTION).matches,
     () => true,
   );
 }
