@@ -210,7 +210,11 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   if (options.viteDev && config.production) throw new Error('the development server (npm run dev) does not run with NODE_ENV=production');
   // Vite is a development dependency: a production start never loads it.
   const viteDev = options.viteDev ? await import('./plugins/viteDev') : undefined;
-  await app.register(securityHeaders, { frameAncestors: config.frameAncestors, development: options.viteDev === true });
+  await app.register(securityHeaders, {
+    frameAncestors: config.frameAncestors,
+    frameSources: config.gameProvider ? [new URL(config.gameProvider.url).origin] : [],
+    development: options.viteDev === true,
+  });
 
   const cipher = fieldCipher(config.secrets.rsaPrivateKey);
   const policy = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs, events };

@@ -13,6 +13,8 @@ import fp from 'fastify-plugin';
 export interface SecurityHeadersOptions {
   /** Partner origins (mini-apps) that may frame the app, besides the app itself. */
   frameAncestors: readonly string[];
+  /** Origins the app may frame besides itself: the game provider's game pages (GAME_PROVIDER_URL's origin). */
+  frameSources?: readonly string[];
   /**
    * `npm run dev` only (never with NODE_ENV=production): Vite's page runs two inline module scripts (React
    * refresh, the dev service worker's registration) and injects each CSS module as a `<style>`. Each
@@ -79,7 +81,11 @@ function socketSource(request: FastifyRequest): string[] {
   return [`${request.protocol === 'https' ? 'wss' : 'ws'}://${host}`];
 }
 
-function pagePolicy(request: FastifyRequest, frameAncestors: readonly string[]): FastifyHelmetOptions['contentSecurityPolicy'] {
+function pagePolicy(
+  request: FastifyRequest,
+  frameAncestors: readonly string[],
+  frameSources: readonly string[],
+): FastifyHelmetOptions['contentSecurityPolicy'] {
   const tls = request.protocol === 'https';
   const nonce = request.cspNonce ? [`'nonce-${request.cspNonce}'`] : [];
   return {
@@ -101,6 +107,8 @@ function pagePolicy(request: FastifyRequest, frameAncestors: readonly string[]):
       'base-uri': ["'none'"],
       'form-action': ["'self'"],
       'frame-ancestors': ["'self'", ...frameAncestors],
+      // The in-game frame: the simulator's pages (same origin) or a real provider's.
+      'frame-src': ["'self'", ...frameSources],
       // Over TLS only: on plain HTTP (a phone on the LAN, the tests) it would send the page's own requests to https.
       ...(tls ? { 'upgrade-insecure-requests': [] } : {}),
     },
@@ -129,7 +137,7 @@ export const securityHeaders = fp<SecurityHeadersOptions>(
       if (options.development && !api) request.cspNonce = randomBytes(16).toString('base64');
       const tls = request.protocol === 'https';
       reply.helmet({
-        contentSecurityPolicy: api ? API_POLICY : pagePolicy(request, options.frameAncestors),
+        contentSecurityPolicy: api ? API_POLICY : pagePolicy(request, options.frameAncestors, options.frameSources ?? []),
         strictTransportSecurity: tls ? HSTS : false,
         // X-Frame-Options cannot name partners; where partners may frame the app, frame-ancestors decides alone.
         xFrameOptions: api ? { action: 'deny' } : partners ? false : { action: 'sameorigin' },

@@ -149,6 +149,8 @@ describe('the page’s browser-side defences', () => {
     expect(policy.get('object-src')).toEqual(["'none'"]);
     expect(policy.get('base-uri')).toEqual(["'none'"]);
     expect(policy.get('frame-ancestors')).toEqual(["'self'"]);
+    // The in-game frame shows the simulator's game pages, on this origin.
+    expect(policy.get('frame-src')).toEqual(["'self'"]);
     expect(policy.has('upgrade-insecure-requests')).toBe(false);
     expect(String(headers['content-security-policy'])).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
     expect(headers['x-frame-options']).toBe('SAMEORIGIN');
@@ -198,6 +200,27 @@ describe('framing by partner mini-apps (FRAME_ANCESTORS)', () => {
       expect(csp(api.headers).get('frame-ancestors')).toEqual(["'none'"]);
     } finally {
       await partnerServer.close();
+    }
+  });
+
+  it('lets the in-game frame show a real game provider’s pages (the origin of GAME_PROVIDER_URL) and nothing else', async () => {
+    const { generateKeyPairSync } = await import('node:crypto');
+    const pem = (key: { export(o: object): string | Buffer }, type: string) => key.export({ type, format: 'pem' }).toString();
+    const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const providerServer = await startServer({
+      distDir: dist,
+      gameProvider: {
+        url: 'https://games.provider.example/api',
+        operatorId: 'panalo',
+        operatorPrivateKey: pem(keys.privateKey, 'pkcs8'),
+        providerPublicKey: pem(keys.publicKey, 'spki'),
+      },
+    });
+    try {
+      const page = await request(`${providerServer.url}/`);
+      expect(csp(page.headers).get('frame-src')).toEqual(["'self'", 'https://games.provider.example']);
+    } finally {
+      await providerServer.close();
     }
   });
 

@@ -17,6 +17,10 @@ export const BILL_KINDS: readonly { kind: string; prefix?: true; type: number }[
   { kind: 'bet_payout', type: 5 },
   { kind: 'bet_refund', type: 6 },
   { kind: 'bet', type: 4 },
+  // Casino rounds (server/modules/casinoWallet): stakes, wins and cancelled stakes read as bets, payouts and refunds.
+  { kind: 'casino_bet', type: 4 },
+  { kind: 'casino_win', type: 5 },
+  { kind: 'casino_rollback', type: 6 },
   { kind: 'bonus', prefix: true, type: 8 },
   { kind: 'voucher', prefix: true, type: 9 },
   { kind: 'gift', prefix: true, type: 9 },
