@@ -126,6 +126,7 @@ describe('a player at the casino, nothing faked', () => {
     const player = await fundedPlayer(server, 1_000);
     const before = await mainBalance(server, player.token);
     const slot = seamlessSlot();
+    const owedBefore = (await server.app.withdrawals.figures(player.customerId)).turnoverRemaining;
     const sessionId = await launch(player.token, slot);
     const rounds = await spins(sessionId, 10, 500);
 
@@ -145,6 +146,17 @@ describe('a player at the casino, nothing faked', () => {
     expect(records.data.total).toBe(10);
     expect(records.data.list.map((r) => r.roundId).sort()).toEqual(rounds.map((r) => r.roundId).sort());
     expect(records.data.totalBet).toBe(5_000);
+    // Casino stakes count towards the deposit's turnover like sports stakes.
+    expect((await server.app.withdrawals.figures(player.customerId)).turnoverRemaining).toBe(Math.max(0, owedBefore - 5_000));
+    // The bills show the rounds as bets and payouts, not as transfers.
+    const bills = await call<{ list: { type: number }[] }>(
+      server,
+      'main',
+      'transactionRecord/queryCustBill',
+      { beginDate: today, endDate: today, pageNo: 1, pageSize: 50 },
+      { token: player.token },
+    );
+    expect(bills.data.list.filter((bill) => bill.type === 4)).toHaveLength(10);
     expect(records.data.totalWin - records.data.totalBet).toBe(sessionNet);
     for (const row of records.data.list) {
       const played = history.find((r) => r.roundId === row.roundId)!;

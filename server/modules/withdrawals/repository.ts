@@ -1,6 +1,15 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db';
-import { betTickets, customers, ledgerAccounts, ledgerEntries, ledgerTransactions, loginGuards, withdrawalOrders } from '../../db/schema';
+import {
+  betTickets,
+  casinoRounds,
+  customers,
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransactions,
+  loginGuards,
+  withdrawalOrders,
+} from '../../db/schema';
 
 /** Withdrawals in the database: orders, the password's hash and guard, and the figures of the turnover rule. */
 
@@ -31,7 +40,7 @@ export const DEPOSIT_KINDS = ['deposit'];
 /** Ticket statuses whose stake counts as turnover: settled with a result (not void, not rejected). */
 export const TURNOVER_STATUSES = ['won', 'lost', 'halfWon', 'halfLost', 'cashout'];
 
-/** Everything the player ever deposited into the main wallet, and everything they staked on settled bets. */
+/** Everything the player ever deposited into the main wallet, and everything they staked on settled bets and casino rounds. */
 export async function turnoverFigures(db: Queryable, customerId: number): Promise<{ deposited: number; staked: number }> {
   const [deposits] = await db
     .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
@@ -52,7 +61,12 @@ export async function turnoverFigures(db: Queryable, customerId: number): Promis
     .select({ total: sql<string>`coalesce(sum(${betTickets.stake}), 0)` })
     .from(betTickets)
     .where(and(eq(betTickets.customerId, customerId), inArray(betTickets.status, TURNOVER_STATUSES)));
-  return { deposited: Number(deposits?.total ?? 0), staked: Number(stakes?.total ?? 0) };
+  // Casino rounds count too, once settled (their stakes less what was rolled back).
+  const [casinoStakes] = await db
+    .select({ total: sql<string>`coalesce(sum(${casinoRounds.bet}), 0)` })
+    .from(casinoRounds)
+    .where(and(eq(casinoRounds.customerId, customerId), eq(casinoRounds.status, 'settled')));
+  return { deposited: Number(deposits?.total ?? 0), staked: Number(stakes?.total ?? 0) + Number(casinoStakes?.total ?? 0) };
 }
 
 export async function insertOrder(db: Queryable, values: typeof withdrawalOrders.$inferInsert): Promise<WithdrawalOrderRow> {
