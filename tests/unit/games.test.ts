@@ -8,7 +8,7 @@ import {
   rankGames,
 } from '../../server/modules/games/catalogue';
 import { lobbyPath } from '../../server/modules/games/service';
-import { thumbnailSvg } from '../../server/modules/games/thumbs';
+import { monogram, thumbnailSvg } from '../../server/modules/games/thumbs';
 import type { ProviderGame, ProviderPlatform } from '../../server/providers/games/types';
 import { gameListChunkSchema, gameListIndexSchema } from '../../src/contract/games';
 
@@ -109,7 +109,17 @@ describe('the game catalogue', () => {
 });
 
 describe('thumbnails', () => {
-  it('escape the game’s name and glyph and refuse colours that are not colours', () => {
+  it('draw the game’s monogram in letters, whatever fonts the phone has', () => {
+    expect(monogram('Jeepney Jackpot Deluxe')).toBe('JJ');
+    expect(monogram('Live Roulette VIP Makati')).toBe('LR');
+    expect(monogram('bingo')).toBe('B');
+    expect(monogram('  ')).toBe('★');
+    const svg = thumbnailSvg({ gameName: 'Mayon Fire', theme: { background: '#7a1f0f', accent: '#ff8a50', glyph: '🌋' } });
+    expect(svg).toContain('>MF</text>');
+    expect(svg).not.toContain('🌋');
+  });
+
+  it('escape the game’s name and refuse colours that are not colours', () => {
     const svg = thumbnailSvg({ gameName: 'Tom & <Jerry>', theme: { background: 'red;x" onload="alert(1)', accent: '#abc', glyph: '<' } });
     expect(svg).toContain('Tom &amp; &lt;Jerry&gt;');
     expect(svg).not.toContain('onload');
