@@ -187,3 +187,16 @@ describe('75-ball bingo', () => {
     expect(BALLS_PER_DRAW).toBe(40);
   });
 });
+
+describe('the tables in the lobby', () => {
+  it('list each table with its own stake limits, not the engine’s', async () => {
+    const { catalogue } = await import('../../server/providers/games/catalogue');
+    const limits = (code: string) => {
+      const entry = [...catalogue().values()].find((game) => game.game.gameCode === code)!.game;
+      return { minBet: entry.minBet, maxBet: entry.maxBet };
+    };
+    expect(limits('roulette-vip-live')).toEqual({ minBet: 50_000, maxBet: 10_000_000 });
+    expect(limits('roulette-manila-live')).toEqual({ minBet: 1_000, maxBet: 500_000 });
+    expect(limits('bingo-gold-plaza')).toEqual({ minBet: 5_000, maxBet: 20_000 });
+  });
+});

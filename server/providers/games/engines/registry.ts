@@ -26,6 +26,9 @@ export interface EngineVariant<Params = unknown> {
   params: Params;
   /** Tags for the lobby (e.g. ['hot']); 'jackpot' and 'live' come from the registration. */
   tags?: ('new' | 'hot')[];
+  /** This variant's own stake limits (a live table's), centavos; the registration's otherwise. */
+  minBet?: number;
+  maxBet?: number;
 }
 
 export interface EngineTheme {

@@ -71,6 +71,8 @@ export function tableVariants(engine: TableGame['engine']): EngineVariant<TableG
     code: game.variant,
     label: (engine === GameEngine.Roulette ? ROULETTE_TABLES : BINGO_ROOMS).find((table) => table.code === game.variant)!.label,
     params: game,
+    minBet: game.minBet,
+    maxBet: game.maxBet,
   }));
 }
 
