@@ -7,6 +7,7 @@ import { useSnapshot } from 'valtio';
 import { GameCall, type GameEntry, type GamePlatform } from '../../contract/games';
 import { jackpotAnswer } from '../../contract/answers/games';
 import { api } from '../../api/instance';
+import { useOnline } from '../../hooks/useOnline';
 import { formatCentavos } from '../../lib/money';
 import { local } from '../../lib/storage';
 import { StorageKey } from '../../contract/storageKeys';
@@ -218,25 +219,12 @@ export function GameRow({
   );
 }
 
-function subscribeOnline(callback: () => void) {
-  addEventListener('online', callback);
-  addEventListener('offline', callback);
-  return () => {
-    removeEventListener('online', callback);
-    removeEventListener('offline', callback);
-  };
-}
-
 /**
  * Offline as the app tells it: the device says it has no network (what the offline banner shows), or
  * the realtime worker lost its socket and is trying again.
  */
 export function useOffline(): boolean {
-  const online = useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine,
-    () => true,
-  );
+  const online = useOnline();
   const status = useConnectionStatus();
   return !online || status === 'reconnecting';
 }
