@@ -118,16 +118,14 @@ export const VIRTUALIZE_AT = 60;
 const COLUMNS = 3;
 const ROW_ESTIMATE = 172;
 
-/** The games as a three-column grid; long lists are virtualized against the page's scroll. */
-export function GameGrid({
-  games,
-  platforms,
-  label,
-}: {
+interface GridProps {
   games: readonly GameEntry[];
   platforms: ReadonlyMap<string, GamePlatform>;
   label: string;
-}) {
+}
+
+/** The games as a three-column grid; long lists are virtualized against the page's scroll. */
+export function GameGrid({ games, platforms, label }: GridProps) {
   if (games.length <= VIRTUALIZE_AT) {
     return (
       <ul className={styles.grid} aria-label={label}>
@@ -142,15 +140,7 @@ export function GameGrid({
   return <VirtualGrid games={games} platforms={platforms} label={label} />;
 }
 
-function VirtualGrid({
-  games,
-  platforms,
-  label,
-}: {
-  games: readonly GameEntry[];
-  platforms: ReadonlyMap<string, GamePlatform>;
-  label: string;
-}) {
+function VirtualGrid({ games, platforms, label }: GridProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const [offset, setOffset] = useState(0);
   // Where the grid starts on the page moves when the rows above it arrive (recent games, favourites).
