@@ -1,25 +1,12 @@
-import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOnline } from '../hooks/useOnline';
 import { Icon } from '../ui/Icon';
 import styles from './OfflineBanner.module.css';
-
-function subscribe(callback: () => void) {
-  addEventListener('online', callback);
-  addEventListener('offline', callback);
-  return () => {
-    removeEventListener('online', callback);
-    removeEventListener('offline', callback);
-  };
-}
 
 /** A thin line at the top while the device has no network: the page still works from what it has. */
 export function OfflineBanner() {
   const { t } = useTranslation();
-  const online = useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
+  const online = useOnline();
   if (online) return null;
   return (
     <div className={styles.banner} role="status">

@@ -7,6 +7,7 @@ import { GAME_LIST_CHUNK } from '../../src/contract/constants';
 import { GameCall, type GameEntry, type GameListIndex, gameListChunkSchema, gameListIndexSchema } from '../../src/contract/games';
 import { call, fundedPlayer, idempotencyKey, mainBalance } from './player';
 import { type TestServer, startServer } from './server';
+import { type SimRound, simPost, simRound, simSession } from './simGame';
 
 /**
  * The casino end to end with nothing faked: the real provider simulator (its signed API, its game pages'
@@ -22,39 +23,9 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-interface RoundAnswer {
-  ok: boolean;
-  roundId: string;
-  status: 'open' | 'settled';
-  view: Record<string, unknown>;
-  bet: number;
-  win: number;
-  balance: number | null;
-  code?: string;
-  message?: string;
-  proof: { serverSeedHash: string; serverSeed: string | null };
-}
-
-interface SessionState {
-  ok: boolean;
-  balance: number | null;
-  mode: string;
-  open: { roundId: string; bet: number; view: Record<string, unknown>; serverSeedHash: string; elapsedMs: number } | null;
-  history: { roundId: string; bet: number; win: number; net: number; status: string }[];
-}
-
-async function simPost(path: string, body: unknown): Promise<RoundAnswer> {
-  const answer = await fetch(`${server.url}/sim/games/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return (await answer.json()) as RoundAnswer;
-}
-const start = (sessionId: string, bet: number, action: unknown) => simPost('api/round/start', { sessionId, bet, action });
-const act = (sessionId: string, roundId: string, action: unknown) => simPost('api/round/act', { sessionId, roundId, action });
-const sessionState = async (sessionId: string) =>
-  (await (await fetch(`${server.url}/sim/games/api/session/${sessionId}`)).json()) as SessionState;
+const start = (sessionId: string, bet: number, action: unknown) => simRound(server, 'start', { sessionId, bet, action });
+const act = (sessionId: string, roundId: string, action: unknown) => simRound(server, 'act', { sessionId, roundId, action });
+const sessionState = (sessionId: string) => simSession(server, sessionId);
 const sessionOf = (url: string) => new URL(url, server.url).pathname.split('/').pop()!;
 
 async function expectLedgerZero() {
@@ -88,8 +59,8 @@ async function launch(token: string, game: GameEntry): Promise<string> {
   return sessionOf(launched.data.url);
 }
 
-async function spins(sessionId: string, count: number, bet: number): Promise<RoundAnswer[]> {
-  const rounds: RoundAnswer[] = [];
+async function spins(sessionId: string, count: number, bet: number): Promise<SimRound[]> {
+  const rounds: SimRound[] = [];
   for (let i = 0; i < count; i += 1) {
     const answer = await start(sessionId, bet, { spin: true });
     expect(answer, answer.message).toMatchObject({ ok: true, status: 'settled' });
@@ -179,7 +150,7 @@ describe('a player at the casino, nothing faked', () => {
 
     // Every wallet call delivered twice: the balance still moves by exactly the net.
     const mid = await mainBalance(server, player.token);
-    await simPost('settings', { duplicates: true });
+    await simPost(server, 'settings', { duplicates: true });
     try {
       const more = await spins(sessionId, 5, 300);
       expect(await mainBalance(server, player.token)).toBe(mid + net(more));
@@ -195,7 +166,7 @@ describe('a player at the casino, nothing faked', () => {
       // One stored bet per round, and a win row only for rounds that had one to pay or close.
       expect(moved.filter((t) => t.kind === 'bet')).toHaveLength(5);
     } finally {
-      await simPost('settings', { duplicates: false });
+      await simPost(server, 'settings', { duplicates: false });
     }
     await expectLedgerZero();
   });

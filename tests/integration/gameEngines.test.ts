@@ -7,6 +7,7 @@ import { DECK, cardLabel, handCategory } from '../../server/providers/games/engi
 import { fairRng, hashServerSeed, shuffle } from '../../server/providers/games/fair';
 import type { GameProvider } from '../../server/providers/games/types';
 import { type TestServer, startServer } from './server';
+import { type SimRound, launchRequest, simRound, simSession } from './simGame';
 
 /**
  * Video poker, crash and fishing played through the simulator's real runtime and game API (demo play
@@ -23,53 +24,17 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-interface Answer {
-  ok: boolean;
-  roundId: string;
-  status: 'open' | 'settled';
-  view: Record<string, unknown>;
-  bet: number;
-  win: number;
-  balance: number;
-  message?: string;
-  proof: { serverSeedHash: string; serverSeed: string | null; clientSeed: string; nonce: number; outcome: string };
-}
-
 async function launch(gameCode: string): Promise<string> {
-  const game = catalogue().get(gameCode)!.game;
-  const { url } = await provider.launch({
-    user: `demo-${gameCode}`,
-    token: null,
-    gameCode,
-    platformCode: game.platformCode,
-    currency: 'XXX',
-    lang: 'en',
-    lobbyUrl: '/games',
-    ip: '127.0.0.1',
-    country: 'PH',
-    platform: 'GPL_MOBILE',
-  });
+  const { url } = await provider.launch(
+    launchRequest(catalogue().get(gameCode)!.game, { user: `demo-${gameCode}`, currency: 'XXX', lobbyUrl: '/games' }),
+  );
   return url.split('/').pop()!;
 }
 
-async function call(path: 'start' | 'act', body: Record<string, unknown>): Promise<Answer> {
-  const answer = await fetch(`${server.url}/sim/games/api/round/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return (await answer.json()) as Answer;
-}
+const call = (step: 'start' | 'act', body: Record<string, unknown>) => simRound(server, step, body);
+const session = (sessionId: string) => simSession(server, sessionId);
 
-async function session(sessionId: string) {
-  return (await (await fetch(`${server.url}/sim/games/api/session/${sessionId}`)).json()) as {
-    balance: number;
-    rtpBps: number;
-    history: { roundId: string; bet: number; win: number; net: number; status: string }[];
-  };
-}
-
-const seedsOf = (proof: Answer['proof']) => ({ serverSeed: proof.serverSeed!, clientSeed: proof.clientSeed, nonce: proof.nonce });
+const seedsOf = (proof: SimRound['proof']) => ({ serverSeed: proof.serverSeed!, clientSeed: proof.clientSeed, nonce: proof.nonce });
 
 describe('video poker through the simulator', () => {
   it('deals, draws the held cards’ replacements, pays the paytable and replays from the revealed seed', async () => {
@@ -95,7 +60,7 @@ describe('video poker through the simulator', () => {
     expect(drawn.win).toBe(500 * JACKS_9_6.pays[handCategory(final)]!);
 
     const after = await session(sessionId);
-    expect(after.balance).toBe(before.balance - 500 + drawn.win);
+    expect(after.balance).toBe(before.balance! - 500 + drawn.win);
     expect(after.history[0]).toMatchObject({ roundId: dealt.roundId, bet: 500, win: drawn.win, net: drawn.win - 500 });
   });
 
@@ -130,7 +95,7 @@ describe('crash through the simulator', () => {
     } else {
       expect(last.win).toBe(0);
     }
-    expect((await session(sessionId)).balance).toBe(before.balance - 1_000 + last.win);
+    expect((await session(sessionId)).balance).toBe(before.balance! - 1_000 + last.win);
   });
 
   it('refuses an auto cash-out below 1.01× before any bet', async () => {
@@ -156,7 +121,7 @@ describe('fishing through the simulator', () => {
       net += answer.win - 200;
     }
     const after = await session(sessionId);
-    expect(after.balance).toBe(before.balance + net);
+    expect(after.balance).toBe(before.balance! + net);
     expect(after.history).toHaveLength(5);
   });
 

@@ -17,6 +17,7 @@ import {
 } from '../../server/providers/games/types';
 import type { OperatorAnswer } from '../../server/providers/games/wallet';
 import { type TestServer, startServer } from './server';
+import { launchRequest as slotLaunch, simSession } from './simGame';
 
 /**
  * The game provider simulator through its signed Hub88-style API (the adapter app.gameProvider uses, and
@@ -154,21 +155,7 @@ function player(balance: number): { user: string; token: string } {
 const SLOT = 'slot-96-sampaguita';
 const slotGame = () => catalogue().get(SLOT)!.game;
 
-function launchRequest(over: Partial<LaunchRequest>): LaunchRequest {
-  return {
-    user: 'nobody',
-    token: null,
-    gameCode: SLOT,
-    platformCode: slotGame().platformCode,
-    currency: 'PHP',
-    lang: 'en',
-    lobbyUrl: '/games/slot',
-    ip: '127.0.0.1',
-    country: 'PH',
-    platform: 'GPL_MOBILE',
-    ...over,
-  };
-}
+const launchRequest = (over: Partial<LaunchRequest>) => slotLaunch({ gameCode: SLOT, platformCode: slotGame().platformCode }, over);
 
 const sessionOf = (url: string) => url.split('/').pop()!;
 
@@ -181,15 +168,7 @@ async function play(sessionId: string, bet: number) {
   return { status: answer.status, body: (await answer.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-async function state(sessionId: string) {
-  return (await (await fetch(`${server.url}/sim/games/api/session/${sessionId}`)).json()) as {
-    balance: number;
-    history: { roundId: string; bet: number; win: number; net: number; status: string }[];
-    nextServerSeedHash: string;
-    rtpBps: number;
-    mode: string;
-  };
-}
+const state = (sessionId: string) => simSession(server, sessionId);
 
 describe('the catalogue', () => {
   it('lists the platforms (four seamless studios and one transfer platform) and games whose platforms exist', async () => {

@@ -1,12 +1,9 @@
 import { createHash } from 'node:crypto';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../src/api/instance';
 import { AntiAddictionWatcher } from '../../src/app/AntiAddictionWatcher';
-import { createAppRouter } from '../../src/app/router';
-import type { GameEntry, GameListIndex } from '../../src/contract/games';
+import type { GameListIndex } from '../../src/contract/games';
 import type { UserInfo } from '../../src/contract/user';
 import { playing } from '../../src/features/casino/playing';
 import { initI18n } from '../../src/i18n';
@@ -15,43 +12,22 @@ import { pay } from '../../src/stores/pay';
 import { resetToken, setLogin } from '../../src/stores/session';
 import { siteInfo } from '../../src/stores/siteInfo';
 import { ui } from '../../src/stores/ui';
+import { type Answers, type Sent, stubServer } from './fakeServer';
+import { gameEntry } from './gameFixtures';
+import { renderApp } from './renderApp';
 
 /**
  * The play pages in the whole app, with the network answering like the server and the static game
  * lists: what the player sees and which calls leave the page with which fields.
  */
 
-interface Sent {
-  path: string;
-  body: Record<string, unknown>;
-  idempotencyKey: string | null;
-}
 const sent: Sent[] = [];
-type Answer = { errCode?: string; errMsg?: string; body?: unknown };
-let answers: Record<string, (body: Record<string, unknown>) => Answer> = {};
+let answers: Answers = {};
 
-const game = (over: Partial<GameEntry>): GameEntry => ({
-  gameId: 101,
-  gameCode: 'sim_slot_lucky_sampaguita',
-  gameName: 'Lucky Sampaguita',
-  platformCode: 'SIMSLOTS',
-  kind: 'slot',
-  category: 5,
-  gameType: 'SLOT',
-  engine: 'slot',
-  rtpBps: 9600,
-  thumbnail: '/static/games/thumbs/101.svg',
-  tags: [],
-  trial: true,
-  minBet: 100,
-  maxBet: 500_000,
-  rank: 1,
-  ...over,
-});
 const GAMES = [
-  game({}),
-  game({ gameId: 202, gameCode: 'sim_transfer_dragon', gameName: 'Dragon Gold', platformCode: 'SIMTRANSFER', trial: false }),
-  game({
+  gameEntry({}),
+  gameEntry({ gameId: 202, gameCode: 'sim_transfer_dragon', gameName: 'Dragon Gold', platformCode: 'SIMTRANSFER', trial: false }),
+  gameEntry({
     gameId: 303,
     gameCode: 'sim_bingo_fiesta',
     gameName: 'Fiesta Bingo',
@@ -60,7 +36,7 @@ const GAMES = [
     category: 27,
     gameType: 'BINGO',
   }),
-  game({ gameId: 404, gameCode: 'sim_roulette', gameName: 'Manila Roulette', platformCode: 'SIMDOWN', kind: 'casino', category: 17 }),
+  gameEntry({ gameId: 404, gameCode: 'sim_roulette', gameName: 'Manila Roulette', platformCode: 'SIMDOWN', kind: 'casino', category: 17 }),
 ];
 const INDEX: GameListIndex = {
   version: 'v1',
@@ -73,17 +49,6 @@ const INDEX: GameListIndex = {
   ],
 };
 const launched = { url: '/sim/games/play/sess-1', currency: 'PHP', expiresAt: '2026-11-23T10:00:00.000Z' };
-
-async function renderApp(path: string) {
-  const router = createAppRouter(() => Promise.resolve(), { history: createMemoryHistory({ initialEntries: [path] }) });
-  await router.load();
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
 
 function logIn() {
   setLogin({ loginName: 'juan01', customerId: '1001', nickName: 'Juan' } as UserInfo, { token: 't', u2token: '' });
@@ -100,22 +65,7 @@ beforeEach(() => {
   answers = {};
   online = true;
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      if (url === '/static/games/index.json') return Response.json(INDEX);
-      if (url === '/static/games/v1/0.json') return Response.json(GAMES);
-      const path = String(url).replace(/^\/api\/(main|front|tp|push)\//, '');
-      const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-      sent.push({ path, body, idempotencyKey: new Headers(init.headers).get('Idempotency-Key') });
-      const answer = answers[path]?.(body);
-      if (String(url).startsWith('/api/main/')) {
-        return Response.json({ head: { errCode: answer?.errCode ?? '0000', errMsg: answer?.errMsg ?? '' }, body: answer?.body ?? null });
-      }
-      const data = path === 'front/siteMaintenance' ? { maintenance: false, message: '', endTime: null, entries: [] } : null;
-      return Response.json({ code: 0, msg: '', data });
-    }),
-  );
+  stubServer(sent, () => answers, { '/static/games/index.json': INDEX, '/static/games/v1/0.json': GAMES });
   resetToken();
   ui.overlays = [];
   ui.toasts = [];

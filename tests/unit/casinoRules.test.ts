@@ -17,26 +17,11 @@ import {
   transferPresets,
 } from '../../src/features/casino/rules';
 import { gameSearch } from '../../src/features/casino/search';
+import { gameEntry } from './gameFixtures';
 
 /** The pure rules of the play pages (src/features/casino/rules.ts). */
 
-const slot: GameEntry = {
-  gameId: 101,
-  gameCode: 'sim_slot_lucky_sampaguita',
-  gameName: 'Lucky Sampaguita',
-  platformCode: 'SIMSLOTS',
-  kind: 'slot',
-  category: 5,
-  gameType: 'SLOT',
-  engine: 'slot',
-  rtpBps: 9600,
-  thumbnail: '/static/games/thumbs/101.svg',
-  tags: [],
-  trial: true,
-  minBet: 100,
-  maxBet: 500_000,
-  rank: 2,
-};
+const slot = gameEntry({ rank: 2 });
 const seamless: GamePlatform = { platformCode: 'SIMSLOTS', name: 'Sim Slots', wallet: 'seamless', maintenance: false };
 const transfer: GamePlatform = { platformCode: 'SIMTRANSFER', name: 'Sim Transfer', wallet: 'transfer', maintenance: false };
 

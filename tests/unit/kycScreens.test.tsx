@@ -1,11 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiEffects, queryClient } from '../../src/api/instance';
 import { KycDialog } from '../../src/app/overlays/KycDialogs';
 import { WEAK_PROMPT_DAY_KEY } from '../../src/app/KycWatcher';
-import { createAppRouter } from '../../src/app/router';
 import type { KycStatusAnswer } from '../../src/contract/answers/kyc';
 import type { UserInfo } from '../../src/contract/user';
 import { initI18n } from '../../src/i18n';
@@ -14,6 +11,7 @@ import { registerNavigator } from '../../src/lib/navigation';
 import { clearKyc, kyc } from '../../src/stores/kyc';
 import { resetToken, setLogin } from '../../src/stores/session';
 import { ui } from '../../src/stores/ui';
+import { renderApp } from './renderApp';
 
 const status = (patch: Partial<KycStatusAnswer> = {}): KycStatusAnswer => ({
   ekycStatus: -1,
@@ -55,17 +53,6 @@ function serverAnswering(kycStatus: KycStatusAnswer, prompt = { weakCheck: false
     }),
   );
   return asked;
-}
-
-async function renderApp(path: string) {
-  const router = createAppRouter(() => Promise.resolve(), { history: createMemoryHistory({ initialEntries: [path] }) });
-  await router.load();
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
 }
 
 const player = { loginName: 'juan01', customerId: '1001', nickName: 'Juan', mobileNo: '+63 917 *** 4567' } as UserInfo;

@@ -1,9 +1,6 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../src/api/instance';
-import { createAppRouter } from '../../src/app/router';
 import type { BetOrder } from '../../src/contract/betOrder';
 import type { UserInfo } from '../../src/contract/user';
 import { betSlip } from '../../src/features/betslip/store';
@@ -11,19 +8,10 @@ import { initI18n, setLanguage } from '../../src/i18n';
 import { pay } from '../../src/stores/pay';
 import { resetToken, setLogin } from '../../src/stores/session';
 import { showDialog, showToast, ui } from '../../src/stores/ui';
+import { renderApp as renderAppAt } from './renderApp';
 
-/** Renders the whole app at an address, with the network answering like an idle server. */
-async function renderApp(path: string) {
-  const router = createAppRouter(() => Promise.resolve(), { history: createMemoryHistory({ initialEntries: [path] }) });
-  await router.load();
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  await screen.findByRole('main');
-  return router;
-}
+/** Renders the whole app at an address, once its page is there (the network answers like an idle server). */
+const renderApp = (path: string) => renderAppAt(path, { untilMain: true });
 
 const calls: string[] = [];
 

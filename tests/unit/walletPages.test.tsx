@@ -1,27 +1,21 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../src/api/instance';
-import { createAppRouter } from '../../src/app/router';
 import type { UserInfo } from '../../src/contract/user';
 import { initI18n } from '../../src/i18n';
 import { pay } from '../../src/stores/pay';
 import { resetToken, setLogin } from '../../src/stores/session';
 import { ui } from '../../src/stores/ui';
+import { type Answers, type Sent, stubServer } from './fakeServer';
+import { renderApp as renderAppAt } from './renderApp';
 
 /**
  * The money-in pages in the whole app, with the network answering like the server: what the player sees
  * and, as important, which calls leave the page (none for an amount the channel cannot take).
  */
 
-interface Sent {
-  path: string;
-  body: Record<string, unknown>;
-  idempotencyKey: string | null;
-}
 const sent: Sent[] = [];
-let answers: Record<string, (body: Record<string, unknown>) => { errCode?: string; errMsg?: string; body?: unknown }> = {};
+let answers: Answers = {};
 
 const channel = (available: boolean) => ({
   channelId: 'gcash-main',
@@ -58,17 +52,8 @@ const order = (status: string) => ({
   ...(status === 'expired' ? { message: 'The checkout expired. Please try again.' } : {}),
 });
 
-async function renderApp(path: string) {
-  const router = createAppRouter(() => Promise.resolve(), { history: createMemoryHistory({ initialEntries: [path] }) });
-  await router.load();
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  await screen.findByRole('main');
-  return router;
-}
+/** Renders the whole app at an address, once its page is there. */
+const renderApp = (path: string) => renderAppAt(path, { untilMain: true });
 
 beforeAll(async () => {
   await initI18n('en');
@@ -77,20 +62,7 @@ beforeAll(async () => {
 beforeEach(() => {
   sent.length = 0;
   answers = {};
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const path = String(url).replace(/^\/api\/(main|front|tp|push)\//, '');
-      const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-      sent.push({ path, body, idempotencyKey: new Headers(init.headers).get('Idempotency-Key') });
-      const answer = answers[path]?.(body);
-      if (String(url).startsWith('/api/main/')) {
-        return Response.json({ head: { errCode: answer?.errCode ?? '0000', errMsg: answer?.errMsg ?? '' }, body: answer?.body ?? null });
-      }
-      const data = path === 'front/siteMaintenance' ? { maintenance: false, message: '', endTime: null, entries: [] } : null;
-      return Response.json({ code: 0, msg: '', data });
-    }),
-  );
+  stubServer(sent, () => answers);
   resetToken();
   setLogin({ loginName: 'juan01', customerId: '1001', nickName: 'Juan' } as UserInfo, { token: 't', u2token: '' });
   ui.overlays = [];

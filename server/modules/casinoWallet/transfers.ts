@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import { GatewayCode } from '../../../src/contract/errorCodes';
 import { GameCall } from '../../../src/contract/games';
-import type { Database } from '../../db';
+import type { Database, Transaction } from '../../db';
 import { casinoTransfers, customers, idempotencyKeys, pendingMovements } from '../../db/schema';
 import { CallError } from '../../lib/errors';
 import { GameProviderError, type GameProvider, type TransferPlatformApi, type TransferResult } from '../../providers/games/types';
@@ -97,6 +97,40 @@ export class CasinoTransfers {
     return row !== undefined;
   }
 
+  /**
+   * A new transfer, pending: its pending movement (balanceFlag 0 until it is finished; an "in" one names
+   * the ledger posting that took the money from main) and its row.
+   */
+  private async record(
+    tx: Transaction,
+    transfer: {
+      transferId: string;
+      customerId: number;
+      user: string;
+      platformCode: string;
+      direction: 'in' | 'out';
+      amount: number;
+      ledgerId?: number;
+    },
+  ): Promise<void> {
+    const { transferId, customerId, user, platformCode, direction, amount, ledgerId } = transfer;
+    const [movement] = await tx
+      .insert(pendingMovements)
+      .values({ customerId, kind: `casino_transfer_${direction}`, amount, ...(ledgerId === undefined ? {} : { transactionId: ledgerId }) })
+      .returning({ id: pendingMovements.id });
+    await tx.insert(casinoTransfers).values({
+      transferId,
+      customerId,
+      userName: user,
+      platformCode,
+      direction,
+      amount,
+      movementId: movement!.id,
+      createdAt: this.now(),
+      updatedAt: this.now(),
+    });
+  }
+
   async transferIn(customerId: number, key: string, platformCode: string, amount: number) {
     if (!(await this.keyUsed(customerId, key))) await this.platform(platformCode);
     const user = await this.loginName(customerId);
@@ -116,21 +150,7 @@ export class CasinoTransfers {
             { accountId: await houseAccountId(tx, HOUSE.transfers), amount },
           ],
         });
-        const [movement] = await tx
-          .insert(pendingMovements)
-          .values({ customerId, kind: 'casino_transfer_in', amount, transactionId: ledgerId })
-          .returning({ id: pendingMovements.id });
-        await tx.insert(casinoTransfers).values({
-          transferId,
-          customerId,
-          userName: user,
-          platformCode,
-          direction: 'in',
-          amount,
-          movementId: movement!.id,
-          createdAt: this.now(),
-          updatedAt: this.now(),
-        });
+        await this.record(tx, { transferId, customerId, user, platformCode, direction: 'in', amount, ledgerId });
         return { transferId };
       },
     );
@@ -158,21 +178,7 @@ export class CasinoTransfers {
       { customerId, key, call: GameCall.transferOut, request: { platformCode, amount: requested } },
       async (tx) => {
         const transferId = `to-${randomUUID()}`;
-        const [movement] = await tx
-          .insert(pendingMovements)
-          .values({ customerId, kind: 'casino_transfer_out', amount })
-          .returning({ id: pendingMovements.id });
-        await tx.insert(casinoTransfers).values({
-          transferId,
-          customerId,
-          userName: user,
-          platformCode,
-          direction: 'out',
-          amount,
-          movementId: movement!.id,
-          createdAt: this.now(),
-          updatedAt: this.now(),
-        });
+        await this.record(tx, { transferId, customerId, user, platformCode, direction: 'out', amount });
         return { transferId };
       },
     );

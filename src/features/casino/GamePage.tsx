@@ -13,7 +13,7 @@ import { PageSkeleton } from '../../ui/Skeleton';
 import { gameQuery } from './api';
 import { formatRtp, isTransferPlatform } from './rules';
 import { type GameSearch, gameIdOf } from './search';
-import { useOnline } from './useOnline';
+import { useOnline } from '../../hooks/useOnline';
 import styles from './Casino.module.css';
 
 /** /game?gameId=… (and /newGame, /newGameV2): the game's card, then Play (real money) or Try for fun. */

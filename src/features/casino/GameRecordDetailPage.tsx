@@ -7,6 +7,7 @@ import { formatCentavos } from '../../lib/money';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
 import { PageLayout } from '../../ui/PageLayout';
+import recordStyles from '../../ui/RecordList.module.css';
 import { PageSkeleton } from '../../ui/Skeleton';
 import { gameListQuery, gameRecordDetailQuery } from './api';
 import { seedMatchesHash } from './rules';
@@ -60,7 +61,7 @@ function RoundDetail({ roundId }: { roundId: string }) {
         </div>
         <div>
           <dt>{t('casino.records.netLabel')}</dt>
-          <dd className={round.net > 0 ? styles.plus : undefined} data-testid="round-net">
+          <dd className={round.net > 0 ? recordStyles.plus : undefined} data-testid="round-net">
             {round.net > 0 ? '+' : ''}
             {formatCentavos(round.net)}
           </dd>
@@ -71,15 +72,15 @@ function RoundDetail({ roundId }: { roundId: string }) {
         </div>
       </dl>
       <h3 className={styles.sectionTitle}>{t('casino.records.transactions')}</h3>
-      <ul className={`${styles.list} ${styles.flush}`}>
+      <ul className={`${recordStyles.list} ${recordStyles.flush}`}>
         {transactions.map((entry) => (
-          <li key={entry.transactionId} className={styles.row} data-testid="round-transaction">
-            <span className={styles.rowText}>
+          <li key={entry.transactionId} className={recordStyles.row} data-testid="round-transaction">
+            <span className={recordStyles.rowText}>
               <strong>{t(`casino.transactionKinds.${entry.kind}`)}</strong>
               <span className={`${styles.dim} ${styles.mono}`}>{entry.transactionId}</span>
               <span className={styles.dim}>{when(entry.at)}</span>
             </span>
-            <span className={styles.rowAmount}>{formatCentavos(entry.amount)}</span>
+            <span className={recordStyles.rowAmount}>{formatCentavos(entry.amount)}</span>
           </li>
         ))}
       </ul>

@@ -17,7 +17,7 @@ import { tellAppAbout } from './launchErrors';
 import { startPlaying, stopPlaying } from './playing';
 import { type LaunchProblem, callbackPathOf, isTransferPlatform, launchBody, launchProblemOf, readFrameMessage } from './rules';
 import { type GameSearch, gameIdOf } from './search';
-import { useOnline } from './useOnline';
+import { useOnline } from '../../hooks/useOnline';
 import styles from './Casino.module.css';
 
 /** launch: /ingame, /glifeingame, /testgame (game/launchGame); v2: /ingameV2 (game/v2/inGame); trial: /trial (play money). */

@@ -9,6 +9,7 @@ import { pay } from '../../stores/pay';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
 import { PageLayout } from '../../ui/PageLayout';
+import presetStyles from '../../ui/AmountPresets.module.css';
 import { type Transfer, gameQuery, transferBalanceQuery, transferIn, transferOut } from './api';
 import { transferPresets } from './rules';
 import { type TransferSearch, gameIdOf } from './search';
@@ -131,7 +132,7 @@ function Transfers({
             <button
               key={preset}
               type="button"
-              className={styles.preset}
+              className={presetStyles.preset}
               aria-pressed={amount === preset}
               onClick={() => setAmountText(String(preset / 100))}
             >

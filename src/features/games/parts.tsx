@@ -7,6 +7,7 @@ import { useSnapshot } from 'valtio';
 import { GameCall, type GameEntry, type GamePlatform } from '../../contract/games';
 import { jackpotAnswer } from '../../contract/answers/games';
 import { api } from '../../api/instance';
+import { useOnline } from '../../hooks/useOnline';
 import { formatCentavos } from '../../lib/money';
 import { local } from '../../lib/storage';
 import { StorageKey } from '../../contract/storageKeys';
@@ -117,16 +118,14 @@ export const VIRTUALIZE_AT = 60;
 const COLUMNS = 3;
 const ROW_ESTIMATE = 172;
 
-/** The games as a three-column grid; long lists are virtualized against the page's scroll. */
-export function GameGrid({
-  games,
-  platforms,
-  label,
-}: {
+interface GridProps {
   games: readonly GameEntry[];
   platforms: ReadonlyMap<string, GamePlatform>;
   label: string;
-}) {
+}
+
+/** The games as a three-column grid; long lists are virtualized against the page's scroll. */
+export function GameGrid({ games, platforms, label }: GridProps) {
   if (games.length <= VIRTUALIZE_AT) {
     return (
       <ul className={styles.grid} aria-label={label}>
@@ -141,15 +140,7 @@ export function GameGrid({
   return <VirtualGrid games={games} platforms={platforms} label={label} />;
 }
 
-function VirtualGrid({
-  games,
-  platforms,
-  label,
-}: {
-  games: readonly GameEntry[];
-  platforms: ReadonlyMap<string, GamePlatform>;
-  label: string;
-}) {
+function VirtualGrid({ games, platforms, label }: GridProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const [offset, setOffset] = useState(0);
   // Where the grid starts on the page moves when the rows above it arrive (recent games, favourites).
@@ -218,25 +209,12 @@ export function GameRow({
   );
 }
 
-function subscribeOnline(callback: () => void) {
-  addEventListener('online', callback);
-  addEventListener('offline', callback);
-  return () => {
-    removeEventListener('online', callback);
-    removeEventListener('offline', callback);
-  };
-}
-
 /**
  * Offline as the app tells it: the device says it has no network (what the offline banner shows), or
  * the realtime worker lost its socket and is trying again.
  */
 export function useOffline(): boolean {
-  const online = useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine,
-    () => true,
-  );
+  const online = useOnline();
   const status = useConnectionStatus();
   return !online || status === 'reconnecting';
 }

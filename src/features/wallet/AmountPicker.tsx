@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatCentavos } from '../../lib/money';
 import { TextField } from '../../ui/Field';
+import presetStyles from '../../ui/AmountPresets.module.css';
 import { type AmountCheck, amountText } from './amounts';
 import styles from './Wallet.module.css';
 
@@ -52,7 +53,7 @@ export function AmountPicker({
             <button
               key={amount}
               type="button"
-              className={styles.preset}
+              className={presetStyles.preset}
               aria-pressed={text === amountText(amount)}
               onClick={() => onText(amountText(amount))}
             >

@@ -9,6 +9,7 @@ import { showToast } from '../../stores/ui';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
 import { PageLayout } from '../../ui/PageLayout';
+import recordStyles from '../../ui/RecordList.module.css';
 import { PageSkeleton } from '../../ui/Skeleton';
 import { type GiftCard, giftCardsQuery, receiveVoucher, redeemGiftCard } from './api';
 import { refreshBalance } from './balance';
@@ -70,8 +71,8 @@ function GiftCardRow({ card, onRedeemed }: { card: GiftCard; onRedeemed: () => v
   };
   const when = card.status === 'redeemed' && card.redeemedAt ? card.redeemedAt : card.expiresAt;
   return (
-    <li className={styles.row} data-status={card.status}>
-      <span className={styles.rowText}>
+    <li className={recordStyles.row} data-status={card.status}>
+      <span className={recordStyles.rowText}>
         <strong>{formatCentavos(card.amount)}</strong>
         <span className={styles.dim}>{card.code}</span>
         <span className={styles.dim}>{t(`wallet.giftWhen.${card.status}`, { date: formatDateTime(when, i18n.language) })}</span>

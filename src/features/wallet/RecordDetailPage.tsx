@@ -8,6 +8,7 @@ import { Button } from '../../ui/Button';
 import buttonStyles from '../../ui/Button.module.css';
 import { Notice } from '../../ui/Notice';
 import { PageLayout } from '../../ui/PageLayout';
+import recordStyles from '../../ui/RecordList.module.css';
 import { PageSkeleton } from '../../ui/Skeleton';
 import { billQuery } from './api';
 import { CopyButton } from './CopyButton';
@@ -47,7 +48,7 @@ function BillDetail({ billNo }: { billNo: string }) {
   return (
     <section className={styles.status} data-testid="bill-detail">
       <h2 className={styles.statusTitle}>{bill.title}</h2>
-      <span className={`${styles.statusAmount} ${bill.amount > 0 ? styles.plus : ''}`}>
+      <span className={`${styles.statusAmount} ${bill.amount > 0 ? recordStyles.plus : ''}`}>
         {bill.amount > 0 ? '+' : ''}
         {formatCentavos(bill.amount)}
       </span>

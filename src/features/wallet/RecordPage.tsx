@@ -6,11 +6,10 @@ import { BillType } from '../../contract/money';
 import { formatDateTime } from '../../lib/dates';
 import { formatCentavos } from '../../lib/money';
 import { useNow } from '../../hooks/useNow';
-import { Button } from '../../ui/Button';
 import buttonStyles from '../../ui/Button.module.css';
 import { Notice } from '../../ui/Notice';
 import { PageLayout } from '../../ui/PageLayout';
-import { PageSkeleton } from '../../ui/Skeleton';
+import { PeriodPicker, RecordList, RecordRowContent, SignedAmount, recordStyles } from '../../ui/RecordList';
 import { TabBar, tabStyles } from '../../ui/Tabs';
 import { RECORD_PERIODS, type RecordPeriod, billTotals, depositRecordsWindow, recordWindow } from './amounts';
 import { billsQuery, depositRecordsQuery } from './api';
@@ -84,25 +83,23 @@ function Bills({ type, onType }: { type: number; onType: (type: number) => void 
   const now = useNow(60_000);
   const [period, setPeriod] = useState<RecordPeriod>('week');
   const window = recordWindow(period, now);
-  const { data, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteQuery(
-    billsQuery({ ...window, type }),
-  );
-  const bills = data?.pages.flatMap((page) => page.list) ?? [];
-  const total = data?.pages[0]?.total ?? 0;
+  const query = useInfiniteQuery(billsQuery({ ...window, type }));
+  const bills = query.data?.pages.flatMap((page) => page.list) ?? [];
+  const total = query.data?.pages[0]?.total ?? 0;
   const totals = billTotals(bills);
   return (
     <>
       <div className={styles.form}>
-        <TabBar label={t('wallet.periodsLabel')} variant="pills">
-          {(Object.keys(RECORD_PERIODS) as RecordPeriod[]).map((value) => (
-            <button key={value} type="button" className={tabStyles.tab} aria-selected={period === value} onClick={() => setPeriod(value)}>
-              {t(`wallet.periods.${value}`)}
-            </button>
-          ))}
-        </TabBar>
+        <PeriodPicker
+          label={t('wallet.periodsLabel')}
+          periods={Object.keys(RECORD_PERIODS) as RecordPeriod[]}
+          value={period}
+          nameOf={(value) => t(`wallet.periods.${value}`)}
+          onPick={setPeriod}
+        />
         <label className={styles.section}>
           <span className={styles.sectionTitle}>{t('wallet.billType')}</span>
-          <select className={styles.select} value={type} onChange={(event) => onType(Number(event.target.value))}>
+          <select className={recordStyles.select} value={type} onChange={(event) => onType(Number(event.target.value))}>
             {BILL_TYPE_NAMES.map(([name, value]) => (
               <option key={value} value={value}>
                 {t(`wallet.billTypes.${name}`)}
@@ -111,16 +108,12 @@ function Bills({ type, onType }: { type: number; onType: (type: number) => void 
           </select>
         </label>
       </div>
-      {isPending ? (
-        <PageSkeleton label={t('common.loading')} lines={6} />
-      ) : isError ? (
-        <Notice icon="info" title={t('wallet.recordsFailed')} role="alert">
-          <Button onClick={() => void refetch()}>{t('common.retry')}</Button>
-        </Notice>
-      ) : bills.length === 0 ? (
-        <Notice icon="wallet" title={t('wallet.noBills')} />
-      ) : (
-        <>
+      <RecordList
+        query={query}
+        count={bills.length}
+        failedTitle={t('wallet.recordsFailed')}
+        empty={<Notice icon="wallet" title={t('wallet.noBills')} />}
+        header={
           <p className={styles.totals} data-testid="bill-totals">
             <span>{t('wallet.billCount', { count: total })}</span>
             <span>
@@ -128,34 +121,26 @@ function Bills({ type, onType }: { type: number; onType: (type: number) => void 
               {t('wallet.totalsOut', { amount: formatCentavos(totals.out) })}
             </span>
           </p>
-          <ul className={styles.list} data-testid="bills">
-            {bills.map((bill) => (
-              <li key={bill.billNo}>
-                <Link to="/recordDetail" search={{ billNo: bill.billNo }} className={styles.row} data-testid="bill">
-                  <span className={styles.rowText}>
-                    <strong>{bill.title}</strong>
-                    <span className={styles.dim}>{formatDateTime(bill.createdAt, i18n.language)}</span>
-                  </span>
-                  <span className={styles.rowAmount}>
-                    <span className={bill.amount > 0 ? styles.plus : styles.minus}>
-                      {bill.amount > 0 ? '+' : ''}
-                      {formatCentavos(bill.amount)}
-                    </span>
+        }
+        testId="bills"
+      >
+        {bills.map((bill) => (
+          <li key={bill.billNo}>
+            <Link to="/recordDetail" search={{ billNo: bill.billNo }} className={recordStyles.row} data-testid="bill">
+              <RecordRowContent
+                title={bill.title}
+                lines={<span className={styles.dim}>{formatDateTime(bill.createdAt, i18n.language)}</span>}
+                amount={
+                  <>
+                    <SignedAmount centavos={bill.amount} />
                     {bill.status && <StatusBadge status={bill.status} />}
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-          {hasNextPage && (
-            <div className={styles.loadMore}>
-              <Button variant="secondary" busy={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-                {t('common.loadMore')}
-              </Button>
-            </div>
-          )}
-        </>
-      )}
+                  </>
+                }
+              />
+            </Link>
+          </li>
+        ))}
+      </RecordList>
     </>
   );
 }
@@ -164,58 +149,44 @@ function Bills({ type, onType }: { type: number; onType: (type: number) => void 
 function DepositOrders() {
   const { t, i18n } = useTranslation();
   const now = useNow(60_000);
-  const { data, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteQuery(
-    depositRecordsQuery(depositRecordsWindow(now)),
-  );
-  const orders = data?.pages.flatMap((page) => page.deposits ?? []) ?? [];
-  if (isPending) return <PageSkeleton label={t('common.loading')} lines={6} />;
-  if (isError) {
-    return (
-      <Notice icon="info" title={t('wallet.recordsFailed')} role="alert">
-        <Button onClick={() => void refetch()}>{t('common.retry')}</Button>
-      </Notice>
-    );
-  }
-  if (orders.length === 0) {
-    return (
-      <Notice icon="wallet" title={t('wallet.noDeposits')}>
-        <Link to="/wallet/deposit" className={`${buttonStyles.button} ${buttonStyles.primary}`}>
-          {t('common.deposit')}
-        </Link>
-      </Notice>
-    );
-  }
+  const query = useInfiniteQuery(depositRecordsQuery(depositRecordsWindow(now)));
+  const orders = query.data?.pages.flatMap((page) => page.deposits ?? []) ?? [];
   return (
-    <>
-      <p className={styles.totals}>{t('wallet.depositWindow')}</p>
-      <ul className={styles.list} data-testid="deposit-orders">
-        {orders.map((order) => (
-          <li key={order.orderNo}>
-            <Link
-              to={order.payType === 'bank' ? '/bankorder' : '/gpoorder'}
-              search={{ orderNo: order.orderNo }}
-              className={styles.row}
-              data-testid="deposit-order"
-            >
-              <span className={styles.rowText}>
-                <strong>{t(`wallet.payTypes.${order.payType}`)}</strong>
-                <span className={styles.dim}>{formatDateTime(order.createdAt, i18n.language)}</span>
-              </span>
-              <span className={styles.rowAmount}>
-                {formatCentavos(order.amount)}
-                <StatusBadge status={order.status} />
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-      {hasNextPage && (
-        <div className={styles.loadMore}>
-          <Button variant="secondary" busy={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-            {t('common.loadMore')}
-          </Button>
-        </div>
-      )}
-    </>
+    <RecordList
+      query={query}
+      count={orders.length}
+      failedTitle={t('wallet.recordsFailed')}
+      empty={
+        <Notice icon="wallet" title={t('wallet.noDeposits')}>
+          <Link to="/wallet/deposit" className={`${buttonStyles.button} ${buttonStyles.primary}`}>
+            {t('common.deposit')}
+          </Link>
+        </Notice>
+      }
+      header={<p className={styles.totals}>{t('wallet.depositWindow')}</p>}
+      testId="deposit-orders"
+    >
+      {orders.map((order) => (
+        <li key={order.orderNo}>
+          <Link
+            to={order.payType === 'bank' ? '/bankorder' : '/gpoorder'}
+            search={{ orderNo: order.orderNo }}
+            className={recordStyles.row}
+            data-testid="deposit-order"
+          >
+            <RecordRowContent
+              title={t(`wallet.payTypes.${order.payType}`)}
+              lines={<span className={styles.dim}>{formatDateTime(order.createdAt, i18n.language)}</span>}
+              amount={
+                <>
+                  {formatCentavos(order.amount)}
+                  <StatusBadge status={order.status} />
+                </>
+              }
+            />
+          </Link>
+        </li>
+      ))}
+    </RecordList>
   );
 }

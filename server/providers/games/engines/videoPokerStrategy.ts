@@ -51,6 +51,35 @@ function subsetRanks(sorted: readonly number[], out: Int32Array): void {
   }
 }
 
+/** Calls `visit` with each of the 2,598,960 five-card hands, its cards in ascending order (one array, reused). */
+function forEachHand(visit: (hand: readonly number[]) => void): void {
+  const hand = [0, 0, 0, 0, 0];
+  for (let e = 4; e < 52; e += 1)
+    for (let d = 3; d < e; d += 1)
+      for (let c = 2; c < d; c += 1)
+        for (let b = 1; b < c; b += 1)
+          for (let a = 0; a < b; a += 1) {
+            hand[0] = a;
+            hand[1] = b;
+            hand[2] = c;
+            hand[3] = d;
+            hand[4] = e;
+            visit(hand);
+          }
+}
+
+/**
+ * The pay sums of the 32 holds of five sorted cards into `sums` (not yet divided by the number of draws):
+ * `total` of each subset, then the superset Möbius transform, sums[H] = Σ_{T ⊇ H} (−1)^{|T∖H|} total(T) =
+ * the pays of H ∪ draws avoiding the discards. `ranks` is scratch space.
+ */
+function holdSumsOf(sorted: readonly number[], totals: PayTotals, ranks: Int32Array, sums: Float64Array): void {
+  subsetRanks(sorted, ranks);
+  for (let mask = 0; mask < 32; mask += 1) sums[mask] = totals[POPCOUNT[mask]!]![ranks[mask]!]!;
+  for (let bit = 0; bit < 5; bit += 1)
+    for (let mask = 0; mask < 32; mask += 1) if (!(mask & (1 << bit))) sums[mask]! -= sums[mask | (1 << bit)]!;
+}
+
 const totalsCache = new Map<string, PayTotals>();
 const totalsByArray = new WeakMap<readonly number[], PayTotals>();
 
@@ -66,22 +95,12 @@ export function payTotals(pays: readonly number[]): PayTotals {
   }
   const totals = [0, 1, 2, 3, 4, 5].map((size) => new Int32Array(BINOMIAL[52]![size]!));
   const ranks = new Int32Array(32);
-  const hand = [0, 0, 0, 0, 0];
-  for (let e = 4; e < 52; e += 1)
-    for (let d = 3; d < e; d += 1)
-      for (let c = 2; c < d; c += 1)
-        for (let b = 1; b < c; b += 1)
-          for (let a = 0; a < b; a += 1) {
-            hand[0] = a;
-            hand[1] = b;
-            hand[2] = c;
-            hand[3] = d;
-            hand[4] = e;
-            const pay = pays[handCategory(hand)]!;
-            if (pay === 0) continue;
-            subsetRanks(hand, ranks);
-            for (let mask = 0; mask < 32; mask += 1) totals[POPCOUNT[mask]!]![ranks[mask]!]! += pay;
-          }
+  forEachHand((hand) => {
+    const pay = pays[handCategory(hand)]!;
+    if (pay === 0) return;
+    subsetRanks(hand, ranks);
+    for (let mask = 0; mask < 32; mask += 1) totals[POPCOUNT[mask]!]![ranks[mask]!]! += pay;
+  });
   totalsCache.set(key, totals);
   totalsByArray.set(pays, totals);
   return totals;
@@ -94,13 +113,8 @@ export function payTotals(pays: readonly number[]): PayTotals {
 export function holdValues(dealt: readonly number[], totals: PayTotals): Float64Array {
   const order = [0, 1, 2, 3, 4].sort((x, y) => dealt[x]! - dealt[y]!);
   const sorted = order.map((i) => dealt[i]!);
-  const ranks = new Int32Array(32);
-  subsetRanks(sorted, ranks);
   const sums = new Float64Array(32);
-  for (let mask = 0; mask < 32; mask += 1) sums[mask] = totals[POPCOUNT[mask]!]![ranks[mask]!]!;
-  // Superset Möbius transform: sums[H] = Σ_{T ⊇ H} (−1)^{|T∖H|} total(T) = the pays of H ∪ draws avoiding the discards.
-  for (let bit = 0; bit < 5; bit += 1)
-    for (let mask = 0; mask < 32; mask += 1) if (!(mask & (1 << bit))) sums[mask]! -= sums[mask | (1 << bit)]!;
+  holdSumsOf(sorted, totals, new Int32Array(32), sums);
   const values = new Float64Array(32);
   for (let mask = 0; mask < 32; mask += 1) {
     let original = 0;
@@ -129,10 +143,7 @@ export function optimalHold(dealt: readonly number[], totals: PayTotals): { mask
     holdOrder[j] = i;
   }
   for (let i = 0; i < 5; i += 1) holdSorted[i] = dealt[holdOrder[i]!]!;
-  subsetRanks(holdSorted, holdRanks);
-  for (let mask = 0; mask < 32; mask += 1) holdSums[mask] = totals[POPCOUNT[mask]!]![holdRanks[mask]!]!;
-  for (let bit = 0; bit < 5; bit += 1)
-    for (let mask = 0; mask < 32; mask += 1) if (!(mask & (1 << bit))) holdSums[mask]! -= holdSums[mask | (1 << bit)]!;
+  holdSumsOf(holdSorted, totals, holdRanks, holdSums);
   let best = 0;
   let bestValue = holdSums[0]! / DRAWS_BY_HOLD_SIZE[0]!;
   for (let mask = 1; mask < 32; mask += 1) {
@@ -150,31 +161,18 @@ export function optimalHold(dealt: readonly number[], totals: PayTotals): { mask
 /** The RTP of optimal play, exact up to floating-point summation: the mean over all 2,598,960 deals of the best hold's expected pay. */
 export function exactOptimalRtp(pays: readonly number[]): number {
   const totals = payTotals(pays);
-  const hand = [0, 0, 0, 0, 0];
   const ranks = new Int32Array(32);
   const sums = new Float64Array(32);
   let sum = 0;
-  for (let e = 4; e < 52; e += 1)
-    for (let d = 3; d < e; d += 1)
-      for (let c = 2; c < d; c += 1)
-        for (let b = 1; b < c; b += 1)
-          for (let a = 0; a < b; a += 1) {
-            hand[0] = a;
-            hand[1] = b;
-            hand[2] = c;
-            hand[3] = d;
-            hand[4] = e;
-            // The same computation as holdValues, without its allocations (the hand is already sorted).
-            subsetRanks(hand, ranks);
-            for (let mask = 0; mask < 32; mask += 1) sums[mask] = totals[POPCOUNT[mask]!]![ranks[mask]!]!;
-            for (let bit = 0; bit < 5; bit += 1)
-              for (let mask = 0; mask < 32; mask += 1) if (!(mask & (1 << bit))) sums[mask]! -= sums[mask | (1 << bit)]!;
-            let best = 0;
-            for (let mask = 0; mask < 32; mask += 1) {
-              const value = sums[mask]! / DRAWS_BY_HOLD_SIZE[POPCOUNT[mask]!]!;
-              if (value > best) best = value;
-            }
-            sum += best;
-          }
+  forEachHand((hand) => {
+    // The same computation as holdValues, without its allocations (the hand is already sorted).
+    holdSumsOf(hand, totals, ranks, sums);
+    let best = 0;
+    for (let mask = 0; mask < 32; mask += 1) {
+      const value = sums[mask]! / DRAWS_BY_HOLD_SIZE[POPCOUNT[mask]!]!;
+      if (value > best) best = value;
+    }
+    sum += best;
+  });
   return sum / ALL_DEALS;
 }

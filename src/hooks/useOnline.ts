@@ -9,7 +9,7 @@ function subscribe(callback: () => void) {
   };
 }
 
-/** Whether the device has a network now (playing needs one; the lists open without). */
+/** Whether the device says it has a network now (the offline banner, the lobby's offline notice, playing). */
 export function useOnline(): boolean {
   return useSyncExternalStore(
     subscribe,

@@ -1,0 +1,18 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
+import { render, screen } from '@testing-library/react';
+import { queryClient } from '../../src/api/instance';
+import { createAppRouter } from '../../src/app/router';
+
+/** Renders the whole app at an address (`untilMain`: and waits until its page's main landmark is there). */
+export async function renderApp(path: string, { untilMain = false }: { untilMain?: boolean } = {}) {
+  const router = createAppRouter(() => Promise.resolve(), { history: createMemoryHistory({ initialEntries: [path] }) });
+  await router.load();
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  if (untilMain) await screen.findByRole('main');
+  return router;
+}
