@@ -107,7 +107,7 @@ export function PeriodPicker<P extends string>({
   return (
     <TabBar label={label} variant="pills">
       {periods.map((period) => (
-        <button key={period} type="button" className={tabStyles.tab} aria-selected={value === period} onClick={() => onPick(period)}>
+        <button key={period} type="button" className={tabStyles.tab} aria-pressed={value === period} onClick={() => onPick(period)}>
           {nameOf(period)}
         </button>
       ))}

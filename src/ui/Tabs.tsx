@@ -4,8 +4,9 @@ import styles from './Tabs.module.css';
 export { styles as tabStyles };
 
 /**
- * A row of tabs. The caller renders each tab (a router link carries aria-current, a button carries
- * aria-selected) with `tabStyles.tab`, so this kit stays free of the router.
+ * A row of tabs. The caller renders each tab with `tabStyles.tab`: a router link carries aria-current, a
+ * filter button aria-pressed (a toggle: aria-selected belongs to role=tab in a tablist, as the login
+ * dialog's tabs have it), so this kit stays free of the router.
  */
 export function TabBar({
   label,

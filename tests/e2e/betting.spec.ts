@@ -220,7 +220,7 @@ test('an outright: the player backs a team to win the league, sees it running, a
 
   await page.getByTestId('floating-bet-slip').click();
   const slip = page.getByTestId('slip');
-  await expect(slip.getByRole('button', { name: 'Outright' })).toHaveAttribute('aria-selected', 'true');
+  await expect(slip.getByRole('button', { name: 'Outright' })).toHaveAttribute('aria-pressed', 'true');
   await slip.getByTestId('slip-order').getByTestId('stake-input').fill('20');
   await expect(slip.getByTestId('total-stake')).toHaveText('₱20.00');
   await slip.getByTestId('place-bet').click();
@@ -289,7 +289,7 @@ test('a player bet: the player backs a basketball player’s points from the mat
 
   await page.getByTestId('floating-bet-slip').click();
   const slip = page.getByTestId('slip');
-  await expect(slip.getByRole('button', { name: 'Player' })).toHaveAttribute('aria-selected', 'true');
+  await expect(slip.getByRole('button', { name: 'Player' })).toHaveAttribute('aria-pressed', 'true');
   const order = slip.getByTestId('slip-order');
   await expect(order).toContainText(playerName);
   await order.getByTestId('stake-input').fill('20');

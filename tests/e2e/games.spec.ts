@@ -110,7 +110,7 @@ test('the demo player opens Slots, filters by a provider, searches a game and li
   const provider = providers.getByRole('button').nth(1);
   const providerName = (await provider.innerText()).split('\n')[0]!.trim();
   await provider.click();
-  await expect(provider).toHaveAttribute('aria-selected', 'true');
+  await expect(provider).toHaveAttribute('aria-pressed', 'true');
   await expect(tiles.first()).toBeVisible();
   for (const name of await tiles.locator('[class*="platform"]').allInnerTexts()) expect(name).toBe(providerName);
   const picked = (await tiles.first().locator('[class*="name"]').first().innerText()).trim();

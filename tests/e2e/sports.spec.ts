@@ -124,7 +124,7 @@ test.describe('live sports', () => {
     await day.click();
     await expect(page).toHaveURL(/dateId=\d{4}-\d{2}-\d{2}/);
     await page.reload();
-    await expect(day).toHaveAttribute('aria-selected', 'true');
+    await expect(day).toHaveAttribute('aria-pressed', 'true');
   });
 
   test('For You shows what is live now and links to the match page', async ({ page }) => {

@@ -180,3 +180,16 @@ describe('language', () => {
     }
   });
 });
+
+describe('selection semantics', () => {
+  // aria-selected means something only on a tab, an option or a grid cell; a filter button says aria-pressed
+  // (axe-core counts aria-selected on a plain button as a critical violation).
+  it.each(['/sports', '/games/slot'])('on %s only tabs and options carry aria-selected', async (path) => {
+    await renderApp(path);
+    const misplaced = [...document.querySelectorAll('[aria-selected]')].filter(
+      (element) => !['tab', 'option', 'gridcell', 'row'].includes(element.getAttribute('role') ?? ''),
+    );
+    expect(misplaced.map((element) => element.outerHTML.slice(0, 80))).toEqual([]);
+    if (path === '/sports') expect(document.querySelectorAll('[aria-pressed="true"]').length).toBeGreaterThan(0);
+  });
+});

@@ -40,7 +40,7 @@ export function BetRecordPage() {
       <div className={styles.filters}>
         <TabBar label={t('bets.listLabel')}>
           {(['running', 'settled'] as const).map((value) => (
-            <button key={value} type="button" className={tabStyles.tab} aria-selected={status === value} onClick={() => setStatus(value)}>
+            <button key={value} type="button" className={tabStyles.tab} aria-pressed={status === value} onClick={() => setStatus(value)}>
               {t(`bets.${value}`)}
             </button>
           ))}
@@ -53,7 +53,7 @@ export function BetRecordPage() {
                   key={value}
                   type="button"
                   className={tabStyles.tab}
-                  aria-selected={period === value}
+                  aria-pressed={period === value}
                   onClick={() => setPeriod(value)}
                 >
                   {t(`bets.periods.${value}`)}

@@ -106,7 +106,7 @@ function SlipEditor({ orders, onClose }: { orders: BetOrder[]; onClose: () => vo
               key={mode}
               type="button"
               className={tabStyles.tab}
-              aria-selected={slip.mode === mode}
+              aria-pressed={slip.mode === mode}
               onClick={() => (betSlip.mode = mode)}
             >
               {t(`slip.modes.${mode}`)}

@@ -75,7 +75,7 @@ export function GamesTab({ gameKind }: { gameKind: string }) {
               <button
                 type="button"
                 className={tabStyles.tab}
-                aria-selected={platformCode === ''}
+                aria-pressed={platformCode === ''}
                 onClick={() => setPlatformFilter({ kind, code: '' })}
               >
                 {t('games.allProviders')}
@@ -85,7 +85,7 @@ export function GamesTab({ gameKind }: { gameKind: string }) {
                   key={platform.platformCode}
                   type="button"
                   className={tabStyles.tab}
-                  aria-selected={platformCode === platform.platformCode}
+                  aria-pressed={platformCode === platform.platformCode}
                   onClick={() => setPlatformFilter({ kind, code: platform.platformCode })}
                 >
                   {platform.name}

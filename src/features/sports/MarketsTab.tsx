@@ -20,11 +20,11 @@ export function MarketsTab({ match, markets, moves }: { match: Match; markets: M
   return (
     <div data-testid="markets">
       <TabBar label={t('sports.markets')} variant="pills">
-        <button type="button" className={tabStyles.tab} aria-selected={active === 'all'} onClick={() => setCategory('all')}>
+        <button type="button" className={tabStyles.tab} aria-pressed={active === 'all'} onClick={() => setCategory('all')}>
           {t('sports.markets')}
         </button>
         {present.map((c) => (
-          <button key={c} type="button" className={tabStyles.tab} aria-selected={active === c} onClick={() => setCategory(c)}>
+          <button key={c} type="button" className={tabStyles.tab} aria-pressed={active === c} onClick={() => setCategory(c)}>
             {t(`match.categories.${c}`)}
           </button>
         ))}

@@ -212,7 +212,7 @@ export function SportsPage(search: SportsSearch) {
               key={value}
               type="button"
               className={tabStyles.tab}
-              aria-selected={value === mode}
+              aria-pressed={value === mode}
               onClick={() => setSearch({ mode: value, sportId: sportTypeId })}
             >
               {t(`sports.modes.${value}`)}
@@ -224,7 +224,7 @@ export function SportsPage(search: SportsSearch) {
             <button
               type="button"
               className={tabStyles.tab}
-              aria-selected={!dateId}
+              aria-pressed={!dateId}
               onClick={() => setSearch({ mode, sportId: sportTypeId })}
             >
               {t('sports.allDays')}
@@ -234,7 +234,7 @@ export function SportsPage(search: SportsSearch) {
                 key={day}
                 type="button"
                 className={tabStyles.tab}
-                aria-selected={day === dateId}
+                aria-pressed={day === dateId}
                 onClick={() => setSearch({ mode, sportId: sportTypeId, dateId: day })}
               >
                 {new Date(`${day}T12:00:00+08:00`).toLocaleDateString('en-US', { month: 'short', day: '2-digit', timeZone: 'Asia/Manila' })}

@@ -48,7 +48,7 @@ export function RecordPage({
               key={value}
               type="button"
               className={tabStyles.tab}
-              aria-selected={tab === value}
+              aria-pressed={tab === value}
               onClick={() => setSearch({ tab: value, type })}
             >
               {t(`wallet.records.${value}`)}
@@ -59,7 +59,7 @@ export function RecordPage({
               key={extra.value}
               type="button"
               className={tabStyles.tab}
-              aria-selected={tab === extra.value}
+              aria-pressed={tab === extra.value}
               onClick={() => setSearch({ tab: extra.value })}
             >
               {extra.label}
