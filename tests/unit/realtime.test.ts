@@ -88,7 +88,7 @@ describe('the worker store', () => {
 });
 
 /** A core wired to fakes: a transport we can push deltas into, snapshots we control, manual time. */
-function harness(options: { list?: () => ListSnapshot; match?: () => MatchSnapshot; socketDown?: boolean } = {}) {
+function harness(options: { list?: () => ListSnapshot | Promise<ListSnapshot>; match?: () => MatchSnapshot; socketDown?: boolean } = {}) {
   const handlers = new Map<string, (body: string) => void>();
   const subscribeCalls: string[] = [];
   const unsubscribeCalls: string[] = [];
@@ -261,6 +261,36 @@ describe('the realtime core', () => {
     await settle();
     expect(h.counts().listFetches).toBe(2);
     expect(patches.at(-1)).toMatchObject({ reset: true, status: 'live' });
+  });
+
+  it('keeps one list fetch in flight on a slow link: reconnects meanwhile ask for one more after it, not one each', async () => {
+    let release: (() => void) | undefined;
+    let slow = false;
+    const h = harness({
+      list: () =>
+        slow
+          ? new Promise<ListSnapshot>((resolve) => {
+              release = () => resolve(snapshot(1));
+            })
+          : snapshot(1),
+    });
+    await h.core.connect('tab', null, { ...ANONYMOUS_CALLER, appKey: 'k', deviceId: 'd' });
+    await h.core.watchList('tab', { sportTypeId: '1', mode: 'live' }, () => undefined);
+    await settle();
+    expect(h.counts().listFetches).toBe(1);
+    slow = true;
+    for (let i = 0; i < 4; i++) {
+      h.setStatus('reconnecting');
+      h.setStatus('online');
+      await settle();
+    }
+    // The first reconnect's fetch is still on its way; the three after it only mark the list stale.
+    expect(h.counts().listFetches).toBe(2);
+    slow = false;
+    release!();
+    await settle();
+    await settle();
+    expect(h.counts().listFetches).toBe(3);
   });
 
   it('follows one match with all its markets', async () => {

@@ -135,6 +135,8 @@ export class RealtimeCore {
   private readonly destinations = new Map<string, DestinationEntry>();
   private readonly loading = new Map<string, Promise<void>>();
   private readonly retries = new Map<string, number>();
+  /** Snapshots asked for again while their fetch was on its way: fetched once more when it lands. */
+  private readonly again = new Set<string>();
   private context: RealtimeContext = ANONYMOUS_CALLER;
   private nextClient = 1;
   private status: ConnectionStatus = 'connecting';
@@ -387,16 +389,27 @@ export class RealtimeCore {
     return this.loaded.has(key);
   }
 
+  /**
+   * Fetches a snapshot, one at a time per key: asked again while one is on its way (`force`: a gap, a
+   * reconnect), it fetches once more when that one lands, however often it was asked meanwhile. A slow
+   * link therefore never has two fetches of one list in flight, nor one per gap.
+   */
   private load(key: string, force = false): void {
-    if (this.loading.has(key) && !force) return;
+    if (this.loading.has(key)) {
+      if (force) this.again.add(key);
+      return;
+    }
     const job = this.fetchSnapshot(key).then(
       (merge) => {
         this.loading.delete(key);
         this.retries.delete(key);
         this.mergeSnapshot(key, merge);
+        if (this.again.delete(key) && this.hasWatchers(key)) this.load(key);
       },
       () => {
         this.loading.delete(key);
+        // The retry below fetches the latest anyway.
+        this.again.delete(key);
         const attempt = this.retries.get(key) ?? 0;
         this.retries.set(key, attempt + 1);
         this.deps.setTimeout(
