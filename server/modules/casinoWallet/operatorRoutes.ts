@@ -1,8 +1,8 @@
-import { verify } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { PLAY_CURRENCY } from '../../../src/contract/games';
 import { OPERATOR_WALLET_PATHS, SIGNATURE_HEADER, type WalletAnswer, type WalletStatus } from '../../providers/games/types';
+import { checkBodySignature } from '../../providers/games/signing';
 import type { SeamlessWallet } from './seamless';
 
 /** A wallet call is a small JSON document; anything larger is not from the provider. */
@@ -27,16 +27,6 @@ const schemas = {
   win: z.looseObject({ ...transaction, bet: z.optional(text), amount, reference_transaction_uuid: text.check(z.minLength(1)) }),
   rollback: z.looseObject({ ...transaction, reference_transaction_uuid: text.check(z.minLength(1)) }),
 };
-
-/** Whether `signature` (base64 RSA-SHA256) is the provider's over exactly these bytes. */
-export function signedByProvider(raw: Buffer, signature: string | undefined, publicKeyPem: string | null): boolean {
-  if (!publicKeyPem || !signature || !/^[A-Za-z0-9+/=]{16,1024}$/.test(signature)) return false;
-  try {
-    return verify('sha256', raw, publicKeyPem, Buffer.from(signature, 'base64'));
-  } catch {
-    return false;
-  }
-}
 
 function refusal(status: WalletStatus, request: { user?: unknown; request_uuid?: unknown } = {}): WalletAnswer {
   return {
@@ -68,7 +58,7 @@ export async function operatorWalletRoutes(
       reply.header('Cache-Control', 'no-store');
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const signature = request.headers[SIGNATURE_HEADER];
-      if (!signedByProvider(raw, typeof signature === 'string' ? signature : undefined, options.providerPublicKey())) {
+      if (!checkBodySignature(typeof signature === 'string' ? signature : undefined, options.providerPublicKey(), raw)) {
         request.log.warn({ path }, 'casino wallet call refused: signature');
         return reply.status(200).send(refusal('RS_ERROR_INVALID_SIGNATURE'));
       }

@@ -9,10 +9,12 @@ export function signBody(privateKeyPem: string, body: string): string {
   return createSign('sha256').update(body, 'utf8').sign(privateKeyPem, 'base64');
 }
 
-export function checkBodySignature(signature: string | undefined, publicKeyPem: string, body: string): boolean {
-  if (!signature || !/^[A-Za-z0-9+/]+={0,2}$/.test(signature.trim())) return false;
+/** Whether `signature` (base64) is the key holder's over exactly these bytes; no key or no signature is no. */
+export function checkBodySignature(signature: string | undefined, publicKeyPem: string | null, body: string | Buffer): boolean {
+  const given = signature?.trim();
+  if (!publicKeyPem || !given || !/^[A-Za-z0-9+/]{16,1024}={0,2}$/.test(given)) return false;
   try {
-    return createVerify('sha256').update(body, 'utf8').verify(publicKeyPem, signature.trim(), 'base64');
+    return createVerify('sha256').update(body).verify(publicKeyPem, given, 'base64');
   } catch {
     return false;
   }
