@@ -13,12 +13,18 @@ export interface ListQuery {
   dateId?: string | undefined;
 }
 
-export type FeedStatus = 'loading' | 'live' | 'reconnecting';
+/**
+ * 'offline': no network; the view is the last one kept on the device (IndexedDB), as of `asOf`, not
+ * live (its prices cannot be picked). Empty when none was kept.
+ */
+export type FeedStatus = 'loading' | 'live' | 'reconnecting' | 'offline';
 
 export interface ListPatch {
   /** Forget everything before: this patch is the whole view. */
   reset?: boolean;
   status: FeedStatus;
+  /** With status 'offline': when the prices shown were last known current (epoch ms); null: nothing kept. */
+  asOf?: number | null;
   leagues?: League[];
   matches?: Match[];
   /** Main markets of the matches in view. */
@@ -32,6 +38,8 @@ export interface ListPatch {
 export interface MatchPatch {
   reset?: boolean;
   status: FeedStatus;
+  /** As ListPatch.asOf. */
+  asOf?: number | null;
   /** null: the match is over and gone from the feed. */
   match?: Match | null;
   markets?: Market[];

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import type { Delta, ListSnapshot, MatchSnapshot } from '../../src/contract/feed';
 import type { ConnectionStatus, ListPatch, MatchPatch } from '../../src/contract/realtime';
 import { ListMirror } from '../../src/realtime/mirror';
-import { type CoreDeps, RealtimeCore, type Transport } from '../../workers/realtime/core';
+import {
+  type CachedSnapshot,
+  type CoreDeps,
+  GAP_BACKOFF_MS,
+  GAP_QUIET_MS,
+  RealtimeCore,
+  type Transport,
+} from '../../workers/realtime/core';
 import { MatchStore } from '../../workers/realtime/store';
 import { DestinationSync } from '../../workers/realtime/sync';
 import { ANONYMOUS_CALLER } from '../../src/contract/request';
@@ -88,7 +95,17 @@ describe('the worker store', () => {
 });
 
 /** A core wired to fakes: a transport we can push deltas into, snapshots we control, manual time. */
-function harness(options: { list?: () => ListSnapshot | Promise<ListSnapshot>; match?: () => MatchSnapshot; socketDown?: boolean } = {}) {
+function harness(
+  options: {
+    list?: () => ListSnapshot | Promise<ListSnapshot>;
+    match?: () => MatchSnapshot | Promise<MatchSnapshot>;
+    socketDown?: boolean;
+    cache?: Map<string, CachedSnapshot>;
+  } = {},
+) {
+  /** Manual time: timers run only when a test advances the clock. */
+  let clock = NOW;
+  let timers: { at: number; fn: () => void }[] = [];
   const handlers = new Map<string, (body: string) => void>();
   const subscribeCalls: string[] = [];
   const unsubscribeCalls: string[] = [];
@@ -128,7 +145,15 @@ function harness(options: { list?: () => ListSnapshot | Promise<ListSnapshot>; m
         return options.match();
       },
     },
-    now: () => NOW,
+    ...(options.cache
+      ? {
+          cache: {
+            read: async (key: string) => options.cache!.get(key),
+            write: async (key: string, value: CachedSnapshot) => void options.cache!.set(key, structuredClone(value)),
+          },
+        }
+      : {}),
+    now: () => clock,
     setInterval: (fn) => {
       tick = fn;
       return 1;
@@ -136,7 +161,10 @@ function harness(options: { list?: () => ListSnapshot | Promise<ListSnapshot>; m
     clearInterval: () => {
       tick = null;
     },
-    setTimeout: () => 0,
+    setTimeout: (fn, ms) => {
+      timers.push({ at: clock + ms, fn });
+      return timers.length;
+    },
   };
   const core = new RealtimeCore(deps);
   return {
@@ -148,6 +176,23 @@ function harness(options: { list?: () => ListSnapshot | Promise<ListSnapshot>; m
     unsubscribeCalls,
     published,
     counts: () => ({ listFetches, matchFetches }),
+    now: () => clock,
+    /** Moves the clock on, running the timers that fall due in order (and what their promises start). */
+    advance: async (ms: number) => {
+      const end = clock + ms;
+      for (;;) {
+        const next = timers.filter((t) => t.at <= end).sort((a, b) => a.at - b.at)[0];
+        if (!next) break;
+        timers = timers.filter((t) => t !== next);
+        clock = Math.max(clock, next.at);
+        next.fn();
+        await settle();
+      }
+      clock = end;
+      await settle();
+    },
+    /** A promise settled by the manual clock after `ms`. */
+    after: <T>(ms: number, value: () => T) => new Promise<T>((resolve) => timers.push({ at: clock + ms, fn: () => resolve(value()) })),
   };
 }
 
@@ -290,6 +335,8 @@ describe('the realtime core', () => {
     release!();
     await settle();
     await settle();
+    // One more, after the first gap backoff.
+    await h.advance(GAP_BACKOFF_MS[1]!);
     expect(h.counts().listFetches).toBe(3);
   });
 
@@ -334,6 +381,125 @@ describe('the realtime core', () => {
     h.tick();
     expect(patches.at(-1)?.markets?.[0]?.selections[0]?.price).toBe(3.5);
     expect(h.counts().listFetches).toBe(1);
+  });
+
+  it('backs off refetches while gaps keep coming during slow fetches, and starts afresh once one lands cleanly', async () => {
+    // Every fetch takes 3 s; the socket skips a delta every 200 ms for 30 s.
+    let socketSeq = 1;
+    let h: ReturnType<typeof harness>;
+    h = harness({ list: () => h.after(3_000, () => snapshot(socketSeq)) });
+    await h.core.watchList('tab', { sportTypeId: '1', mode: 'live' }, () => undefined);
+    await h.advance(3_000);
+    expect(h.counts().listFetches).toBe(1);
+    for (let t = 0; t < 30_000; t += 200) {
+      socketSeq += 2;
+      h.push('/topic/sport/1', delta(socketSeq));
+      await h.advance(200);
+    }
+    // Single-flight alone would fetch back to back (10 more in 30 s); with the backoff: at once, then 1,
+    // 2, 4 and 8 s after each landing (at 4, 9, 16 and 27 s).
+    expect(h.counts().listFetches).toBe(1 + 5);
+    // The gaps stop: the last snapshot lands and the deltas follow in order, with no fetch.
+    await h.advance(GAP_QUIET_MS);
+    for (let i = 0; i < 3; i++) {
+      socketSeq += 1;
+      h.push('/topic/sport/1', delta(socketSeq));
+    }
+    await settle();
+    expect(h.counts().listFetches).toBe(6);
+    // A gap after a quiet spell is fetched at once again.
+    socketSeq += 5;
+    h.push('/topic/sport/1', delta(socketSeq));
+    await settle();
+    expect(h.counts().listFetches).toBe(7);
+  });
+
+  it('with no network shows the last list kept on the device, marked offline, and goes live again when the network returns', async () => {
+    const cache = new Map<string, CachedSnapshot>();
+    let online = true;
+    const h = harness({
+      cache,
+      list: () => {
+        if (!online) throw new TypeError('Failed to fetch');
+        return snapshot(1);
+      },
+    });
+    // Online: the view loads and is written to the device at the next tick, with its time.
+    await h.core.watchList('tab', { sportTypeId: '1', mode: 'live' }, () => undefined);
+    await settle();
+    h.tick();
+    await settle();
+    expect(cache.get('list:1:live:')?.asOf).toBe(NOW);
+    // Prices move; the write-behind keeps them, at most every 5 s.
+    h.push('/topic/sport/1', delta(2, [{ t: 'price', marketId: 'k1', key: 'h', price: 2.3 }]));
+    h.tick();
+    await settle();
+    expect(cache.get('list:1:live:')?.list?.markets[0]?.selections[0]?.price).toBe(1.9);
+    await h.advance(5_000);
+    h.tick();
+    await settle();
+    const kept = cache.get('list:1:live:');
+    expect(kept?.list?.markets.find((m) => m.marketId === 'k1')?.selections[0]?.price).toBe(2.3);
+    expect(kept?.asOf).toBe(NOW + 5_000);
+
+    // A reload with no network: a new worker, the same device.
+    online = false;
+    const offline = harness({
+      cache,
+      list: () => {
+        if (!online) throw new TypeError('Failed to fetch');
+        return snapshot(3);
+      },
+    });
+    const patches: ListPatch[] = [];
+    await offline.core.watchList('tab', { sportTypeId: '1', mode: 'live' }, (p) => patches.push(p));
+    await settle();
+    expect(patches).toHaveLength(1);
+    expect(patches[0]).toMatchObject({ reset: true, status: 'offline', asOf: NOW + 5_000, order: ['m1', 'm2'] });
+    expect(patches[0]?.markets?.find((m) => m.marketId === 'k1')?.selections[0]?.price).toBe(2.3);
+    // Retries keep failing quietly: still the same offline view.
+    await offline.advance(10_000);
+    expect(offline.counts().listFetches).toBeGreaterThan(1);
+    expect(patches).toHaveLength(1);
+    // The network returns: the socket comes up and the list is fetched at once, live.
+    online = true;
+    offline.setStatus('online');
+    await settle();
+    expect(patches.at(-1)).toMatchObject({ reset: true, status: 'live' });
+    expect(patches.at(-1)?.asOf).toBeUndefined();
+  });
+
+  it('with no network and nothing kept says offline instead of loading for ever; a match page likewise', async () => {
+    const h = harness({
+      cache: new Map(),
+      list: () => {
+        throw new TypeError('Failed to fetch');
+      },
+      match: () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const list: ListPatch[] = [];
+    const one: MatchPatch[] = [];
+    await h.core.watchList('tab', { sportTypeId: '1', mode: 'live' }, (p) => list.push(p));
+    await h.core.watchMatch('tab', 'm9', (p) => one.push(p));
+    await settle();
+    expect(list[0]).toMatchObject({ reset: true, status: 'offline', asOf: null, order: [] });
+    expect(one[0]).toMatchObject({ reset: true, status: 'offline', asOf: null, match: null });
+  });
+
+  it('does not show the device copy when the server answered with an error (not offline)', async () => {
+    const cache = new Map<string, CachedSnapshot>([['list:1:live:', { asOf: NOW, list: snapshot(1) }]]);
+    const h = harness({
+      cache,
+      list: () => {
+        throw new Error('saba/queryCompressedMatchList: HTTP 500');
+      },
+    });
+    const patches: ListPatch[] = [];
+    await h.core.watchList('tab', { sportTypeId: '1', mode: 'live' }, (p) => patches.push(p));
+    await settle();
+    expect(patches).toEqual([]);
   });
 
   it('follows one match with all its markets', async () => {

@@ -54,9 +54,25 @@ export interface SnapshotSource {
   selections?(request: SelectionDetailRequest, context: RealtimeContext): Promise<SelectionDetailResponse>;
 }
 
+/** A snapshot kept on the device (IndexedDB in the browser) for when the network is gone. */
+export interface CachedSnapshot {
+  /** When these prices were last known current (epoch ms). */
+  asOf: number;
+  list?: ListSnapshot;
+  match?: MatchSnapshot;
+}
+
+/** Where the worker keeps the last snapshot of every list and match it loaded (workers/realtime/cache.ts). */
+export interface SnapshotCache {
+  read(key: string): Promise<CachedSnapshot | undefined>;
+  write(key: string, value: CachedSnapshot): Promise<void>;
+}
+
 export interface CoreDeps {
   transport: Transport;
   snapshots: SnapshotSource;
+  /** The last snapshots, kept for a reload with no network. */
+  cache?: SnapshotCache;
   now: () => number;
   setInterval: (fn: () => void, ms: number) => unknown;
   clearInterval: (handle: unknown) => void;
@@ -116,15 +132,34 @@ const RESYNC_BEHIND_MS = 300;
 /** Snapshot retries on a patchy network: 1 s, 2 s, 5 s, then every 10 s while someone watches. */
 const RETRY_MS = [1_000, 2_000, 5_000, 10_000];
 
+/**
+ * Refetches asked for by sequence gaps (or reconnects) while gaps keep coming: the first at once, then
+ * each at least this long after the previous one landed, until a snapshot lands cleanly (its deltas
+ * then follow in order for GAP_QUIET_MS, and the next gap is fetched at once again).
+ */
+export const GAP_BACKOFF_MS = [0, 1_000, 2_000, 4_000, 8_000, 15_000];
+export const GAP_QUIET_MS = 10_000;
+
+/** Write-behind of the views kept on the device: at most this often, and each at least this often while live. */
+const PERSIST_MS = 5_000;
+const PERSIST_REFRESH_MS = 60_000;
+
+/** A fetch that never got an answer (no network, a timeout), as opposed to an error the server answered. */
+function isNetworkError(error: unknown): boolean {
+  if (error instanceof TypeError) return true;
+  const name = (error as { name?: unknown } | null)?.name;
+  return name === 'TimeoutError' || name === 'AbortError' || name === 'NetworkError';
+}
+
 /** A seeded snapshot nobody asked for within this long is dropped (it would be stale). */
 const SEED_TTL_MS = 60_000;
 
-const listKey = (q: ListQuery) => `list:${q.sportTypeId}:${q.mode}:${q.dateId ?? ''}`;
+export const listKey = (q: ListQuery) => `list:${q.sportTypeId}:${q.mode}:${q.dateId ?? ''}`;
 const queryOfKey = (key: string): ListQuery => {
   const [, sportTypeId = '', mode = 'live', dateId = ''] = key.split(':');
   return { sportTypeId, mode: mode as ListQuery['mode'], ...(dateId ? { dateId } : {}) };
 };
-const matchKey = (matchId: string) => `match:${matchId}`;
+export const matchKey = (matchId: string) => `match:${matchId}`;
 const destinationOf = (key: string) => {
   const [kind, id = ''] = key.split(':');
   return kind === 'list' ? Destination.sport(id) : Destination.match(key.slice('match:'.length));
@@ -217,7 +252,10 @@ export class RealtimeCore {
     const seed = this.takeSeed(sub.key);
     if (seed) this.mergeSnapshot(sub.key, this.listMerge(sub.query, seed));
     else if (!this.loading.has(sub.key) && this.isLoaded(sub.key)) this.resetList(sub);
-    else this.load(sub.key);
+    else {
+      this.load(sub.key);
+      if (this.offline.has(sub.key)) this.sendOffline(sub);
+    }
     this.ensureTicking();
     return sub.id;
   }
@@ -258,7 +296,10 @@ export class RealtimeCore {
     this.subs.set(sub.id, sub);
     this.acquire(destination, true);
     if (!this.loading.has(sub.key) && this.isLoaded(sub.key)) this.resetMatch(sub);
-    else this.load(sub.key);
+    else {
+      this.load(sub.key);
+      if (this.offline.has(sub.key)) this.sendOffline(sub);
+    }
     this.ensureTicking();
     return sub.id;
   }
@@ -393,6 +434,7 @@ export class RealtimeCore {
         for (const change of delta.changes) this.store.apply(change);
         this.deltasApplied++;
       }
+      if (action.deltas.length) for (const key of this.loaded) if (destinationOf(key) === destination) this.dirty.add(key);
     } else if (action.kind === 'resync') {
       // A snapshot that is already behind the socket: ask again shortly rather than at once, so a
       // lagging server cannot make the worker spin.
@@ -444,35 +486,151 @@ export class RealtimeCore {
   /**
    * Fetches a snapshot, one at a time per key: asked again while one is on its way (`force`: a gap, a
    * reconnect), it fetches once more when that one lands, however often it was asked meanwhile. A slow
-   * link therefore never has two fetches of one list in flight, nor one per gap.
+   * link therefore never has two fetches of one list in flight, nor one per gap. Refetches forced while
+   * gaps keep coming back off (GAP_BACKOFF_MS from the last landing) until one lands cleanly.
    */
   private load(key: string, force = false): void {
     if (this.loading.has(key)) {
       if (force) this.again.add(key);
       return;
     }
+    if (force) {
+      const landed = this.landedAt.get(key);
+      const step = landed !== undefined && this.deps.now() - landed >= GAP_QUIET_MS ? 0 : (this.gapStep.get(key) ?? 0);
+      const pause = GAP_BACKOFF_MS[Math.min(step, GAP_BACKOFF_MS.length - 1)] ?? 0;
+      const wait = (this.landedAt.get(key) ?? -Infinity) + pause - this.deps.now();
+      if (wait > 0) {
+        if (!this.deferred.has(key)) {
+          this.deferred.add(key);
+          this.deps.setTimeout(() => {
+            this.deferred.delete(key);
+            if (this.hasWatchers(key)) this.load(key, true);
+          }, wait);
+        }
+        return;
+      }
+      this.gapStep.set(key, step + 1);
+    }
     const job = this.fetchSnapshot(key).then(
       (merge) => {
         this.loading.delete(key);
         this.retries.delete(key);
+        this.landedAt.set(key, this.deps.now());
         this.mergeSnapshot(key, merge);
-        if (this.again.delete(key) && this.hasWatchers(key)) this.load(key);
+        if (this.again.delete(key) && this.hasWatchers(key)) this.load(key, true);
       },
-      () => {
+      (error: unknown) => {
         this.loading.delete(key);
+        this.landedAt.set(key, this.deps.now());
         // The retry below fetches the latest anyway.
         this.again.delete(key);
+        // No network and nothing current to show: the last snapshot kept on the device, marked offline.
+        if (isNetworkError(error) && !this.loaded.has(key) && this.hasWatchers(key)) this.goOffline(key);
         const attempt = this.retries.get(key) ?? 0;
         this.retries.set(key, attempt + 1);
         this.deps.setTimeout(
           () => {
-            if (this.hasWatchers(key)) this.load(key);
+            if (this.retries.get(key) === attempt + 1 && !this.loading.has(key) && this.hasWatchers(key)) this.load(key);
           },
           RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)] ?? 10_000,
         );
       },
     );
     this.loading.set(key, job);
+  }
+
+  // ---- offline -----------------------------------------------------------------------------------
+
+  /** Keys shown from the device's copy because the network is gone: that copy (null: none kept). */
+  private readonly offline = new Map<string, CachedSnapshot | null>();
+  /** Views changed since they were last written to the device. */
+  private readonly dirty = new Set<string>();
+  private readonly savedAt = new Map<string, number>();
+  private lastPersist = -Infinity;
+  /** Per key: how many gap refetches in a row, when its last fetch ended, and whether one waits. */
+  private readonly gapStep = new Map<string, number>();
+  private readonly landedAt = new Map<string, number>();
+  private readonly deferred = new Set<string>();
+
+  private goOffline(key: string): void {
+    if (this.offline.has(key)) return;
+    this.offline.set(key, null);
+    const read = this.deps.cache ? this.deps.cache.read(key).catch(() => undefined) : Promise.resolve(undefined);
+    void read.then((cached) => {
+      // Loaded meanwhile (the network came back): the live view has gone out already.
+      if (!this.offline.has(key) || this.loaded.has(key)) return;
+      this.offline.set(key, cached ?? null);
+      for (const sub of this.subs.values()) if ((sub.kind === 'list' || sub.kind === 'match') && sub.key === key) this.sendOffline(sub);
+    });
+  }
+
+  /** The device's copy of a view, whole, marked offline (empty when none was kept). Not live: never patched. */
+  private sendOffline(sub: ListSub | MatchSub): void {
+    const cached = this.offline.get(sub.key) ?? null;
+    const asOf = cached?.asOf ?? null;
+    if (sub.kind === 'match') {
+      const snapshot = cached?.match;
+      sub.send({ reset: true, status: 'offline', asOf, match: snapshot?.match ?? null, markets: snapshot?.markets ?? [] });
+      return;
+    }
+    const list = cached?.list;
+    const leagues = list?.leagues ?? [];
+    const matches = list?.matches ?? [];
+    sub.send({
+      reset: true,
+      status: 'offline',
+      asOf,
+      leagues,
+      matches,
+      markets: list?.markets ?? [],
+      order: orderMatches(matches, new Map(leagues.map((l) => [l.leagueId, l]))),
+    });
+  }
+
+  /**
+   * Write-behind of every live view to the device (at most every PERSIST_MS; a view just loaded at the
+   * next tick), with the time its prices were known current. Nothing is written while the socket is down.
+   */
+  persist(): void {
+    const cache = this.deps.cache;
+    if (!cache || this.status === 'reconnecting') return;
+    const now = this.deps.now();
+    const due = now - this.lastPersist >= PERSIST_MS;
+    const today = manilaDay(now);
+    for (const key of this.loaded) {
+      const saved = this.savedAt.get(key);
+      const wanted = saved === undefined || (due && (this.dirty.has(key) || now - saved >= PERSIST_REFRESH_MS));
+      if (!wanted || this.loading.has(key)) continue;
+      const value = this.viewOf(key, now, today);
+      if (!value) continue;
+      this.dirty.delete(key);
+      this.savedAt.set(key, now);
+      void cache.write(key, value).catch(() => undefined);
+    }
+    if (due) this.lastPersist = now;
+  }
+
+  /** A live view as a snapshot to keep: a list's matches and main markets, or a match with all its markets. */
+  private viewOf(key: string, now: number, today: string): CachedSnapshot | null {
+    const seq = this.heldSeq(key) ?? 0;
+    if (key.startsWith('match:')) {
+      const matchId = key.slice('match:'.length);
+      const match = this.store.matches.get(matchId);
+      return match ? { asOf: now, match: { seq, match, markets: this.store.marketsOf(matchId) } } : null;
+    }
+    const query = queryOfKey(key);
+    const matches = [...this.store.matches.values()].filter((match) => inListView(match, query, today));
+    const leagueIds = new Set(matches.map((m) => m.leagueId));
+    return {
+      asOf: now,
+      list: {
+        sportTypeId: query.sportTypeId as ListSnapshot['sportTypeId'],
+        seq,
+        leagues: [...this.store.leagues.values()].filter((l) => leagueIds.has(l.leagueId)),
+        matches,
+        markets: matches.flatMap((m) => mainMarkets(this.store, m.matchId)),
+      },
+    };
   }
 
   private hasWatchers(key: string): boolean {
@@ -532,6 +690,8 @@ export class RealtimeCore {
     this.flush();
     merge();
     this.loaded.add(key);
+    this.offline.delete(key);
+    this.dirty.add(key);
     for (const sub of this.subs.values()) {
       if (sub.kind === 'list' && sub.key === key) this.resetList(sub);
       if (sub.kind === 'match' && sub.key === key) this.resetMatch(sub);
@@ -574,7 +734,10 @@ export class RealtimeCore {
 
   private ensureTicking(): void {
     if (this.timer !== null) return;
-    this.timer = this.deps.setInterval(() => this.flush(), this.deps.conflateMs ?? 100);
+    this.timer = this.deps.setInterval(() => {
+      this.flush();
+      this.persist();
+    }, this.deps.conflateMs ?? 100);
   }
 
   private stopTicking(): void {
@@ -693,6 +856,10 @@ export class RealtimeCore {
     if (status === 'reconnecting') {
       for (const sub of this.subs.values())
         if ((sub.kind === 'list' || sub.kind === 'match') && sub.ready) sub.send({ status: 'reconnecting' });
+    }
+    if (status === 'online') {
+      // The network is back: views shown from the device fetch now rather than at their next retry.
+      for (const key of [...this.offline.keys()]) if (this.hasWatchers(key)) this.load(key);
     }
     if (reconnected) {
       // What happened while the socket was down is lost: every view starts again from a snapshot.

@@ -1,4 +1,5 @@
 import { STOMP_PATH } from '../../src/contract/feed';
+import { indexedDbCache } from './cache';
 import { RealtimeCore } from './core';
 import { httpSnapshots } from './http';
 import { stompTransport } from './stomp';
@@ -10,6 +11,7 @@ export function createBrowserCore(): RealtimeCore {
   return new RealtimeCore({
     transport: stompTransport(url),
     snapshots: httpSnapshots(origin),
+    cache: indexedDbCache(),
     now: () => Date.now(),
     setInterval: (fn, ms) => setInterval(fn, ms),
     clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
