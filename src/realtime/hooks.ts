@@ -7,6 +7,7 @@ import { jackpotMessageSchema } from '../contract/games';
 import { StorageKey } from '../contract/storageKeys';
 import { local } from '../lib/storage';
 import type { ConnectionStatus, ListQuery, RealtimeApi, UserQueue } from '../contract/realtime';
+import { useOnline } from '../hooks/useOnline';
 import { realtime } from './client';
 import { ListMirror, type ListView, MatchMirror, type MatchView, OrderMirror, type RowView } from './mirror';
 
@@ -94,6 +95,16 @@ export function useConnectionStatus(): ConnectionStatus {
   const [status, setStatus] = useState<ConnectionStatus>('connecting');
   useEffect(() => watchWorker((api) => api.watchStatus(Comlink.proxy(setStatus))), []);
   return status;
+}
+
+/**
+ * Whether the prices cannot be live now: the device says it has no network, or the realtime worker
+ * lost its socket and is trying again (the bet slip will not place a bet then).
+ */
+export function useFeedOffline(): boolean {
+  const online = useOnline();
+  const status = useConnectionStatus();
+  return !online || status === 'reconnecting';
 }
 
 /**

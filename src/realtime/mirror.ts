@@ -24,6 +24,8 @@ export interface RowView {
 
 export interface ListView {
   status: FeedStatus;
+  /** With status 'offline': when the prices shown were last known current (epoch ms); null: none kept. */
+  asOf: number | null;
   order: readonly string[];
   leagues: ReadonlyMap<string, League>;
 }
@@ -58,7 +60,7 @@ class Listeners {
 }
 
 export class ListMirror {
-  private view: ListView = { status: 'loading', order: [], leagues: new Map() };
+  private view: ListView = { status: 'loading', asOf: null, order: [], leagues: new Map() };
   private readonly matches = new Map<string, Match>();
   private readonly markets = new Map<string, Market>();
   private readonly marketsOfMatch = new Map<string, Set<string>>();
@@ -69,7 +71,8 @@ export class ListMirror {
 
   apply(patch: ListPatch): void {
     const touched = new Set<string>();
-    let listChanged = patch.status !== this.view.status;
+    const asOf = patch.status === 'offline' ? (patch.asOf ?? null) : null;
+    let listChanged = patch.status !== this.view.status || asOf !== this.view.asOf;
     if (patch.reset) {
       this.matches.clear();
       this.markets.clear();
@@ -107,6 +110,7 @@ export class ListMirror {
     if (patch.order || patch.leagues || listChanged) {
       this.view = {
         status: patch.status,
+        asOf,
         order: patch.order ?? (patch.reset ? [] : this.view.order),
         leagues: patch.leagues ? new Map(patch.leagues.map((l) => [l.leagueId, l])) : this.view.leagues,
       };
@@ -143,6 +147,8 @@ export class ListMirror {
 
 export interface MatchView {
   status: FeedStatus;
+  /** As ListView.asOf. */
+  asOf: number | null;
   /** undefined while loading; null when the match is over and gone. */
   match: Match | null | undefined;
   markets: Market[];
@@ -150,7 +156,7 @@ export interface MatchView {
 }
 
 export class MatchMirror {
-  private view: MatchView = { status: 'loading', match: undefined, markets: [], moves: new Map() };
+  private view: MatchView = { status: 'loading', asOf: null, match: undefined, markets: [], moves: new Map() };
   private readonly markets = new Map<string, Market>();
   private readonly moves = new Map<string, Move>();
   private readonly listeners = new Set<Listener>();
@@ -167,6 +173,7 @@ export class MatchMirror {
     for (const id of patch.removedMarkets ?? []) this.markets.delete(id);
     this.view = {
       status: patch.status,
+      asOf: patch.status === 'offline' ? (patch.asOf ?? null) : null,
       match: patch.match !== undefined ? patch.match : patch.reset ? null : this.view.match,
       markets: [...this.markets.values()].sort((a, b) => a.betType - b.betType || a.marketId.localeCompare(b.marketId)),
       moves: this.moves,

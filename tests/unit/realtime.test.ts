@@ -386,8 +386,7 @@ describe('the realtime core', () => {
   it('backs off refetches while gaps keep coming during slow fetches, and starts afresh once one lands cleanly', async () => {
     // Every fetch takes 3 s; the socket skips a delta every 200 ms for 30 s.
     let socketSeq = 1;
-    let h: ReturnType<typeof harness>;
-    h = harness({ list: () => h.after(3_000, () => snapshot(socketSeq)) });
+    const h: ReturnType<typeof harness> = harness({ list: () => h.after(3_000, () => snapshot(socketSeq)) });
     await h.core.watchList('tab', { sportTypeId: '1', mode: 'live' }, () => undefined);
     await h.advance(3_000);
     expect(h.counts().listFetches).toBe(1);

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { BetOrder } from '../../contract/betOrder';
 import { formatCentavos } from '../../lib/money';
+import { useFeedOffline } from '../../realtime/hooks';
 import { pay } from '../../stores/pay';
 import { openLogin } from '../../stores/ui';
 import { Button } from '../../ui/Button';
@@ -21,12 +22,15 @@ function SlipAction({
   problem,
   count,
   busy,
+  offline,
   onPlace,
   onClose,
 }: {
   problem: Problem | null;
   count: number;
   busy: boolean;
+  /** No network: prices are not live, nothing can be placed. */
+  offline: boolean;
   onPlace: () => void;
   onClose: () => void;
 }) {
@@ -57,7 +61,14 @@ function SlipAction({
       </Button>
     );
   return (
-    <Button block busy={busy} disabled={problem !== null || busy} onClick={onPlace} data-testid="place-bet">
+    <Button
+      block
+      busy={busy}
+      disabled={problem !== null || busy || offline}
+      onClick={onPlace}
+      data-testid="place-bet"
+      aria-describedby={offline ? 'slip-offline' : undefined}
+    >
       {count > 1 ? t('slip.placeMany', { count }) : t('slip.place')}
     </Button>
   );
@@ -92,6 +103,7 @@ export function SlipFooter({
   const slip = useSnapshot(betSlip);
   const { balance } = useSnapshot(pay);
   const totals = slipTotals(slip, orders);
+  const offline = useFeedOffline();
   const { all: combos, fullFold } = parlayCombos(slip.mode, orders.length);
 
   const addQuick = (pesos: number) => {
@@ -151,7 +163,19 @@ export function SlipFooter({
           {t(problem.key, problem.values ?? {})}
         </p>
       )}
-      <SlipAction problem={problem} count={slip.mode === 'parlay' ? 1 : orders.length} busy={busy} onPlace={onPlace} onClose={onClose} />
+      {offline && orders.length > 0 && (
+        <p className={styles.problem} role="status" id="slip-offline" data-testid="slip-offline">
+          {t('slip.offline')}
+        </p>
+      )}
+      <SlipAction
+        problem={problem}
+        count={slip.mode === 'parlay' ? 1 : orders.length}
+        busy={busy}
+        offline={offline}
+        onPlace={onPlace}
+        onClose={onClose}
+      />
     </div>
   );
 }

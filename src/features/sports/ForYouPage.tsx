@@ -9,6 +9,7 @@ import { PageSkeleton } from '../../ui/Skeleton';
 import styles from './ForYouPage.module.css';
 import { MatchCard } from './MatchCard';
 import { MatchRow } from './MatchRow';
+import { OfflineBanner, OfflineProvider, offlineOf } from './offline';
 import { SportsbookMaintenance, useHongKongMarketCheck, useSportsbookMaintenance } from './status';
 import { useNow } from '../../hooks/useNow';
 
@@ -80,6 +81,8 @@ export function ForYouPage() {
   const maintenance = useSportsbookMaintenance();
   useHongKongMarketCheck();
   const loading = [...live, ...today, ...early].some(({ view }) => view.status === 'loading');
+  // No network: the lists kept on the device, marked with their time; their prices cannot be picked.
+  const offline = offlineOf([...live, ...today, ...early].map(({ view }) => view));
 
   // A few dozen matches: recomputed when a list's order or membership changes, or every 30 s.
   const sections = (() => {
@@ -104,7 +107,7 @@ export function ForYouPage() {
       </>
     );
   }
-  if (loading && sections.inPlay.length === 0 && sections.soon.length === 0) {
+  if (loading && !offline && sections.inPlay.length === 0 && sections.soon.length === 0) {
     return (
       <>
         {heading}
@@ -117,30 +120,33 @@ export function ForYouPage() {
     entries.map((e) => <MatchRow key={e.match.matchId} mirror={e.mirror} matchId={e.match.matchId} page="foryou" now={now} />);
 
   return (
-    <div className={styles.page}>
-      {heading}
-      {sections.featured.length > 0 && (
-        <Section title={t('forYou.featured')} testId="featured">
-          <div className={styles.rail}>
-            {sections.featured.map((e) => (
-              <MatchCard key={e.match.matchId} mirror={e.mirror} matchId={e.match.matchId} now={now} />
-            ))}
-          </div>
+    <OfflineProvider value={offline}>
+      <div className={styles.page}>
+        {heading}
+        {offline && <OfflineBanner view={offline} />}
+        {sections.featured.length > 0 && (
+          <Section title={t('forYou.featured')} testId="featured">
+            <div className={styles.rail}>
+              {sections.featured.map((e) => (
+                <MatchCard key={e.match.matchId} mirror={e.mirror} matchId={e.match.matchId} now={now} />
+              ))}
+            </div>
+          </Section>
+        )}
+        <Section title={t('forYou.liveNow')} mode="live" testId="live-now">
+          {sections.inPlay.length > 0 ? rows(sections.inPlay) : <p className={styles.note}>{t('forYou.nothingLive')}</p>}
         </Section>
-      )}
-      <Section title={t('forYou.liveNow')} mode="live" testId="live-now">
-        {sections.inPlay.length > 0 ? rows(sections.inPlay) : <p className={styles.note}>{t('forYou.nothingLive')}</p>}
-      </Section>
-      {sections.soon.length > 0 && (
-        <Section title={t('forYou.startingSoon')} mode="today" testId="starting-soon">
-          {rows(sections.soon)}
-        </Section>
-      )}
-      {sections.highlights.length > 0 && (
-        <Section title={t('forYou.highlights')} mode="early" testId="highlights">
-          {rows(sections.highlights)}
-        </Section>
-      )}
-    </div>
+        {sections.soon.length > 0 && (
+          <Section title={t('forYou.startingSoon')} mode="today" testId="starting-soon">
+            {rows(sections.soon)}
+          </Section>
+        )}
+        {sections.highlights.length > 0 && (
+          <Section title={t('forYou.highlights')} mode="early" testId="highlights">
+            {rows(sections.highlights)}
+          </Section>
+        )}
+      </div>
+    </OfflineProvider>
   );
 }

@@ -11,6 +11,7 @@ import styles from './LiveMatch.module.css';
 import { MarketsTab } from './MarketsTab';
 import { MatchVideo } from './MatchVideo';
 import { ReconnectingBanner } from './MatchStatus';
+import { OfflineBanner, OfflineProvider, offlineOf } from './offline';
 import { Scoreboard } from './Scoreboard';
 import type { LiveMatchSearch } from './search';
 import { SportsbookMaintenance, useHongKongMarketCheck, useSportsbookMaintenance } from './status';
@@ -41,6 +42,7 @@ export function LiveMatchPage({ matchId = '' }: LiveMatchSearch) {
   const match = view.match;
   const maintenance = useSportsbookMaintenance();
   useHongKongMarketCheck();
+  const offline = offlineOf([view]);
 
   if (!matchId) {
     return (
@@ -67,6 +69,19 @@ export function LiveMatchPage({ matchId = '' }: LiveMatchSearch) {
       </PageLayout>
     );
   }
+  if (match === null && offline) {
+    // No network, and this match was never kept on the device.
+    return (
+      <PageLayout>
+        <OfflineBanner view={offline} />
+        <Notice icon="ticket" title={t('sports.offlineNothing')}>
+          <Link to="/sports" search={{ mode: 'live' }} className={styles.retry}>
+            {t('routes.Home_sports.title')}
+          </Link>
+        </Notice>
+      </PageLayout>
+    );
+  }
   if (match === null) {
     return (
       <PageLayout>
@@ -80,34 +95,37 @@ export function LiveMatchPage({ matchId = '' }: LiveMatchSearch) {
   }
 
   return (
-    <PageLayout title={match.leagueName} flush>
-      {view.status === 'reconnecting' && <ReconnectingBanner />}
-      <Scoreboard match={match} now={now} />
-      {match.video && <MatchVideo matchId={match.matchId} />}
-      <div className={styles.tabs}>
-        <TabBar label={t('match.tabsLabel')}>
-          {TABS.map((candidate) => (
-            <Link
-              key={candidate.path}
-              to={`/liveSportGameV3/${candidate.path}`}
-              search={{ matchId }}
-              replace
-              className={tabStyles.tab}
-              aria-current={candidate.path === tab.path ? 'page' : undefined}
-            >
-              {t(`match.tabs.${candidate.key}`)}
-            </Link>
-          ))}
-        </TabBar>
-      </div>
-      <div className={styles.tabBody}>
-        {tab.key === 'bet' && <MarketsTab match={match} markets={view.markets} moves={view.moves} />}
-        {tab.key === 'chat' && <ChatTab matchId={match.matchId} />}
-        {tab.key === 'picks' && <PicksTab match={match} markets={view.markets} moves={view.moves} />}
-        {tab.key === 'standing' && <StandingTab match={match} />}
-        {tab.key === 'analysis' && <AnalysisTab match={match} />}
-        {tab.key === 'lineup' && <LineupTab match={match} />}
-      </div>
-    </PageLayout>
+    <OfflineProvider value={offline}>
+      <PageLayout title={match.leagueName} flush>
+        {view.status === 'reconnecting' && <ReconnectingBanner />}
+        {offline && <OfflineBanner view={offline} />}
+        <Scoreboard match={match} now={now} />
+        {match.video && <MatchVideo matchId={match.matchId} />}
+        <div className={styles.tabs}>
+          <TabBar label={t('match.tabsLabel')}>
+            {TABS.map((candidate) => (
+              <Link
+                key={candidate.path}
+                to={`/liveSportGameV3/${candidate.path}`}
+                search={{ matchId }}
+                replace
+                className={tabStyles.tab}
+                aria-current={candidate.path === tab.path ? 'page' : undefined}
+              >
+                {t(`match.tabs.${candidate.key}`)}
+              </Link>
+            ))}
+          </TabBar>
+        </div>
+        <div className={styles.tabBody}>
+          {tab.key === 'bet' && <MarketsTab match={match} markets={view.markets} moves={view.moves} />}
+          {tab.key === 'chat' && <ChatTab matchId={match.matchId} />}
+          {tab.key === 'picks' && <PicksTab match={match} markets={view.markets} moves={view.moves} />}
+          {tab.key === 'standing' && <StandingTab match={match} />}
+          {tab.key === 'analysis' && <AnalysisTab match={match} />}
+          {tab.key === 'lineup' && <LineupTab match={match} />}
+        </div>
+      </PageLayout>
+    </OfflineProvider>
   );
 }

@@ -8,6 +8,7 @@ import type { Move } from '../../realtime/mirror';
 import { preferences } from '../../stores/preferences';
 import { Icon } from '../../ui/Icon';
 import { selectionLabel } from '../../lib/marketLabels';
+import { useOfflineView } from './offline';
 import { usePicked, useTogglePick } from './picks';
 import styles from './PriceButton.module.css';
 
@@ -40,6 +41,8 @@ export function PriceButton({
   const selected = usePicked(selectionUid(market.marketId, selection.key));
   const toggle = useTogglePick();
   const locked = market.status !== 'Running' || selection.price <= 1;
+  // Prices kept on the device while the network is gone: shown, not pickable.
+  const offline = useOfflineView() !== null;
   // A move from before this button appeared (a row scrolled back into view) does not flash again.
   const [shownAt] = useState(() => Date.now());
   const fresh = move && move.at > shownAt - FLASH_MS ? move.dir : undefined;
@@ -52,7 +55,8 @@ export function PriceButton({
       type="button"
       className={`${styles.price} ${locked ? styles.locked : ''}`}
       aria-pressed={selected}
-      aria-label={`${label} ${locked ? t('sports.marketStatus', { status: market.status }) : odds}`}
+      aria-label={`${label} ${locked ? t('sports.marketStatus', { status: market.status }) : odds}${offline ? `, ${t('sports.offlinePrice')}` : ''}`}
+      disabled={offline}
       onClick={onPress}
       data-testid="price"
       data-market={market.marketId}

@@ -18,6 +18,7 @@ import priceStyles from './PriceButton.module.css';
 import { sportSwitchQuery, outrightsQuery } from './api';
 import { MatchRow } from './MatchRow';
 import { ReconnectingBanner } from './MatchStatus';
+import { OfflineBanner, OfflineProvider, offlineOf } from './offline';
 import { usePicked, useTogglePick } from './picks';
 import { SPORTS, type SportsSearch } from './search';
 import styles from './SportsPage.module.css';
@@ -71,9 +72,11 @@ function MatchList({
 
   if (view.status === 'loading') return <PageSkeleton label={t('sports.loading')} lines={8} />;
   const sport = t(`sports.names.${sportTypeId}` as 'sports.names.1');
+  const offline = offlineOf([view]);
   return (
-    <>
+    <OfflineProvider value={offline}>
       {view.status === 'reconnecting' && <ReconnectingBanner />}
+      {offline && <OfflineBanner view={offline} />}
       {items.length === 0 ? (
         <Notice
           icon="ticket"
@@ -103,7 +106,7 @@ function MatchList({
           })}
         </div>
       )}
-    </>
+    </OfflineProvider>
   );
 }
 
