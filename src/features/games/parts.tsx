@@ -156,13 +156,7 @@ function VirtualGrid({ games, platforms, label }: GridProps) {
   const rows = Math.ceil(games.length / COLUMNS);
   const virtualizer = useWindowVirtualizer({ count: rows, estimateSize: () => ROW_ESTIMATE, overscan: 3, scrollMargin: offset });
   return (
-    <div
-      ref={listRef}
-      role="list"
-      aria-label={label}
-      className={styles.virtual}
-      style={{ height: virtualizer.getTotalSize() }}
-    >
+    <div ref={listRef} role="list" aria-label={label} className={styles.virtual} style={{ height: virtualizer.getTotalSize() }}>
       {virtualizer.getVirtualItems().map((row) => (
         <div
           key={row.key}
