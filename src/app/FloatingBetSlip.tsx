@@ -8,6 +8,7 @@ import { betSlip } from '../features/betslip/store';
 import { isLoggedIn } from '../stores/session';
 import { openLogin, openOverlay } from '../stores/ui';
 import { Icon } from '../ui/Icon';
+import { useFloatingRoom } from './floatingRoom';
 import styles from './FloatingBetSlip.module.css';
 
 const SIZE = 56;
@@ -24,7 +25,8 @@ export function clampPosition(x: number, y: number, viewport: { width: number; h
 }
 
 /**
- * The draggable bet-slip button (spec §2): bottom right, with the count badge. A tap records a
+ * The draggable bet-slip button (spec §2): bottom right, with the count badge; the page leaves room
+ * under its list for it (floatingRoom.ts), so no price stays under it. A tap records a
  * statistic, asks a visitor to log in, opens the slip when it has selections, else goes to My Bets.
  */
 export function FloatingBetSlip() {
@@ -34,6 +36,9 @@ export function FloatingBetSlip() {
   const count = orders.length;
   const [position, setPosition] = useState<{ x: number; y: number } | null>(null);
   const drag = useRef<{ startX: number; startY: number; originX: number; originY: number; moved: boolean } | null>(null);
+  const ref = useRef<HTMLButtonElement>(null);
+  // The page leaves room under its list for the button where it sits (where it was dragged to).
+  useFloatingRoom(ref, position);
 
   const onPointerDown = (event: PointerEvent<HTMLButtonElement>) => {
     const rect = event.currentTarget.getBoundingClientRect();
@@ -75,6 +80,7 @@ export function FloatingBetSlip() {
 
   return (
     <button
+      ref={ref}
       type="button"
       className={styles.button}
       style={style}

@@ -71,6 +71,7 @@ export const cn: Resources = {
   },
   serviceChat: {
     open: '联系在线客服',
+    region: '在线客服',
   },
   errors: {
     timeout: '请求超时',

@@ -71,6 +71,7 @@ export const en = {
   },
   serviceChat: {
     open: 'Chat with customer service',
+    region: 'Customer service',
   },
   errors: {
     timeout: 'Request timed out',

@@ -81,6 +81,49 @@ describe('customer-service chat entry', () => {
     await renderApp(path);
     expect(screen.queryByTestId('service-chat')).toBeNull();
   });
+
+  it('floats in a landmark of its own (axe: all content inside landmarks)', async () => {
+    await renderApp('/foryou');
+    const region = screen.getByRole('complementary', { name: 'Customer service' });
+    expect(region.contains(screen.getByTestId('service-chat'))).toBe(true);
+  });
+});
+
+describe('room for the floating buttons', () => {
+  // Where the buttons sit on an 844 px high screen: the bet slip 76 px above the bottom edge, the chat
+  // entry above it (their CSS); a dragged button where it was dropped.
+  const SCREEN = 844;
+  const DEFAULT_TOP: Record<string, number> = { 'floating-bet-slip': SCREEN - 132, 'service-chat': SCREEN - 188 };
+  const room = () => document.documentElement.style.getPropertyValue('--float-room');
+
+  beforeEach(() => {
+    vi.stubGlobal('innerHeight', SCREEN);
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const top = this.style.top ? parseFloat(this.style.top) : (DEFAULT_TOP[this.dataset['testid'] ?? ''] ?? 0);
+      return { top, left: 0, right: 0, bottom: top, width: 0, height: 0, x: 0, y: top, toJSON: () => ({}) } as DOMRect;
+    });
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('leaves room under the list up to the highest button, and none where there is no button', async () => {
+    await renderApp('/sports');
+    // Up to the chat entry's top (188 px from the bottom) and a gap of 8.
+    expect(parseFloat(room())).toBeGreaterThanOrEqual(188 + 8 - 60);
+    cleanup();
+    await renderApp('/faq');
+    expect(room()).toBe('');
+  });
+
+  it('follows the bet-slip button where it is dragged: none asked for one dragged to the top half', async () => {
+    await renderApp('/liveSportGameV3?matchId=1');
+    const button = screen.getByTestId('floating-bet-slip');
+    const before = parseFloat(room());
+    expect(before).toBeGreaterThanOrEqual(132 + 8 - 60);
+    fireEvent.pointerDown(button, { clientX: 300, clientY: 700, pointerId: 1 });
+    fireEvent.pointerMove(button, { clientX: 300, clientY: 200, pointerId: 1 });
+    fireEvent.pointerUp(button, { clientX: 300, clientY: 200, pointerId: 1 });
+    await waitFor(() => expect(room()).toBe(''));
+  });
 });
 
 describe('floating bet-slip button', () => {
@@ -191,5 +234,24 @@ describe('selection semantics', () => {
     );
     expect(misplaced.map((element) => element.outerHTML.slice(0, 80))).toEqual([]);
     if (path === '/sports') expect(document.querySelectorAll('[aria-pressed="true"]').length).toBeGreaterThan(0);
+  });
+
+  it('the Log In tabs are a tab set: each tab controls the panel, one tab stop, arrow keys move the selection', async () => {
+    await renderApp('/foryou');
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    const tablist = await screen.findByRole('tablist', { name: 'Log In' });
+    const tabs = [...tablist.querySelectorAll<HTMLElement>('[role=tab]')];
+    const selected = () => tabs.map((tab) => tab.getAttribute('aria-selected'));
+    // The header's Log In opens on the password tab.
+    expect(selected()).toEqual(['false', 'true']);
+    for (const tab of tabs) expect(document.getElementById(tab.getAttribute('aria-controls') ?? '')?.getAttribute('role')).toBe('tabpanel');
+    expect(tabs.map((tab) => tab.tabIndex)).toEqual([-1, 0]);
+    expect(screen.getByLabelText('Password', { selector: 'input' })).toBeTruthy();
+    fireEvent.keyDown(tabs[1]!, { key: 'ArrowRight' });
+    expect(selected()).toEqual(['true', 'false']);
+    expect(document.activeElement).toBe(tabs[0]);
+    expect(screen.queryByLabelText('Password', { selector: 'input' })).toBeNull();
+    fireEvent.keyDown(tabs[0]!, { key: 'End' });
+    expect(selected()).toEqual(['false', 'true']);
   });
 });

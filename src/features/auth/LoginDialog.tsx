@@ -15,7 +15,7 @@ import { type LoginDialogType, closeOverlay, showDialog, type OverlayComponentPr
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { Sheet } from '../../ui/Sheet';
-import { tabStyles } from '../../ui/Tabs';
+import { tabStyles, useTabs } from '../../ui/Tabs';
 import { loginByPassword, loginBySms, register, sendCode, sendLoginCode } from './api';
 import { captchaToken, prepareCaptcha } from './captcha';
 import styles from './LoginDialog.module.css';
@@ -295,28 +295,23 @@ export function LoginDialog({ props, onClose }: OverlayComponentProps) {
   const [mode, setMode] = useState<Mode>(type);
   useEffect(() => prepareCaptcha(), []);
 
+  const tabs = useTabs<Mode>(['sms', 'password'], mode, setMode);
+  const showTabs = mode !== 'register' && !tabsDisabled;
   const tab = (value: 'sms' | 'password', label: string) => (
-    <button
-      type="button"
-      role="tab"
-      className={tabStyles.tab}
-      aria-selected={mode === value}
-      onClick={() => setMode(value)}
-      disabled={tabsDisabled && mode !== value}
-    >
+    <button {...tabs.tab(value)} className={tabStyles.tab}>
       {label}
     </button>
   );
 
   return (
     <Sheet title={mode === 'register' ? t('auth.titleRegister') : t('auth.titleLogin')} closeLabel={t('common.close')} onClose={onClose}>
-      {mode !== 'register' && !tabsDisabled && (
-        <div role="tablist" aria-label={t('auth.titleLogin')} className={`${tabStyles.tabs} ${styles.tabs}`}>
+      {showTabs && (
+        <div {...tabs.tabList(t('auth.titleLogin'))} className={`${tabStyles.tabs} ${styles.tabs}`}>
           {tab('sms', t('auth.tabSms'))}
           {tab('password', t('auth.tabPassword'))}
         </div>
       )}
-      <div className={styles.body}>
+      <div className={styles.body} {...(showTabs ? tabs.panel({ named: false }) : {})}>
         {mode === 'sms' && <SmsLogin redirectTo={redirectTo} />}
         {mode === 'password' && <PasswordLogin redirectTo={redirectTo} onForgot={onClose} />}
         {mode === 'register' && <RegisterForm redirectTo={redirectTo} />}

@@ -156,14 +156,7 @@ function VirtualGrid({ games, platforms, label }: GridProps) {
   const rows = Math.ceil(games.length / COLUMNS);
   const virtualizer = useWindowVirtualizer({ count: rows, estimateSize: () => ROW_ESTIMATE, overscan: 3, scrollMargin: offset });
   return (
-    <div
-      ref={listRef}
-      role="list"
-      aria-label={label}
-      aria-rowcount={rows}
-      className={styles.virtual}
-      style={{ height: virtualizer.getTotalSize() }}
-    >
+    <div ref={listRef} role="list" aria-label={label} className={styles.virtual} style={{ height: virtualizer.getTotalSize() }}>
       {virtualizer.getVirtualItems().map((row) => (
         <div
           key={row.key}
@@ -172,8 +165,9 @@ function VirtualGrid({ games, platforms, label }: GridProps) {
           className={`${styles.grid} ${styles.virtualRow}`}
           style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
         >
-          {games.slice(row.index * COLUMNS, row.index * COLUMNS + COLUMNS).map((game) => (
-            <div role="listitem" key={game.gameId}>
+          {games.slice(row.index * COLUMNS, row.index * COLUMNS + COLUMNS).map((game, column) => (
+            // Only the rows near the screen exist: each item says where it sits in the whole list.
+            <div role="listitem" key={game.gameId} aria-setsize={games.length} aria-posinset={row.index * COLUMNS + column + 1}>
               <GameTile game={game} platform={platforms.get(game.platformCode)} />
             </div>
           ))}

@@ -7,7 +7,7 @@ import { PageLayout } from '../../ui/PageLayout';
 import { formatDateTime } from '../../lib/dates';
 import { Button } from '../../ui/Button';
 import { PageSkeleton } from '../../ui/Skeleton';
-import { TabBar, tabStyles } from '../../ui/Tabs';
+import { tabStyles, useTabs } from '../../ui/Tabs';
 import { type MessageType, markAllRead, messagesQuery, unreadQuery } from './api';
 import styles from './Messages.module.css';
 
@@ -28,8 +28,9 @@ export function MessagesPage() {
     await queryClient.invalidateQueries({ queryKey: ['main', 'message/list'] });
   };
 
+  const tabs = useTabs<MessageType>([1, 2], type, setType);
   const tab = (value: MessageType, label: string, count: number) => (
-    <button type="button" role="tab" className={tabStyles.tab} aria-selected={type === value} onClick={() => setType(value)}>
+    <button {...tabs.tab(value)} className={tabStyles.tab}>
       {label}
       {count > 0 && <span className={styles.count}>{count}</span>}
     </button>
@@ -46,39 +47,39 @@ export function MessagesPage() {
         ) : undefined
       }
     >
-      <div className={styles.tabs} role="tablist">
-        <TabBar label={t('messages.tabs')}>
-          {tab(1, t('messages.inbox'), unread?.unreadInbox ?? 0)}
-          {tab(2, t('messages.notices'), unread?.unreadNotice ?? 0)}
-        </TabBar>
+      <div {...tabs.tabList(t('messages.tabs'))} className={`${tabStyles.tabs} ${styles.tabs}`}>
+        {tab(1, t('messages.inbox'), unread?.unreadInbox ?? 0)}
+        {tab(2, t('messages.notices'), unread?.unreadNotice ?? 0)}
       </div>
-      {isPending ? (
-        <PageSkeleton label={t('common.loading')} />
-      ) : messages.length === 0 ? (
-        <Notice icon="chat" title={t('messages.emptyTitle')} description={t('messages.emptyBody')} />
-      ) : (
-        <ul className={styles.list}>
-          {messages.map((message) => (
-            <li key={message.id}>
-              <Link to="/MessageDetails" search={{ id: String(message.id) }} className={styles.item}>
-                {!message.read && <span className={styles.dot} aria-label={t('messages.unread')} />}
-                <span className={styles.text}>
-                  <span className={styles.title}>{message.title}</span>
-                  <span className={styles.summary}>{message.summary}</span>
-                  <span className={styles.date}>{formatDateTime(message.createdAt, i18n.language)}</span>
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
-      {hasNextPage && (
-        <div className={styles.more}>
-          <Button variant="secondary" block busy={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-            {t('common.loadMore')}
-          </Button>
-        </div>
-      )}
+      <div {...tabs.panel()}>
+        {isPending ? (
+          <PageSkeleton label={t('common.loading')} />
+        ) : messages.length === 0 ? (
+          <Notice icon="chat" title={t('messages.emptyTitle')} description={t('messages.emptyBody')} />
+        ) : (
+          <ul className={styles.list}>
+            {messages.map((message) => (
+              <li key={message.id}>
+                <Link to="/MessageDetails" search={{ id: String(message.id) }} className={styles.item}>
+                  {!message.read && <span className={styles.dot} role="img" aria-label={t('messages.unread')} />}
+                  <span className={styles.text}>
+                    <span className={styles.title}>{message.title}</span>
+                    <span className={styles.summary}>{message.summary}</span>
+                    <span className={styles.date}>{formatDateTime(message.createdAt, i18n.language)}</span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        {hasNextPage && (
+          <div className={styles.more}>
+            <Button variant="secondary" block busy={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+              {t('common.loadMore')}
+            </Button>
+          </div>
+        )}
+      </div>
     </PageLayout>
   );
 }

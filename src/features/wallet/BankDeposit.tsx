@@ -67,7 +67,7 @@ export function BankDepositStart() {
         void submit();
       }}
     >
-      <h3 className={styles.sectionTitle}>{t('wallet.houseBank')}</h3>
+      <h2 className={styles.sectionTitle}>{t('wallet.houseBank')}</h2>
       <div className={styles.channels} role="radiogroup" aria-label={t('wallet.houseBank')}>
         {data.list.map((item) => (
           <button
@@ -194,7 +194,7 @@ export function BankOrderView({ orderNo }: { orderNo: string }) {
         </dl>
       )}
       <p className={styles.note}>{t(bank ? 'wallet.bankReferenceNote' : 'wallet.bankDetailsMissing')}</p>
-      <h3 className={styles.sectionTitle}>{t('wallet.receipt')}</h3>
+      <h2 className={styles.sectionTitle}>{t('wallet.receipt')}</h2>
       <input
         className={styles.fileInput}
         type="file"

@@ -71,7 +71,7 @@ export function EWalletForm({ payWay, firstDeposit, turnoverPercent }: { payWay:
         void submit();
       }}
     >
-      <h3 className={styles.sectionTitle}>{t('wallet.channel')}</h3>
+      <h2 className={styles.sectionTitle}>{t('wallet.channel')}</h2>
       <div className={styles.channels} role="radiogroup" aria-label={t('wallet.channel')}>
         {payWay.channels.map((item) => (
           <button

@@ -1,0 +1,51 @@
+import { type RefObject, useLayoutEffect } from 'react';
+import { useSnapshot } from 'valtio';
+import { ui } from '../stores/ui';
+import { BOTTOM_NAV_ROUTES } from './BottomNav';
+
+/** Space kept between the last row of a page and the floating button above it. */
+const GAP = 8;
+
+/** How far up from the bottom of the screen each floating button on the page reaches. */
+const reaches = new Map<object, number>();
+
+/**
+ * The room a page leaves under its content for the floating chat and bet-slip buttons, so that scrolled
+ * to the bottom its last row (and the prices on it) sits clear above them: `--float-room` on the root
+ * element, which `#root` adds to its bottom padding (src/ui/global.css). The bottom navigation's own
+ * room (the layouts pad for it) is counted in.
+ *
+ * Only a button in the lower half of the screen asks for room: one the player dragged higher sits over
+ * rows that can still scroll down past it, and the page should not grow an empty screen under its list.
+ */
+function apply(navShown: boolean) {
+  const root = document.documentElement;
+  const reach = Math.max(0, ...reaches.values());
+  const navHeight = navShown ? parseFloat(getComputedStyle(root).getPropertyValue('--bottom-nav-h')) || 0 : 0;
+  const room = reach > 0 ? Math.max(0, Math.ceil(reach + GAP - navHeight)) : 0;
+  if (room > 0) root.style.setProperty('--float-room', `${room}px`);
+  else root.style.removeProperty('--float-room');
+}
+
+/** Counts the floating button `ref` holds in the page's bottom room while it is shown; `position` is where it was dragged. */
+export function useFloatingRoom(ref: RefObject<HTMLElement | null>, position?: unknown) {
+  const { currentRouteName } = useSnapshot(ui);
+  const navShown = BOTTOM_NAV_ROUTES.includes(currentRouteName);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const key = {};
+    const measure = () => {
+      const { top } = element.getBoundingClientRect();
+      reaches.set(key, top > innerHeight / 2 ? innerHeight - top : 0);
+      apply(navShown);
+    };
+    measure();
+    addEventListener('resize', measure);
+    return () => {
+      removeEventListener('resize', measure);
+      reaches.delete(key);
+      apply(navShown);
+    };
+  }, [ref, position, navShown]);
+}
