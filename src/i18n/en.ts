@@ -1,14 +1,12 @@
 import { VALIDATION_MESSAGES, type ValidationKey } from '../contract/forms';
 import { routesEn } from './routes.en';
-import { kycEn } from './kyc.en';
-import { casinoEn } from './casino.en';
-import { gamesEn } from './games.en';
-import { kycProfileEn } from './kycProfile.en';
-import { securityEn } from './security.en';
-import { walletEn } from './wallet.en';
-import { withdrawEn } from './withdraw.en';
+import type { EnAreas } from './en.areas';
 
-/** English, the default language. Every visible string of the shell is here; cn.ts mirrors its keys. */
+/**
+ * English, the default language. Every visible string of the shell is here; the areas of the pages behind
+ * it (wallet, withdraw, KYC, casino, games, security) are in en.areas.ts, downloaded after the first
+ * paint (i18n/index.ts loadAreas). cn.ts mirrors the keys of both.
+ */
 export const en = {
   app: {
     name: 'Panalo',
@@ -281,13 +279,6 @@ export const en = {
     save: 'Save new password',
     done: 'Your password is changed. Please log in with it.',
   },
-  withdraw: withdrawEn,
-  wallet: walletEn,
-  kyc: kycEn,
-  casino: casinoEn,
-  games: gamesEn,
-  kycProfile: kycProfileEn,
-  security: securityEn,
   sports: {
     names: {
       '1': 'Football',
@@ -554,4 +545,4 @@ export const en = {
   routes: routesEn,
 };
 
-export type Resources = typeof en;
+export type Resources = typeof en & EnAreas;
