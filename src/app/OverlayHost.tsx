@@ -13,13 +13,19 @@ const sessionDialogs = () => import('./overlays/SessionDialogs');
  */
 const OVERLAYS: Partial<Record<OverlayId, ComponentType<OverlayComponentProps>>> = {
   // The login dialog is its own chunk (forms, the captcha solver): downloaded when first opened.
-  login: lazy(() => import('../features/auth/LoginDialog').then((m) => ({ default: m.LoginDialog }))),
+  login: lazy(() =>
+    Promise.all([import('../features/auth/LoginDialog'), loadAreas().catch(() => undefined)]).then(([m]) => ({
+      default: m.LoginDialog,
+    })),
+  ),
   hongKongMarketStopped: lazy(() => import('../features/sports/status').then((m) => ({ default: m.HongKongMarketStoppedDialog }))),
   // The bet slip is its own chunk, downloaded when first opened.
   betSlip: lazy(() => import('../features/betslip/BetSlipSheet').then((m) => ({ default: m.BetSlipSheet }))),
   // The deposit overlay is the wallet's chunk, downloaded when first opened.
   deposit: lazy(() =>
-    Promise.all([import('../features/wallet/DepositSheet'), loadAreas().catch(() => undefined)]).then(([m]) => ({ default: m.DepositSheet })),
+    Promise.all([import('../features/wallet/DepositSheet'), loadAreas().catch(() => undefined)]).then(([m]) => ({
+      default: m.DepositSheet,
+    })),
   ),
   sessionExpired: lazy(() => sessionDialogs().then((m) => ({ default: m.SessionExpiredDialog }))),
   mobileChanged: lazy(() => sessionDialogs().then((m) => ({ default: m.MobileChangedDialog }))),

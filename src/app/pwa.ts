@@ -19,7 +19,10 @@ export function registerServiceWorker(): void {
   });
   if (!('serviceWorker' in navigator)) return;
   // workbox-window is its own chunk: registering waits for the page to be up anyway (main.tsx).
-  void import('workbox-window').then(({ Workbox }) => register(Workbox), () => undefined);
+  void import('workbox-window').then(
+    ({ Workbox }) => register(Workbox),
+    () => undefined,
+  );
 }
 
 function register(Workbox: typeof import('workbox-window').Workbox): void {

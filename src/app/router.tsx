@@ -1,5 +1,5 @@
 import { type AnyRoute, type RouterHistory, createRootRoute, createRoute, createRouter, redirect } from '@tanstack/react-router';
-import { i18next, loadAreas } from '../i18n';
+import { areasLoadedYet, i18next, loadAreas } from '../i18n';
 import { partnerFromHost } from '../lib/partner';
 import { registerNavigator } from '../lib/navigation';
 import { clearBetSlip } from '../features/betslip/store';
@@ -115,7 +115,10 @@ export function buildRouteTree(defs: readonly RouteDef[], ready: () => Promise<v
       // The loader only starts the page's queries (routes/data.ts, its own chunk, fetched once the first
       // page is up) and never waits: the page shows its own skeleton and asks for what it needs itself.
       loader: ({ deps, params, preload }: { deps: Record<string, unknown>; params: Record<string, string>; preload: boolean }) => {
-        void routeData().then(({ routeDataFor }) => routeDataFor(def.name).prefetch?.(deps, { params, preload }), () => undefined);
+        void routeData().then(
+          ({ routeDataFor }) => routeDataFor(def.name).prefetch?.(deps, { params, preload }),
+          () => undefined,
+        );
       },
       // Run it again on the visit after a hover, which may start what a hover must not (reading a message
       // marks it read).
@@ -187,7 +190,17 @@ export function createAppRouter(ready: () => Promise<void>, options: { history?:
     if (BET_SLIP_ROUTES.includes(previousName) && !BET_SLIP_ROUTES.includes(name)) clearBetSlip();
     ui.previousPath = fromLocation?.href ?? '';
     ui.currentRouteName = name;
-    applyRouteMeta(name);
+    if (areasLoadedYet()) applyRouteMeta(name);
+    else
+      void afterFirstPaint()
+        .then(loadAreas)
+        .then(
+          () => {
+            // Still the page shown (titles are in the areas' strings, which have just arrived).
+            if (ui.currentRouteName === name) applyRouteMeta(name);
+          },
+          () => applyRouteMeta(name),
+        );
     reportVisit(router.state.location.pathname);
   });
 

@@ -25,6 +25,7 @@ async function ensureBundle(language: AppLanguage): Promise<void> {
 
 let initialised: Promise<unknown> | undefined;
 let areas: Promise<void> | undefined;
+let areasLoaded = false;
 
 /**
  * The English of the areas behind the first screens (en.areas.ts), once. A page that shows them waits
@@ -33,6 +34,7 @@ let areas: Promise<void> | undefined;
 export function loadAreas(): Promise<void> {
   areas ??= Promise.all([import('./en.areas'), initialised]).then(
     ([{ enAreas }]) => {
+      areasLoaded = true;
       i18next.addResourceBundle('en', 'translation', enAreas, true, false);
     },
     (error: unknown) => {
@@ -41,6 +43,11 @@ export function loadAreas(): Promise<void> {
     },
   );
   return areas;
+}
+
+/** Whether the areas' English is in (loadAreas done). */
+export function areasLoadedYet(): boolean {
+  return areasLoaded;
 }
 
 /**
@@ -59,6 +66,8 @@ export async function initI18n(language: AppLanguage, options: { deferAreas?: bo
     returnNull: false,
     // Components already on screen take the area strings when they arrive.
     react: { bindI18nStore: 'added' },
+    // Until they arrive, an area's key reads as nothing rather than as the key (a hidden heading, say).
+    parseMissingKeyHandler: (key: string, defaultValue?: string) => defaultValue ?? (areasLoaded ? key : ''),
   });
   await initialised;
   if (!options.deferAreas) await loadAreas();

@@ -16,12 +16,7 @@ import { gameSearch } from '../../features/games/search';
 import { gameListQuery } from '../../features/games/queries';
 import { billQuery, orderQuery, payWaysQuery } from '../../features/wallet/api';
 import { balanceQuery } from '../../features/wallet/balance';
-import {
-  bankOrderSearch,
-  depositSearch,
-  orderSearch as depositOrderSearch,
-  recordDetailSearch,
-} from '../../features/wallet/search';
+import { bankOrderSearch, depositSearch, orderSearch as depositOrderSearch, recordDetailSearch } from '../../features/wallet/search';
 import { liveMatchSearch, sportsSearch } from '../../features/sports/search';
 import { accountsQuery, withdrawBanksQuery, withdrawSwitchQuery, withdrawalQuery } from '../../features/withdraw/api';
 import { ACCOUNT_TYPE_OF, type Way } from '../../features/withdraw/rules';
