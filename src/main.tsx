@@ -4,11 +4,13 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { queryClient } from './api/instance';
+import { afterFirstPaint } from './app/afterFirstPaint';
 import { registerServiceWorker } from './app/pwa';
 import { type AppRouter, createAppRouter } from './app/router';
 import { ensureVisitorToken } from './features/auth/entryLogin';
+import { realtime } from './realtime/client';
 import { siteInfoQuery } from './features/site/api';
-import { initI18n } from './i18n';
+import { initI18n, loadAreas } from './i18n';
 import { preferences } from './stores/preferences';
 import { siteInfo } from './stores/siteInfo';
 
@@ -37,10 +39,29 @@ function guardsReady(): Promise<void> {
   return firstLoad;
 }
 
+/**
+ * Asks for the chunks of the page at the address now, in parallel with everything else before the first
+ * render (the router would only ask once the guards have run). '/' only redirects: its chunk is the
+ * default tab's.
+ */
+function preloadCurrentRoute(appRouter: AppRouter): void {
+  try {
+    const pathname = location.pathname === '/' ? `/${preferences.defaultTab}` : location.pathname;
+    const [routes] = appRouter.getMatchedRoutes(pathname);
+    for (const route of routes) void appRouter.loadRouteChunk(route)?.catch(() => undefined);
+  } catch {
+    // Only a head start: the router loads the page itself when it renders it.
+  }
+}
+
 async function start(): Promise<void> {
-  await initI18n(preferences.language);
-  void ensureVisitorToken();
+  // The realtime worker first: its script, socket and first lists load while the page's own code runs.
+  realtime();
+  const i18nReady = initI18n(preferences.language, { deferAreas: true });
   router = createAppRouter(guardsReady);
+  preloadCurrentRoute(router);
+  void ensureVisitorToken();
+  await i18nReady;
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root element');
   createRoot(root).render(
@@ -50,8 +71,12 @@ async function start(): Promise<void> {
       </QueryClientProvider>
     </StrictMode>,
   );
-  // In development too (`npm run dev` serves it from its source), so offline and update flows can be tried there.
-  registerServiceWorker();
+  // What no first screen needs comes once the page is up: the other areas' strings, the service worker.
+  void afterFirstPaint().then(() => {
+    void loadAreas().catch(() => undefined);
+    // In development too (`npm run dev` serves it from its source), so offline and update flows can be tried there.
+    registerServiceWorker();
+  });
 }
 
 void start();

@@ -1,9 +1,11 @@
 import { type ComponentType, Suspense, lazy } from 'react';
 import { useSnapshot } from 'valtio';
 import { type OverlayId, closeOverlay, ui, type OverlayComponentProps } from '../stores/ui';
-import { KycDialog } from './overlays/KycDialogs';
+import { loadAreas } from '../i18n';
 import { OverlayPlaceholder } from './overlays/OverlayPlaceholder';
-import { FrequentRequestDialog, MobileChangedDialog, SessionExpiredDialog } from './overlays/SessionDialogs';
+
+/** The session dialogs' chunk, downloaded when one is first opened. */
+const sessionDialogs = () => import('./overlays/SessionDialogs');
 
 /**
  * Renders the open overlays of spec §2, last opened on top. Each overlay's content belongs to the
@@ -11,17 +13,27 @@ import { FrequentRequestDialog, MobileChangedDialog, SessionExpiredDialog } from
  */
 const OVERLAYS: Partial<Record<OverlayId, ComponentType<OverlayComponentProps>>> = {
   // The login dialog is its own chunk (forms, the captcha solver): downloaded when first opened.
-  login: lazy(() => import('../features/auth/LoginDialog').then((m) => ({ default: m.LoginDialog }))),
+  login: lazy(() =>
+    Promise.all([import('../features/auth/LoginDialog'), loadAreas().catch(() => undefined)]).then(([m]) => ({
+      default: m.LoginDialog,
+    })),
+  ),
   hongKongMarketStopped: lazy(() => import('../features/sports/status').then((m) => ({ default: m.HongKongMarketStoppedDialog }))),
   // The bet slip is its own chunk, downloaded when first opened.
   betSlip: lazy(() => import('../features/betslip/BetSlipSheet').then((m) => ({ default: m.BetSlipSheet }))),
   // The deposit overlay is the wallet's chunk, downloaded when first opened.
-  deposit: lazy(() => import('../features/wallet/DepositSheet').then((m) => ({ default: m.DepositSheet }))),
-  sessionExpired: SessionExpiredDialog,
-  mobileChanged: MobileChangedDialog,
-  frequentRequest: FrequentRequestDialog,
-  // The KYC prompts and the dialogs of the KYC answer codes (catalogue KycNeed).
-  forcedKyc: KycDialog,
+  deposit: lazy(() =>
+    Promise.all([import('../features/wallet/DepositSheet'), loadAreas().catch(() => undefined)]).then(([m]) => ({
+      default: m.DepositSheet,
+    })),
+  ),
+  sessionExpired: lazy(() => sessionDialogs().then((m) => ({ default: m.SessionExpiredDialog }))),
+  mobileChanged: lazy(() => sessionDialogs().then((m) => ({ default: m.MobileChangedDialog }))),
+  frequentRequest: lazy(() => sessionDialogs().then((m) => ({ default: m.FrequentRequestDialog }))),
+  // The KYC prompts and the dialogs of the KYC answer codes (catalogue KycNeed), with the KYC strings.
+  forcedKyc: lazy(() =>
+    Promise.all([import('./overlays/KycDialogs'), loadAreas().catch(() => undefined)]).then(([m]) => ({ default: m.KycDialog })),
+  ),
 };
 
 export function OverlayHost() {

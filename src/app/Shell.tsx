@@ -1,25 +1,35 @@
 import { Outlet } from '@tanstack/react-router';
+import { type ReactNode, Suspense, lazy } from 'react';
 import { useSnapshot } from 'valtio';
 import { ui } from '../stores/ui';
-import { AntiAddictionWatcher } from './AntiAddictionWatcher';
 import { BottomNav, BOTTOM_NAV_ROUTES } from './BottomNav';
 import { DialogHost } from './DialogHost';
 import { FloatingBetSlip } from './FloatingBetSlip';
-import { KycWatcher } from './KycWatcher';
 import { MaintenanceWatcher } from '../features/site/MaintenanceWatcher';
 import { SlipPicksContext } from '../features/sports/picks';
 import { OfflineBanner } from './OfflineBanner';
 import { OverlayHost } from './OverlayHost';
 import { ServiceChatEntry } from './ServiceChatEntry';
 import { slipPicks } from './betSlip';
-import { SecurityPrompt } from './SecurityPrompt';
 import { BET_SLIP_ROUTES, SERVICE_CHAT_ROUTES } from './routes/table';
 import { ToastHost } from './ToastHost';
 import { UpdatePrompt } from './UpdatePrompt';
+import { useAfterFirstPaint } from './afterFirstPaint';
+import { loadAreas } from '../i18n';
+
+/** The watchers (KYC, security prompt, anti-addiction) and their strings: a chunk of their own. */
+const Watchers = lazy<() => ReactNode>(() =>
+  Promise.all([import('./Watchers'), loadAreas().catch(() => undefined)]).then(
+    ([m]) => ({ default: m.Watchers }),
+    // Not downloadable (offline, never cached): the page goes on without them rather than fail.
+    () => ({ default: () => null }),
+  ),
+);
 
 /** The root of every page: the page itself, then everything that floats above pages. */
 export function Shell() {
   const { currentRouteName } = useSnapshot(ui);
+  const pageUp = useAfterFirstPaint();
   return (
     <>
       <OfflineBanner />
@@ -31,9 +41,11 @@ export function Shell() {
       {BET_SLIP_ROUTES.includes(currentRouteName) && <FloatingBetSlip />}
       <UpdatePrompt />
       <MaintenanceWatcher />
-      <SecurityPrompt />
-      <KycWatcher />
-      <AntiAddictionWatcher />
+      {pageUp && (
+        <Suspense fallback={null}>
+          <Watchers />
+        </Suspense>
+      )}
       <OverlayHost />
       <DialogHost />
       <ToastHost />

@@ -1,5 +1,5 @@
 import { ref } from 'valtio/vanilla';
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 import { ui } from '../stores/ui';
 
 /**
@@ -18,6 +18,14 @@ export function registerServiceWorker(): void {
     ui.installPrompt = null;
   });
   if (!('serviceWorker' in navigator)) return;
+  // workbox-window is its own chunk: registering waits for the page to be up anyway (main.tsx).
+  void import('workbox-window').then(
+    ({ Workbox }) => register(Workbox),
+    () => undefined,
+  );
+}
+
+function register(Workbox: typeof import('workbox-window').Workbox): void {
   // The development server (Vite) serves the worker from its source, as a module; the build as /sw.js.
   workbox = import.meta.env.DEV ? new Workbox('/dev-sw.js?dev-sw', { scope: '/', type: 'module' }) : new Workbox('/sw.js', { scope: '/' });
   workbox.addEventListener('waiting', () => {

@@ -1,5 +1,5 @@
 import { type AnyRoute, type RouterHistory, createRootRoute, createRoute, createRouter, redirect } from '@tanstack/react-router';
-import { i18next } from '../i18n';
+import { areasLoadedYet, i18next, loadAreas } from '../i18n';
 import { partnerFromHost } from '../lib/partner';
 import { registerNavigator } from '../lib/navigation';
 import { clearBetSlip } from '../features/betslip/store';
@@ -16,7 +16,9 @@ import { reportVisit } from './pwa';
 import { Shell } from './Shell';
 import { runEffects } from './routes/effects';
 import { type GuardState, type MatchedRoute, type Redirect, type Search, decide } from './routes/guards';
-import { routeDataFor } from './routes/data';
+import { ROUTE_SEARCH } from './routes/search';
+import type { RouteName } from './routes/table';
+import { afterFirstPaint } from './afterFirstPaint';
 import { pageFor, withRouteProps } from './routes/pages';
 import { BET_SLIP_ROUTES, REDIRECTS, type RouteDef, routesFor } from './routes/table';
 import { PageSkeletonFallback } from './PageSkeletonFallback';
@@ -70,6 +72,14 @@ export function stringifySearch(search: Record<string, unknown>): string {
   return text ? `?${text}` : '';
 }
 
+/** The routes' prefetches (routes/data.ts): after the first paint, so a first page never waits for them. */
+const routeData = () => afterFirstPaint().then(() => import('./routes/data'));
+
+/** Whether a route's page may show strings of en.areas.ts: all but home, the sports pages and redirects. */
+function needsAreaStrings(meta: RouteStatic | undefined): boolean {
+  return meta !== undefined && meta.owner !== 'sports' && meta.owner !== 'redirect' && meta.name !== 'Home';
+}
+
 /** Builds the one route tree of spec §2 from the route table. */
 export function buildRouteTree(defs: readonly RouteDef[], ready: () => Promise<void>) {
   const root = createRootRoute({
@@ -81,6 +91,8 @@ export function buildRouteTree(defs: readonly RouteDef[], ready: () => Promise<v
       const meta = leaf?.staticData.route;
       const matched: MatchedRoute | undefined =
         meta && leaf ? { def: meta, params: leaf.params as Record<string, string | undefined> } : undefined;
+      // The areas' English (en.areas.ts) before a page that may show it; the sports pages show none.
+      if (needsAreaStrings(meta)) await loadAreas();
       const decision = decide({ pathname: location.pathname, search: location.search as Search }, matched, currentGuardState());
       if (!preload) await runEffects(decision.effects);
       if (decision.redirect) throw redirect({ href: hrefOf(decision.redirect), replace: true });
@@ -93,22 +105,24 @@ export function buildRouteTree(defs: readonly RouteDef[], ready: () => Promise<v
 
   for (const def of defs) {
     const parent = def.homeTab ? home : root;
-    const { search, prefetch } = routeDataFor(def.name);
+    const search = ROUTE_SEARCH[def.name as RouteName];
     const route = createRoute({
       getParentRoute: () => parent,
       path: def.path,
       staticData: { route: staticOf(def) },
       ...(search ? { validateSearch: search } : {}),
-      ...(prefetch
-        ? {
-            loaderDeps: ({ search: query }: { search: unknown }) => query as Record<string, unknown>,
-            loader: ({ deps, params, preload }: { deps: Record<string, unknown>; params: Record<string, string>; preload: boolean }) =>
-              prefetch(deps, { params, preload }),
-            // The loader only starts queries (the query cache decides what is fresh): run it again on the
-            // visit after a hover, which may start what a hover must not (reading a message marks it read).
-            preloadStaleTime: 0,
-          }
-        : {}),
+      loaderDeps: ({ search: query }: { search: unknown }) => query as Record<string, unknown>,
+      // The loader only starts the page's queries (routes/data.ts, its own chunk, fetched once the first
+      // page is up) and never waits: the page shows its own skeleton and asks for what it needs itself.
+      loader: ({ deps, params, preload }: { deps: Record<string, unknown>; params: Record<string, string>; preload: boolean }) => {
+        void routeData().then(
+          ({ routeDataFor }) => routeDataFor(def.name).prefetch?.(deps, { params, preload }),
+          () => undefined,
+        );
+      },
+      // Run it again on the visit after a hover, which may start what a hover must not (reading a message
+      // marks it read).
+      preloadStaleTime: 0,
     });
     route.update({ component: withRouteProps(pageFor(def.name), route) });
     if (def.children) {
@@ -176,7 +190,17 @@ export function createAppRouter(ready: () => Promise<void>, options: { history?:
     if (BET_SLIP_ROUTES.includes(previousName) && !BET_SLIP_ROUTES.includes(name)) clearBetSlip();
     ui.previousPath = fromLocation?.href ?? '';
     ui.currentRouteName = name;
-    applyRouteMeta(name);
+    if (areasLoadedYet()) applyRouteMeta(name);
+    else
+      void afterFirstPaint()
+        .then(loadAreas)
+        .then(
+          () => {
+            // Still the page shown (titles are in the areas' strings, which have just arrived).
+            if (ui.currentRouteName === name) applyRouteMeta(name);
+          },
+          () => applyRouteMeta(name),
+        );
     reportVisit(router.state.location.pathname);
   });
 

@@ -23,8 +23,40 @@ async function ensureBundle(language: AppLanguage): Promise<void> {
   i18next.addResourceBundle('cn', 'translation', cn, true, true);
 }
 
-export async function initI18n(language: AppLanguage): Promise<typeof i18next> {
-  await i18next.use(initReactI18next).init({
+let initialised: Promise<unknown> | undefined;
+let areas: Promise<void> | undefined;
+let areasLoaded = false;
+
+/**
+ * The English of the areas behind the first screens (en.areas.ts), once. A page that shows them waits
+ * for it (the root route's beforeLoad, the lazy overlays); otherwise it comes when the browser is idle.
+ */
+export function loadAreas(): Promise<void> {
+  areas ??= Promise.all([import('./en.areas'), initialised]).then(
+    ([{ enAreas }]) => {
+      areasLoaded = true;
+      i18next.addResourceBundle('en', 'translation', enAreas, true, false);
+    },
+    (error: unknown) => {
+      areas = undefined;
+      throw error;
+    },
+  );
+  return areas;
+}
+
+/** Whether the areas' English is in (loadAreas done). */
+export function areasLoadedYet(): boolean {
+  return areasLoaded;
+}
+
+/**
+ * Starts i18n in the player's language. `deferAreas`: do not wait for the English of the areas no first
+ * screen shows (the app's start: loadAreas fetches it in parallel); the default waits, so a caller can
+ * use every key at once.
+ */
+export async function initI18n(language: AppLanguage, options: { deferAreas?: boolean } = {}): Promise<typeof i18next> {
+  initialised ??= i18next.use(initReactI18next).init({
     lng: 'en',
     fallbackLng: 'en',
     supportedLngs: ['en', 'cn'],
@@ -32,7 +64,13 @@ export async function initI18n(language: AppLanguage): Promise<typeof i18next> {
     partialBundledLanguages: true,
     interpolation: { escapeValue: false },
     returnNull: false,
+    // Components already on screen take the area strings when they arrive.
+    react: { bindI18nStore: 'added' },
+    // Until they arrive, an area's key reads as nothing rather than as the key (a hidden heading, say).
+    parseMissingKeyHandler: (key: string, defaultValue?: string) => defaultValue ?? (areasLoaded ? key : ''),
   });
+  await initialised;
+  if (!options.deferAreas) await loadAreas();
   await setLanguage(language);
   return i18next;
 }

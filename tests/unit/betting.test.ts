@@ -15,8 +15,13 @@ import {
 import { OddsType } from '../../src/contract/sports';
 import { betOrder as order } from './betOrders';
 import { modeAfterPick, ordersForMode, pickProblem, type Problem, type SlipCheck, slipProblem } from '../../src/features/betslip/rules';
-import { en } from '../../src/i18n/en';
+import { en as enShell } from '../../src/i18n/en';
+import { enAreas } from '../../src/i18n/en.areas';
+
 import { convertOdds, toDecimal } from '../../src/lib/odds';
+
+/** Every English string: the shell's and the areas' (loaded after the first paint). */
+const en = { ...enShell, ...enAreas };
 
 /** The message a player reads for a problem, in English. */
 function say(problem: Problem | null): string | null {

@@ -3,8 +3,13 @@ import { ROUTES, type RouteDef } from '../../src/app/routes/table';
 import { loadDoc } from '../../src/features/content/docs';
 import { FAQ_ARTICLES, LEGAL_DOCS } from '../../src/features/content/docs/types';
 import { cn } from '../../src/i18n/cn';
-import { en } from '../../src/i18n/en';
+import { en as enShell } from '../../src/i18n/en';
+import { enAreas } from '../../src/i18n/en.areas';
+
 import { initI18n } from '../../src/i18n';
+
+/** Every English string: the shell's and the areas' (loaded after the first paint). */
+const en = { ...enShell, ...enAreas };
 
 function leafKeys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];

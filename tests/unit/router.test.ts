@@ -175,6 +175,15 @@ describe('search and data of the routes', () => {
     );
   });
 
+  it("validates with the very schemas the routes' data names (the shell holds them, the data is a later chunk)", async () => {
+    const { ROUTE_DATA } = await import('../../src/app/routes/data');
+    const { ROUTE_SEARCH } = await import('../../src/app/routes/search');
+    const withSearch = Object.entries(ROUTE_DATA).filter(([, data]) => data?.search);
+    expect(withSearch.length).toBeGreaterThan(20);
+    for (const [name, data] of withSearch) expect(ROUTE_SEARCH[name as keyof typeof ROUTE_SEARCH], name).toBe(data?.search);
+    expect(Object.keys(ROUTE_SEARCH).sort()).toEqual(withSearch.map(([name]) => name).sort());
+  });
+
   it('hands the page its search validated by the route, as text', async () => {
     expect(pageSearch(await open('/sports?mode=early&sportId=9&dateId=2026-11-24'))).toMatchObject({
       mode: 'early',

@@ -13,7 +13,11 @@ import {
   showAmountError,
   turnoverTimes,
 } from '../../src/features/wallet/amounts';
-import { en } from '../../src/i18n/en';
+import { en as enShell } from '../../src/i18n/en';
+import { enAreas } from '../../src/i18n/en.areas';
+
+/** Every English string: the shell's and the areas' (loaded after the first paint). */
+const en = { ...enShell, ...enAreas };
 
 const GCASH = { minAmount: 10_000, maxAmount: 5_000_000 }; // ₱100 – ₱50,000
 

@@ -16,27 +16,22 @@ import { gameSearch } from '../../features/games/search';
 import { gameListQuery } from '../../features/games/queries';
 import { billQuery, orderQuery, payWaysQuery } from '../../features/wallet/api';
 import { balanceQuery } from '../../features/wallet/balance';
-import {
-  bankOrderSearch,
-  depositSearch,
-  orderSearch as depositOrderSearch,
-  recordDetailSearch,
-  recordSearch,
-} from '../../features/wallet/search';
+import { bankOrderSearch, depositSearch, orderSearch as depositOrderSearch, recordDetailSearch } from '../../features/wallet/search';
 import { liveMatchSearch, sportsSearch } from '../../features/sports/search';
 import { accountsQuery, withdrawBanksQuery, withdrawSwitchQuery, withdrawalQuery } from '../../features/withdraw/api';
 import { ACCOUNT_TYPE_OF, type Way } from '../../features/withdraw/rules';
 import { orderSearch as withdrawalOrderSearch, passwordSearch, splitSearch, withdrawSearch } from '../../features/withdraw/search';
-import { gameRecordSearch, gameSearch as playSearch, roundSearch, transferSearch } from '../../features/casino/search';
+import { gameSearch as playSearch, roundSearch, transferSearch } from '../../features/casino/search';
 import { gameQuery, gameRecordDetailQuery, gameListQuery as bingoRoomsQuery } from '../../features/casino/api';
-import { RECORD_TABS } from '../../features/wallet/search';
-import { searchOneOf } from '../../lib/search';
+import { recordRouteSearch } from './search';
 import { i18next } from '../../i18n';
 import { session } from '../../stores/session';
 import type { RouteName } from './table';
 
 /**
- * What a route knows about its address and its data, beside its page (pages.tsx):
+ * What a route knows about its address and its data, beside its page (pages.tsx). Its own chunk, loaded
+ * after the first paint (router.tsx); the router validates with the same schemas from search.ts, which
+ * the shell holds (a unit test checks they agree):
  *  - `search`: the zod schema of its query (the router's validateSearch); the page receives the result
  *    as props and parses nothing by hand;
  *  - `prefetch`: the data its page will ask for, started by the route's loader so the request runs while
@@ -108,13 +103,6 @@ const game = data({
   prefetch: ({ gameId }) => {
     if (gameId) void queryClient.prefetchQuery(gameQuery(Number(gameId)));
   },
-});
-
-/** /record: the wallet's tabs and bill type, and the casino's games tab with its period and category. */
-const recordRouteSearch = z.object({
-  ...recordSearch.shape,
-  tab: searchOneOf([...RECORD_TABS, 'games']),
-  ...gameRecordSearch,
 });
 
 export const ROUTE_DATA: Partial<Record<RouteName, RouteData>> = {

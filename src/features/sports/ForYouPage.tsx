@@ -107,7 +107,8 @@ export function ForYouPage() {
       </>
     );
   }
-  if (loading && !offline && sections.inPlay.length === 0 && sections.soon.length === 0) {
+  // Until every list is in: a section arriving later (the featured rail, say) would push the rows down.
+  if (loading && !offline) {
     return (
       <>
         {heading}
