@@ -1,5 +1,5 @@
 import type { SelectionDetail, SelectionQuery } from './betting';
-import type { ChatMessage, League, ListMode, Market, Match } from './feed';
+import type { ChatMessage, League, ListMode, ListSnapshot, Market, Match } from './feed';
 import type { Caller } from './request';
 
 /**
@@ -58,6 +58,13 @@ export interface RealtimeApi {
   connect(lockName: string | null, context: RealtimeContext): Promise<void>;
   setContext(context: RealtimeContext): Promise<void>;
   watchList(query: ListQuery, onPatch: (patch: ListPatch) => void): Promise<number>;
+  /**
+   * A list snapshot the page already holds (the server inlines the first one into the HTML): the
+   * worker uses it as if it had fetched it, when it is newer than what it holds (the same sequence
+   * rules: a delta after a gap still fetches the list again). Before anyone watches the list it waits
+   * for the first watchList (which then fetches nothing).
+   */
+  seedList(query: ListQuery, snapshot: ListSnapshot): Promise<void>;
   watchMatch(matchId: string, onPatch: (patch: MatchPatch) => void): Promise<number>;
   watchChat(matchId: string, onMessage: (message: ChatMessage) => void): Promise<number>;
   watchUser(queue: UserQueue, onEvent: (event: unknown) => void): Promise<number>;

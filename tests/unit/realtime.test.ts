@@ -293,6 +293,49 @@ describe('the realtime core', () => {
     expect(h.counts().listFetches).toBe(3);
   });
 
+  it('uses a list snapshot the page already has instead of fetching it, and still refetches after a gap', async () => {
+    const h = harness({ list: () => snapshot(1) });
+    const tab = h.core.client();
+    const seeded: ListSnapshot = { ...snapshot(20), markets: [market('k1', 'm1', 2.5), market('k2', 'm2')] };
+    await tab.seedList({ sportTypeId: '1', mode: 'live' }, seeded);
+    const patches: ListPatch[] = [];
+    await tab.watchList({ sportTypeId: '1', mode: 'live' }, (p) => patches.push(p));
+    await settle();
+    expect(h.counts().listFetches).toBe(0);
+    expect(patches[0]).toMatchObject({ reset: true, status: 'live', order: ['m1', 'm2'] });
+    expect(patches[0]?.markets?.find((m) => m.marketId === 'k1')?.selections[0]?.price).toBe(2.5);
+    // The next delta follows the seeded seq: applied, no fetch.
+    h.push('/topic/sport/1', delta(21, [{ t: 'price', marketId: 'k1', key: 'h', price: 2.6 }]));
+    h.tick();
+    expect(patches.at(-1)?.markets?.[0]?.selections[0]?.price).toBe(2.6);
+    expect(h.counts().listFetches).toBe(0);
+    // A gap after the seed: fetched as after any snapshot.
+    h.push('/topic/sport/1', delta(30, []));
+    await settle();
+    expect(h.counts().listFetches).toBe(1);
+  });
+
+  it('ignores a seeded list snapshot older than what it holds, and takes a newer one', async () => {
+    const h = harness({ list: () => snapshot(10) });
+    const tab = h.core.client();
+    const patches: ListPatch[] = [];
+    await tab.watchList({ sportTypeId: '1', mode: 'live' }, (p) => patches.push(p));
+    await settle();
+    expect(patches).toHaveLength(1);
+    await tab.seedList({ sportTypeId: '1', mode: 'live' }, { ...snapshot(9), markets: [market('k1', 'm1', 3.3), market('k2', 'm2')] });
+    h.tick();
+    expect(patches).toHaveLength(1);
+    await tab.seedList({ sportTypeId: '1', mode: 'live' }, { ...snapshot(11), markets: [market('k1', 'm1', 3.4), market('k2', 'm2')] });
+    expect(patches.at(-1)).toMatchObject({ reset: true });
+    expect(patches.at(-1)?.markets?.find((m) => m.marketId === 'k1')?.selections[0]?.price).toBe(3.4);
+    // The socket's deltas go on in order on top of it, without a fetch.
+    h.push('/topic/sport/1', delta(11, []));
+    h.push('/topic/sport/1', delta(12, [{ t: 'price', marketId: 'k1', key: 'h', price: 3.5 }]));
+    h.tick();
+    expect(patches.at(-1)?.markets?.[0]?.selections[0]?.price).toBe(3.5);
+    expect(h.counts().listFetches).toBe(1);
+  });
+
   it('follows one match with all its markets', async () => {
     const h = harness({ match: () => ({ seq: 7, match: match('m9'), markets: [market('a1', 'm9'), market('a2', 'm9', 3.1, false)] }) });
     const patches: MatchPatch[] = [];

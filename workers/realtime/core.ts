@@ -116,7 +116,14 @@ const RESYNC_BEHIND_MS = 300;
 /** Snapshot retries on a patchy network: 1 s, 2 s, 5 s, then every 10 s while someone watches. */
 const RETRY_MS = [1_000, 2_000, 5_000, 10_000];
 
+/** A seeded snapshot nobody asked for within this long is dropped (it would be stale). */
+const SEED_TTL_MS = 60_000;
+
 const listKey = (q: ListQuery) => `list:${q.sportTypeId}:${q.mode}:${q.dateId ?? ''}`;
+const queryOfKey = (key: string): ListQuery => {
+  const [, sportTypeId = '', mode = 'live', dateId = ''] = key.split(':');
+  return { sportTypeId, mode: mode as ListQuery['mode'], ...(dateId ? { dateId } : {}) };
+};
 const matchKey = (matchId: string) => `match:${matchId}`;
 const destinationOf = (key: string) => {
   const [kind, id = ''] = key.split(':');
@@ -207,10 +214,32 @@ export class RealtimeCore {
     };
     this.subs.set(sub.id, sub);
     this.acquire(destination, true);
-    if (!this.loading.has(sub.key) && this.isLoaded(sub.key)) this.resetList(sub);
+    const seed = this.takeSeed(sub.key);
+    if (seed) this.mergeSnapshot(sub.key, this.listMerge(sub.query, seed));
+    else if (!this.loading.has(sub.key) && this.isLoaded(sub.key)) this.resetList(sub);
     else this.load(sub.key);
     this.ensureTicking();
     return sub.id;
+  }
+
+  /**
+   * A list snapshot the page already has (the server inlines one into the HTML): used as if fetched
+   * when it is newer than what the worker holds. Nobody watching the list yet: it waits (briefly) for
+   * the first watchList, which then needs no fetch. The usual sequence rules follow: a delta after a
+   * gap still fetches the list again.
+   */
+  async seedList(query: ListQuery, snapshot: ListSnapshot): Promise<void> {
+    if (String(snapshot.sportTypeId) !== query.sportTypeId || !Number.isFinite(snapshot.seq)) return;
+    const key = listKey(query);
+    const held = this.heldSeq(key);
+    if (held !== null && snapshot.seq <= held) return;
+    if (this.hasWatchers(key)) {
+      this.mergeSnapshot(key, this.listMerge(query, snapshot));
+      return;
+    }
+    const pending = this.seeds.get(key);
+    if (pending && pending.snapshot.seq >= snapshot.seq) return;
+    this.seeds.set(key, { snapshot, at: this.deps.now() });
   }
 
   async watchMatch(tabId: string, matchId: string, onPatch: (patch: MatchPatch) => void): Promise<number> {
@@ -384,9 +413,32 @@ export class RealtimeCore {
   // ---- snapshots ---------------------------------------------------------------------------------
 
   private readonly loaded = new Set<string>();
+  /** The seq of the last snapshot merged for each key. */
+  private readonly snapshotSeq = new Map<string, number>();
+  /** Seeded list snapshots that wait for their first watcher (seedList). */
+  private readonly seeds = new Map<string, { snapshot: ListSnapshot; at: number }>();
 
   private isLoaded(key: string): boolean {
     return this.loaded.has(key);
+  }
+
+  /** How far the data held for a key goes: its last snapshot, or the deltas applied on top; null: nothing current. */
+  private heldSeq(key: string): number | null {
+    if (!this.loaded.has(key)) return null;
+    const sync = this.destinations.get(destinationOf(key))?.sync;
+    const last = sync?.lastSeq ?? null;
+    const snap = this.snapshotSeq.get(key) ?? null;
+    if (last === null) return snap;
+    return snap === null ? last : Math.max(last, snap);
+  }
+
+  private takeSeed(key: string): ListSnapshot | null {
+    const seed = this.seeds.get(key);
+    if (!seed) return null;
+    this.seeds.delete(key);
+    if (this.deps.now() - seed.at > SEED_TTL_MS) return null;
+    const held = this.heldSeq(key);
+    return held !== null && seed.snapshot.seq <= held ? null : seed.snapshot;
   }
 
   /**
@@ -432,29 +484,37 @@ export class RealtimeCore {
   private async fetchSnapshot(key: string): Promise<() => void> {
     const [kind, ...rest] = key.split(':');
     if (kind === 'list') {
-      const [sportTypeId = '', mode = 'live', dateId = ''] = rest;
-      const query: ListQuery = { sportTypeId, mode: mode as ListQuery['mode'], ...(dateId ? { dateId } : {}) };
-      const snapshot = await this.deps.snapshots.list(query, this.context);
-      return () => {
-        for (const league of snapshot.leagues) this.store.putLeague(league);
-        const listed = new Set(snapshot.markets.map((m) => m.marketId));
-        for (const match of snapshot.matches) {
-          this.store.putMatch(match);
-          // A main market the feed no longer lists is gone (the list carries main markets only).
-          for (const market of mainMarkets(this.store, match.matchId))
-            if (!listed.has(market.marketId)) this.store.removeMarket(market.marketId);
-        }
-        for (const market of snapshot.markets) this.store.putMarket(market);
-        this.afterSnapshot(Destination.sport(sportTypeId), snapshot.seq);
-      };
+      const query = queryOfKey(key);
+      return this.listMerge(query, await this.deps.snapshots.list(query, this.context));
     }
     const matchId = rest.join(':');
-    const snapshot = await this.deps.snapshots.match(matchId, this.context);
+    return this.matchMerge(matchId, await this.deps.snapshots.match(matchId, this.context));
+  }
+
+  /** How a list snapshot (fetched or seeded) goes into the store. */
+  private listMerge(query: ListQuery, snapshot: ListSnapshot): () => void {
+    return () => {
+      for (const league of snapshot.leagues) this.store.putLeague(league);
+      const listed = new Set(snapshot.markets.map((m) => m.marketId));
+      for (const match of snapshot.matches) {
+        this.store.putMatch(match);
+        // A main market the feed no longer lists is gone (the list carries main markets only).
+        for (const market of mainMarkets(this.store, match.matchId))
+          if (!listed.has(market.marketId)) this.store.removeMarket(market.marketId);
+      }
+      for (const market of snapshot.markets) this.store.putMarket(market);
+      this.snapshotSeq.set(listKey(query), snapshot.seq);
+      this.afterSnapshot(Destination.sport(query.sportTypeId), snapshot.seq);
+    };
+  }
+
+  private matchMerge(matchId: string, snapshot: MatchSnapshot): () => void {
     return () => {
       this.store.putMatch(snapshot.match);
       const ids = new Set(snapshot.markets.map((m) => m.marketId));
       for (const market of this.store.marketsOf(matchId)) if (!ids.has(market.marketId)) this.store.removeMarket(market.marketId);
       for (const market of snapshot.markets) this.store.putMarket(market);
+      this.snapshotSeq.set(matchKey(matchId), snapshot.seq);
       this.afterSnapshot(Destination.match(matchId), snapshot.seq);
     };
   }
@@ -660,6 +720,9 @@ class TabClient implements RealtimeApi {
   }
   watchList(query: ListQuery, onPatch: (patch: ListPatch) => void): Promise<number> {
     return this.core.watchList(this.tabId, query, onPatch);
+  }
+  seedList(query: ListQuery, snapshot: ListSnapshot): Promise<void> {
+    return this.core.seedList(query, snapshot);
   }
   watchMatch(matchId: string, onPatch: (patch: MatchPatch) => void): Promise<number> {
     return this.core.watchMatch(this.tabId, matchId, onPatch);
