@@ -2,12 +2,14 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { shellFiles } from './scripts/shell-files';
+import { firstPaint } from './scripts/vite-first-paint';
 
 const OUT_DIR = 'dist';
 
 export default defineConfig({
   plugins: [
     react(),
+    firstPaint(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'workers',

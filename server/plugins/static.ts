@@ -1,11 +1,21 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { APP_KEY_META } from '../../src/contract/sign';
+import type { SportTypeId } from '../../src/contract/sports';
+import {
+  EMPTY_INFO,
+  type ListSource,
+  allowInlineStyles,
+  inlineStyleHashes,
+  pageVariant,
+  readFirstPaintInfo,
+  routeMatcher,
+} from './firstPaint';
 
 /**
  * Serves the built PWA. A file's caching rule is a property of its address, never of the bytes chosen
@@ -16,8 +26,11 @@ import { APP_KEY_META } from '../../src/contract/sign';
  * but revalidated on every use: unchanged, that costs a 304 without a body; changed, the player gets
  * it at once instead of a mix of old and new for an hour that no one can purge from their browser. The
  * installed app barely pays even that: its service worker serves the shell and its icons from its
- * precache. Assets are sent brotli- or gzip-compressed from files made at build time; the HTML (which
- * carries this deployment's app key) is compressed once at start.
+ * precache. Assets are sent brotli- or gzip-compressed from files made at build time. The HTML carries
+ * this deployment's app key and is made for the address asked (./firstPaint.ts: its prerendered shell,
+ * the route's preloads, the first list snapshots of /sports and /foryou), so its ETag is that of the
+ * bytes sent for that address; each variant is compressed once when first sent (a variant with
+ * snapshots is rebuilt at most once a second).
  */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
@@ -29,9 +42,11 @@ export function cacheControlFor(path: string): string {
 
 interface Shell {
   identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
   etag: string;
+  br?: Buffer;
+  gzip?: Buffer;
+  /** Epoch ms until which this build of the page is reused. */
+  until: number;
 }
 
 /** The page with this deployment's app key in its meta tag, which the Sign of every call is keyed with. */
@@ -42,34 +57,67 @@ export function withAppKey(html: string, appKey: string): string {
   );
 }
 
-function buildShell(distDir: string, appKey: string): Shell | undefined {
-  const file = join(distDir, 'index.html');
-  if (!existsSync(file)) return undefined;
-  const html = withAppKey(readFileSync(file, 'utf8'), appKey);
+/** At most this many builds of the page are kept (one per route and list set in practice: a few dozen). */
+const MAX_PAGES = 500;
+
+function pageOf(html: string, until: number): Shell {
   const identity = Buffer.from(html);
-  return {
-    identity,
-    br: brotliCompressSync(identity),
-    gzip: gzipSync(identity, { level: 9 }),
-    etag: `"${createHash('sha1').update(identity).digest('base64url').slice(0, 16)}"`,
-  };
+  return { identity, until, etag: `"${createHash('sha1').update(identity).digest('base64url').slice(0, 16)}"` };
 }
 
-export const staticPlugin = fp<{ distDir: string; appKey: string }>(async (app: FastifyInstance, options) => {
-  const shell = buildShell(options.distDir, options.appKey);
+/** The encoding sent, made on first need: a page kept for ever is worth the best brotli, one kept a second a fast one. */
+function encoded(page: Shell, encoding: 'br' | 'gzip'): Buffer {
+  const lasting = page.until === Infinity;
+  if (encoding === 'br') {
+    page.br ??= brotliCompressSync(page.identity, {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: lasting ? 11 : 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: page.identity.length },
+    });
+    return page.br;
+  }
+  page.gzip ??= gzipSync(page.identity, { level: lasting ? 9 : 6 });
+  return page.gzip;
+}
+
+export const staticPlugin = fp<{ distDir: string; appKey: string; lists?: ListSource }>(async (app: FastifyInstance, options) => {
+  const file = join(options.distDir, 'index.html');
+  const html = existsSync(file) ? withAppKey(readFileSync(file, 'utf8'), options.appKey) : undefined;
+  // Built once: the route map from the build manifest, and the hash of the shell's inline style.
+  const info = html ? readFirstPaintInfo(options.distDir) : EMPTY_INFO;
+  const routeOf = routeMatcher(info);
+  const styleHashes = html ? inlineStyleHashes(html) : [];
+  // Without a list source of its own, the snapshots come from the server's feed (as saba/queryCompressedMatchList answers them).
+  const lists: ListSource | undefined =
+    options.lists ??
+    (app.hasDecorator('feed') ? (query) => app.feed.listSnapshot(query.sportTypeId as SportTypeId, query.mode, query.dateId) : undefined);
+  const pages = new Map<string, Shell>();
+
+  /** The page for this address: built once (a page with snapshots at most once a second), then kept. */
+  const pageFor = (url: string): Shell | undefined => {
+    if (!html) return undefined;
+    const variant = pageVariant(html, url, info, routeOf, lists);
+    const now = Date.now();
+    const kept = pages.get(variant.key);
+    if (kept && kept.until > now) return kept;
+    const page = pageOf(variant.build(), now + variant.ttlMs);
+    if (pages.size >= MAX_PAGES) pages.clear();
+    pages.set(variant.key, page);
+    return page;
+  };
 
   const sendShell = (request: FastifyRequest, reply: FastifyReply) => {
+    const shell = pageFor(request.url);
     if (!shell) {
       return reply
         .status(503)
         .type('text/plain; charset=utf-8')
         .send('The app is not built yet. Run `npm start` (it builds first) or `npm run build`.');
     }
+    allowInlineStyles(reply, styleHashes);
     reply.header('Cache-Control', NO_CACHE).header('Vary', 'Accept-Encoding').header('ETag', shell.etag).type('text/html; charset=utf-8');
     if (request.headers['if-none-match'] === shell.etag) return reply.status(304).send();
     const accepts = String(request.headers['accept-encoding'] ?? '');
-    if (/\bbr\b/.test(accepts)) return reply.header('Content-Encoding', 'br').send(shell.br);
-    if (/\bgzip\b/.test(accepts)) return reply.header('Content-Encoding', 'gzip').send(shell.gzip);
+    if (/\bbr\b/.test(accepts)) return reply.header('Content-Encoding', 'br').send(encoded(shell, 'br'));
+    if (/\bgzip\b/.test(accepts)) return reply.header('Content-Encoding', 'gzip').send(encoded(shell, 'gzip'));
     return reply.send(shell.identity);
   };
 

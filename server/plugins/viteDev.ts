@@ -4,6 +4,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createServer } from 'vite';
 import { STOMP_PATH } from '../../src/contract/feed';
+import type { routeInfo as RouteInfo } from '../../scripts/vite-first-paint';
+import type { SportTypeId } from '../../src/contract/sports';
+import { type ListSource, allowInlineStyles, inlineStyleHashes, pageVariant, routeMatcher } from './firstPaint';
 import { withAppKey } from './static';
 
 /**
@@ -62,9 +65,19 @@ export const viteDevPlugin = fp<ViteDevOptions>(
       vite.middlewares(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
     });
 
+    const lists: ListSource | undefined = app.hasDecorator('feed')
+      ? (query) => app.feed.listSnapshot(query.sportTypeId as SportTypeId, query.mode, query.dateId)
+      : undefined;
+    // The routes and sports, read from the sources through Vite (the server imports only src/contract and src/lib).
+    const { routeInfo } = (await vite.ssrLoadModule(resolve(root, 'scripts/vite-first-paint.ts'))) as { routeInfo: typeof RouteInfo };
+    const info = routeInfo();
+    const routeOf = routeMatcher(info);
     const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
       const source = await readFile(resolve(root, 'index.html'), 'utf8');
-      const html = await vite.transformIndexHtml(request.url, withAppKey(source, options.appKey));
+      const transformed = await vite.transformIndexHtml(request.url, withAppKey(source, options.appKey));
+      // The address's prerendered shell and first lists, as the production page has them (no chunk preloads: Vite serves modules).
+      const html = pageVariant(transformed, request.url, info, routeOf, lists).build();
+      allowInlineStyles(reply, inlineStyleHashes(html));
       return reply
         .header('Cache-Control', 'no-store')
         .type('text/html; charset=utf-8')

@@ -1,7 +1,8 @@
 import * as Comlink from 'comlink';
 import { subscribe as subscribeStore } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
-import type { RealtimeApi, RealtimeContext } from '../contract/realtime';
+import type { ListSnapshot } from '../contract/feed';
+import type { ListQuery, RealtimeApi, RealtimeContext } from '../contract/realtime';
 import { callerOf } from '../api/client';
 import { apiEnvironment } from '../api/instance';
 import { uuid } from '../lib/ids';
@@ -24,6 +25,23 @@ let remote: Comlink.Remote<RealtimeApi> | null = null;
 /** The worker calls the API as this tab would: the same caller as the page's API client. */
 const context = (): RealtimeContext => callerOf(apiEnvironment);
 
+/**
+ * The list snapshots the server inlined into the page (server/plugins/firstPaint.ts, on /sports and
+ * /foryou): handed to the worker, which shows them without fetching when they are newer than what it
+ * holds. Read once: the element goes with them.
+ */
+function seedFirstLists(api: Comlink.Remote<RealtimeApi>): void {
+  const element = typeof document === 'undefined' ? null : document.getElementById('panalo-first-list');
+  if (!element) return;
+  element.remove();
+  try {
+    const { lists } = JSON.parse(element.textContent ?? '') as { lists?: { query: ListQuery; snapshot: ListSnapshot }[] };
+    for (const { query, snapshot } of lists ?? []) void api.seedList(query, snapshot);
+  } catch {
+    // Not what the server writes: the worker fetches the lists as it would without.
+  }
+}
+
 function start(): Comlink.Remote<RealtimeApi> {
   let endpoint: Comlink.Endpoint;
   if (typeof SharedWorker === 'function') {
@@ -37,6 +55,7 @@ function start(): Comlink.Remote<RealtimeApi> {
   }
   const api = Comlink.wrap<RealtimeApi>(endpoint);
   void api.connect(null, context());
+  seedFirstLists(api);
   if (typeof navigator.locks?.request === 'function') {
     // The worker waits on this tab's lock to learn that the tab closed, so it may only ask once the tab
     // holds it: asked earlier, the worker would get the lock at once and drop a living tab.

@@ -1,0 +1,138 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+import type { FirstPaintInfo } from '../server/plugins/firstPaint';
+import { type RouteDef, routesFor } from '../src/app/routes/table';
+import { SPORTS } from '../src/features/sports/search';
+
+/**
+ * Build step of the first paint (issue 14): what the server needs to answer each address with its own
+ * preloads and prerendered shell, written to `dist/.vite/first-paint.json` (server/plugins/firstPaint.ts
+ * reads it at start). The server imports only src/contract and src/lib, so the route table, the sports
+ * of /sports and the router's lazy page imports are read here, at build time.
+ */
+export const FIRST_PAINT_FILE = join('.vite', 'first-paint.json');
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const PAGES_FILE = join(ROOT, 'src/app/routes/pages.tsx');
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/**
+ * Route name → the module its page is imported from, read from the router's page table
+ * (src/app/routes/pages.tsx: `Name: page('X', () => import('…'))`, or `Name: alias` of such a const).
+ */
+export function pageModules(source: string, pagesFile = PAGES_FILE): Map<string, string> {
+  const lazy = String.raw`page\(\s*'[\w-]+'\s*,\s*\(\)\s*=>\s*import\(\s*'([^']+)'\s*\)\s*\)`;
+  const toFile = (specifier: string) =>
+    relative(ROOT, resolve(dirname(pagesFile), specifier))
+      .split('\\')
+      .join('/');
+  const consts = new Map<string, string>();
+  for (const match of source.matchAll(new RegExp(String.raw`const\s+(\w+)\s*=\s*${lazy}`, 'g'))) consts.set(match[1]!, toFile(match[2]!));
+  const pages = new Map<string, string>();
+  for (const match of source.matchAll(new RegExp(String.raw`^\s*'?([\w-]+)'?\s*:\s*(?:${lazy}|(\w+))\s*,`, 'gm'))) {
+    const file = match[2] ? toFile(match[2]) : consts.get(match[3] ?? '');
+    if (file) pages.set(match[1]!, file);
+  }
+  return pages;
+}
+
+/** The manifest entry of a source module named without its extension. */
+function chunkKey(manifest: Manifest, file: string): string | undefined {
+  return ['.tsx', '.ts', '/index.tsx', '/index.ts', ''].map((ext) => file + ext).find((key) => manifest[key]);
+}
+
+/** The chunks every page already loads: the entries and their static imports (index.html preloads them). */
+function shellChunks(manifest: Manifest): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (!manifest[key] || seen.has(key)) return;
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) visit(imported);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+  return seen;
+}
+
+/** The preload tags of one page: its chunk and the static imports the shell does not have, then their CSS. */
+function chunkTags(manifest: Manifest, key: string, shell: Set<string>): string[] {
+  const scripts: string[] = [];
+  const styles: string[] = [];
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    const chunk = manifest[name];
+    if (!chunk || seen.has(name) || shell.has(name)) return;
+    seen.add(name);
+    scripts.push(`<link rel="modulepreload" crossorigin href="/${chunk.file}">`);
+    for (const css of chunk.css ?? []) styles.push(`<link rel="preload" as="style" crossorigin href="/${css}">`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(key);
+  return [...scripts, ...styles];
+}
+
+/** The realtime worker's script, as the shell's chunks name it (`new SharedWorker(new URL(…))`). */
+function workerFile(outDir: string, manifest: Manifest, shell: Set<string>): string | undefined {
+  for (const key of shell) {
+    const file = manifest[key]?.file;
+    if (!file?.endsWith('.js') || !existsSync(join(outDir, file))) continue;
+    const found = /assets\/shared-[\w-]+\.js/.exec(readFileSync(join(outDir, file), 'utf8'));
+    if (found) return found[0];
+  }
+  return undefined;
+}
+
+/** The routes and sports the server needs (no preloads: the development server serves modules as asked). */
+export function routeInfo(): FirstPaintInfo {
+  return {
+    routes: routesFor(true).map((def: RouteDef) => ({
+      path: def.path,
+      name: def.name,
+      ...(def.homeTab ? { homeTab: true } : {}),
+      ...(def.children ? { children: true } : {}),
+    })),
+    sports: [...SPORTS],
+    preloads: {},
+  };
+}
+
+/** Everything the server needs for a build in `outDir`: the routes, and each route's preload tags. */
+export function firstPaintInfo(outDir: string, pagesSource = readFileSync(PAGES_FILE, 'utf8')): FirstPaintInfo {
+  const info = routeInfo();
+  const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const shell = shellChunks(manifest);
+  const worker = workerFile(outDir, manifest, shell);
+  // Any page: the worker's script (it starts with the app); a route's own page chunk before it.
+  const workerTag = worker ? `<link rel="preload" as="script" crossorigin href="/${worker}">` : '';
+  info.preloads[''] = workerTag;
+  for (const [name, file] of pageModules(pagesSource)) {
+    const key = chunkKey(manifest, file);
+    info.preloads[name] = [...(key ? chunkTags(manifest, key, shell) : []), workerTag].join('');
+  }
+  return info;
+}
+
+/** Writes dist/.vite/first-paint.json after the app's build (not the service worker's). */
+export function firstPaint(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'panalo-first-paint',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      const manifestFile = join(outDir, '.vite', 'manifest.json');
+      if (!existsSync(manifestFile) || !readFileSync(manifestFile, 'utf8').includes('"index.html"')) return;
+      writeFileSync(join(outDir, FIRST_PAINT_FILE), JSON.stringify(firstPaintInfo(outDir)));
+    },
+  };
+}

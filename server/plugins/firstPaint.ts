@@ -1,0 +1,227 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyReply } from 'fastify';
+import { LIST_MODES, type ListSnapshot } from '../../src/contract/feed';
+import { DEFAULT_HOME_TAB, type HomeTab } from '../../src/contract/navigation';
+import type { ListQuery } from '../../src/contract/realtime';
+
+/**
+ * What makes the app's page paint before its scripts ran and show odds soon after, on a slow link
+ * (issue 14): the page answered for an address is index.html with
+ * - the prerendered shell of that address (index.html's home layout on a home tab, a plain skeleton on
+ *   any other page), so the player sees the layout while the scripts load;
+ * - `<link rel=modulepreload>` of the route's page chunk and what it imports (from the build manifest and
+ *   the router's lazy imports), so it loads beside the main bundle instead of after it, and a preload of
+ *   the realtime worker's script;
+ * - on /sports and /foryou the first list snapshots the page will watch, inlined as JSON
+ *   (`#panalo-first-list`): the page hands them to the realtime worker (RealtimeApi.seedList), which
+ *   then shows the rows without fetching them first.
+ * The build writes what this needs from the app (routes, sports, each route's preload tags) to
+ * dist/.vite/first-paint.json (scripts/vite-first-paint.ts), read once at start; a page with snapshots
+ * is rebuilt at most every LIST_TTL_MS.
+ */
+
+/** The element the inlined snapshots travel in (read by src/realtime/client.ts). */
+export const FIRST_LIST_ID = 'panalo-first-list';
+
+/** A page with inlined snapshots is kept this long: a busy server builds it about once a second. */
+export const LIST_TTL_MS = 1_000;
+
+/** What `#panalo-first-list` holds. */
+export interface FirstLists {
+  lists: { query: ListQuery; snapshot: ListSnapshot }[];
+}
+
+/**
+ * The lists /foryou watches (src/features/sports/ForYouPage.tsx FOR_YOU_SPORTS × its three modes).
+ * Kept in step with the page by tests/integration/firstPaint.test.ts.
+ */
+export const FOR_YOU_SPORTS = ['1', '2', '43'] as const;
+const FOR_YOU_MODES = ['live', 'today', 'early'] as const;
+
+/** What the build tells the server about the app (dist/.vite/first-paint.json). */
+export interface FirstPaintInfo {
+  /** The production build's routes: TanStack paths (`$param`, `{-$param}`). */
+  routes: { path: string; name: string; homeTab?: boolean; children?: boolean }[];
+  /** The sports /sports offers (its sportId values). */
+  sports: string[];
+  /** Route name → its preload tags (the page chunk, its imports, the worker script); '' for any other page. */
+  preloads: Record<string, string>;
+}
+
+export const EMPTY_INFO: FirstPaintInfo = { routes: [], sports: [], preloads: {} };
+
+/** The build's first-paint file, or nothing known (every page then gets the plain shell and no preloads). */
+export function readFirstPaintInfo(distDir: string): FirstPaintInfo {
+  const file = join(distDir, '.vite', 'first-paint.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as FirstPaintInfo) : EMPTY_INFO;
+}
+
+// ---- routes ----------------------------------------------------------------------------------------
+
+type RouteInfo = FirstPaintInfo['routes'][number];
+
+/** A TanStack path as a pattern: `$param` one segment, `{-$param}` an optional one. */
+function patternOf(path: string): string {
+  return path
+    .split('/')
+    .map((segment) =>
+      segment === ''
+        ? ''
+        : segment.startsWith('{-$')
+          ? '(?:/[^/]+)?'
+          : segment.startsWith('$')
+            ? '/[^/]+'
+            : `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
+    )
+    .join('');
+}
+
+/** Finds the route an address shows, as the router would match it (case-insensitive, a trailing slash allowed). */
+export function routeMatcher(info: FirstPaintInfo): (pathname: string) => RouteInfo | undefined {
+  const home = info.routes.find((route) => route.path === '/') ?? { path: '/', name: 'Home' };
+  const matchers = info.routes.flatMap((route) => [
+    { pattern: new RegExp(`^${patternOf(route.path)}/?$`, 'i'), route },
+    ...(route.children ? [{ pattern: new RegExp(`^${patternOf(route.path)}/[^/]+/?$`, 'i'), route }] : []),
+  ]);
+  return (pathname) => (pathname === '/' || pathname === '/index.html' ? home : matchers.find((m) => m.pattern.test(pathname))?.route);
+}
+
+const TAB_NAME: Record<HomeTab, string> = { foryou: 'Home_foryou', sports: 'Home_sports', games: 'Home_games' };
+const TAB_OF: Record<string, HomeTab> = { Home_foryou: 'foryou', Home_sports: 'sports', Home_games: 'games' };
+
+/** The lists a page watches first, as it asks the realtime worker for them; none for other pages. */
+/** /sports's address read as SportsPage reads it (src/features/sports/search.ts): unknown values are absent. */
+function sportsQuery(search: URLSearchParams, sports: readonly string[]) {
+  const mode = search.get('mode') ?? '';
+  const sportId = search.get('sportId') ?? '';
+  return {
+    mode: (LIST_MODES as readonly string[]).includes(mode) ? (mode as (typeof LIST_MODES)[number]) : undefined,
+    sportId: sports.includes(sportId) ? sportId : undefined,
+    dateId: search.get('dateId') || undefined,
+  };
+}
+
+export function firstQueries(routeName: string, search: URLSearchParams, sports: readonly string[]): ListQuery[] {
+  if (routeName === 'Home_foryou') return FOR_YOU_SPORTS.flatMap((sportTypeId) => FOR_YOU_MODES.map((mode) => ({ sportTypeId, mode })));
+  if (routeName !== 'Home_sports') return [];
+  // As SportsPage reads its address: absent or unknown values are the defaults (live, football).
+  const parsed = sportsQuery(search, sports);
+  const mode = parsed.mode ?? 'live';
+  // Outrights are another call; a day of the early markets is checked against the coming days by the page.
+  if (mode === 'outright' || (mode === 'early' && parsed.dateId)) return [];
+  return [{ sportTypeId: parsed.sportId ?? '1', mode }];
+}
+
+// ---- the page --------------------------------------------------------------------------------------
+
+/** JSON safe inside a <script> element (no `</script>`, no `<!--`, no line separators). */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+const BEGIN = '<!--ps:begin-->';
+const END = '<!--ps:end-->';
+const PLAIN_SKELETON = '<div class="ps-lines" role="status" aria-label="Loading…">' + '<span class="ps-k"></span>'.repeat(7) + '</div>';
+const MODE_LABELS = { live: 'Live', today: 'Today', early: 'Early', outright: 'Outright' } as const;
+
+/** /sports's filter bars as the page draws them: the sport pills (placeholders) and the modes, the one asked marked. */
+function sportsFilters(mode: string): string {
+  const modes = Object.entries(MODE_LABELS)
+    .map(([value, label]) => `<span class="ps-tab${value === mode ? ' ps-on' : ''}">${label}</span>`)
+    .join('');
+  return `<div class="ps-filters"><div class="ps-pills">${'<span class="ps-k ps-pill"></span>'.repeat(5)}</div><div class="ps-tabs">${modes}</div></div>`;
+}
+
+/** index.html's prerendered shell made the address's own: which tab is current, or a plain skeleton off the home tabs. */
+export function shellFor(html: string, route: RouteInfo | undefined, mode = 'live'): string {
+  const begin = html.indexOf(BEGIN);
+  const end = html.indexOf(END);
+  if (begin < 0 || end < begin) return html;
+  const home = route?.path === '/' || route?.homeTab === true;
+  if (!home) return html.slice(0, begin + BEGIN.length) + PLAIN_SKELETON + html.slice(end);
+  const tab = route ? TAB_OF[route.name] : undefined;
+  let out = html;
+  if (tab) {
+    out = out
+      .replace(`data-ps-tab="${tab}"`, `data-ps-tab="${tab}" aria-current="page"`)
+      .replace('data-ps-nav="home"', 'data-ps-nav="home" aria-current="page"');
+  }
+  if (tab === 'sports') out = out.replace('<!--ps:filters-->', sportsFilters(mode));
+  return out;
+}
+
+/** The sha256 source of index.html's inline style (the shell's critical CSS), for the page's policy. */
+export function inlineStyleHashes(html: string): string[] {
+  return [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map(
+    (match) => `'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`,
+  );
+}
+
+/** Adds the inline style's hash to the policy the security headers wrote for this answer. */
+export function allowInlineStyles(reply: FastifyReply, hashes: readonly string[]): void {
+  if (hashes.length === 0) return;
+  const policy = reply.getHeader('content-security-policy');
+  if (typeof policy !== 'string') return;
+  reply.header(
+    'content-security-policy',
+    policy.replace(/(^|;\s*)style-src ([^;]*)/, (_, lead: string, sources: string) => `${lead}style-src ${sources} ${hashes.join(' ')}`),
+  );
+}
+
+export type ListSource = (query: ListQuery) => ListSnapshot | undefined;
+
+export interface PageVariant {
+  /** Names what the page holds: the same key, the same bytes (until `expires`). */
+  key: string;
+  build: () => string;
+  /** How long a build may be reused: a second with snapshots, for ever without. */
+  ttlMs: number;
+}
+
+/**
+ * The page for one address: `html` is index.html as built (or as Vite transformed it), `info` what the
+ * build says of the app (no preloads in development), `lists` where the snapshots come from (absent:
+ * none inlined).
+ */
+export function pageVariant(
+  html: string,
+  url: string,
+  info: FirstPaintInfo,
+  routeOf: ReturnType<typeof routeMatcher>,
+  lists?: ListSource,
+): PageVariant {
+  const { pathname, searchParams } = new URL(url, 'http://x');
+  const route = routeOf(pathname);
+  // / lands on the saved home tab, the default one for most: its chunk and lists come along.
+  const shown = route?.path === '/' ? TAB_NAME[DEFAULT_HOME_TAB] : route?.name;
+  const queries = lists && shown && pathname !== '/index.html' ? firstQueries(shown, searchParams, info.sports) : [];
+  const tags = info.preloads[shown ?? ''] ?? info.preloads[''] ?? '';
+  const mode = route?.name === 'Home_sports' ? (sportsQuery(searchParams, info.sports).mode ?? 'live') : '';
+  const key = `${route?.name ?? '?'}|${pathname === '/index.html' ? 'shell' : mode}|${queries.map((q) => `${q.sportTypeId}:${q.mode}`).join(',')}`;
+  return {
+    key,
+    ttlMs: queries.length > 0 ? LIST_TTL_MS : Infinity,
+    build: () => {
+      let page = shellFor(html, route, mode);
+      if (tags) page = page.replace('</head>', `${tags}</head>`);
+      const inlined: FirstLists = { lists: [] };
+      for (const query of queries) {
+        try {
+          const snapshot = lists?.(query);
+          if (snapshot) inlined.lists.push({ query, snapshot });
+        } catch {
+          // A list the feed cannot give now: the worker fetches it as it would without one.
+        }
+      }
+      if (inlined.lists.length > 0) {
+        page = page.replace('</body>', `<script type="application/json" id="${FIRST_LIST_ID}">${scriptJson(inlined)}</script></body>`);
+      }
+      return page;
+    },
+  };
+}
