@@ -1,5 +1,6 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, logInWithPassword, test, waitForServiceWorker } from './fixtures';
+import { networkCutter } from './network';
 
 /**
  * The casino lobby in chromium: the demo player browses Slots, filters by a provider, searches a game
@@ -39,54 +40,6 @@ async function logIn(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await page.getByRole('button', { name: 'Log In' }).first().click();
   await logInWithPassword(page);
-}
-
-const CUT_TYPES = new Set(['page', 'service_worker', 'shared_worker', 'worker']);
-
-/**
- * Cuts the network of every browser target of the test (pages, the service worker, the shared worker)
- * through the DevTools protocol, as a phone without signal would be: `context.setOffline` leaves workers
- * online. Targets that appear later (a reload's new worker) are cut when `cut()` is called again.
- * Returns the kinds of target cut so far.
- */
-async function networkCutter(browser: Browser) {
-  const cdp = await browser.newBrowserCDPSession();
-  const sessions = new Map<string, { sessionId: string; type: string }>();
-  let nextId = 1;
-  const pending = new Map<number, () => void>();
-  cdp.on('Target.receivedMessageFromTarget', ({ message }) => {
-    const parsed = JSON.parse(message) as { id?: number };
-    if (parsed.id !== undefined) pending.get(parsed.id)?.();
-  });
-  const send = (sessionId: string, method: string, params: Record<string, unknown>) => {
-    const id = nextId++;
-    const done = new Promise<void>((resolve) => pending.set(id, resolve));
-    void cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) });
-    return done;
-  };
-  const conditions = (offline: boolean) => ({ offline, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-  return {
-    async cut(): Promise<string[]> {
-      const { targetInfos } = await cdp.send('Target.getTargets');
-      for (const target of targetInfos) {
-        if (!CUT_TYPES.has(target.type) || sessions.has(target.targetId)) continue;
-        try {
-          const { sessionId } = await cdp.send('Target.attachToTarget', { targetId: target.targetId, flatten: false });
-          await send(sessionId, 'Network.enable', {});
-          await send(sessionId, 'Network.emulateNetworkConditions', conditions(true));
-          sessions.set(target.targetId, { sessionId, type: target.type });
-        } catch {
-          // The target ended meanwhile.
-        }
-      }
-      return [...new Set([...sessions.values()].map((session) => session.type))].sort();
-    },
-    async restore(): Promise<void> {
-      for (const { sessionId } of sessions.values())
-        await send(sessionId, 'Network.emulateNetworkConditions', conditions(false)).catch(() => undefined);
-      await cdp.detach().catch(() => undefined);
-    },
-  };
 }
 
 test('the demo player opens Slots, filters by a provider, searches a game and likes it; the like stays after a reload', async ({
@@ -207,7 +160,6 @@ test('after one online visit the lobby, /search and the likes open with every br
     ).toBe('offline');
 
     await page.reload();
-    await cutter.cut();
     const notice = page.getByRole('status').filter({ hasText: 'Playing needs a connection' });
     await expect(notice).toBeVisible();
     await expect(page.getByRole('region', { name: 'Favourites' }).getByText(name)).toBeVisible();

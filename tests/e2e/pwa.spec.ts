@@ -1,9 +1,10 @@
 import { expect, test, waitForServiceWorker } from './fixtures';
+import { networkCutter, ONLINE } from './network';
 
 test.describe('offline and maintenance', () => {
   test('after one online visit an offline reload still shows the app, and an offline navigation shows the maintenance page', async ({
     page,
-    context,
+    browser,
   }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/foryou$/);
@@ -11,20 +12,26 @@ test.describe('offline and maintenance', () => {
     // Let the worker finish caching what the first load fetched.
     await page.waitForTimeout(500);
 
-    await context.setOffline(true);
-    await page.reload();
-    await expect(page.getByRole('heading', { name: 'For You' })).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
+    // Every target offline (the page, the service worker, the realtime shared worker).
+    const cutter = await networkCutter(browser);
+    try {
+      expect(await cutter.cut()).toEqual(expect.arrayContaining(['page', 'service_worker', 'shared_worker']));
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'For You' })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'You are offline' }).first()).toBeVisible();
 
-    await page.goto('/promo');
-    await expect(page).toHaveURL(/\/maintenance\?offline=1&from=%2Fpromo$/);
-    await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
-    await expect(page.locator('main img')).toBeVisible();
-    await page.screenshot({ path: 'test-results/screens/offline-maintenance-390x844.png' });
+      await page.goto('/promo');
+      await expect(page).toHaveURL(/\/maintenance\?offline=1&from=%2Fpromo$/);
+      await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+      await expect(page.locator('main img')).toBeVisible();
+      await page.screenshot({ path: 'test-results/screens/offline-maintenance-390x844.png' });
 
-    await context.setOffline(false);
-    await page.getByRole('button', { name: 'Try again' }).click();
-    await expect(page).toHaveURL(/\/promo$/);
+      await cutter.set(ONLINE);
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await expect(page).toHaveURL(/\/promo$/);
+    } finally {
+      await cutter.restore();
+    }
   });
 
   test('maintenance on sends the player to /maintenance with the operator’s message; off brings them back', async ({
