@@ -19,6 +19,34 @@ test.describe('the app shell', () => {
     await page.screenshot({ path: 'test-results/screens/games-390x844.png' });
   });
 
+  test('before any script runs, /foryou shows the prerendered home layout and /faq a plain skeleton', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto('/foryou');
+    // (Playwright turns scripts off after the parser's choice, so the notice stays raw text here; a browser without scripts shows it.)
+    expect(await page.content()).toMatch(/<noscript>.*Panalo needs JavaScript\./s);
+    await expect(page.getByRole('link', { name: 'Panalo' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Home sections' }).getByRole('link', { name: 'For You' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(page.getByRole('status', { name: 'Loading…' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Deposit' })).toBeVisible();
+    // Drawn by its inline style (allowed by the page's policy): the header is the app's 56 px.
+    expect((await page.locator('header').boundingBox())?.height).toBe(56);
+    await page.screenshot({ path: 'test-results/screens/prerendered-foryou-390x844.png' });
+    // The links work without scripts: the server answers Sports with its own shell.
+    await page.getByRole('link', { name: 'Sports', exact: true }).click();
+    await expect(page.getByRole('navigation', { name: 'Home sections' }).getByRole('link', { name: 'Sports' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await page.goto('/faq');
+    await expect(page.getByRole('status', { name: 'Loading…' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Home sections' })).toHaveCount(0);
+    await context.close();
+  });
+
   test('an unknown path lands on /', async ({ page }) => {
     await page.goto('/this/page/does/not/exist');
     await expect(page).toHaveURL(/\/foryou$/);

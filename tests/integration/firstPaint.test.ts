@@ -1,0 +1,176 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ListSnapshot } from '../../src/contract/feed';
+import type { ListQuery } from '../../src/contract/realtime';
+import { FIRST_PAINT_FILE, firstPaintInfo } from '../../scripts/vite-first-paint';
+import { fakeDist } from './dist';
+import { type TestServer, startServer } from './server';
+
+/**
+ * The app's page as the server answers it per address (server/plugins/firstPaint.ts): the prerendered
+ * shell of that address, the route's chunks and the worker preloaded, the first lists of /sports and
+ * /foryou inlined, and its caching (ETag per address, 304, brotli and gzip) still right.
+ */
+let server: TestServer;
+let dist: string;
+
+/** A build's manifest in miniature: the entry and what it imports, two pages with their own imports and CSS. */
+const MANIFEST = {
+  'index.html': { file: 'assets/index-Main1234.js', isEntry: true, src: 'index.html', imports: ['_react-R1.js'] },
+  '_react-R1.js': { file: 'assets/react-R1.js' },
+  '_realtime-W1.js': { file: 'assets/realtime-W1.js' },
+  '_MatchRow-M1.js': { file: 'assets/MatchRow-M1.js', imports: ['_react-R1.js'], css: ['assets/MatchRow-M1.css'] },
+  'src/features/sports/SportsPage.tsx': {
+    file: 'assets/SportsPage-S1.js',
+    isDynamicEntry: true,
+    imports: ['index.html', '_react-R1.js', '_MatchRow-M1.js'],
+    css: ['assets/SportsPage-S1.css'],
+  },
+  'src/features/sports/ForYouPage.tsx': {
+    file: 'assets/ForYouPage-F1.js',
+    isDynamicEntry: true,
+    imports: ['index.html', '_MatchRow-M1.js'],
+  },
+  'src/features/content/FaqPage.tsx': { file: 'assets/FaqPage-Q1.js', isDynamicEntry: true, imports: ['index.html'] },
+};
+
+beforeAll(async () => {
+  dist = fakeDist();
+  // The real page (its prerendered shell and inline style), as Vite writes it with the entry's script.
+  const html = readFileSync('index.html', 'utf8')
+    .replace('<script type="module" src="/src/main.tsx"></script>', '')
+    .replace('</head>', '<script type="module" crossorigin src="/assets/index-Main1234.js"></script></head>');
+  writeFileSync(join(dist, 'index.html'), html);
+  mkdirSync(join(dist, '.vite'), { recursive: true });
+  writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  // The entry starts the worker: its file name is in the entry chunk.
+  writeFileSync(join(dist, 'assets', 'index-Main1234.js'), 'new SharedWorker(new URL("/assets/shared-Wk12Ab.js", import.meta.url));');
+  writeFileSync(join(dist, FIRST_PAINT_FILE), JSON.stringify(firstPaintInfo(dist)));
+  server = await startServer({ distDir: dist });
+});
+
+afterAll(async () => {
+  await server.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const page = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers });
+const preloads = (html: string) => [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+
+function firstLists(html: string): { query: ListQuery; snapshot: ListSnapshot }[] {
+  const json = /<script type="application\/json" id="panalo-first-list">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  return json ? (JSON.parse(json) as { lists: { query: ListQuery; snapshot: ListSnapshot }[] }).lists : [];
+}
+
+async function listCall(query: ListQuery): Promise<ListSnapshot> {
+  const response = await server.post('tp', 'saba/queryCompressedMatchList', query);
+  expect(response.status).toBe(200);
+  return JSON.parse(inflateSync(Buffer.from(await response.arrayBuffer())).toString('utf8')) as ListSnapshot;
+}
+
+describe('the page answered per address', () => {
+  it('preloads the route’s page chunk, its own imports and CSS, and the realtime worker; nothing the entry already has', async () => {
+    const sports = await (await page('/sports')).text();
+    expect(preloads(sports)).toEqual([
+      '/assets/SportsPage-S1.js',
+      '/assets/MatchRow-M1.js',
+      '/assets/SportsPage-S1.css',
+      '/assets/MatchRow-M1.css',
+      '/assets/shared-Wk12Ab.js',
+    ]);
+    const faq = await (await page('/faq')).text();
+    expect(preloads(faq)).toEqual(['/assets/FaqPage-Q1.js', '/assets/shared-Wk12Ab.js']);
+    // A page with no chunk of its own (or an unknown address): only the worker.
+    expect(preloads(await (await page('/no/such/page')).text())).toEqual(['/assets/shared-Wk12Ab.js']);
+  });
+
+  it('inlines the lists /foryou watches, each the snapshot the list call answers', async () => {
+    const lists = firstLists(await (await page('/foryou')).text());
+    expect(lists.map((l) => `${l.query.sportTypeId}:${l.query.mode}`)).toEqual([
+      '1:live',
+      '1:today',
+      '1:early',
+      '2:live',
+      '2:today',
+      '2:early',
+      '43:live',
+      '43:today',
+      '43:early',
+    ]);
+    expect(lists.some((l) => l.snapshot.matches.length > 0)).toBe(true);
+    for (const { query, snapshot } of lists) expect(snapshot).toEqual(await listCall(query));
+  });
+
+  it('inlines on /sports the list its address asks for (football live by default), none for outrights', async () => {
+    const [first, ...more] = firstLists(await (await page('/sports')).text());
+    expect(more).toEqual([]);
+    expect(first?.query).toEqual({ sportTypeId: '1', mode: 'live' });
+    expect(first?.snapshot).toEqual(await listCall({ sportTypeId: '1', mode: 'live' }));
+    const today = firstLists(await (await page('/sports?mode=today&sportId=2')).text());
+    expect(today.map((l) => l.query)).toEqual([{ sportTypeId: '2', mode: 'today' }]);
+    expect(firstLists(await (await page('/sports?mode=outright')).text())).toEqual([]);
+    // The service worker's copy of the page (served offline) carries no list: it would be old by then.
+    expect(firstLists(await (await page('/index.html')).text())).toEqual([]);
+  });
+
+  it('draws the home layout on a home tab, with that tab current, and a plain skeleton elsewhere', async () => {
+    const sports = await (await page('/sports')).text();
+    expect(sports).toContain('data-ps-tab="sports" aria-current="page"');
+    expect(sports).toContain('class="ps-filters"');
+    const foryou = await (await page('/foryou')).text();
+    expect(foryou).toContain('data-ps-tab="foryou" aria-current="page"');
+    expect(foryou).not.toContain('class="ps-filters"');
+    const faq = await (await page('/faq')).text();
+    expect(faq).not.toContain('data-ps-tab');
+    expect(faq).toContain('class="ps-lines" role="status"');
+  });
+
+  it('allows the shell’s inline style by its hash in the page’s policy', async () => {
+    const response = await page('/foryou');
+    const style = /<style[^>]*>([\s\S]*?)<\/style>/.exec(await response.text())?.[1] ?? '';
+    expect(style).toContain('.ps-home');
+    const hash = createHash('sha256').update(style).digest('base64');
+    expect(response.headers.get('content-security-policy')).toMatch(
+      new RegExp(`style-src 'self'[^;]* 'sha256-${hash.replace(/[+/]/g, '\\$&')}'`),
+    );
+  });
+
+  it('gives each address its own ETag, answers 304 to its own and 200 to another’s', async () => {
+    const etags = new Map<string, string>();
+    for (const path of ['/sports', '/foryou', '/faq', '/games/slot']) etags.set(path, (await page(path)).headers.get('etag') ?? '');
+    expect(new Set(etags.values()).size).toBe(4);
+    const same = await page('/faq', { 'If-None-Match': etags.get('/faq')! });
+    expect(same.status).toBe(304);
+    expect(same.headers.get('cache-control')).toBe('no-cache');
+    expect((await page('/faq', { 'If-None-Match': etags.get('/games/slot')! })).status).toBe(200);
+  });
+
+  it('sends the same page brotli- or gzip-compressed when accepted', async () => {
+    for (const path of ['/foryou', '/faq']) {
+      const plain = await raw(path, 'identity');
+      expect(plain.encoding).toBeUndefined();
+      const br = await raw(path, 'br');
+      expect(br.encoding).toBe('br');
+      expect(br.body.length).toBeLessThan(plain.body.length);
+      expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+      const gz = await raw(path, 'gzip');
+      expect(gz.encoding).toBe('gzip');
+      expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    }
+  });
+});
+
+/** The bytes as sent (fetch would decode them). */
+function raw(path: string, encoding: string): Promise<{ encoding: string | undefined; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(`${server.url}${path}`, { headers: { 'Accept-Encoding': encoding } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ encoding: response.headers['content-encoding'], body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
