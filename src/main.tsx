@@ -1,7 +1,7 @@
 import './ui/global.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { queryClient } from './api/instance';
 import { afterFirstPaint } from './app/afterFirstPaint';
@@ -58,18 +58,24 @@ async function start(): Promise<void> {
   // The realtime worker first: its script, socket and first lists load while the page's own code runs.
   realtime();
   const i18nReady = initI18n(preferences.language, { deferAreas: true });
-  router = createAppRouter(guardsReady);
-  preloadCurrentRoute(router);
+  const appRouter = createAppRouter(guardsReady);
+  router = appRouter;
+  preloadCurrentRoute(appRouter);
   void ensureVisitorToken();
   await i18nReady;
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root element');
-  createRoot(root).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
+  const app = createRoot(root);
+  // A transition: React renders the first page in slices that leave the main thread free between them
+  // (one long task on a slow phone otherwise), and keeps what is on screen (the prerendered shell) until then.
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={appRouter} />
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
   );
   // What no first screen needs comes once the page is up: the other areas' strings, the service worker.
   void afterFirstPaint().then(() => {

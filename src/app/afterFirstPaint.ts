@@ -1,10 +1,22 @@
 import { useEffect, useState } from 'react';
 
 let ready: Promise<void> | undefined;
+let markShown: () => void = () => undefined;
+/** The first page is on screen (router.tsx, its first onResolved); at the latest 10 s after the start. */
+const shown = new Promise<void>((resolve) => {
+  markShown = resolve;
+  setTimeout(resolve, 10_000);
+});
+
+/** Called by the router when it has shown its first page. */
+export function markPageShown(): void {
+  markShown();
+}
 
 /**
- * Resolves once the page has loaded and the main thread is idle (at most 3 s after the load event): when
- * what no first screen needs may start downloading without slowing the page in front of the player.
+ * Resolves once the first page is shown, the document has loaded and the main thread is idle (at most
+ * 3 s later): when what no first screen needs may download without slowing the page in front of the
+ * player.
  */
 export function afterFirstPaint(): Promise<void> {
   ready ??= new Promise<void>((resolve) => {
@@ -12,8 +24,11 @@ export function afterFirstPaint(): Promise<void> {
       if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 3_000 });
       else setTimeout(resolve, 200);
     };
-    if (typeof document === 'undefined' || document.readyState === 'complete') idle();
-    else addEventListener('load', idle, { once: true });
+    const loaded =
+      typeof document === 'undefined' || document.readyState === 'complete'
+        ? Promise.resolve()
+        : new Promise<void>((done) => addEventListener('load', () => done(), { once: true }));
+    void Promise.all([loaded, shown]).then(idle);
   });
   return ready;
 }
