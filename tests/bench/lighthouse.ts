@@ -15,7 +15,10 @@
  * simulated throttling (150 ms RTT, 1.6 Mbps, CPU ×4: Lantern estimates from an unthrottled load), a
  * storage reset before each audit, i.e. a cold visit. Runs alternate between pages so the machine's noise
  * spreads over all of them; the figures are medians. TBT in particular scales with what else the machine
- * runs while the audit records, so compare two checkouts measured side by side.
+ * runs while the audit records, so compare two checkouts measured side by side; `benchmarkIndex` is
+ * Lighthouse's own measure of the machine's speed during the audit (lower = slower), `ttiMs` and
+ * `mainThreadMs` say how long the page kept the main thread busy (a page whose live prices never let
+ * it go quiet accumulates TBT until Lighthouse stops waiting).
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -34,6 +37,9 @@ const METRICS = [
   ['cls', 'CLS', '≤ 0.02'],
   ['fcpMs', 'FCP (ms)', ''],
   ['siMs', 'Speed Index (ms)', ''],
+  ['ttiMs', 'Time to Interactive (ms)', ''],
+  ['mainThreadMs', 'main-thread work (ms)', ''],
+  ['benchmarkIndex', 'machine benchmarkIndex', ''],
 ] as const;
 const AUDITS = {
   lcpMs: 'largest-contentful-paint',
@@ -78,7 +84,13 @@ async function audit(url: string): Promise<Audit> {
       figures[key] = typeof value === 'number' ? round(value) : null;
     }
     figures['finalUrl'] = (lhr.finalDisplayedUrl ?? '').replace(/^https?:\/\/[^/]+/, '');
-    figures['lcpElement'] = lcpElement(lhr.audits['largest-contentful-paint-element']?.details);
+    // How busy the page kept the main thread, and how fast Lighthouse found this machine (its
+    // benchmarkIndex: lower = slower; TBT grows as it falls).
+    const tti = lhr.audits['interactive']?.numericValue;
+    const mainThread = lhr.audits['mainthread-work-breakdown']?.numericValue;
+    figures['ttiMs'] = typeof tti === 'number' ? round(tti) : null;
+    figures['mainThreadMs'] = typeof mainThread === 'number' ? round(mainThread) : null;
+    figures['benchmarkIndex'] = lhr.environment.benchmarkIndex;
     if (lhr.runWarnings.length) figures['warnings'] = lhr.runWarnings;
     figures['lighthouse'] = lhr.lighthouseVersion;
     figures['chromium'] = lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? lhr.environment.hostUserAgent;
@@ -86,12 +98,6 @@ async function audit(url: string): Promise<Audit> {
   } finally {
     await chrome.stop();
   }
-}
-
-/** The LCP element's selector, from the audit's details table. */
-function lcpElement(details: unknown): string | null {
-  const items = (details as { items?: { items?: { node?: { selector?: string } }[] }[] } | undefined)?.items;
-  return items?.[0]?.items?.[0]?.node?.selector ?? null;
 }
 
 function medians(audits: Audit[]) {
