@@ -601,6 +601,8 @@ function summarise(visits: Visit[]) {
   const sw = visits.map(
     (v) => (v['firstListRequest'] as Record<string, { durationMs: number } | null> | undefined)?.['shared_worker']?.durationMs,
   );
+  const measured = sw.filter((ms): ms is number => typeof ms === 'number');
+  out['sharedWorkerThrottledVisits'] = `${measured.filter((ms) => ms >= LATENCY_MS).length}/${measured.length}`;
   out['sharedWorkerFirstListMs'] = medianOf(
     sw.map((durationMs) => ({ durationMs })),
     'durationMs',
@@ -640,6 +642,7 @@ function markdown(results: Record<string, any>): string {
       );
     lines.push(
       `| shared worker's first list request (ms) | ${pages.map((p) => fmt(results['medians'][p][phase]?.['sharedWorkerFirstListMs'])).join(' | ')} | ≥ ${LATENCY_MS} when throttled |`,
+      `| visits whose shared worker's first list request took ≥ ${LATENCY_MS} ms | ${pages.map((p) => fmt(results['medians'][p][phase]?.['sharedWorkerThrottledVisits'])).join(' | ')} | all |`,
       ``,
     );
   }
