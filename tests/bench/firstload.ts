@@ -27,7 +27,8 @@
  *  - firstPaint, firstContentfulPaint: Paint Timing;
  *  - firstRowWithPrices: the first animation frame in which a `[data-testid=price]` button holding a
  *    `[data-price]` (a price, not a lock) inside a `[data-testid=match-row]` (or, on /foryou, a
- *    `[data-testid=match-card]`) is inside the viewport with a size;
+ *    `[data-testid=match-card]` of the featured rail above the rows) is inside the viewport with a
+ *    size (`rowKind` says which); firstMatchRowWithPrices the same for a match-row only;
  *  - firstPriceChange: the first price on screen that moved: a `[data-price]` node added (or its
  *    attribute changed) whose market|selection had shown another price before (the rule of WINDOW_START
  *    in tests/bench/browser.ts), inside the viewport;
@@ -88,7 +89,7 @@ function options() {
 const FIRST_LOAD_INIT = `
 (() => {
   if (window.top !== window) return;
-  const b = (window.__firstLoad = { row: null, rowKind: null, change: null, lcp: null, lcpElement: null, shifts: [] });
+  const b = (window.__firstLoad = { row: null, rowKind: null, matchRow: null, change: null, lcp: null, lcpElement: null, shifts: [] });
   const inView = (el) => {
     const r = el.getBoundingClientRect();
     return r.width > 0 && r.height > 0 && r.bottom > 0 && r.right > 0 && r.top < innerHeight && r.left < innerWidth;
@@ -97,9 +98,9 @@ const FIRST_LOAD_INIT = `
   const checkRow = () => {
     for (const span of document.querySelectorAll(ROW)) {
       if (!inView(span)) continue;
-      b.row = performance.now();
-      b.rowKind = span.closest('[data-testid=match-row]') ? 'match-row' : 'match-card';
-      return;
+      const kind = span.closest('[data-testid=match-row]') ? 'match-row' : 'match-card';
+      if (b.row === null) { b.row = performance.now(); b.rowKind = kind; }
+      if (kind === 'match-row') { b.matchRow = performance.now(); return; }
     }
   };
   const last = new Map();
@@ -124,8 +125,8 @@ const FIRST_LOAD_INIT = `
     }
   }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-price'] });
   const frame = () => {
-    if (b.row === null && dirty) { dirty = false; checkRow(); }
-    if (b.row === null) requestAnimationFrame(frame);
+    if (b.matchRow === null && dirty) { dirty = false; checkRow(); }
+    if (b.matchRow === null) requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
   try {
@@ -161,6 +162,7 @@ const COLLECT = `
     firstContentfulPaintMs: paint['first-contentful-paint'] ?? null,
     firstRowWithPricesMs: b.row ?? null,
     rowKind: b.rowKind ?? null,
+    firstMatchRowWithPricesMs: b.matchRow ?? null,
     firstPriceChangeMs: b.change ?? null,
     lcpMs: b.lcp ?? null,
     lcpElement: b.lcpElement ?? null,
@@ -177,6 +179,7 @@ interface PageFigures {
   firstContentfulPaintMs: number | null;
   firstRowWithPricesMs: number | null;
   rowKind: string | null;
+  firstMatchRowWithPricesMs: number | null;
   firstPriceChangeMs: number | null;
   lcpMs: number | null;
   lcpElement: string | null;
@@ -577,6 +580,7 @@ const HEADLINE = [
   ['firstPaintMs', 'first paint (ms)', TARGETS.firstPaintMs],
   ['firstContentfulPaintMs', 'first contentful paint (ms)', undefined],
   ['firstRowWithPricesMs', 'first match row with prices (ms)', TARGETS.firstRowWithPricesMs],
+  ['firstMatchRowWithPricesMs', '… of which a list row (match-row) (ms)', undefined],
   ['firstPriceChangeMs', 'first price change on screen (ms)', undefined],
   ['lcpMs', 'LCP (ms)', undefined],
   ['cls', 'CLS', undefined],
