@@ -606,7 +606,8 @@ function summarise(visits: Visit[]) {
     (v) => (v['firstListRequest'] as Record<string, { durationMs: number } | null> | undefined)?.['shared_worker']?.durationMs,
   );
   const measured = sw.filter((ms): ms is number => typeof ms === 'number');
-  out['sharedWorkerThrottledVisits'] = `${measured.filter((ms) => ms >= LATENCY_MS).length}/${measured.length}`;
+  // 90 % of the latency: unthrottled it takes a few tens of ms; the protocol's two timestamps are a little apart.
+  out['sharedWorkerThrottledVisits'] = `${measured.filter((ms) => ms >= 0.9 * LATENCY_MS).length}/${measured.length}`;
   out['sharedWorkerFirstListMs'] = medianOf(
     sw.map((durationMs) => ({ durationMs })),
     'durationMs',
@@ -646,7 +647,7 @@ function markdown(results: Record<string, any>): string {
       );
     lines.push(
       `| shared worker's first list request (ms) | ${pages.map((p) => fmt(results['medians'][p][phase]?.['sharedWorkerFirstListMs'])).join(' | ')} | ≥ ${LATENCY_MS} when throttled |`,
-      `| visits whose shared worker's first list request took ≥ ${LATENCY_MS} ms | ${pages.map((p) => fmt(results['medians'][p][phase]?.['sharedWorkerThrottledVisits'])).join(' | ')} | all |`,
+      `| visits whose shared worker's first list request took ≥ ${0.9 * LATENCY_MS} ms | ${pages.map((p) => fmt(results['medians'][p][phase]?.['sharedWorkerThrottledVisits'])).join(' | ')} | all |`,
       ``,
     );
   }
