@@ -4,6 +4,9 @@
  * Foundation figures:
  *  - the first download: bytes of the app shell (the entry and what it imports) raw, gzip and brotli,
  *    and the median page chunk, from the production build in dist/ (run `npm run build` first);
+ *  - first-load JS per page (issue 14, target ≤ 150 KB brotli): for /foryou and /sports, the entry and
+ *    its static imports plus the route's page chunk and its static imports, each file once, brotli
+ *    (quality 11, as scripts/precompress.mjs) summed file by file as they go on the wire;
  *  - main-thread cost per navigation of the route guards, and per call of the API client's body
  *    enrichment + Sign + headers (the work every request does before it leaves the phone).
  */
@@ -42,11 +45,67 @@ function sizes(files: string[]) {
   };
 }
 
+type Manifest = Record<string, { file: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[] }>;
+
+/** The page chunk of each measured route: the dynamic entries whose source file is named so. */
+const FIRST_LOAD_PAGES: Record<string, string[]> = { '/foryou': ['ForYouPage'], '/sports': ['SportsPage'] };
+const FIRST_LOAD_TARGET_BROTLI = 150 * 1024;
+
+/** The JS files a chunk pulls in statically (itself included), from the build manifest. */
+function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    if (chunk.file.endsWith('.js')) files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return files;
+}
+
+/** Bytes of each file compressed on its own (as the server sends them), summed. */
+function wireSizes(files: string[]) {
+  let gzip = 0;
+  let brotli = 0;
+  let raw = 0;
+  for (const file of files) {
+    const data = readFileSync(join('dist', file));
+    raw += data.length;
+    gzip += gzipSync(data, { level: 9 }).length;
+    brotli += brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  }
+  return { raw, gzip, brotli };
+}
+
+function firstLoadFigures(manifest: Manifest) {
+  const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
+  const out: Record<string, unknown> = {};
+  for (const [page, names] of Object.entries(FIRST_LOAD_PAGES)) {
+    const routeKeys = Object.keys(manifest).filter(
+      (key) => manifest[key]!.isDynamicEntry && names.some((name) => key.replace(/\.[^./]+$/, '').endsWith(`/${name}`)),
+    );
+    if (routeKeys.length === 0) {
+      out[page] = `no page chunk named ${names.join(' or ')} in the manifest`;
+      continue;
+    }
+    const files = [...staticClosure(manifest, [...entries, ...routeKeys])];
+    const size = wireSizes(files);
+    out[page] = {
+      files: files.length,
+      ...size,
+      brotliKB: Math.round((size.brotli / 1024) * 10) / 10,
+      targetBrotliKB: FIRST_LOAD_TARGET_BROTLI / 1024,
+      routeChunks: routeKeys,
+    };
+  }
+  return out;
+}
+
 function bundleFigures() {
-  const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<
-    string,
-    { file: string; isDynamicEntry?: boolean }
-  >;
+  const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Manifest;
   const shell = [...shellFiles('dist')];
   const pageChunks = Object.values(manifest)
     .filter((chunk) => chunk.isDynamicEntry && !/\.(en|cn)-/.test(chunk.file))
@@ -58,6 +117,7 @@ function bundleFigures() {
     html: sizes(['index.html']),
     pageChunks: pageChunks.length,
     pageChunkMedianBrotli: median(pageChunks),
+    firstLoadJs: firstLoadFigures(manifest),
   };
 }
 
@@ -127,6 +187,10 @@ async function main() {
   mkdirSync('bench-results', { recursive: true });
   writeFileSync('bench-results/foundation.json', `${JSON.stringify(results, null, 2)}\n`);
   console.log(JSON.stringify(results, null, 2));
+  const firstLoad = (results['bundle'] as { firstLoadJs?: Record<string, { brotliKB?: number }> }).firstLoadJs;
+  if (firstLoad)
+    for (const [page, figure] of Object.entries(firstLoad))
+      console.log(`first-load JS, brotli, ${page}: ${figure.brotliKB ?? figure} KB (target ≤ ${FIRST_LOAD_TARGET_BROTLI / 1024} KB)`);
   console.log('\nwritten to bench-results/foundation.json');
 }
 

@@ -1,0 +1,184 @@
+/**
+ * Lighthouse 13, mobile, performance category only (issue 14, goal 2), for `npm run bench`: figures,
+ * never pass/fail; the targets are printed beside them. Prints a table and writes
+ * bench-results/lighthouse.json and .md in the current directory.
+ *
+ * It measures the checkout it is run from: `dist/` (run `npm run build` first) served by
+ * `server/main.ts` of the current directory (default feed, fresh data dir, 127.0.0.1 on an ephemeral
+ * port, its own process group). Another checkout:
+ *   cd /path/to/checkout && npm run build && node --import tsx /work/wt/bench/tests/bench/lighthouse.ts
+ * Options: `--runs N` (default 3), `--pages /foryou,/sports,/games/slot,/faq` (default those four).
+ *
+ * The `lighthouse` package (its engines field asks for Node 22; it runs on this Node 20) drives Debian's
+ * chromium (headless, the flags of tests/e2e/chromium.ts, a fresh profile per audit) through its
+ * DevTools port, with Lighthouse's default settings: mobile form factor and screen (Moto G Power),
+ * simulated throttling (150 ms RTT, 1.6 Mbps, CPU ×4: Lantern estimates from an unthrottled load), a
+ * storage reset before each audit, i.e. a cold visit. Runs alternate between pages so the machine's noise
+ * spreads over all of them; the figures are medians. TBT in particular scales with what else the machine
+ * runs while the audit records, so compare two checkouts measured side by side; `benchmarkIndex` is
+ * Lighthouse's own measure of the machine's speed during the audit (lower = slower), `ttiMs` and
+ * `mainThreadMs` say how long the page kept the main thread busy (a page whose live prices never let
+ * it go quiet accumulates TBT until Lighthouse stops waiting).
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import lighthouse from 'lighthouse';
+import { startChromium } from './cdp';
+import { errorMessage, median, round } from './stats';
+import { type ServerProcess, startServerProcess } from '../e2e/serverProcess';
+
+const DEFAULT_PAGES = ['/foryou', '/sports', '/games/slot', '/faq'];
+const METRICS = [
+  ['score', 'performance score', '≥ 90'],
+  ['lcpMs', 'LCP (ms)', '≤ 2000'],
+  ['tbtMs', 'TBT (ms)', '≤ 150'],
+  ['cls', 'CLS', '≤ 0.02'],
+  ['fcpMs', 'FCP (ms)', ''],
+  ['siMs', 'Speed Index (ms)', ''],
+  ['ttiMs', 'Time to Interactive (ms)', ''],
+  ['mainThreadMs', 'main-thread work (ms)', ''],
+  ['benchmarkIndex', 'machine benchmarkIndex', ''],
+] as const;
+const AUDITS = {
+  lcpMs: 'largest-contentful-paint',
+  tbtMs: 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+  fcpMs: 'first-contentful-paint',
+  siMs: 'speed-index',
+} as const;
+
+function options() {
+  const args = process.argv.slice(2);
+  const value = (name: string) => {
+    const index = args.indexOf(name);
+    if (index >= 0) return args[index + 1];
+    return args.find((arg) => arg.startsWith(`${name}=`))?.slice(name.length + 1);
+  };
+  const runs = Number(value('--runs') ?? 3);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole number ≥ 1');
+  const pages = (value('--pages') ?? DEFAULT_PAGES.join(','))
+    .split(',')
+    .map((page) => page.trim())
+    .filter(Boolean)
+    .map((page) => (page.startsWith('/') ? page : `/${page}`));
+  return { runs, pages };
+}
+
+type Audit = Record<string, number | string | string[] | null>;
+
+async function audit(url: string): Promise<Audit> {
+  const chrome = await startChromium();
+  try {
+    const port = Number(new URL(chrome.httpUrl).port);
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    if (!result) throw new Error('lighthouse gave no result');
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    const figures: Audit = {
+      score: lhr.categories['performance']?.score === null ? null : round((lhr.categories['performance']?.score ?? 0) * 100),
+    };
+    for (const [key, id] of Object.entries(AUDITS)) {
+      const value = lhr.audits[id]?.numericValue;
+      figures[key] = typeof value === 'number' ? round(value) : null;
+    }
+    figures['finalUrl'] = (lhr.finalDisplayedUrl ?? '').replace(/^https?:\/\/[^/]+/, '');
+    // How busy the page kept the main thread, and how fast Lighthouse found this machine (its
+    // benchmarkIndex: lower = slower; TBT grows as it falls).
+    const tti = lhr.audits['interactive']?.numericValue;
+    const mainThread = lhr.audits['mainthread-work-breakdown']?.numericValue;
+    figures['ttiMs'] = typeof tti === 'number' ? round(tti) : null;
+    figures['mainThreadMs'] = typeof mainThread === 'number' ? round(mainThread) : null;
+    figures['benchmarkIndex'] = lhr.environment.benchmarkIndex;
+    if (lhr.runWarnings.length) figures['warnings'] = lhr.runWarnings;
+    figures['lighthouse'] = lhr.lighthouseVersion;
+    figures['chromium'] = lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? lhr.environment.hostUserAgent;
+    return figures;
+  } finally {
+    await chrome.stop();
+  }
+}
+
+function medians(audits: Audit[]) {
+  const out: Record<string, number | null> = {};
+  for (const [key] of METRICS) {
+    const values = audits.map((a) => a[key]).filter((v): v is number => typeof v === 'number');
+    out[key] = values.length ? round(median(values)) : null;
+  }
+  return out;
+}
+
+function lighthouseVersion(): string {
+  try {
+    const require = createRequire(import.meta.url);
+    return (JSON.parse(readFileSync(require.resolve('lighthouse/package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function main() {
+  const { runs, pages } = options();
+  if (!existsSync('dist/index.html') || !existsSync('server/main.ts')) {
+    console.error(
+      `lighthouse: no production build in ${resolve('dist')}: run \`npm run build\` in ${process.cwd()} first (this bench measures the checkout it is run from).`,
+    );
+    process.exit(1);
+  }
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+  console.log(`lighthouse ${lighthouseVersion()} on Node ${process.version}: ${process.cwd()}, ${runs} run(s) of ${pages.join(' ')}`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'panalo-bench-lighthouse-'));
+  let server: ServerProcess | undefined;
+  const perPage: Record<string, { audits: Audit[]; errors: string[] }> = {};
+  try {
+    server = await startServerProcess({ DATA_DIR: dataDir, DIST_DIR: resolve('dist'), LOG_LEVEL: 'warn' }, { timeoutMs: 90_000 });
+    for (let run = 1; run <= runs; run++) {
+      for (const path of pages) {
+        const slot = (perPage[path] ??= { audits: [], errors: [] });
+        const started = performance.now();
+        try {
+          const figures = await audit(`${server.url}${path}`);
+          slot.audits.push(figures);
+          console.log(
+            `  run ${run} ${path}: score ${figures['score']}, LCP ${figures['lcpMs']} ms, TBT ${figures['tbtMs']} ms, CLS ${figures['cls']} (${round((performance.now() - started) / 1000)} s)`,
+          );
+        } catch (error) {
+          slot.errors.push(errorMessage(error));
+          console.log(`  run ${run} ${path}: ${errorMessage(error)}`);
+        }
+      }
+    }
+  } finally {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const first = Object.values(perPage).flatMap((slot) => slot.audits)[0];
+  const results = {
+    when: new Date().toISOString(),
+    checkout: process.cwd(),
+    setup: `Lighthouse ${first?.['lighthouse'] ?? lighthouseVersion()}, ${first?.['chromium'] ?? 'chromium'} headless, mobile, default simulated throttling, performance only`,
+    runs,
+    targets: { score: 90, lcpMs: 2_000, tbtMs: 150, cls: 0.02 },
+    medians: Object.fromEntries(Object.entries(perPage).map(([path, slot]) => [path, medians(slot.audits)])),
+    perRun: perPage,
+  };
+  mkdirSync('bench-results', { recursive: true });
+  writeFileSync('bench-results/lighthouse.json', `${JSON.stringify(results, null, 2)}\n`);
+  const names = Object.keys(results.medians);
+  const fmt = (value: unknown) => (value === null || value === undefined ? '–' : String(value));
+  const md = [
+    `# Lighthouse (tests/bench/lighthouse.ts)`,
+    ``,
+    `${results.when} · ${results.checkout} · ${results.setup} · median of ${runs}`,
+    ``,
+    `| | ${names.join(' | ')} | target |`,
+    `|---|${names.map(() => '---|').join('')}---|`,
+    ...METRICS.map(([key, label, target]) => `| ${label} | ${names.map((n) => fmt(results.medians[n]?.[key])).join(' | ')} | ${target} |`),
+    ``,
+  ].join('\n');
+  writeFileSync('bench-results/lighthouse.md', md);
+  console.log(`\n${md}\nwritten to ${resolve('bench-results/lighthouse.{json,md}')}`);
+}
+
+await main();
