@@ -25,9 +25,11 @@ export function registerServiceWorker(): void {
   );
 }
 
-function register(Workbox: typeof import('workbox-window').Workbox): void {
+function register(WorkboxCtor: typeof Workbox): void {
   // The development server (Vite) serves the worker from its source, as a module; the build as /sw.js.
-  workbox = import.meta.env.DEV ? new Workbox('/dev-sw.js?dev-sw', { scope: '/', type: 'module' }) : new Workbox('/sw.js', { scope: '/' });
+  workbox = import.meta.env.DEV
+    ? new WorkboxCtor('/dev-sw.js?dev-sw', { scope: '/', type: 'module' })
+    : new WorkboxCtor('/sw.js', { scope: '/' });
   workbox.addEventListener('waiting', () => {
     ui.updateReady = true;
   });

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { queryClient } from '../../api/instance';
 import { loginSearch } from '../../features/auth/search';
 import { securityInfoQuery } from '../../features/auth/securityApi';
