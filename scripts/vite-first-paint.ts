@@ -129,6 +129,21 @@ export function firstPaint(): Plugin {
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
+    // The app's stylesheets go after #root: the prerendered shell (styled by its own inline rules) paints as
+    // soon as the page arrives instead of after them; the module scripts still wait for them (scripts
+    // run only once the parser's stylesheets have loaded), so React never draws unstyled.
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const sheets: string[] = [];
+        const head = html.slice(0, html.indexOf('</head>')).replace(/\s*<link rel="stylesheet"[^>]*>/g, (tag) => {
+          sheets.push(tag.trim());
+          return '';
+        });
+        if (sheets.length === 0) return html;
+        return (head + html.slice(html.indexOf('</head>'))).replace('</body>', `${sheets.join('')}</body>`);
+      },
+    },
     writeBundle() {
       const manifestFile = join(outDir, '.vite', 'manifest.json');
       if (!existsSync(manifestFile) || !readFileSync(manifestFile, 'utf8').includes('"index.html"')) return;

@@ -6,7 +6,7 @@ import { createServer } from 'vite';
 import { STOMP_PATH } from '../../src/contract/feed';
 import type { routeInfo as RouteInfo } from '../../scripts/vite-first-paint';
 import type { SportTypeId } from '../../src/contract/sports';
-import { type ListSource, allowInlineStyles, inlineStyleHashes, pageVariant, routeMatcher } from './firstPaint';
+import { FIRST_LIST_ID, type ListSource, allowInlineStyles, inlineStyleHashes, pageVariant, routeMatcher } from './firstPaint';
 import { withAppKey } from './static';
 
 /**
@@ -76,7 +76,13 @@ export const viteDevPlugin = fp<ViteDevOptions>(
       const source = await readFile(resolve(root, 'index.html'), 'utf8');
       const transformed = await vite.transformIndexHtml(request.url, withAppKey(source, options.appKey));
       // The address's prerendered shell and first lists, as the production page has them (no chunk preloads: Vite serves modules).
-      const html = pageVariant(transformed, request.url, info, routeOf, lists).build();
+      // The inlined lists are data, never run; they carry the nonce like every inline script of this page.
+      const html = pageVariant(transformed, request.url, info, routeOf, lists)
+        .build()
+        .replace(
+          `<script type="application/json" id="${FIRST_LIST_ID}">`,
+          `<script type="application/json" id="${FIRST_LIST_ID}" nonce="${NONCE_PLACEHOLDER}">`,
+        );
       allowInlineStyles(reply, inlineStyleHashes(html));
       return reply
         .header('Cache-Control', 'no-store')
