@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { shellFiles } from './scripts/shell-files';
+import { AFTER_FIRST_PAINT, shellFiles } from './scripts/shell-files';
 import { firstPaint } from './scripts/vite-first-paint';
 
 const OUT_DIR = 'dist';
@@ -46,7 +46,7 @@ export default defineConfig({
         manifestTransforms: [
           (entries) => {
             // Route chunks are cached when a page is first opened instead: no data spent on pages never visited.
-            const shell = shellFiles(OUT_DIR);
+            const shell = shellFiles(OUT_DIR, AFTER_FIRST_PAINT);
             const manifest = entries.filter((entry) => !/\.(js|css)$/.test(entry.url) || shell.has(entry.url));
             return { manifest, warnings: [] };
           },
