@@ -160,6 +160,7 @@ test('after one online visit the lobby, /search and the likes open with every br
     ).toBe('offline');
 
     await page.reload();
+    await cutter.cut();
     const notice = page.getByRole('status').filter({ hasText: 'Playing needs a connection' });
     await expect(notice).toBeVisible();
     await expect(page.getByRole('region', { name: 'Favourites' }).getByText(name)).toBeVisible();

@@ -6,13 +6,12 @@ import type { Browser, CDPSession } from '@playwright/test';
  * slow link would be: `context.setOffline` and `page.route` leave the workers online.
  *
  * A browser-wide `Target.setAutoAttach` (waitForDebuggerOnStart) reports every target that starts later
- * (a new shared worker, a new page) as it starts: the cutter attaches to it at once and sets its
- * conditions. Chromium lets a new target run as soon as one client (Playwright's own auto-attach) says
- * so, and browser-wide auto-attach speaks only the flat protocol that a Playwright CDPSession cannot
- * address, so the conditions land a round trip or two after the start (a few ms; a shared worker's first
- * request comes ~90 ms after its start here) rather than strictly before it. Targets already running are
- * attached by `set` itself. `requests()` says what each target asked and how it ended, so a test can
- * check the cut really held.
+ * (a reload's new shared worker, a new page) while it waits for its debuggers: the cutter attaches its
+ * own session, sets the conditions, then lets it run (`Runtime.runIfWaitingForDebugger`), so even its
+ * first request is cut or throttled. (Browser-wide auto-attach speaks only the flat protocol, which a
+ * Playwright CDPSession cannot address, so the flat session only announces the target and is let go.)
+ * Targets already running are attached by `set` itself. `requests()` says what each target asked and
+ * how it ended, so a test can check the cut really held.
  *
  * Attached targets stay attached until `restore()`: a DevTools session keeps a SharedWorker alive past
  * its last tab (a reload then keeps the same worker, cut).
@@ -42,10 +41,16 @@ export interface SeenRequest {
   failed: string | null;
   /** The conditions were offline when it was sent. */
   whileOffline: boolean;
+  /** A response came back (status and headers). */
+  answered: boolean;
 }
 
 export interface NetworkCutter {
-  /** Applies the conditions to every target now and to every target that starts from now on; answers the kinds of target reached. */
+  /**
+   * Applies the conditions to every target now and to every target that starts from now on; answers the
+   * kinds of target reached. Call it again after a reload: a shared worker that restarts under the
+   * session held on it waits for it, and runs (with the conditions set) only then.
+   */
   set(conditions: NetworkConditions): Promise<string[]>;
   cut(): Promise<string[]>;
   /** Back online everywhere, and lets go of every target. */
@@ -91,6 +96,13 @@ export async function networkCutter(browser: Browser): Promise<NetworkCutter> {
       pending.get(parsed.id)?.(parsed);
       return;
     }
+    // A worker that starts again under our session (Chromium keeps a shared worker's target when it
+    // restarts, e.g. after a reload) waits for us once its script is loaded: its conditions, then run.
+    if (parsed.method === 'Inspector.workerScriptLoaded') {
+      void send(sessionId, 'Network.emulateNetworkConditions', { ...conditions });
+      void send(sessionId, 'Runtime.runIfWaitingForDebugger');
+      return;
+    }
     const params = parsed.params;
     if (!params) return;
     const key = `${sessionId}:${params.requestId}`;
@@ -101,7 +113,12 @@ export async function networkCutter(browser: Browser): Promise<NetworkCutter> {
         method: params.request.method,
         failed: null,
         whileOffline: conditions.offline,
+        answered: false,
       });
+    if (parsed.method === 'Network.responseReceived') {
+      const request = seen.get(key);
+      if (request) request.answered = true;
+    }
     if (parsed.method === 'Network.loadingFailed') {
       const request = seen.get(key);
       if (request) request.failed = params.errorText ?? 'failed';
@@ -111,31 +128,43 @@ export async function networkCutter(browser: Browser): Promise<NetworkCutter> {
   /** Targets attached (or being attached) through our own non-flat sessions. */
   const claimed = new Set<string>();
 
-  /** Our own session on a target: the conditions of the moment first, then its network events. */
-  const claim = async (targetId: string, type: string, onAttached?: () => void) => {
-    if (claimed.has(targetId)) return onAttached?.();
+  /**
+   * Our own session on a target: its conditions first, then its network events, then (a target that
+   * starts now waits for its debuggers) let it run. `onReady` hears when that is done.
+   */
+  const claim = async (targetId: string, type: string, onReady?: () => void) => {
+    if (claimed.has(targetId)) return onReady?.();
     claimed.add(targetId);
     try {
       const { sessionId } = await cdp.send('Target.attachToTarget', { targetId, flatten: false });
       attached.set(targetId, { sessionId, type });
-      const first = send(sessionId, 'Network.emulateNetworkConditions', { ...conditions });
-      onAttached?.();
-      await first;
-      await send(sessionId, 'Network.enable');
-      await send(sessionId, 'Network.emulateNetworkConditions', { ...conditions });
+      // In one go, in order (a waiting worker answers some of these only once it runs): the network
+      // domain, the conditions, then run.
+      const enabled = send(sessionId, 'Network.enable');
+      const emulated = send(sessionId, 'Network.emulateNetworkConditions', { ...conditions });
+      const ran = send(sessionId, 'Runtime.runIfWaitingForDebugger');
+      await Promise.all([enabled, emulated, ran]);
     } catch {
       // The target ended meanwhile.
       claimed.delete(targetId);
-      onAttached?.();
     }
+    onReady?.();
   };
 
   cdp.on('Target.attachedToTarget', ({ sessionId, targetInfo, waitingForDebugger }) => {
     // A target starting now, held for us (flat session): once our own session holds it (its conditions
-    // sent), the flat one lets it go, and it runs.
+    // set, and told to run), the flat one lets it go.
     const release = () => void cdp.send('Target.detachFromTarget', { sessionId }).catch(() => undefined);
     if (!TARGET_TYPES.has(targetInfo.type)) return waitingForDebugger ? release() : undefined;
-    if (waitingForDebugger) return void claim(targetInfo.targetId, targetInfo.type, release);
+    if (waitingForDebugger) {
+      // Chromium keeps a shared worker's target (and our session on it) when the worker starts again
+      // (a reload's new worker): set its conditions and let it run through the session we hold.
+      const held = attached.get(targetInfo.targetId);
+      if (!held) return void claim(targetInfo.targetId, targetInfo.type, release);
+      const emulated = send(held.sessionId, 'Network.emulateNetworkConditions', { ...conditions });
+      const ran = send(held.sessionId, 'Runtime.runIfWaitingForDebugger');
+      return void Promise.all([emulated, ran]).finally(release);
+    }
     // A target that was running (or our own attachment reporting): ours unless claimed already.
     void claim(targetInfo.targetId, targetInfo.type);
   });
@@ -159,7 +188,11 @@ export async function networkCutter(browser: Browser): Promise<NetworkCutter> {
   const set = async (next: NetworkConditions): Promise<string[]> => {
     conditions = next;
     await attachRunning();
-    for (const { sessionId } of [...attached.values()]) await send(sessionId, 'Network.emulateNetworkConditions', { ...next });
+    for (const { sessionId } of [...attached.values()]) {
+      await send(sessionId, 'Network.emulateNetworkConditions', { ...next });
+      // A shared worker restarted under our session (after a reload) may wait for us: let it run, cut.
+      void send(sessionId, 'Runtime.runIfWaitingForDebugger');
+    }
     return [...new Set([...attached.values()].map((a) => a.type))].sort();
   };
 

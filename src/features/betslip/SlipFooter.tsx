@@ -42,6 +42,13 @@ function SlipAction({
         {t('common.login')}
       </Button>
     );
+  // No network: nothing can be placed or accepted; the button stays, disabled, and the message says why.
+  if (offline)
+    return (
+      <Button block disabled data-testid="place-bet" aria-describedby="slip-offline">
+        {count > 1 ? t('slip.placeMany', { count }) : t('slip.place')}
+      </Button>
+    );
   if (problem?.key === 'slip.oddsChanged')
     return (
       <Button block onClick={acceptChanges}>
