@@ -51,6 +51,7 @@ import { PHONE } from './browser';
 import { CdpConnection, type CdpMessage, startChromium } from './cdp';
 import { errorMessage, median, round, sleep } from './stats';
 import { type ServerProcess, startServerProcess } from '../e2e/serverProcess';
+import { benchOptions } from './args';
 
 const DOWN_BYTES_PER_S = 50_000;
 const UP_BYTES_PER_S = 50_000;
@@ -67,20 +68,8 @@ const TARGETS = { firstPaintMs: 2_000, firstRowWithPricesMs: 4_000 } as const;
 // ---- options -------------------------------------------------------------------------------------------
 
 function options() {
-  const args = process.argv.slice(2);
-  const value = (name: string) => {
-    const index = args.indexOf(name);
-    if (index >= 0) return args[index + 1];
-    return args.find((arg) => arg.startsWith(`${name}=`))?.slice(name.length + 1);
-  };
-  const runs = Number(value('--runs') ?? 3);
-  if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole number ≥ 1');
-  const pages = (value('--pages') ?? '/sports,/foryou')
-    .split(',')
-    .map((page) => page.trim())
-    .filter(Boolean)
-    .map((page) => (page.startsWith('/') ? page : `/${page}`));
-  return { runs, pages, warm: !args.includes('--no-warm') };
+  const { runs, pages, set } = benchOptions(['/sports', '/foryou'], ['no-warm']);
+  return { runs, pages, warm: !set('no-warm') };
 }
 
 // ---- in the page ---------------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ import lighthouse from 'lighthouse';
 import { startChromium } from './cdp';
 import { errorMessage, median, round } from './stats';
 import { type ServerProcess, startServerProcess } from '../e2e/serverProcess';
+import { benchOptions } from './args';
 
 const DEFAULT_PAGES = ['/foryou', '/sports', '/games/slot', '/faq'];
 const METRICS = [
@@ -50,19 +51,7 @@ const AUDITS = {
 } as const;
 
 function options() {
-  const args = process.argv.slice(2);
-  const value = (name: string) => {
-    const index = args.indexOf(name);
-    if (index >= 0) return args[index + 1];
-    return args.find((arg) => arg.startsWith(`${name}=`))?.slice(name.length + 1);
-  };
-  const runs = Number(value('--runs') ?? 3);
-  if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole number ≥ 1');
-  const pages = (value('--pages') ?? DEFAULT_PAGES.join(','))
-    .split(',')
-    .map((page) => page.trim())
-    .filter(Boolean)
-    .map((page) => (page.startsWith('/') ? page : `/${page}`));
+  const { runs, pages } = benchOptions(DEFAULT_PAGES);
   return { runs, pages };
 }
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from '@playwright/test';
-import { expect, logInWithPassword, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, logInWithPassword, openPrice, test } from './fixtures';
 
 /**
  * Accessibility (issue 14, goal 5): axe-core finds no critical or serious violation of WCAG 2.1 A/AA on
@@ -90,16 +90,6 @@ async function lastPricesClearOfFloats(page: Page, where: string): Promise<void>
   await page.screenshot({ path: `${SCREENS}/a11y-${where.replace(/\W+/g, '')}-bottom-390x844.png` });
   // Soft: the audits of the other pages still run and report.
   expect.soft(covered, `${where}: prices of the last row under a floating button (floats at ${JSON.stringify(floatBoxes)})`).toEqual([]);
-}
-
-/** The first price of a match row that can be picked now. */
-function openPrice(page: Page, row: number): Locator {
-  return page
-    .getByTestId('match-row')
-    .nth(row)
-    .getByTestId('price')
-    .filter({ has: page.locator('[data-price]') })
-    .first();
 }
 
 test('the main pages, as a visitor, with the login sheet open', async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, logInWithPassword, test } from './fixtures';
+import { expect, logInWithPassword, openPrice, test } from './fixtures';
 
 /**
  * Betting end to end in chromium: the demo player picks two live prices, places a parlay, sees it
@@ -11,16 +11,6 @@ async function openAsDemoPlayer(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await page.getByRole('button', { name: 'Log In' }).first().click();
   await logInWithPassword(page);
-}
-
-/** The first price of a match row that can be picked now. */
-function openPrice(page: Page, row: number) {
-  return page
-    .getByTestId('match-row')
-    .nth(row)
-    .getByTestId('price')
-    .filter({ has: page.locator('[data-price]') })
-    .first();
 }
 
 /**

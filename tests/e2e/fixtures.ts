@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test as base, type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
+import { test as base, type Browser, type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 
 /** Words of the browser's own console reports when a policy refuses something. */
 const POLICY_REPORT = /Content.Security.Policy|Permissions.Policy|Refused to (load|execute|apply|connect|create|frame)/i;
@@ -142,4 +142,14 @@ export async function logInWithPassword(page: Page, phone: string = DEMO_PLAYER.
   await dialog.getByLabel('Password').fill(password);
   await dialog.getByRole('button', { name: 'Log In' }).click();
   await expect(dialog).toBeHidden();
+}
+
+/** The first price of a match row that can be picked now. */
+export function openPrice(page: Page, row: number): Locator {
+  return page
+    .getByTestId('match-row')
+    .nth(row)
+    .getByTestId('price')
+    .filter({ has: page.locator('[data-price]') })
+    .first();
 }
