@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { LIST_MODES, type ListSnapshot } from '../../src/contract/feed';
 import { DEFAULT_HOME_TAB, type HomeTab } from '../../src/contract/navigation';
 import type { ListQuery } from '../../src/contract/realtime';
+import { FOR_YOU_SPORTS } from '../../src/contract/sports';
 
 /**
  * What makes the app's page paint before its scripts ran and show odds soon after, on a slow link
@@ -33,11 +34,7 @@ export interface FirstLists {
   lists: { query: ListQuery; snapshot: ListSnapshot }[];
 }
 
-/**
- * The lists /foryou watches (src/features/sports/ForYouPage.tsx FOR_YOU_SPORTS × its three modes).
- * Kept in step with the page by tests/integration/firstPaint.test.ts.
- */
-export const FOR_YOU_SPORTS = ['1', '2', '43'] as const;
+/** The lists /foryou watches: FOR_YOU_SPORTS × its three modes (src/features/sports/ForYouPage.tsx). */
 const FOR_YOU_MODES = ['live', 'today', 'early'] as const;
 
 /** What the build tells the server about the app (dist/.vite/first-paint.json). */

@@ -55,6 +55,12 @@ export const SportTypeId = {
 export type SportTypeId = (typeof SportTypeId)[keyof typeof SportTypeId];
 
 /** Special sport tabs that are not sport type ids. */
+/**
+ * The sports /foryou draws from (the ones most players here bet on): the page watches each of them, and
+ * the server inlines their first lists into the page's HTML (server/plugins/firstPaint.ts).
+ */
+export const FOR_YOU_SPORTS = ['1', '2', '43'] as const;
+
 export const SPECIAL_SPORT_TABS = ['cockfighting', 'horseracing', 'pingoal', 'more', 'PHL'] as const;
 export type SpecialSportTab = (typeof SPECIAL_SPORT_TABS)[number];
 

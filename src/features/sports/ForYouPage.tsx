@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListMode, Match } from '../../contract/feed';
+import { FOR_YOU_SPORTS } from '../../contract/sports';
 import { manilaDay, nextDays } from '../../lib/dates';
 import { useLiveList } from '../../realtime/hooks';
 import type { ListMirror, ListView } from '../../realtime/mirror';
@@ -13,8 +14,6 @@ import { OfflineBanner, OfflineProvider, offlineOf } from './offline';
 import { SportsbookMaintenance, useHongKongMarketCheck, useSportsbookMaintenance } from './status';
 import { useNow } from '../../hooks/useNow';
 
-/** The sports For You draws from: the ones most players here bet on. */
-const FOR_YOU_SPORTS = ['1', '2', '43'] as const;
 const LIVE_ROWS = 6;
 const SOON_ROWS = 5;
 const FEATURED_CARDS = 10;
