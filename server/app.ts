@@ -74,7 +74,12 @@ import { mailApiSecret } from './providers/mail/api';
 import { mailApiClient } from './providers/mail/client';
 import { mailSimulator } from './providers/mail/simulator';
 import { outboxMail, outboxSms } from './providers/messaging';
+import { LeaderLease } from './lib/jobs';
+import { SharedFeed } from './providers/feed/shared';
 import { PlayerEvents } from './realtime/bus';
+import { FEED_EXCHANGE, feedChannel } from './realtime/feedLink';
+import { PLAYER_EXCHANGE, playerEventsTransport } from './realtime/playerLink';
+import { InstanceLink } from './realtime/rabbit';
 import { realtime } from './realtime/plugin';
 import type { EmbeddedBroker } from './realtime/stomp/broker';
 
@@ -145,8 +150,40 @@ declare module 'fastify' {
     /** Compares the providers' records with our orders and the ledger (a job runs it; tests call it). */
     reconciliation: Reconciler;
     kyc: KycService;
+    /** Several instances (BROKER_URL with DATABASE_URL): the RabbitMQ link and the feed's lease; undefined on one. */
+    cluster: Cluster | undefined;
   }
 }
+
+/** What an instance among several holds (docs/architecture.md "Several instances"). */
+export interface Cluster {
+  /** RabbitMQ between the instances; `connected` is part of readiness. */
+  link: InstanceLink;
+  /** Who runs the feed (and the jobs that go with it: settlement, the restart rule, overdue live tickets). */
+  feedLease: LeaderLease;
+  /** The feed, when the simulator runs (undefined when a caller hands its own feed). */
+  feed: SharedFeed | undefined;
+}
+
+/**
+ * Several instances: with BROKER_URL on PostgreSQL, this instance links to the others through RabbitMQ
+ * (the feed's ops and player events) and takes part in the feed's leadership. Undefined on one instance.
+ */
+async function openCluster(app: FastifyInstance, config: ServerConfig, database: DatabaseHandle): Promise<Omit<Cluster, 'feed'> | undefined> {
+  if (!config.brokerUrl) return undefined;
+  if (database.kind !== 'postgres') {
+    app.log.warn('BROKER_URL is set but the database is the embedded one: it serves one instance, so RabbitMQ is not used (set DATABASE_URL)');
+    return undefined;
+  }
+  const link = new InstanceLink({ url: config.brokerUrl, exchanges: [FEED_EXCHANGE, PLAYER_EXCHANGE], log: app.log });
+  await link.start();
+  // Closed late: onClose hooks run in reverse order of registration, and the feed's leader hands over first.
+  app.addHook('onClose', () => link.close());
+  return { link, feedLease: new LeaderLease({ db: database.db, name: 'feed', log: app.log }) };
+}
+
+/** A live ticket still waiting this long after its time is decided by the feed's leader (its instance died). */
+const OVERDUE_GRACE_MS = 2_000;
 
 const isWebhook = (url: string) => url.startsWith('/webhooks/');
 
@@ -174,8 +211,21 @@ async function openFeed(
   config: ServerConfig,
   options: AppOptions,
   db: Database,
-): Promise<{ feed: FeedProvider; keeper?: FeedKeeper }> {
+  cluster?: Omit<Cluster, 'feed'>,
+): Promise<{ feed: FeedProvider; keeper?: FeedKeeper; shared?: SharedFeed }> {
   if (options.feed) return { feed: options.feed };
+  if (cluster) {
+    // One feed for every instance: the lease's holder runs it, the others replay its ops (shared.ts).
+    const shared = await SharedFeed.open({
+      feed: { ...config.feed, now: () => Date.now(), ...options.simulator?.feed },
+      store: postgresFeedStore(db, `${hostname()}:${process.pid}`),
+      channel: feedChannel(cluster.link),
+      lease: cluster.feedLease,
+      log: app.log,
+      run: options.simulator?.run ?? true,
+    });
+    return { feed: shared, shared };
+  }
   const keeper = await FeedKeeper.open({
     feed: { ...config.feed, now: () => Date.now(), ...options.simulator?.feed },
     store: postgresFeedStore(db, `${hostname()}:${process.pid}`),
@@ -205,6 +255,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const events = new PlayerEvents();
   app.decorate('database', database);
   app.decorate('playerEvents', events);
+  const cluster = await openCluster(app, config, database);
+  if (cluster) events.crossInstances(playerEventsTransport(cluster.link));
   await seed(db, events, { demo: config.seedDemo });
 
   if (options.viteDev && config.production) throw new Error('the development server (npm run dev) does not run with NODE_ENV=production');
@@ -441,8 +493,9 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   app.decorate('reconciliation', reconciliation);
   payments.addJob('reconciliation', manualSettings.reconcileEveryMs, (now) => reconciliation.run(now));
 
-  const { feed, keeper } = await openFeed(app, config, options, db);
+  const { feed, keeper, shared } = await openFeed(app, config, options, db, cluster);
   app.decorate('feed', feed);
+  app.decorate('cluster', cluster && { ...cluster, feed: shared });
   const broker = await realtime(app, {
     feed,
     events,
@@ -478,6 +531,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     publishBet: (customerId, push) => events.publish({ type: 'bet', customerId, push }),
     onBalanceChange: (customerId) => events.publish({ type: 'balance', customerId }),
     log: app.log,
+    reconcileOnStart: !cluster,
   });
   app.decorate('bets', bets);
   await app.register(betRoutes, { db, feed, service: bets });
@@ -488,6 +542,30 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   if (keeper) {
     app.addHook('onReady', async () => keeper.start());
     app.addHook('onClose', async () => keeper.stop());
+  }
+  if (cluster) {
+    // The feed's leader settles (its feed's results), applies the restart rule once against the one
+    // feed, and decides live tickets an instance that died left waiting.
+    let overdue: NodeJS.Timeout | undefined;
+    cluster.feedLease.onGained(async () => {
+      if (!shared) await bets.reconcileAndLog();
+    });
+    shared?.onRole(async (role) => {
+      clearInterval(overdue);
+      if (role !== 'leader') return;
+      await bets.reconcileAndLog();
+      overdue = setInterval(() => {
+        bets.decideOverdue(OVERDUE_GRACE_MS).catch((error: unknown) => app.log.error({ err: error }, 'bets: deciding overdue live tickets failed'));
+      }, 1_000);
+      overdue.unref();
+    });
+    app.addHook('onReady', async () => cluster.feedLease.start());
+    // The leader stores the feed's last state, then lets go of the lease, so another leads at once.
+    app.addHook('onClose', async () => {
+      clearInterval(overdue);
+      await shared?.close();
+      await cluster.feedLease.release();
+    });
   }
 
   if (!config.production) {

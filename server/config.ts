@@ -28,6 +28,11 @@ export interface ServerConfig {
   distDir: string;
   /** PostgreSQL instead of the embedded database. */
   databaseUrl: string | undefined;
+  /**
+   * RabbitMQ between instances (BROKER_URL, amqp://…): with DATABASE_URL, one feed led by one instance
+   * and player events reaching every instance's sockets (docs/architecture.md "Several instances").
+   */
+  brokerUrl: string | undefined;
   /** Production mode: no development pages (/dev/outbox). */
   production: boolean;
   appKey: string;
@@ -249,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     distDir: resolve(env['DIST_DIR'] ?? 'dist'),
     databaseUrl: env['DATABASE_URL'] || undefined,
+    brokerUrl: brokerUrl(env['BROKER_URL']),
     production: env['NODE_ENV'] === 'production',
     appKey: env['APP_KEY'] ?? secrets.appKey,
     secrets,
@@ -278,4 +284,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     manualDeposits: manualDepositSettings(env, env['NODE_ENV'] === 'production', secrets.captchaKeySecret),
     ...overrides,
   };
+}
+
+/** BROKER_URL: an amqp:// or amqps:// URL, or nothing (one instance). */
+export function brokerUrl(value: string | undefined): string | undefined {
+  const url = value?.trim();
+  if (!url) return undefined;
+  if (!/^amqps?:\/\//.test(url)) throw new Error(`BROKER_URL must be an amqp:// or amqps:// URL (RabbitMQ), not ${url.replace(/\/\/[^@]*@/, '//…@')}`);
+  return url;
 }

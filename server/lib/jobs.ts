@@ -33,7 +33,7 @@ export interface JobRunnerOptions {
 
 export class JobRunner {
   /** Who holds a lease: this process (a restart is a new holder; the old one lets go on close). */
-  readonly holder = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  readonly holder = newHolder();
   private readonly jobs = new Map<string, Job & { lastRun: number }>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
@@ -109,13 +109,136 @@ export class JobRunner {
 
   /** Takes or renews the job's lease; false while another live instance holds it. */
   private async lease(job: Job): Promise<boolean> {
-    const leaseMs = Math.max(15_000, job.everyMs * 3);
-    const result = (await this.options.db.execute(sql`
-      INSERT INTO job_leases (name, holder, expires_at)
-      VALUES (${job.name}, ${this.holder}, now() + make_interval(secs => ${leaseMs / 1000}))
-      ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
-      WHERE job_leases.holder = excluded.holder OR job_leases.expires_at < now()
-      RETURNING holder`)) as unknown as { rows: unknown[] };
-    return result.rows.length > 0;
+    return takeLease(this.options.db, job.name, this.holder, Math.max(15_000, job.everyMs * 3));
+  }
+}
+
+/** Who holds leases in this process (a restart is a new holder). */
+export const newHolder = (): string => `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+
+/**
+ * Takes or renews the named lease in job_leases for `ms` of the database's time: true when `holder`
+ * holds it now (it held it, or the last holder's lapsed), false while another holder's is live.
+ */
+export async function takeLease(db: Database, name: string, holder: string, ms: number): Promise<boolean> {
+  const result = (await db.execute(sql`
+    INSERT INTO job_leases (name, holder, expires_at)
+    VALUES (${name}, ${holder}, now() + make_interval(secs => ${ms / 1000}))
+    ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
+    WHERE job_leases.holder = excluded.holder OR job_leases.expires_at < now()
+    RETURNING holder`)) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
+}
+
+export interface LeaderLeaseOptions {
+  db: Database;
+  /** The lease's row in job_leases (e.g. 'feed'): one leader per name across every instance. */
+  name: string;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  /** How long a holder's lease outlives its last renewal (default 5 s): a dead leader's successor leads within about this. */
+  ttlMs?: number;
+  /** How often the holder renews and the others try to take it (default 1 s). */
+  renewMs?: number;
+  holder?: string;
+}
+
+/**
+ * One leader among the instances for a name: the holder of a short lease row in job_leases (the SQL
+ * JobRunner's jobs use), renewed every `renewMs`. The others try to take it as often, so when the
+ * leader dies its lease lapses and another leads within ttlMs + renewMs; `release()` (a clean shutdown)
+ * deletes the row, and another leads at its next try. `onGained`/`onLost` tell the instance; a holder
+ * that cannot renew (the database is out of reach) counts itself lost before its lease can lapse, so
+ * two never lead at once by their own reckoning. Callbacks run in order, one change at a time.
+ */
+export class LeaderLease {
+  readonly holder: string;
+  readonly name: string;
+  private leading = false;
+  private lastRenewed = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+  private trying: Promise<void> = Promise.resolve();
+  private readonly gained = new Set<() => unknown>();
+  private readonly lost = new Set<() => unknown>();
+  private readonly ttlMs: number;
+  private readonly renewMs: number;
+
+  constructor(private readonly options: LeaderLeaseOptions) {
+    this.holder = options.holder ?? newHolder();
+    this.name = options.name;
+    this.ttlMs = options.ttlMs ?? 5_000;
+    this.renewMs = options.renewMs ?? 1_000;
+  }
+
+  /** Whether this instance leads now (by its last renewal). */
+  get held(): boolean {
+    return this.leading;
+  }
+
+  /** Runs (and is awaited) when this instance becomes the leader. Answers the unsubscribe. */
+  onGained(listener: () => unknown): () => void {
+    this.gained.add(listener);
+    return () => this.gained.delete(listener);
+  }
+
+  /** Runs when this instance stops leading: the lease lapsed, was taken, or could not be renewed. */
+  onLost(listener: () => unknown): () => void {
+    this.lost.add(listener);
+    return () => this.lost.delete(listener);
+  }
+
+  /** Tries at once (resolved once that try and its callbacks are done), then every renewMs. */
+  async start(): Promise<void> {
+    if (this.timer || this.stopped) return;
+    this.timer = setInterval(() => void this.tryNow(), this.renewMs);
+    this.timer.unref();
+    await this.tryNow();
+  }
+
+  /** One try: take or renew the lease, and tell the listeners when leadership changed. */
+  tryNow(): Promise<void> {
+    this.trying = this.trying.then(() => this.attempt());
+    return this.trying;
+  }
+
+  /** Stops trying; the leader deletes its row so another leads at its next try. Runs onLost when it led. */
+  async release(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.trying;
+    if (this.leading) await this.change(false);
+    await this.options.db
+      .execute(sql`DELETE FROM job_leases WHERE name = ${this.name} AND holder = ${this.holder}`)
+      .catch(() => undefined);
+  }
+
+  private async attempt(): Promise<void> {
+    if (this.stopped) return;
+    const started = Date.now();
+    let holds: boolean;
+    try {
+      holds = await takeLease(this.options.db, this.name, this.holder, this.ttlMs);
+    } catch (error) {
+      // Unsure: still the leader only while the last renewal's lease surely runs (a try's length to spare).
+      const stillSure = this.leading && Date.now() - this.lastRenewed < this.ttlMs - 2 * this.renewMs;
+      if (this.leading && !stillSure) this.options.log.warn({ err: error, lease: this.name }, 'lease: cannot renew; stepping down');
+      holds = stillSure;
+    }
+    if (this.stopped) return;
+    if (holds) this.lastRenewed = started;
+    if (holds !== this.leading) await this.change(holds);
+  }
+
+  private async change(leading: boolean): Promise<void> {
+    this.leading = leading;
+    this.options.log.info({ lease: this.name, holder: this.holder }, leading ? 'lease: leading' : 'lease: no longer leading');
+    for (const listener of leading ? this.gained : this.lost) {
+      try {
+        await listener();
+      } catch (error) {
+        this.options.log.warn({ err: error, lease: this.name }, 'lease: a listener failed');
+      }
+    }
   }
 }

@@ -4,8 +4,9 @@ import type { BetPush } from '../../src/contract/betting';
 /**
  * Events for players: a ticket changed, a balance changed, a new message, sessions ended. The realtime
  * side delivers them on the player's own STOMP destinations (/user/queue/bets, /user/queue/balance,
- * /user/queue/messages; see playerQueues.ts) and closes the sockets of ended sessions. In process today; when several instances run, this bus crosses them
- * (RabbitMQ), so whatever must reach every instance's sockets is published here.
+ * /user/queue/messages; see playerQueues.ts) and closes the sockets of ended sessions. In process on one
+ * instance; when several run (BROKER_URL) the bus crosses them through RabbitMQ (crossInstances), so
+ * whatever must reach every instance's sockets is published here.
  */
 export type PlayerEvent =
   /** A ticket was placed, accepted, rejected or settled. */
@@ -15,10 +16,30 @@ export type PlayerEvent =
   /** Sessions that ended (logout, a new login, a password change, a closed account, expiry); `reason` as stored. */
   | { type: 'sessionsEnded'; sessionIds: number[]; reason: string };
 
+/** How events cross instances (server/realtime/playerLink.ts: RabbitMQ). */
+export interface PlayerEventsTransport {
+  /** To every instance, this one included; false when it cannot be sent now. */
+  send(event: PlayerEvent): boolean;
+  /** Every instance's events (this one's included), as they arrive. */
+  listen(deliver: (event: PlayerEvent) => void): void;
+}
+
 export class PlayerEvents {
   private readonly emitter = new EventEmitter();
+  private transport: PlayerEventsTransport | undefined;
+
+  /**
+   * From now on events go through the transport and come back from it on every instance, so each
+   * delivers them to the sockets it holds. While the transport is down an event still reaches this
+   * instance's own listeners (the other instances' sockets catch up when their app reads again).
+   */
+  crossInstances(transport: PlayerEventsTransport): void {
+    this.transport = transport;
+    transport.listen((event) => this.emitter.emit('event', event));
+  }
 
   publish(event: PlayerEvent): void {
+    if (this.transport?.send(event)) return;
     this.emitter.emit('event', event);
   }
 

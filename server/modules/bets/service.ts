@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   type BatchPlacementResponse,
@@ -76,6 +76,12 @@ export interface BetServiceOptions {
   /** Tells the player the balance changed (/user/queue/balance). */
   onBalanceChange: (customerId: number) => void;
   log: FastifyBaseLogger;
+  /**
+   * Run reconcile() at start (default true: one instance). With several instances the feed's leader
+   * runs it when it starts leading (app.ts), against the one shared feed, so a restart of any other
+   * instance voids nothing.
+   */
+  reconcileOnStart?: boolean;
 }
 
 /** Outrights carry no limits of their own in the feed; these are the book's, in whole pesos. */
@@ -207,9 +213,29 @@ export class BetService {
       .from(betTickets)
       .where(eq(betTickets.status, 'waiting'));
     for (const ticket of waiting) this.schedule(ticket.id, ticket.acceptAt ?? new Date());
+    if (this.options.reconcileOnStart !== false) await this.reconcileAndLog();
+  }
+
+  /** reconcile(), its work logged. */
+  async reconcileAndLog(): Promise<void> {
     const { settled, voided } = await this.reconcile();
     if (settled > 0) this.options.log.info({ tickets: settled }, 'bets: settled tickets from results the feed still holds');
     if (voided > 0) this.options.log.warn({ tickets: voided }, 'bets: voided running tickets on events the feed no longer offers');
+  }
+
+  /**
+   * Decides the live tickets still waiting `graceMs` after their time: those of an instance that died
+   * before its timer fired (the feed's leader runs this every second when several instances run).
+   * Safe beside the placing instance's own timer: a ticket is decided once, under its row lock.
+   * Answers how many it decided.
+   */
+  async decideOverdue(graceMs: number, now = Date.now()): Promise<number> {
+    const overdue = await this.db
+      .select({ id: betTickets.id })
+      .from(betTickets)
+      .where(and(eq(betTickets.status, 'waiting'), lt(betTickets.acceptAt, new Date(now - graceMs))));
+    for (const { id } of overdue) if (!this.timers.has(id)) await this.background(this.decideWaiting(id), `accepting ticket ${id}`);
+    return overdue.length;
   }
 
   /**

@@ -53,6 +53,7 @@ export class FeedKeeper {
   private writes = 0;
   private savedRevision = -1;
   private timer: ReturnType<typeof setInterval> | undefined;
+  private abandoned = false;
   readonly feed: FeedSimulator;
 
   /** Loads the stored state and resumes it; a state that cannot be resumed is logged and a new feed starts. */
@@ -61,13 +62,28 @@ export class FeedKeeper {
     return new FeedKeeper(options, stored);
   }
 
+  /**
+   * Takes over a feed already in memory (a replica kept in step with the leader that stopped, see
+   * shared.ts): stores it from now on, under versions above the stored one.
+   */
+  static async attach(options: KeeperOptions, feed: FeedSimulator): Promise<FeedKeeper> {
+    const stored = await options.store.load();
+    return new FeedKeeper(options, stored && { ...stored, data: Buffer.alloc(0) }, feed);
+  }
+
   private constructor(
     private readonly options: KeeperOptions,
     stored: StoredFeedState | undefined,
+    given?: FeedSimulator,
   ) {
     this.version = stored?.version ?? 0;
     const feedOptions = { ...DEFAULT_FEED_OPTIONS, ...options.feed };
     const beforeResults = () => this.save(true);
+    if (given) {
+      given.setBeforeResults(beforeResults);
+      this.feed = given;
+      return;
+    }
     const state = stored && this.readable(stored);
     let resumed: FeedSimulator | undefined;
     if (state) {
@@ -104,6 +120,19 @@ export class FeedKeeper {
     this.timer.unref();
   }
 
+  /**
+   * Another instance leads now: stops the feed and the saves without storing (the new leader's state
+   * is the one to keep); answers once the results under way reached their listeners.
+   */
+  async abandon(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    this.feed.stop();
+    this.feed.setBeforeResults(undefined);
+    this.abandoned = true;
+    await this.feed.idle();
+  }
+
   /** Stops the feed and stores its last state; resolves once the last results reached their listeners. */
   async stop(): Promise<void> {
     clearInterval(this.timer);
@@ -136,7 +165,7 @@ export class FeedKeeper {
 
   private async write(): Promise<void> {
     const revision = this.feed.revision();
-    if (revision === this.savedRevision) return;
+    if (revision === this.savedRevision || this.abandoned) return;
     const started = performance.now();
     const version = ++this.version;
     try {

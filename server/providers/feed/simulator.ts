@@ -77,6 +77,34 @@ export interface SimulatorStart {
   renumberAt?: number;
 }
 
+/**
+ * What moves a feed, as data: a journaled feed (see FeedSimulator.onOp) replays on another instance's
+ * copy of the same state to the same state, deltas and seqs, since the feed is deterministic
+ * (server/providers/feed/shared.ts keeps followers' replicas this way).
+ */
+export type FeedOp =
+  | { op: 'step'; ms: number }
+  | { op: 'catchUp'; now: number }
+  | { op: 'finishNow'; matchId: string }
+  | { op: 'finishOutrightNow'; outrightOddsId: string }
+  | { op: 'changeMarketNow'; marketId: string; change: MarketChange };
+
+/** An op as applied: its number in the feed's life (1, 2, 3…, kept in the state) and where it left the feed. */
+export interface JournaledOp {
+  n: number;
+  op: FeedOp;
+  check: FeedCheck;
+}
+
+/** Where a feed stands: two replicas that applied the same ops agree on it. */
+export interface FeedCheck {
+  clock: number;
+  rng: number;
+  matches: number;
+  /** The id block new matches are numbered from (a resumed feed's renumbering moves it). */
+  ids: number;
+}
+
 /** Ids of a feed's run: a block per start second, wide enough for any run's matches. */
 const ID_BLOCK = 100_000;
 const idBlock = (epochMs: number) => (Math.floor(epochMs / 1000) % 100_000_000) * ID_BLOCK;
@@ -112,11 +140,14 @@ export class FeedSimulator implements FeedProvider {
   /** Recent results by matchId and by outrightOddsId + eventDate, oldest first (see RESULT_KEEP_MS). */
   private readonly results = new Map<string, MatchResult>();
   private readonly outrightResults = new Map<string, OutrightResult>();
-  private readonly beforeResults: (() => Promise<void>) | undefined;
+  private beforeResults: (() => Promise<void>) | undefined;
   /** Results on their way to the listeners (see SimulatorStart.beforeResults), in order. */
   private delivering: Promise<void> = Promise.resolve();
   /** Counts the ticks and changes, so a keeper can tell whether anything moved since it last stored. */
   private revisionCount = 0;
+  /** Ops applied in the feed's life (see FeedOp), kept in the state. */
+  private opCount = 0;
+  private readonly opListeners = new Set<(entry: JournaledOp) => void>();
 
   constructor(
     private readonly options: FeedOptions,
@@ -128,6 +159,7 @@ export class FeedSimulator implements FeedProvider {
       this.clock = state.clock;
       this.idBase = renumberAt === undefined ? state.idBase : Math.max(idBlock(renumberAt), state.idBase + ID_BLOCK);
       this.outbox = new Outbox(state.seqs);
+      this.opCount = state.ops ?? 0;
       this.resume(state);
       if (renumberAt !== undefined) this.matchCount = 0;
       return;
@@ -204,7 +236,55 @@ export class FeedSimulator implements FeedProvider {
       seqs: this.outbox.seqList(),
       results: [...this.results.values()],
       outrightResults: [...this.outrightResults.values()],
+      ops: this.opCount,
     };
+  }
+
+  /** Ops applied so far (see FeedOp). */
+  ops(): number {
+    return this.opCount;
+  }
+
+  /** Where the feed stands now (see FeedCheck). */
+  check(): FeedCheck {
+    return { clock: this.clock, rng: this.rng.position, matches: this.sims.size, ids: this.idBase + this.matchCount };
+  }
+
+  /** Hears every op once applied, after its deltas. Answers the unsubscribe. */
+  onOp(listener: (entry: JournaledOp) => void): () => void {
+    this.opListeners.add(listener);
+    return () => this.opListeners.delete(listener);
+  }
+
+  /** Applies an op as the method it names would (a replica replays the leader's ops with it). */
+  apply(op: FeedOp): void {
+    switch (op.op) {
+      case 'step':
+        return this.step(op.ms);
+      case 'catchUp':
+        return this.catchUp(op.now);
+      case 'finishNow':
+        this.finishNow(op.matchId);
+        return;
+      case 'finishOutrightNow':
+        this.finishOutrightNow(op.outrightOddsId);
+        return;
+      case 'changeMarketNow':
+        this.changeMarketNow(op.marketId, op.change);
+        return;
+    }
+  }
+
+  /** The keeper that now stores this feed (see SimulatorStart.beforeResults); undefined: none. */
+  setBeforeResults(beforeResults: (() => Promise<void>) | undefined): void {
+    this.beforeResults = beforeResults;
+  }
+
+  private journal(op: FeedOp): void {
+    const n = ++this.opCount;
+    if (this.opListeners.size === 0) return;
+    const entry: JournaledOp = { n, op, check: this.check() };
+    for (const listener of this.opListeners) listener(entry);
   }
 
   /** Grows whenever the feed moves (a tick, a finished match, a changed market). */
@@ -226,6 +306,7 @@ export class FeedSimulator implements FeedProvider {
     const paused = Math.max(0, gap - CATCH_UP_MAX_MS);
     if (paused > 0) this.pause(paused);
     for (let left = gap - paused; left > 0; left -= CATCH_UP_TICK_MS) this.tick(Math.min(left, CATCH_UP_TICK_MS));
+    this.journal({ op: 'catchUp', now });
   }
 
   private pause(ms: number): void {
@@ -355,6 +436,7 @@ export class FeedSimulator implements FeedProvider {
       this.tick(tick);
       left -= tick;
     }
+    this.journal({ op: 'step', ms });
   }
 
   start(): void {
@@ -396,6 +478,24 @@ export class FeedSimulator implements FeedProvider {
   }
 
   finishNow(matchId: string): boolean {
+    const done = this.playToEnd(matchId);
+    if (done) this.journal({ op: 'finishNow', matchId });
+    return done;
+  }
+
+  finishOutrightNow(outrightOddsId: string): boolean {
+    const done = this.decideOutrightNow(outrightOddsId);
+    if (done) this.journal({ op: 'finishOutrightNow', outrightOddsId });
+    return done;
+  }
+
+  changeMarketNow(marketId: string, change: MarketChange): boolean {
+    const done = this.changeMarket(marketId, change);
+    if (done) this.journal({ op: 'changeMarketNow', marketId, change });
+    return done;
+  }
+
+  private playToEnd(matchId: string): boolean {
     const sim = this.sims.get(matchId);
     if (!sim || sim.play.finished) return false;
     if (sim.match.runningStatus === '1') this.kickOff(sim);
@@ -414,7 +514,7 @@ export class FeedSimulator implements FeedProvider {
     return true;
   }
 
-  finishOutrightNow(outrightOddsId: string): boolean {
+  private decideOutrightNow(outrightOddsId: string): boolean {
     for (const list of this.outrightList.values()) {
       const found = list.find((o) => o.outrightOddsId === outrightOddsId);
       if (!found) continue;
@@ -425,7 +525,7 @@ export class FeedSimulator implements FeedProvider {
     return false;
   }
 
-  changeMarketNow(marketId: string, change: MarketChange): boolean {
+  private changeMarket(marketId: string, change: MarketChange): boolean {
     const sm = this.marketIndex.get(marketId);
     if (!sm || sm.sim.play.finished) return false;
     if ('hold' in change) {

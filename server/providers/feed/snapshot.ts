@@ -47,6 +47,8 @@ export interface FeedState {
   /** Results of finished matches and decided outrights the feed still answers for (see FeedProvider.result). */
   results: MatchResult[];
   outrightResults: OutrightResult[];
+  /** Ops applied in the feed's life (FeedSimulator.ops); absent in states stored before there were replicas. */
+  ops?: number;
 }
 
 /** A spec's stable name within its sport and series length. */
