@@ -169,10 +169,16 @@ export interface Cluster {
  * Several instances: with BROKER_URL on PostgreSQL, this instance links to the others through RabbitMQ
  * (the feed's ops and player events) and takes part in the feed's leadership. Undefined on one instance.
  */
-async function openCluster(app: FastifyInstance, config: ServerConfig, database: DatabaseHandle): Promise<Omit<Cluster, 'feed'> | undefined> {
+async function openCluster(
+  app: FastifyInstance,
+  config: ServerConfig,
+  database: DatabaseHandle,
+): Promise<Omit<Cluster, 'feed'> | undefined> {
   if (!config.brokerUrl) return undefined;
   if (database.kind !== 'postgres') {
-    app.log.warn('BROKER_URL is set but the database is the embedded one: it serves one instance, so RabbitMQ is not used (set DATABASE_URL)');
+    app.log.warn(
+      'BROKER_URL is set but the database is the embedded one: it serves one instance, so RabbitMQ is not used (set DATABASE_URL)',
+    );
     return undefined;
   }
   const link = new InstanceLink({ url: config.brokerUrl, exchanges: [FEED_EXCHANGE, PLAYER_EXCHANGE], log: app.log });
@@ -555,7 +561,9 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       if (role !== 'leader') return;
       await bets.reconcileAndLog();
       overdue = setInterval(() => {
-        bets.decideOverdue(OVERDUE_GRACE_MS).catch((error: unknown) => app.log.error({ err: error }, 'bets: deciding overdue live tickets failed'));
+        bets
+          .decideOverdue(OVERDUE_GRACE_MS)
+          .catch((error: unknown) => app.log.error({ err: error }, 'bets: deciding overdue live tickets failed'));
       }, 1_000);
       overdue.unref();
     });

@@ -290,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
 export function brokerUrl(value: string | undefined): string | undefined {
   const url = value?.trim();
   if (!url) return undefined;
-  if (!/^amqps?:\/\//.test(url)) throw new Error(`BROKER_URL must be an amqp:// or amqps:// URL (RabbitMQ), not ${url.replace(/\/\/[^@]*@/, '//…@')}`);
+  if (!/^amqps?:\/\//.test(url))
+    throw new Error(`BROKER_URL must be an amqp:// or amqps:// URL (RabbitMQ), not ${url.replace(/\/\/[^@]*@/, '//…@')}`);
   return url;
 }

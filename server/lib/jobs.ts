@@ -208,9 +208,7 @@ export class LeaderLease {
     this.timer = undefined;
     await this.trying;
     if (this.leading) await this.change(false);
-    await this.options.db
-      .execute(sql`DELETE FROM job_leases WHERE name = ${this.name} AND holder = ${this.holder}`)
-      .catch(() => undefined);
+    await this.options.db.execute(sql`DELETE FROM job_leases WHERE name = ${this.name} AND holder = ${this.holder}`).catch(() => undefined);
   }
 
   private async attempt(): Promise<void> {

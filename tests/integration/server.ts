@@ -37,7 +37,7 @@ export interface TestServer {
 /** A small simulated feed that moves only when a test steps it (not on a timer), so tests are repeatable. */
 const TEST_FEED = { seed: 7, matchesPerSport: 8, priceChangesPerSecond: 200, matchSpeed: 60 };
 
-interface TestDatabase {
+export interface TestDatabase {
   handle: DatabaseHandle;
   /** Closes the database and opens it again from what it stored. */
   reopen(): Promise<TestDatabase>;
@@ -57,7 +57,7 @@ function pgliteDatabase(pglite: PGlite, handle: DatabaseHandle): TestDatabase {
   };
 }
 
-async function freshDatabase(): Promise<TestDatabase> {
+export async function freshDatabase(): Promise<TestDatabase> {
   const url = process.env['DATABASE_URL'];
   const template = inject('postgresTemplate');
   if (url && template) {

@@ -90,7 +90,6 @@ export class SharedFeed implements FeedProvider {
   /** Whether the replica follows the leader's ops (false: waiting for a state, serving the last one). */
   private inStep = false;
   private buffered: JournaledOp[] = [];
-  private asked = 0;
   private retry: NodeJS.Timeout | undefined;
   private closed = false;
   private changing: Promise<void> = Promise.resolve();
@@ -134,7 +133,7 @@ export class SharedFeed implements FeedProvider {
       state: (data) => this.receiveState(data),
       stateRequest: (from) => void this.answerState(from),
       opRequest: (op) => {
-        if (this.roleNow === 'leader') this.sim.apply(op);
+        if (this.roleNow === 'leader' && !this.closed) this.sim.apply(op);
       },
     });
     options.lease.onGained(() => this.serially(() => this.lead()));
@@ -197,6 +196,7 @@ export class SharedFeed implements FeedProvider {
   private async follow(): Promise<void> {
     if (this.roleNow !== 'leader') return;
     this.roleNow = 'follower';
+    if (this.closed) return;
     this.publishOff?.();
     this.publishOff = undefined;
     await this.keeper?.abandon();
@@ -230,7 +230,7 @@ export class SharedFeed implements FeedProvider {
     if (this.closed || this.roleNow === 'leader') return;
     if (!this.inStep) {
       this.buffered.push(entry);
-      if (this.buffered.length > MAX_BUFFERED) this.outOfStep('no state came while ops piled up', true);
+      if (this.buffered.length > MAX_BUFFERED) this.outOfStep('no state came while ops piled up');
       return;
     }
     const expected = this.sim.ops() + 1;
@@ -243,27 +243,25 @@ export class SharedFeed implements FeedProvider {
     if (!sameCheck(this.sim.check(), entry.check)) this.outOfStep(`op ${entry.n} left the replica elsewhere than the leader`);
   }
 
-  private outOfStep(reason: string, force = false): void {
+  private outOfStep(reason: string): void {
     this.options.log.warn({ reason, ops: this.sim.ops() }, 'feed: the replica is out of step; asking the leader for its state');
     this.inStep = false;
     this.buffered = [];
-    this.askState(force);
+    this.askState();
   }
 
   /** Asks the leader for its state, again every retryMs until one comes. */
-  private askState(force = false): void {
+  private askState(): void {
     if (this.closed || this.roleNow === 'leader' || this.inStep) return;
     const retryMs = this.options.retryMs ?? 2_000;
-    if (!force && Date.now() - this.asked < retryMs / 2) return;
-    this.asked = Date.now();
     this.options.channel.requestState();
     clearTimeout(this.retry);
-    this.retry = setTimeout(() => this.askState(true), retryMs);
+    this.retry = setTimeout(() => this.askState(), retryMs);
     this.retry.unref();
   }
 
   private async answerState(to: string): Promise<void> {
-    if (this.roleNow !== 'leader') return;
+    if (this.roleNow !== 'leader' || this.closed) return;
     // Serialized between ticks, so it is the state after exactly sim.ops() ops.
     const json = JSON.stringify(this.sim.exportState());
     this.options.channel.sendState(to, await gzipAsync(json));
@@ -279,7 +277,7 @@ export class SharedFeed implements FeedProvider {
     const replica = createFeedSimulator(this.feedOptions, { state: parsed.state });
     const pending = this.buffered.filter((entry) => entry.n > replica.ops()).sort((a, b) => a.n - b.n);
     for (const entry of pending) {
-      if (entry.n !== replica.ops() + 1) return this.askState(true);
+      if (entry.n !== replica.ops() + 1) return this.askState();
       replica.apply(entry.op);
     }
     this.buffered = [];
@@ -361,19 +359,21 @@ export class SharedFeed implements FeedProvider {
    */
   finishNow(matchId: string): boolean {
     if (this.roleNow === 'leader') return this.sim.finishNow(matchId);
-    this.options.channel.requestOp({ op: 'finishNow', matchId });
     const match = this.sim.match(matchId);
+    this.options.channel.requestOp({ op: 'finishNow', matchId });
     return match !== undefined && match.eventStatus !== 'closed';
   }
   finishOutrightNow(outrightOddsId: string): boolean {
     if (this.roleNow === 'leader') return this.sim.finishOutrightNow(outrightOddsId);
+    const offered = this.sim.outright(outrightOddsId) !== undefined;
     this.options.channel.requestOp({ op: 'finishOutrightNow', outrightOddsId });
-    return this.sim.outright(outrightOddsId) !== undefined;
+    return offered;
   }
   changeMarketNow(marketId: string, change: MarketChange): boolean {
     if (this.roleNow === 'leader') return this.sim.changeMarketNow(marketId, change);
+    const known = this.sim.market(marketId) !== undefined;
     this.options.channel.requestOp({ op: 'changeMarketNow', marketId, change });
-    return this.sim.market(marketId) !== undefined;
+    return known;
   }
   step(ms: number): void {
     if (this.roleNow === 'leader') this.sim.step(ms);
