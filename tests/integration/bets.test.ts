@@ -466,6 +466,53 @@ describe('a feed that lost its events', () => {
   });
 });
 
+describe('several instances (issue 15)', () => {
+  it("an instance that is not the feed's leader voids nothing at its start, whatever its feed lacks", async () => {
+    const player = await fundedPlayer(server);
+    const [pick] = picks({ live: false, count: 1 });
+    const placed = (await placeSingle(player, single(pick!, 100))).data.ticket!;
+    const follower = new BetService({
+      db: server.database.db,
+      feed: createFeedSimulator({ ...DEFAULT_FEED_OPTIONS, now: () => Date.now() + 60_000 }),
+      acceptDelayMs: ACCEPT_DELAY_MS,
+      publishBet: () => undefined,
+      onBalanceChange: () => undefined,
+      log: server.app.log,
+      reconcileOnStart: false,
+    });
+    await follower.start();
+    await follower.stop();
+    expect((await ticket(player, placed.transId)).data.status).toBe('running');
+  });
+
+  it('the leader decides a live ticket its instance left waiting past its time, once', async () => {
+    const player = await fundedPlayer(server);
+    const [pick] = picks({ live: true, count: 1 });
+    const placed = (await placeSingle(player, single(pick!, 100))).data.ticket!;
+    expect(placed.status).toBe('waiting');
+    const pushes: BetPush[] = [];
+    // Another instance, leading: the placing instance's timer has not fired (as if it had died).
+    const leader = new BetService({
+      db: server.database.db,
+      feed: feed(),
+      acceptDelayMs: ACCEPT_DELAY_MS,
+      publishBet: (customerId, push) => customerId === player.customerId && pushes.push(push),
+      onBalanceChange: () => undefined,
+      log: server.app.log,
+      reconcileOnStart: false,
+    });
+    expect(await leader.decideOverdue(2_000)).toBe(0);
+    expect(await leader.decideOverdue(2_000, Date.now() + 10_000)).toBe(1);
+    await leader.idle();
+    expect((await ticket(player, placed.transId)).data.status).toBe('running');
+    // The placing instance's own timer comes later and changes nothing.
+    await sleep(ACCEPT_DELAY_MS + 100);
+    await server.app.bets.idle();
+    expect(pushes).toEqual([{ transId: placed.transId, status: 'running', payout: placed.payout }]);
+    expect(await leader.decideOverdue(2_000, Date.now() + 10_000)).toBe(0);
+  });
+});
+
 describe('live bets', () => {
   it('waits for the acceptance delay, then runs', async () => {
     const player = await fundedPlayer(server);

@@ -234,7 +234,7 @@ export class BetService {
       .select({ id: betTickets.id })
       .from(betTickets)
       .where(and(eq(betTickets.status, 'waiting'), lt(betTickets.acceptAt, new Date(now - graceMs))));
-    for (const { id } of overdue) if (!this.timers.has(id)) await this.background(this.decideWaiting(id), `accepting ticket ${id}`);
+    for (const { id } of overdue) await this.background(this.decideWaiting(id), `accepting ticket ${id}`);
     return overdue.length;
   }
 
