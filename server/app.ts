@@ -60,6 +60,7 @@ import { registerAgentCashOut } from './modules/withdrawals/agentCashOut';
 import { reconcilePayouts } from './modules/withdrawals/reconcile';
 import { WITHDRAWAL_RESUME_MS, WithdrawalService } from './modules/withdrawals/service';
 import { contractPlugin } from './plugins/contract';
+import { healthPlugin } from './plugins/health';
 import { answerNotFound } from './plugins/notFound';
 import { securityHeaders } from './plugins/securityHeaders';
 import { staticPlugin } from './plugins/static';
@@ -206,6 +207,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   app.decorate('database', database);
   app.decorate('playerEvents', events);
   await seed(db, events, { demo: config.seedDemo });
+  // /healthz and /readyz for the balancer; app.readiness.add(name, check) adds what readiness needs.
+  await app.register(healthPlugin, { db });
 
   if (options.viteDev && config.production) throw new Error('the development server (npm run dev) does not run with NODE_ENV=production');
   // Vite is a development dependency: a production start never loads it.
