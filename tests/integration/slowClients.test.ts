@@ -179,3 +179,85 @@ describe('a slow client among fast ones', () => {
     expect(broker.stats().connections).toBe(2);
   });
 });
+
+describe('what waits for a connection that fell behind', () => {
+  function fake(customerId: number) {
+    const written: StompFrame[] = [];
+    const connection = {
+      customerId,
+      playerSessionId: null,
+      backlog: 0,
+      write: (...parts: Buffer[]) => void written.push(...new FrameReader(1 << 20).push(Buffer.concat(parts))),
+      end: () => {},
+      close: async () => {},
+      terminate: () => {},
+    };
+    broker.attach(connection);
+    return {
+      connection,
+      written,
+      bodies: (destination: string) => written.filter((f) => f.headers['destination'] === destination).map((f) => f.body),
+    };
+  }
+  const delta = (seq: number, changes: Delta['changes']) =>
+    broker.publish(MATCH, JSON.stringify({ seq, ts: seq, changes }), { seq: String(seq) });
+
+  it('merges deltas in order (one price per market and key), keeps the last chat lines and the latest jackpot, never holds its own queue', async () => {
+    const phone = fake(5);
+    for (const [id, destination] of [
+      ['m', MATCH],
+      ['c', Destination.chat('77')],
+      ['j', Destination.jackpot],
+      ['b', '/user/queue/bets'],
+    ] as const)
+      expect(broker.subscribe(phone.connection, id, destination)).toBeUndefined();
+    phone.connection.backlog = 10_000_000;
+    const market = { marketId: 'mk1', matchId: '77' } as unknown as Extract<Delta['changes'][number], { t: 'addMarket' }>['market'];
+    delta(1, [
+      { t: 'price', marketId: 'mk1', key: 'h', price: 2 },
+      { t: 'price', marketId: 'mk2', key: 'h', price: 5 },
+    ]);
+    delta(2, [{ t: 'removeMarket', marketId: 'mk1' }]);
+    delta(3, [{ t: 'addMarket', market }]);
+    delta(4, [
+      { t: 'price', marketId: 'mk1', key: 'h', price: 3 },
+      { t: 'price', marketId: 'mk1', key: 'a', price: 1.5 },
+    ]);
+    delta(5, [{ t: 'price', marketId: 'mk1', key: 'h', price: 3.5 }]);
+    for (let line = 1; line <= 25; line += 1) broker.publish(Destination.chat('77'), JSON.stringify({ line }));
+    broker.publish(Destination.jackpot, '{"amount":1}');
+    broker.publish(Destination.jackpot, '{"amount":2}');
+    broker.publishToUser(5, 'bets', '{"ticket":1}');
+    // Its own queue went out at once; nothing else did.
+    expect(phone.written.map((frame) => frame.headers['destination'])).toEqual(['/user/queue/bets']);
+
+    phone.connection.backlog = 0;
+    await until(() => phone.written.length > 1);
+    const [merged] = phone.bodies(MATCH).map((body) => JSON.parse(body) as Delta);
+    expect(phone.bodies(MATCH)).toHaveLength(1);
+    expect(merged).toEqual({
+      seq: 5,
+      ts: 5,
+      from: 1,
+      changes: [
+        { t: 'price', marketId: 'mk2', key: 'h', price: 5 },
+        { t: 'removeMarket', marketId: 'mk1' },
+        { t: 'addMarket', market },
+        { t: 'price', marketId: 'mk1', key: 'a', price: 1.5 },
+        { t: 'price', marketId: 'mk1', key: 'h', price: 3.5 },
+      ],
+    });
+    expect(phone.written.find((frame) => frame.headers['destination'] === MATCH)?.headers['seq']).toBe('5');
+    expect(phone.bodies(Destination.chat('77')).map((body) => (JSON.parse(body) as { line: number }).line)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 6),
+    );
+    expect(phone.bodies(Destination.jackpot)).toEqual(['{"amount":2}']);
+    // Caught up: the next delta goes out as it is.
+    delta(6, [{ t: 'price', marketId: 'mk2', key: 'h', price: 6 }]);
+    expect(JSON.parse(phone.bodies(MATCH).at(-1)!)).toEqual({
+      seq: 6,
+      ts: 6,
+      changes: [{ t: 'price', marketId: 'mk2', key: 'h', price: 6 }],
+    });
+  });
+});

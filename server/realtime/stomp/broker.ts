@@ -313,12 +313,15 @@ export class EmbeddedBroker implements Broker {
     if (!subscribers || subscribers.size === 0) return;
     const ownQueue = key.startsWith('/user/');
     let tail: Buffer | undefined;
+    // Parsed once for every subscriber that fell behind (null: not a delta).
+    let delta: Delta | null | undefined;
     for (const subscription of subscribers) {
       const connection = subscription.connection;
       if (!ownQueue) {
         const behind = this.behind.get(connection);
         if (behind?.held.has(subscription) || connection.backlog > this.conflateBytes) {
-          this.hold(behind ?? this.fallBehind(connection), subscription, destination, body, headers);
+          delta ??= parseDelta(body, headers['seq']) ?? null;
+          this.hold(behind ?? this.fallBehind(connection), subscription, destination, body, headers, delta);
           continue;
         }
       }
@@ -338,10 +341,16 @@ export class EmbeddedBroker implements Broker {
     return behind;
   }
 
-  private hold(behind: Behind, subscription: Subscription, destination: string, body: string, headers: Record<string, string>): void {
+  private hold(
+    behind: Behind,
+    subscription: Subscription,
+    destination: string,
+    body: string,
+    headers: Record<string, string>,
+    delta: Delta | null,
+  ): void {
     const held = behind.held.get(subscription);
     if (held) this.counts.conflated += 1;
-    const delta = parseDelta(body, headers['seq']);
     if (delta) {
       const previous = held?.delta;
       // Contiguous: merged. Otherwise the source skipped (never on one feed): the newest alone, and the
