@@ -7,11 +7,11 @@ import type { ServerConfig } from './config';
 import { type Database, type DatabaseHandle, openDatabase } from './db';
 import { seed } from './db/seed';
 import { fastifyTrustProxy } from './lib/proxies';
-import { postgresRateLimitStore } from './lib/rateLimitStore';
+import { RATE_LIMIT_SWEEP_MS, postgresRateLimitStore, sweepRateLimits } from './lib/rateLimitStore';
 import { atRestCipher, fieldCipher } from './lib/security';
 import { accountRoutes } from './modules/account/routes';
 import { AccountService } from './modules/account/service';
-import { DEFAULT_LOCKOUT, PasswordGuard } from './modules/auth/lockout';
+import { DEFAULT_LOCKOUT, LOGIN_GUARD_SWEEP_MS, PasswordGuard } from './modules/auth/lockout';
 import { authRoutes } from './modules/auth/routes';
 import { SESSION_CHECK_BATCH, endedSessions, sessionEndedNotice, sessionResolver } from './modules/auth/sessions';
 import { socketPlayer } from './modules/auth/sockets';
@@ -53,13 +53,14 @@ import { statsRoutes } from './modules/stats/routes';
 import { voucherRoutes } from './modules/vouchers/routes';
 import { VOUCHER_PAY_TYPE, VoucherService } from './modules/vouchers/service';
 import { walletRoutes } from './modules/wallet/routes';
-import { WalletService } from './modules/wallet/service';
+import { WALLET_TRANSFER_JOB_MS, WalletService } from './modules/wallet/service';
 import { WithdrawPasswords } from './modules/withdrawals/password';
 import { withdrawalRoutes } from './modules/withdrawals/routes';
 import { registerAgentCashOut } from './modules/withdrawals/agentCashOut';
 import { reconcilePayouts } from './modules/withdrawals/reconcile';
 import { WITHDRAWAL_RESUME_MS, WithdrawalService } from './modules/withdrawals/service';
 import { contractPlugin } from './plugins/contract';
+import { healthPlugin } from './plugins/health';
 import { answerNotFound } from './plugins/notFound';
 import { securityHeaders } from './plugins/securityHeaders';
 import { staticPlugin } from './plugins/static';
@@ -264,6 +265,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const cluster = await openCluster(app, config, database);
   if (cluster) events.crossInstances(playerEventsTransport(cluster.link));
   await seed(db, events, { demo: config.seedDemo });
+  // /healthz and /readyz for the balancer; app.readiness.add(name, check) adds what readiness needs.
+  await app.register(healthPlugin, { db });
 
   if (options.viteDev && config.production) throw new Error('the development server (npm run dev) does not run with NODE_ENV=production');
   // Vite is a development dependency: a production start never loads it.
@@ -298,6 +301,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     clock,
   );
 
+  const sharedRateLimits = options.sharedRateLimits ?? database.kind === 'postgres';
   await app.register(rateLimit, {
     global: true,
     // The calls, and the providers' webhooks (refused ones are stored, so a flood must not fill the
@@ -306,7 +310,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     keyGenerator: (request) => (isWebhook(request.url) ? `webhook:${request.ip}` : request.ip),
     timeWindow: '1 minute',
     allowList: (request) => !request.url.startsWith('/api/') && !isWebhook(request.url),
-    ...((options.sharedRateLimits ?? database.kind === 'postgres') ? { store: postgresRateLimitStore(db, app.log) } : {}),
+    ...(sharedRateLimits ? { store: postgresRateLimitStore(db) } : {}),
   });
   await app.register(contractPlugin, {
     appKey: config.appKey,
@@ -356,6 +360,10 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(messageRoutes, { db });
   // The payments core (app.payments): providers or their simulators, webhook routes, shared jobs.
   const payments = await registerPayments(app, { config, db, clock, options: options.payments });
+  // Shared jobs of the modules registered before the job runner: each on one instance (issue 15 goal 2).
+  if (sharedRateLimits) payments.addJob('rate-limit-sweep', RATE_LIMIT_SWEEP_MS, () => sweepRateLimits(db));
+  payments.addJob('login-guard-sweep', LOGIN_GUARD_SWEEP_MS, (now) => passwordGuard.sweep(now));
+  payments.addJob('wallet-transfers', WALLET_TRANSFER_JOB_MS, (now) => wallet.resumePendingTransfers(now));
   // One turnover rule: what queryPayWays tells the player is what withdrawals enforce (config.withdraw).
   const depositConfig = { ...config.payments, turnoverPercent: config.withdraw.turnoverPercent };
   const deposits = new DepositService({ db, events, payments, config: depositConfig, log: app.log });
@@ -591,7 +599,6 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   }
   if (viteDev) await app.register(viteDev.viteDevPlugin, { appKey: config.appKey, dataDir: config.dataDir });
   else await app.register(staticPlugin, { distDir: config.distDir, appKey: config.appKey });
-  app.addHook('onReady', async () => wallet.resumePendingTransfers());
 
   answerNotFound(app);
   return app;

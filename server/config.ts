@@ -50,6 +50,11 @@ export interface ServerConfig {
   loginLockMs: number;
   /** Seed the demo player (phone and password in the README). */
   seedDemo: boolean;
+  /**
+   * On SIGTERM/SIGINT, how long /readyz answers 503 while the instance still serves, so the balancer
+   * takes it out before it stops accepting (DRAIN_SECONDS, default 2; 0 in tests).
+   */
+  drainMs: number;
   /** The simulated odds feed. */
   feed: { seed: number; matchesPerSport: number; priceChangesPerSecond: number; matchSpeed: number };
   /** Origins that may show the app in a frame (partner mini-apps), besides the app itself. */
@@ -242,6 +247,12 @@ function origins(value: string | undefined, name: string): string[] {
   return list;
 }
 
+function drainSeconds(value: string): number {
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds < 0 || seconds > 300) throw new Error(`DRAIN_SECONDS must be 0 to 300 seconds, not ${value}`);
+  return Math.round(seconds * 1000);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const dataDir = resolve(overrides.dataDir ?? env['DATA_DIR'] ?? 'data');
   mkdirSync(dataDir, { recursive: true });
@@ -265,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginLockFailures: count(env['LOGIN_LOCK_FAILURES'], 5, 'LOGIN_LOCK_FAILURES'),
     loginLockMs: duration(env['LOGIN_LOCK_MINUTES'], 15 * 60_000, 'LOGIN_LOCK_MINUTES'),
     seedDemo: env['SEED_DEMO'] !== 'false',
+    drainMs: drainSeconds(env['DRAIN_SECONDS'] ?? (env['NODE_ENV'] === 'test' ? '0' : '2')),
     feed: {
       seed: Number(env['FEED_SEED'] ?? 20_261_120),
       matchesPerSport: Number(env['FEED_MATCHES_PER_SPORT'] ?? 30),

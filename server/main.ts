@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { type ServerConfig, loadConfig } from './config';
+import { gracefulShutdown } from './plugins/health';
 
 /**
  * Starts the server: `npm start` builds the PWA first, then runs this on http://localhost:8080;
@@ -20,13 +21,34 @@ if (dev && config.production) {
 }
 const app = await buildApp(config, { viteDev: dev });
 
+/**
+ * SIGTERM/SIGINT: drain (/readyz 503 for DRAIN_SECONDS while still serving), then stop accepting, finish
+ * the requests in flight, close the sockets with a reconnect hint, stop the jobs and release their
+ * leases, exit 0. A second signal, or a stop that hangs, ends the process at once (exit 1).
+ */
+let stopping = false;
 const shutdown = async (signal: string) => {
+  if (stopping) {
+    app.log.warn({ signal }, 'second signal: exiting now');
+    process.exit(1);
+  }
+  stopping = true;
   app.log.info({ signal }, 'shutting down');
-  await app.close();
+  setTimeout(() => {
+    app.log.error('shutdown took too long: exiting');
+    process.exit(1);
+  }, config.drainMs + 30_000).unref();
+  try {
+    await gracefulShutdown(app, { drainMs: config.drainMs, log: app.log });
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+  app.log.info('stopped');
   process.exit(0);
 };
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 try {
   await app.listen({ port: config.port, host: config.host });

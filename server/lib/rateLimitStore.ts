@@ -1,11 +1,19 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { lt, sql } from 'drizzle-orm';
 import type { Database } from '../db';
 import { rateLimits } from '../db/schema';
 
-/** Expired counters are swept at most this often per instance. */
-const SWEEP_EVERY_MS = 60_000;
+/** How often the shared job deletes expired counters (sweepRateLimits). */
+export const RATE_LIMIT_SWEEP_MS = 60_000;
+
+/** Deletes expired counters; a shared job runs it on one instance (app.ts). Answers how many. */
+export async function sweepRateLimits(db: Database): Promise<number> {
+  const deleted = await db
+    .delete(rateLimits)
+    .where(lt(rateLimits.resetsAt, sql`now()`))
+    .returning({ key: rateLimits.key });
+  return deleted.length;
+}
 
 /**
  * A @fastify/rate-limit store in Postgres, so several instances behind one balancer share each
@@ -13,21 +21,10 @@ const SWEEP_EVERY_MS = 60_000;
  * the database's clock, the same for every instance. With the embedded database there is only ever one
  * process, and the plugin's own in-memory store does the same job without the write.
  */
-export function postgresRateLimitStore(db: Database, log: FastifyBaseLogger): FastifyRateLimitStoreCtor {
-  let lastSweep = 0;
-  function sweep() {
-    const now = Date.now();
-    if (now - lastSweep < SWEEP_EVERY_MS) return;
-    lastSweep = now;
-    db.delete(rateLimits)
-      .where(lt(rateLimits.resetsAt, sql`now()`))
-      .catch((error: unknown) => log.warn({ err: error }, 'could not sweep expired rate-limit counters'));
-  }
-
+export function postgresRateLimitStore(db: Database): FastifyRateLimitStoreCtor {
   function store(prefix: string): FastifyRateLimitStore {
     return {
       incr(key, callback, timeWindow) {
-        sweep();
         const window = sql`(${Math.max(1, Math.round(timeWindow))}::integer * interval '1 millisecond')`;
         const expired = sql`${rateLimits.resetsAt} <= now()`;
         db.insert(rateLimits)

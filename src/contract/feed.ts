@@ -168,6 +168,11 @@ export type Change =
 /** What a feed destination carries: numbered, in order, per destination. */
 export interface Delta {
   seq: number;
+  /**
+   * Set on a merged delta: it stands for deltas `from`..`seq` (a socket that fell behind gets one
+   * merged delta per destination instead of every intermediate one; changes carry absolute values).
+   */
+  from?: number;
   /** Server time, epoch ms. */
   ts: number;
   changes: Change[];

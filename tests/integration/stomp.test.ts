@@ -5,11 +5,12 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { type BrokerConnection, EmbeddedBroker } from '../../server/realtime/stomp/broker';
-import { CHAT_LIMIT, type StompEndpointOptions, stompEndpoint } from '../../server/realtime/stomp/endpoint';
+import { CHAT_LIMIT, RECONNECT_SPREAD_MS, type StompEndpointOptions, stompEndpoint } from '../../server/realtime/stomp/endpoint';
 import { FrameError, FrameReader, type StompFrame, encodeFrame, parseFrames } from '../../server/realtime/stomp/frames';
 import { sessions } from '../../server/db/schema';
 import { sha256 } from '../../server/lib/security';
 import { sessionResolver } from '../../server/modules/auth/sessions';
+import { SOCKET_RECONNECT_MS } from '../../src/contract/constants';
 import { GatewayCode } from '../../src/contract/errorCodes';
 import { type ChatMessage, Destination, STOMP_PATH, STOMP_PROTOCOL } from '../../src/contract/feed';
 import { stompTransport } from '../../workers/realtime/stomp';
@@ -196,7 +197,7 @@ describe('embedded broker fan-out', () => {
     return { connection, written };
   }
 
-  it('encodes once and adds each subscription id; skips a subscriber with a large backlog', () => {
+  it('encodes once and adds each subscription id; holds back from a subscriber with a large backlog', () => {
     const a = fakeConnection(null);
     const b = fakeConnection(7);
     const slow = fakeConnection(8, 2_000_000);
@@ -428,7 +429,27 @@ describe('STOMP endpoint', () => {
     expect(Date.now() - started).toBeLessThan(1_000);
     await until(() => state.closes === 1);
     expect((await raw.closed).code).toBe(1001);
+    // The connected session is told first, with when to come back (spread over a second).
+    expect(state.errors).toHaveLength(1);
+    expect(state.errors[0]?.headers['message']).toBe('The server is restarting; reconnect');
+    expect(Number(state.errors[0]?.headers['reconnect-after'])).toBeLessThan(RECONNECT_SPREAD_MS);
     expect(broker.stats()).toEqual({ connections: 0, subscriptions: 0 });
+  });
+
+  it('the realtime worker’s socket reconnects at the stopping server’s hint, before its usual 5 s delay', async () => {
+    const transport = stompTransport(url, () => new WebSocket(url, [STOMP_PROTOCOL]) as unknown as globalThis.WebSocket);
+    const statuses: string[] = [];
+    const prices: string[] = [];
+    transport.onStatus((status) => statuses.push(status));
+    transport.subscribe(Destination.sport('3'), (body) => prices.push(body));
+    transport.start();
+    await until(() => broker.subscriberCount(Destination.sport('3')) === 1);
+    // The sockets close as a stopping instance closes them (the balancer sends the new ones elsewhere).
+    await broker.close();
+    await until(() => statuses.includes('reconnecting'));
+    await until(() => statuses.at(-1) === 'online' && broker.subscriberCount(Destination.sport('3')) === 1, SOCKET_RECONNECT_MS - 1_000);
+    broker.publish(Destination.sport('3'), '{"seq":1}', { seq: '1' });
+    await until(() => prices.length === 1);
   });
 });
 

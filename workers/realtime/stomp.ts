@@ -9,7 +9,7 @@ import type { Transport } from './core';
  * 5 s after a drop. Subscriptions are remembered and made again on every reconnect, except the player's
  * own queues once the server has ended the session of the token (an ERROR with the code the API would answer): the
  * socket comes back as a visitor's, whose queue subscriptions the server would refuse, and they wait
- * for the next token.
+ * for the next token. A stopping server's ERROR carries `reconnect-after`: the socket comes back then.
  */
 /** The codes of an ERROR that ends the socket because its login session ended (as the API would answer). */
 const SESSION_ENDED_CODES: readonly string[] = [...TOKEN_RESET_CODES, GatewayCode.MobileNumberChanged];
@@ -47,6 +47,16 @@ export function stompTransport(url: string, createSocket?: () => WebSocket): Tra
   client.onStompError = (frame) => {
     if (SESSION_ENDED_CODES.includes(frame.headers['code'] ?? '')) sessionEnded = true;
     onDown();
+    // A stopping server says when to come back (`reconnect-after`, ms, spread per socket): the balancer
+    // already sends new sockets to another instance, so reconnect then rather than after the usual delay.
+    const after = Number(frame.headers['reconnect-after']);
+    if (frame.headers['reconnect-after'] !== undefined && Number.isFinite(after) && after >= 0 && after < SOCKET_RECONNECT_MS) {
+      void client.deactivate().then(() =>
+        setTimeout(() => {
+          if (!client.active) client.activate();
+        }, after),
+      );
+    }
   };
 
   return {

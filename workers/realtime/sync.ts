@@ -8,6 +8,9 @@ import type { Delta } from '../../src/contract/feed';
  */
 export type SyncAction = { kind: 'apply'; deltas: Delta[] } | { kind: 'resync' } | { kind: 'none' };
 
+/** The first seq a delta stands for (a merged one stands for `from`..`seq`). */
+const firstSeq = (delta: Delta) => delta.from ?? delta.seq;
+
 /** Deltas remembered after they are applied, to bring an older snapshot up to date. */
 const RECENT = 256;
 
@@ -32,7 +35,8 @@ export class DestinationSync {
       return { kind: 'none' };
     }
     if (delta.seq <= this.seq) return { kind: 'none' };
-    if (delta.seq !== this.seq + 1) {
+    // A merged delta (from..seq) follows on when it starts at or before the next seq.
+    if (firstSeq(delta) > this.seq + 1) {
       this.reset();
       this.queue.push(delta);
       return { kind: 'resync' };
@@ -52,12 +56,12 @@ export class DestinationSync {
       this.queue = [];
       let expected = snapshotSeq + 1;
       for (const delta of later) {
-        if (delta.seq !== expected) {
+        if (firstSeq(delta) > expected) {
           // The socket skipped a delta while the snapshot was loading: fetch again.
           this.queue = later.filter((d) => d.seq >= delta.seq);
           return { kind: 'resync' };
         }
-        expected++;
+        expected = delta.seq + 1;
       }
       this.seq = expected - 1;
       for (const delta of later) this.remember(delta);
@@ -69,7 +73,7 @@ export class DestinationSync {
     if (snapshotSeq >= this.seq) return { kind: 'none' };
     // An older snapshot for another view of this destination: replay what it has not seen.
     const missing = this.recent.filter((d) => d.seq > snapshotSeq);
-    if (missing[0]?.seq !== snapshotSeq + 1) {
+    if (missing[0] === undefined || firstSeq(missing[0]) > snapshotSeq + 1) {
       this.reset();
       return { kind: 'resync' };
     }

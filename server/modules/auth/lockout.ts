@@ -28,8 +28,8 @@ export const DEFAULT_LOCKOUT: LockoutPolicy = {
 
 /** A day after a lockout ends, the next one starts again at the shortest pause. */
 const LOCKOUTS_REMEMBERED_MS = 24 * 60 * 60_000;
-/** Rows with nothing left to remember are deleted at most this often per instance. */
-const SWEEP_EVERY_MS = 10 * 60_000;
+/** How often the shared job forgets old numbers (PasswordGuard.sweep). */
+export const LOGIN_GUARD_SWEEP_MS = 10 * 60_000;
 
 /** What a wrong password led to. */
 export type Failure = { locked: false; triesLeft: number } | { locked: true; until: Date; startedNow: boolean; failures: number };
@@ -61,8 +61,6 @@ export function wrongPasswordError(triesLeft: number): CallError {
 }
 
 export class PasswordGuard {
-  private lastSweep = 0;
-
   constructor(
     private readonly db: Database,
     private readonly policy: LockoutPolicy,
@@ -79,7 +77,6 @@ export class PasswordGuard {
   /** Counts a wrong password; the one that reaches the limit starts a lockout. */
   async failed(phone: string): Promise<Failure> {
     const now = this.now();
-    await this.sweep(now);
     const { failures, windowMs, lockMs, maxLockMs } = this.policy;
     return this.db.transaction(async (tx) => {
       await tx
@@ -112,14 +109,18 @@ export class PasswordGuard {
     });
   }
 
-  /** Forgets numbers whose last wrong password and last lockout are over a day old (typed numbers are personal data). */
-  private async sweep(now: number): Promise<void> {
-    if (now - this.lastSweep < SWEEP_EVERY_MS) return;
-    this.lastSweep = now;
+  /**
+   * Forgets numbers whose last wrong password and last lockout are over a day old (typed numbers are
+   * personal data). A shared job (LOGIN_GUARD_SWEEP_MS, app.ts) runs it on one instance; the rows of
+   * every guard (login and withdrawal passwords) share the table and the rule. Answers how many.
+   */
+  async sweep(now = this.now()): Promise<number> {
     const dayAgo = new Date(now - LOCKOUTS_REMEMBERED_MS);
-    await this.db
+    const deleted = await this.db
       .delete(loginGuards)
-      .where(and(lt(loginGuards.windowStartedAt, dayAgo), or(isNull(loginGuards.lockedUntil), lt(loginGuards.lockedUntil, dayAgo))));
+      .where(and(lt(loginGuards.windowStartedAt, dayAgo), or(isNull(loginGuards.lockedUntil), lt(loginGuards.lockedUntil, dayAgo))))
+      .returning({ phone: loginGuards.phone });
+    return deleted.length;
   }
 
   /**

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Database } from '../../db';
 import { pendingMovements } from '../../db/schema';
 import type { GameWalletProvider } from '../../providers/gameWallet';
@@ -12,6 +12,10 @@ import { HOUSE, balanceFlag, balances, houseAccountId, post, walletAccountId, wi
  */
 /** The pending movement of a transfer to the Saba wallet (the only kind this service settles). */
 const SABA_IN = 'saba_in';
+/** How often the shared job asks again about transfers left pending. */
+export const WALLET_TRANSFER_JOB_MS = 30_000;
+/** A transfer this young is still being confirmed by the call that made it. */
+export const WALLET_TRANSFER_GRACE_MS = 30_000;
 
 export interface WalletOptions {
   db: Database;
@@ -89,14 +93,26 @@ export class WalletService {
     if (customerId !== undefined) this.balanceChanged(customerId);
   }
 
-  /** Movements left pending by a restart are asked again (the provider call is idempotent by reference). */
-  async resumePendingTransfers(): Promise<void> {
+  /**
+   * Transfers left pending (by a restart, or an instance that died) are asked again: the provider call is
+   * idempotent by reference, and settling is once (a row lock and the status). A shared job
+   * (WALLET_TRANSFER_JOB_MS, app.ts) runs it on one instance; a transfer younger than `olderThanMs` is
+   * left to the call that is still confirming it. Answers how many were asked.
+   */
+  async resumePendingTransfers(now = Date.now(), olderThanMs = WALLET_TRANSFER_GRACE_MS): Promise<number> {
     // Only transfers: deposits and withdrawals are pending movements too, and end by their own events.
     const pending = await this.db
       .select()
       .from(pendingMovements)
-      .where(and(eq(pendingMovements.status, 'pending'), eq(pendingMovements.kind, SABA_IN)));
-    for (const movement of pending) void this.confirmWithProvider(movement.id, movement.customerId, movement.amount);
+      .where(
+        and(
+          eq(pendingMovements.status, 'pending'),
+          eq(pendingMovements.kind, SABA_IN),
+          lt(pendingMovements.createdAt, new Date(now - olderThanMs)),
+        ),
+      );
+    await Promise.all(pending.map((movement) => this.confirmWithProvider(movement.id, movement.customerId, movement.amount)));
+    return pending.length;
   }
 
   private async confirmWithProvider(movementId: number, customerId: number, amount: number): Promise<void> {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Change, Delta } from '../../../src/contract/feed';
 import { encodeHeaders, escapeHeader } from './frames';
 
 /**
@@ -86,13 +87,71 @@ interface Subscription {
 export interface EmbeddedBrokerOptions {
   log?: FastifyBaseLogger;
   /**
-   * A subscriber with more than this many bytes still unsent misses messages until it catches up
-   * (default 1 MiB). Feed destinations are numbered, so the client sees the gap and refetches the
-   * snapshot; the server never buffers without bound for a phone on a bad network.
+   * A connection with more than this many bytes still unsent (its backlog) falls behind (default
+   * 256 KiB): its topics are conflated until it drains below half of it. The server never buffers
+   * without bound for a phone on a bad network; a player's own queues are never conflated nor dropped.
    */
-  slowConsumerBytes?: number;
+  conflateBytes?: number;
+  /** A connection that falls behind and drains nothing for this long is cut (default 30 s); no other is. */
+  stallLimitMs?: number;
+  /** How often connections that fell behind are looked at (default 100 ms). */
+  drainCheckMs?: number;
   /** How long close() waits for close handshakes before cutting the sockets. */
   closeGraceMs?: number;
+}
+
+/**
+ * What waits for one subscription of a connection that fell behind (last-value conflation per
+ * destination): a feed destination's deltas merged into one (changes carry absolute values, so the
+ * merge of deltas `from`..`seq` ends where applying each would; the worker takes it in place of them, see
+ * workers/realtime/sync.ts), a chat's last lines, or any other topic's latest message.
+ */
+interface Held {
+  destination: string;
+  headers: Record<string, string>;
+  delta?: Delta & { from: number };
+  lines?: string[];
+  body?: string;
+}
+
+interface Behind {
+  held: Map<Subscription, Held>;
+  /** When its backlog last went down (or it fell behind). */
+  progressAt: number;
+  lastBacklog: number;
+}
+
+/** The chat lines kept for a connection that fell behind (the newest). */
+const HELD_CHAT_LINES = 20;
+const CHAT_TOPIC = /^\/topic\/chat\//;
+
+/** Merges a later delta into the held one: one price per market and key (the newest), other changes in order. */
+function mergeDelta(held: Delta & { from: number }, next: Delta): Delta & { from: number } {
+  const changes: Change[] = [];
+  const seen = new Set<string>();
+  const all = [...held.changes, ...next.changes];
+  for (let index = all.length - 1; index >= 0; index -= 1) {
+    const change = all[index]!;
+    if (change.t === 'price') {
+      const key = `${change.marketId}\u0000${change.key}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+    }
+    changes.push(change);
+  }
+  changes.reverse();
+  return { from: held.from, seq: next.seq, ts: next.ts, changes };
+}
+
+function parseDelta(body: string, seq: string | undefined): Delta | undefined {
+  if (seq === undefined) return undefined;
+  try {
+    const value = JSON.parse(body) as Partial<Delta> | null;
+    if (value && typeof value.seq === 'number' && Array.isArray(value.changes) && String(value.seq) === seq) return value as Delta;
+  } catch {
+    // not a delta: kept as the latest value
+  }
+  return undefined;
 }
 
 export class EmbeddedBroker implements Broker {
@@ -100,11 +159,18 @@ export class EmbeddedBroker implements Broker {
   private readonly byKey = new Map<string, Set<Subscription>>();
   private readonly idPrefix = randomBytes(4).toString('hex');
   private messageCount = 0;
-  private readonly slowConsumerBytes: number;
+  private readonly conflateBytes: number;
+  private readonly stallLimitMs: number;
   private readonly closeGraceMs: number;
+  /** Connections that fell behind, with what waits for each of their subscriptions. */
+  private readonly behind = new Map<BrokerConnection, Behind>();
+  private drainTimer: NodeJS.Timeout | undefined;
+  /** Frames merged away or replaced for connections that fell behind, and connections cut for stalling. */
+  private readonly counts = { conflated: 0, cut: 0 };
 
   constructor(private readonly options: EmbeddedBrokerOptions = {}) {
-    this.slowConsumerBytes = options.slowConsumerBytes ?? 1_048_576;
+    this.conflateBytes = options.conflateBytes ?? 262_144;
+    this.stallLimitMs = options.stallLimitMs ?? 30_000;
     this.closeGraceMs = options.closeGraceMs ?? 1_000;
   }
 
@@ -117,6 +183,7 @@ export class EmbeddedBroker implements Broker {
     if (!subscriptions) return;
     for (const subscription of subscriptions.values()) this.unfile(subscription);
     this.connections.delete(connection);
+    this.behind.delete(connection);
   }
 
   /** Files a subscription; answers why not when the destination is not this connection's to read. */
@@ -143,6 +210,7 @@ export class EmbeddedBroker implements Broker {
     if (!subscription) return false;
     this.connections.get(connection)?.delete(id);
     this.unfile(subscription);
+    this.behind.get(connection)?.held.delete(subscription);
     return true;
   }
 
@@ -161,6 +229,11 @@ export class EmbeddedBroker implements Broker {
   /** Subscribers of a topic, or of one player's queue given as `/user/{customerId}/queue/{queue}`. */
   subscriberCount(destination: string): number {
     return this.byKey.get(destination)?.size ?? 0;
+  }
+
+  /** Connections behind now, frames conflated and connections cut for stalling since the start. */
+  slowStats(): { behind: number; conflated: number; cut: number } {
+    return { behind: this.behind.size, ...this.counts };
   }
 
   stats(): { connections: number; subscriptions: number } {
@@ -200,6 +273,9 @@ export class EmbeddedBroker implements Broker {
   }
 
   async close(): Promise<void> {
+    if (this.drainTimer) clearInterval(this.drainTimer);
+    this.drainTimer = undefined;
+    this.behind.clear();
     const all = [...this.connections.keys()];
     const grace = new Promise<'late'>((resolve) => setTimeout(resolve, this.closeGraceMs, 'late').unref());
     const closed = Promise.all(all.map((connection) => connection.close()));
@@ -213,10 +289,8 @@ export class EmbeddedBroker implements Broker {
     if (set?.size === 0) this.byKey.delete(subscription.key);
   }
 
-  /** Encodes the frame once; each subscriber adds only its small header prefix. */
-  private deliver(key: string, destination: string, body: string, headers: Record<string, string> = {}): void {
-    const subscribers = this.byKey.get(key);
-    if (!subscribers || subscribers.size === 0) return;
+  /** The MESSAGE frame after its subscription header, encoded once for every subscriber. */
+  private tail(destination: string, body: string, headers: Record<string, string>): Buffer {
     const { subscription: _subscription, 'content-length': _length, ...extra } = headers;
     this.messageCount += 1;
     const bodyBytes = Buffer.from(body, 'utf8');
@@ -227,15 +301,113 @@ export class EmbeddedBroker implements Broker {
       'message-id': `${this.idPrefix}-${this.messageCount}`,
       'content-length': String(bodyBytes.length),
     };
-    const tail = Buffer.concat([Buffer.from(`${encodeHeaders('MESSAGE', common)}\n`, 'utf8'), bodyBytes, Buffer.from([0])]);
-    let skipped = 0;
+    return Buffer.concat([Buffer.from(`${encodeHeaders('MESSAGE', common)}\n`, 'utf8'), bodyBytes, Buffer.from([0])]);
+  }
+
+  /**
+   * Encodes the frame once; each subscriber adds only its small header prefix. A connection that fell
+   * behind gets its topics conflated instead (see Held); a player's own queue always goes out.
+   */
+  private deliver(key: string, destination: string, body: string, headers: Record<string, string> = {}): void {
+    const subscribers = this.byKey.get(key);
+    if (!subscribers || subscribers.size === 0) return;
+    const ownQueue = key.startsWith('/user/');
+    let tail: Buffer | undefined;
+    // Parsed once for every subscriber that fell behind (null: not a delta).
+    let delta: Delta | null | undefined;
     for (const subscription of subscribers) {
-      if (subscription.connection.backlog > this.slowConsumerBytes) {
-        skipped += 1;
+      const connection = subscription.connection;
+      if (!ownQueue) {
+        const behind = this.behind.get(connection);
+        if (behind?.held.has(subscription) || connection.backlog > this.conflateBytes) {
+          delta ??= parseDelta(body, headers['seq']) ?? null;
+          this.hold(behind ?? this.fallBehind(connection), subscription, destination, body, headers, delta);
+          continue;
+        }
+      }
+      tail ??= this.tail(destination, body, headers);
+      connection.write(subscription.head, tail);
+    }
+  }
+
+  private fallBehind(connection: BrokerConnection): Behind {
+    const behind: Behind = { held: new Map(), progressAt: Date.now(), lastBacklog: connection.backlog };
+    this.behind.set(connection, behind);
+    this.options.log?.debug({ backlog: connection.backlog }, 'STOMP connection fell behind: conflating its topics');
+    if (!this.drainTimer) {
+      this.drainTimer = setInterval(() => this.checkBehind(), this.options.drainCheckMs ?? 100);
+      this.drainTimer.unref();
+    }
+    return behind;
+  }
+
+  private hold(
+    behind: Behind,
+    subscription: Subscription,
+    destination: string,
+    body: string,
+    headers: Record<string, string>,
+    delta: Delta | null,
+  ): void {
+    const held = behind.held.get(subscription);
+    if (held) this.counts.conflated += 1;
+    if (delta) {
+      const previous = held?.delta;
+      // Contiguous: merged. Otherwise the source skipped (never on one feed): the newest alone, and the
+      // worker sees the gap and fetches the snapshot.
+      const next =
+        previous && delta.seq === previous.seq + 1
+          ? mergeDelta(previous, delta)
+          : { ...delta, from: (delta as { from?: number }).from ?? delta.seq };
+      behind.held.set(subscription, { destination, headers, delta: next });
+    } else if (CHAT_TOPIC.test(destination)) {
+      const lines = [...(held?.lines ?? []), body].slice(-HELD_CHAT_LINES);
+      behind.held.set(subscription, { destination, headers, lines });
+    } else {
+      behind.held.set(subscription, { destination, headers, body });
+    }
+  }
+
+  /**
+   * Connections that fell behind: one that drained below half the limit gets what waits for it (one
+   * frame per destination) and is back to normal; one whose backlog has not gone down for stallLimitMs
+   * is cut (its client reconnects and fetches snapshots). Each is judged on its own backlog alone.
+   */
+  private checkBehind(): void {
+    const now = Date.now();
+    for (const [connection, behind] of [...this.behind]) {
+      const backlog = connection.backlog;
+      if (backlog <= this.conflateBytes / 2) {
+        this.behind.delete(connection);
+        this.release(connection, behind);
         continue;
       }
-      subscription.connection.write(subscription.head, tail);
+      if (backlog < behind.lastBacklog) behind.progressAt = now;
+      behind.lastBacklog = backlog;
+      if (now - behind.progressAt >= this.stallLimitMs) {
+        this.counts.cut += 1;
+        this.options.log?.info({ backlog, stalledMs: now - behind.progressAt }, 'STOMP connection stalled: cut');
+        this.detach(connection);
+        connection.terminate();
+      }
     }
-    if (skipped > 0) this.options.log?.debug({ destination, skipped }, 'slow STOMP subscribers missed a message');
+    if (this.behind.size === 0 && this.drainTimer) {
+      clearInterval(this.drainTimer);
+      this.drainTimer = undefined;
+    }
+  }
+
+  private release(connection: BrokerConnection, behind: Behind): void {
+    for (const [subscription, held] of behind.held) {
+      if (held.delta) {
+        const { from, ...delta } = held.delta;
+        const body = JSON.stringify(from < delta.seq ? { ...delta, from } : delta);
+        connection.write(subscription.head, this.tail(held.destination, body, { ...held.headers, seq: String(delta.seq) }));
+      } else if (held.lines) {
+        for (const line of held.lines) connection.write(subscription.head, this.tail(held.destination, line, held.headers));
+      } else if (held.body !== undefined) {
+        connection.write(subscription.head, this.tail(held.destination, held.body, held.headers));
+      }
+    }
   }
 }

@@ -43,6 +43,10 @@ const CLOSE_PROTOCOL_ERROR = 1002;
 const CLOSE_REFUSED = 1008;
 /** WebSocket close code for "the login session ended" (4000-4999 are the application's own). */
 const CLOSE_SESSION_ENDED = 4401;
+/** WebSocket close code 1001: the server is going away (RFC 6455). */
+const CLOSE_GOING_AWAY = 1001;
+/** A stopping server's reconnect hints are spread over this long. */
+export const RECONNECT_SPREAD_MS = 1_000;
 
 function toBuffer(data: RawData): Buffer {
   if (Array.isArray(data)) return Buffer.concat(data);
@@ -85,6 +89,7 @@ class StompConnection implements BrokerConnection {
   private work: Promise<void> = Promise.resolve();
   private readonly timers: NodeJS.Timeout[] = [];
   private readDeadline: NodeJS.Timeout | undefined;
+  private lastReadAt = Date.now();
   private readonly chatTimes: number[] = [];
   private readonly closed: Promise<void>;
   private pending: Buffer[] = [];
@@ -104,7 +109,7 @@ class StompConnection implements BrokerConnection {
     }, CONNECT_TIMEOUT_MS);
     this.timers.push(connectBy);
     socket.on('message', (data) => this.receive(toBuffer(data)));
-    socket.on('pong', () => this.readDeadline?.refresh());
+    socket.on('pong', () => this.heard());
     socket.on('error', (error) => log.debug({ err: error }, 'STOMP socket error'));
     socket.on('close', () => {
       this.state = 'closing';
@@ -145,8 +150,23 @@ class StompConnection implements BrokerConnection {
     if (this.socket.readyState === WebSocket.OPEN) this.socket.send(data, { binary: false });
   }
 
+  /**
+   * The server is stopping: an open STOMP session gets an ERROR saying so, with `reconnect-after` (ms,
+   * spread over RECONNECT_SPREAD_MS so the sockets of a stopping instance do not all land on the next
+   * one in the same instant), then the socket closes with 1001 (going away).
+   */
   close(): Promise<void> {
-    if (this.socket.readyState !== WebSocket.CLOSED) this.socket.close(1001, 'server shutting down');
+    if (this.state === 'open') {
+      this.state = 'closing';
+      const after = String(Math.floor(Math.random() * RECONNECT_SPREAD_MS));
+      const message = 'The server is restarting; reconnect';
+      this.write(encodeFrame('ERROR', { message, 'reconnect-after': after, 'content-type': 'text/plain' }, message));
+      this.flush();
+      this.socket.close(CLOSE_GOING_AWAY, 'server restarting');
+    } else if (this.socket.readyState !== WebSocket.CLOSED && this.socket.readyState !== WebSocket.CLOSING) {
+      this.state = 'closing';
+      this.socket.close(CLOSE_GOING_AWAY, 'server restarting');
+    }
     return this.closed;
   }
 
@@ -158,8 +178,13 @@ class StompConnection implements BrokerConnection {
     this.fail(notice.message, undefined, CLOSE_SESSION_ENDED, { code: notice.code });
   }
 
-  private receive(data: Buffer): void {
+  private heard(): void {
+    this.lastReadAt = Date.now();
     this.readDeadline?.refresh();
+  }
+
+  private receive(data: Buffer): void {
+    this.heard();
     if (this.state === 'closing') return;
     let frames: StompFrame[];
     try {
@@ -248,9 +273,19 @@ class StompConnection implements BrokerConnection {
     }
     const expected = clientSends > 0 ? Math.max(clientSends, offer) : offer;
     if (clientSends === 0) this.timers.push(setInterval(() => this.socket.ping(), offer));
+    // Judged after the input waiting in the kernel is read (setImmediate runs after the poll phase):
+    // on a server that was busy for a while, timers fire before the heart-beats that came meanwhile are
+    // read, and every healthy socket would be cut together.
     this.readDeadline = setTimeout(() => {
-      this.log.debug({ expected }, 'STOMP client went silent');
-      this.socket.terminate();
+      setImmediate(() => {
+        const silentMs = Date.now() - this.lastReadAt;
+        if (silentMs < 2 * expected) {
+          this.readDeadline?.refresh();
+          return;
+        }
+        this.log.debug({ expected, silentMs }, 'STOMP client went silent');
+        this.socket.terminate();
+      });
     }, 2 * expected);
   }
 
