@@ -81,12 +81,8 @@ function sharedData(dir: string, instanceDirs: string[]): void {
     mkdirSync(instanceDir, { recursive: true });
     for (const file of filesIn(shared)) {
       const link = join(instanceDir, file);
-      let present = false;
-      try {
-        present = lstatSync(link).isSymbolicLink() || existsSync(link);
-      } catch {
-        present = false;
-      }
+      // lstat: a link whose file is not written yet is there all the same.
+      const present = existsSync(link) || lstatSync(link, { throwIfNoEntry: false }) !== undefined;
       if (!present) symlinkSync(join(shared, file), link);
     }
   }
@@ -122,7 +118,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       ...(options.noBroker ? {} : { BROKER_URL: rabbit.amqpUrl }),
       DATA_DIR: instanceDir(name),
       TRUST_PROXY: '127.0.0.1',
-      INSTANCE_NAME: name,
+      // /readyz answers 503 this long before the instance stops accepting: longer than the balancer
+      // takes to see it (deploy/haproxy.cfg: two failed checks a second apart).
+      DRAIN_SECONDS: '3',
       ...options.env,
     });
     const instances = new Map<string, Instance>();

@@ -174,7 +174,13 @@ export function spawnDaemon(name: string, command: string, args: string[], optio
 }
 
 /** Waits for `ready()` to answer true, polling; fails after `timeoutMs` or when the daemon exits first. */
-export async function waitFor(what: string, ready: () => Promise<boolean>, daemon: Daemon | undefined, timeoutMs: number, logFile?: string) {
+export async function waitFor(
+  what: string,
+  ready: () => Promise<boolean>,
+  daemon: Daemon | undefined,
+  timeoutMs: number,
+  logFile?: string,
+) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (daemon && !daemon.running()) break;
@@ -182,7 +188,9 @@ export async function waitFor(what: string, ready: () => Promise<boolean>, daemo
     await sleep(200);
   }
   const tail = logFile && existsSync(logFile) ? `\n--- ${logFile} (end) ---\n${readFileSync(logFile, 'utf8').slice(-3_000)}` : '';
-  throw new Error(`${what} ${daemon && !daemon.running() ? 'exited before it was ready' : `was not ready within ${timeoutMs / 1000} s`}${tail}`);
+  throw new Error(
+    `${what} ${daemon && !daemon.running() ? 'exited before it was ready' : `was not ready within ${timeoutMs / 1000} s`}${tail}`,
+  );
 }
 
 // ---- PostgreSQL ------------------------------------------------------------------------------------
@@ -206,13 +214,22 @@ export async function startPostgres(dir: string, options: { port?: number; logDi
   mkdirSync(dir, { recursive: true });
   const root = asRoot();
   const owner = root
-    ? { uid: Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), gid: Number(execFileSync('id', ['-g', 'postgres']).toString().trim()) }
+    ? {
+        uid: Number(execFileSync('id', ['-u', 'postgres']).toString().trim()),
+        gid: Number(execFileSync('id', ['-g', 'postgres']).toString().trim()),
+      }
     : undefined;
   if (owner) chownSync(dir, owner.uid, owner.gid);
-  const as = (command: string, args: string[]): [string, string[]] => (root ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args]);
+  const as = (command: string, args: string[]): [string, string[]] =>
+    root ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
   if (!existsSync(join(data, 'PG_VERSION'))) {
     const [command, args] = as('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
-    execFileSync(command, args, { stdio: 'pipe' });
+    try {
+      execFileSync(command, args, { stdio: 'pipe' });
+    } catch (error) {
+      const said = (error as { stderr?: Buffer }).stderr?.toString() ?? String(error);
+      throw new Error(`initdb failed${root ? ` (as the postgres user, who must be able to reach ${dir})` : ''}: ${said}`, { cause: error });
+    }
   }
   const port = options.port ?? (await freePort());
   const logFile = join(options.logDir, 'postgres.log');
@@ -367,7 +384,10 @@ export interface Instance extends Daemon {
  * One Panalo server (`node --import tsx server/main.ts`, the built PWA in dist/) on 127.0.0.1:`port`.
  * Resolves once it prints "running at". SIGTERM asks for its graceful shutdown.
  */
-export async function startInstance(name: string, options: { port: number; env: NodeJS.ProcessEnv; logDir: string; timeoutMs?: number }): Promise<Instance> {
+export async function startInstance(
+  name: string,
+  options: { port: number; env: NodeJS.ProcessEnv; logDir: string; timeoutMs?: number },
+): Promise<Instance> {
   const logFile = join(options.logDir, `instance-${name}.log`);
   let out = '';
   let running = false;
@@ -390,12 +410,19 @@ export interface Balancer extends Daemon {
   port: number;
   /** Each backend server's state and last check as HAProxy sees them ("UP L7OK", "DOWN L7STS"…), by name. */
   states(): Promise<Record<string, string>>;
+  /** Each backend server's open connections now (HAProxy's scur), by name. */
+  connections(): Promise<Record<string, number>>;
   /** Waits until every named server (default: all) is UP. */
   waitUp(names?: string[], timeoutMs?: number): Promise<void>;
 }
 
 /** Fills deploy/haproxy.cfg's {{placeholders}}; `backends` become its `server` lines. */
-export function haproxyConfig(values: { port: number; backends: { name: string; port: number }[]; statsSocket: string; healthPath?: string }): string {
+export function haproxyConfig(values: {
+  port: number;
+  backends: { name: string; port: number }[];
+  statsSocket: string;
+  healthPath?: string;
+}): string {
   const template = readFileSync(join(REPO, 'deploy', 'haproxy.cfg'), 'utf8');
   const servers = values.backends.map((backend) => `    server ${backend.name} 127.0.0.1:${backend.port}`).join('\n');
   const filled = template
@@ -428,32 +455,33 @@ export async function startHaproxy(
   const port = options.port ?? (await freePort());
   const statsSocket = join(dir, 'haproxy.sock');
   const configFile = join(dir, 'haproxy.cfg');
-  writeFileSync(configFile, haproxyConfig({ port, backends: options.backends, statsSocket, ...(options.healthPath ? { healthPath: options.healthPath } : {}) }));
+  writeFileSync(
+    configFile,
+    haproxyConfig({ port, backends: options.backends, statsSocket, ...(options.healthPath ? { healthPath: options.healthPath } : {}) }),
+  );
   const check = spawnSync('haproxy', ['-c', '-q', '-f', configFile], { stdio: 'pipe' });
   if (check.status !== 0) throw new Error(`haproxy refused ${configFile}:\n${check.stderr.toString()}${check.stdout.toString()}`);
   const logFile = join(options.logDir, 'haproxy.log');
   const daemon = spawnDaemon('haproxy', 'haproxy', ['-db', '-f', configFile], { logFile });
-  const states = async () => {
+  /** The backend's servers' rows of `show stat`, as column → value. */
+  const serverRows = async () => {
     const csv = await statsCommand(statsSocket, 'show stat');
     const [header = '', ...rows] = csv.split('\n').filter(Boolean);
     const columns = header.replace(/^# /, '').split(',');
-    const [px, sv, status, check] = ['pxname', 'svname', 'status', 'check_status'].map((name) => columns.indexOf(name));
-    const result: Record<string, string> = {};
-    for (const row of rows) {
-      const cells = row.split(',');
-      // "UP" with the last check passed (L7OK), not the optimistic UP before the first check.
-      if (cells[px!] === 'instances' && !['FRONTEND', 'BACKEND'].includes(cells[sv!] ?? '')) {
-        result[cells[sv!]!] = `${cells[status!] ?? ''} ${cells[check!] ?? ''}`.trim();
-      }
-    }
-    return result;
+    return rows
+      .map((row) => Object.fromEntries(row.split(',').map((cell, at) => [columns[at] ?? String(at), cell])))
+      .filter((row) => row['pxname'] === 'instances' && !['FRONTEND', 'BACKEND'].includes(row['svname'] ?? ''));
   };
+  // "UP L7OK": up with the last check passed, not the optimistic UP before the first check.
+  const states = async () =>
+    Object.fromEntries((await serverRows()).map((row) => [row['svname'], `${row['status']} ${row['check_status']}`.trim()]));
   await waitFor('HAProxy', async () => Object.keys(await states()).length === options.backends.length, daemon, 15_000, logFile);
   return {
     ...daemon,
     url: `http://127.0.0.1:${port}`,
     port,
     states,
+    connections: async () => Object.fromEntries((await serverRows()).map((row) => [row['svname'], Number(row['scur'])])),
     async waitUp(names = options.backends.map((backend) => backend.name), timeoutMs = 30_000) {
       await waitFor(
         `HAProxy's health checks (${names.join(', ')} UP)`,

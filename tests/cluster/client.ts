@@ -211,6 +211,8 @@ export function openSocket(wsUrl: string, token: string | undefined, options: { 
   const inbox = new Map<string, IMessage[]>();
   const errors: string[] = [];
   const wanted = new Set<string>();
+  /** Subscriptions waiting for their RECEIPT: an ERROR frame fails them at once. */
+  const pending = new Set<(error: Error) => void>();
   const client = new Client({
     webSocketFactory: () => new WebSocket(wsUrl, [STOMP_PROTOCOL]) as unknown as IStompSocket,
     connectHeaders: token ? { token } : {},
@@ -229,9 +231,16 @@ export function openSocket(wsUrl: string, token: string | undefined, options: { 
       if (!inbox.has(destination)) inbox.set(destination, []);
       return new Promise((done, fail) => {
         const receipt = `r-${randomUUID()}`;
-        const timer = setTimeout(() => fail(new Error(`no RECEIPT for ${destination}: ${errors.join('; ')}`)), 10_000);
+        const failed = (error: Error) => {
+          clearTimeout(timer);
+          pending.delete(failed);
+          fail(error);
+        };
+        const timer = setTimeout(() => failed(new Error(`no RECEIPT for ${destination}`)), 10_000);
+        pending.add(failed);
         client.watchForReceipt(receipt, () => {
           clearTimeout(timer);
+          pending.delete(failed);
           done();
         });
         client.subscribe(destination, (message) => inbox.get(destination)!.push(message), { receipt });
@@ -242,7 +251,10 @@ export function openSocket(wsUrl: string, token: string | undefined, options: { 
       await client.deactivate({ force: true });
     },
   };
-  client.onStompError = (frame) => void errors.push(frame.headers['message'] ?? 'ERROR');
+  client.onStompError = (frame) => {
+    errors.push(frame.headers['message'] ?? 'ERROR');
+    for (const fail of [...pending]) fail(new Error(`ERROR: ${frame.headers['message'] ?? ''}`));
+  };
   return new Promise((done, fail) => {
     const timer = setTimeout(() => fail(new Error(`no CONNECTED from ${wsUrl}: ${errors.join('; ')}`)), 15_000);
     client.onConnect = () => {
