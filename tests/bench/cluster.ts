@@ -257,6 +257,7 @@ interface Forked<Req, Rep extends { kind: string }> {
 function forkRole<Req, Rep extends { kind: string }>(file: string, args: string[], stopMessage: Req): Forked<Req, Rep> {
   const child = fork(file, args, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const waiting: { kind: string; resolve: (reply: Rep) => void; reject: (error: Error) => void }[] = [];
+  const early: Rep[] = [];
   child.on('message', (reply: Rep) => {
     if (reply.kind === 'fatal') {
       for (const waiter of waiting.splice(0)) waiter.reject(new Error(`child: ${JSON.stringify(reply)}`));
@@ -264,6 +265,8 @@ function forkRole<Req, Rep extends { kind: string }>(file: string, args: string[
     }
     const at = waiting.findIndex((waiter) => waiter.kind === reply.kind);
     if (at >= 0) waiting.splice(at, 1)[0]!.resolve(reply);
+    // Nobody asked yet (another child was awaited first): kept for the next next().
+    else early.push(reply);
   });
   child.on('exit', (code) => {
     for (const waiter of waiting.splice(0)) waiter.reject(new Error(`child exited with ${code}`));
@@ -273,6 +276,8 @@ function forkRole<Req, Rep extends { kind: string }>(file: string, args: string[
     send: (message) => child.send(message as object),
     next: (kind, timeoutMs) =>
       new Promise((resolve, reject) => {
+        const kept = early.findIndex((reply) => reply.kind === kind);
+        if (kept >= 0) return resolve(early.splice(kept, 1)[0] as never);
         const timer = setTimeout(() => reject(new Error(`no ${kind} within ${timeoutMs} ms`)), timeoutMs);
         waiting.push({
           kind,
