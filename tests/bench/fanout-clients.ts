@@ -14,7 +14,17 @@ import { STOMP_PROTOCOL } from '../../src/contract/feed';
 import { monoMs, percentileSorted } from './stats';
 
 export type FanoutRequest =
-  | { kind: 'start'; url: string; clients: number; destination: string; batch: number }
+  | {
+      kind: 'start';
+      url: string;
+      clients: number;
+      destination: string;
+      batch: number;
+      /** Several servers (the cluster benchmark): client i connects to urls[i % length] instead of url. */
+      urls?: string[];
+      /** CONNECT headers (RabbitMQ Web-STOMP's login and passcode); none for a visitor of the app. */
+      connectHeaders?: Record<string, string>;
+    }
   | { kind: 'phase'; phase: number; expected: number }
   | { kind: 'count'; phase: number }
   | { kind: 'report'; phase: number }
@@ -85,10 +95,11 @@ function onMessage(body: string): void {
 }
 
 /** Connects one client and subscribes it; resolves once the server's RECEIPT for the SUBSCRIBE came back. */
-function connectOne(url: string, destination: string, index: number): Promise<Client> {
+function connectOne(url: string, destination: string, index: number, connectHeaders: Record<string, string> = {}): Promise<Client> {
   return new Promise((resolve, reject) => {
     const client = new Client({
       webSocketFactory: () => new WebSocket(url, [STOMP_PROTOCOL]) as unknown as IStompSocket,
+      connectHeaders,
       heartbeatIncoming: SOCKET_HEARTBEAT_MS,
       heartbeatOutgoing: SOCKET_HEARTBEAT_MS,
       reconnectDelay: 0,
@@ -134,7 +145,14 @@ async function start(request: Extract<FanoutRequest, { kind: 'start' }>): Promis
   for (let first = 0; first < request.clients; first += request.batch) {
     const count = Math.min(request.batch, request.clients - first);
     const results = await Promise.allSettled(
-      Array.from({ length: count }, (_, i) => connectOne(request.url, request.destination, first + i)),
+      Array.from({ length: count }, (_, i) =>
+        connectOne(
+          request.urls?.[(first + i) % request.urls.length] ?? request.url,
+          request.destination,
+          first + i,
+          request.connectHeaders,
+        ),
+      ),
     );
     for (const result of results) {
       if (result.status === 'fulfilled') connected += 1;
