@@ -90,6 +90,15 @@ function workerFile(outDir: string, manifest: Manifest, shell: Set<string>): str
   return undefined;
 }
 
+/** Comments and runs of white space out (the CSS is inlined into every page with rows). */
+export function minifyCss(source: string): string {
+  return source
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/\s*([{};,>])\s*/g, '$1')
+    .trim();
+}
+
 /** The routes and sports the server needs (no preloads: the development server serves modules as asked). */
 export function routeInfo(): FirstPaintInfo {
   return {
@@ -105,8 +114,12 @@ export function routeInfo(): FirstPaintInfo {
 }
 
 /** Everything the server needs for a build in `outDir`: the routes, and each route's preload tags. */
-export function firstPaintInfo(outDir: string, pagesSource = readFileSync(PAGES_FILE, 'utf8')): FirstPaintInfo {
-  const info = routeInfo();
+export function firstPaintInfo(
+  outDir: string,
+  pagesSource = readFileSync(PAGES_FILE, 'utf8'),
+  rows?: FirstPaintInfo['rows'],
+): FirstPaintInfo {
+  const info: FirstPaintInfo = { ...routeInfo(), ...(rows ? { rows } : {}) };
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const shell = shellChunks(manifest);
   const worker = workerFile(outDir, manifest, shell);
@@ -120,14 +133,59 @@ export function firstPaintInfo(outDir: string, pagesSource = readFileSync(PAGES_
   return info;
 }
 
+/**
+ * The stylesheets the server-rendered first rows need (server/plugins/firstRows.ts draws them with the
+ * class names React's rows get), by their path from the project root: the tokens and base rules, and
+ * the row, price, card and page modules. Their compiled CSS is inlined into those pages.
+ */
+export const ROW_STYLESHEETS = [
+  'src/ui/tokens.css',
+  'src/ui/global.css',
+  'src/features/sports/MatchRow.module.css',
+  'src/features/sports/PriceButton.module.css',
+  'src/features/sports/MatchCard.module.css',
+  'src/features/sports/SportsPage.module.css',
+  'src/features/sports/ForYouPage.module.css',
+] as const;
+
+/** A module's file name without its folder and `.module.css`: the key of its class names ('MatchRow'). */
+export const moduleName = (file: string) => file.replace(/^.*\//, '').replace(/\.module\.css$/, '');
+
 /** Writes dist/.vite/first-paint.json after the app's build (not the service worker's). */
 export function firstPaint(): Plugin {
   let outDir = 'dist';
+  let root = ROOT;
+  /** Module → its class names as built (`row` → `_row_1x2y3`), from Vite's CSS modules. */
+  const classes: Record<string, Record<string, string>> = {};
+  /** Stylesheet → its compiled CSS (class names as built), caught between Vite's CSS compile and bundling. */
+  const css = new Map<string, string>();
+  const wanted = (id: string) => {
+    const file = relative(root, id.replace(/\?.*$/, '')).split('\\').join('/');
+    return (ROW_STYLESHEETS as readonly string[]).includes(file) ? file : undefined;
+  };
   return {
     name: 'panalo-first-paint',
     apply: 'build',
+    config: () => ({
+      css: {
+        modules: {
+          getJSON(cssFileName: string, json: Record<string, string>) {
+            const file = wanted(cssFileName);
+            if (file?.endsWith('.module.css')) classes[moduleName(file)] = json;
+          },
+        },
+      },
+    }),
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
+      root = config.root;
+    },
+    // Runs after Vite compiled the stylesheet (imports inlined, module class names hashed) and before it
+    // becomes a JS module: the code here is the CSS as the bundle will hold it.
+    transform(code, id) {
+      const file = wanted(id);
+      if (file && !id.includes('?')) css.set(file, code);
+      return null;
     },
     // The app's stylesheets go after #root: the prerendered shell (styled by its own inline rules) paints as
     // soon as the page arrives instead of after them; the module scripts still wait for them (scripts
@@ -147,7 +205,11 @@ export function firstPaint(): Plugin {
     writeBundle() {
       const manifestFile = join(outDir, '.vite', 'manifest.json');
       if (!existsSync(manifestFile) || !readFileSync(manifestFile, 'utf8').includes('"index.html"')) return;
-      writeFileSync(join(outDir, FIRST_PAINT_FILE), JSON.stringify(firstPaintInfo(outDir)));
+      // tokens.css comes inside global.css (its @import is inlined by then).
+      const sheets = ROW_STYLESHEETS.filter((file) => file !== 'src/ui/tokens.css' || !css.has('src/ui/global.css'));
+      const rowCss = sheets.map((file) => css.get(file) ?? '').join('\n');
+      const rows = Object.keys(classes).length > 0 && rowCss ? { classes, css: minifyCss(rowCss) } : undefined;
+      writeFileSync(join(outDir, FIRST_PAINT_FILE), JSON.stringify(firstPaintInfo(outDir, undefined, rows)));
     },
   };
 }

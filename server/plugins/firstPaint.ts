@@ -6,6 +6,7 @@ import { LIST_MODES, type ListSnapshot } from '../../src/contract/feed';
 import { DEFAULT_HOME_TAB, type HomeTab } from '../../src/contract/navigation';
 import type { ListQuery } from '../../src/contract/realtime';
 import { FOR_YOU_SPORTS } from '../../src/contract/sports';
+import { EARLY_TAP_SCRIPT, firstScreen, rowsCss, sha256Source } from './firstRows';
 
 /**
  * What makes the app's page paint before its scripts ran and show odds soon after, on a slow link
@@ -45,6 +46,12 @@ export interface FirstPaintInfo {
   sports: string[];
   /** Route name → its preload tags (the page chunk, its imports, the worker script); '' for any other page. */
   preloads: Record<string, string>;
+  /**
+   * What the server needs to draw the first rows as React draws them (./firstRows.ts): each CSS
+   * module's class names as built ('MatchRow' → `row` → `_row_x1y2z`), and the compiled CSS of the
+   * tokens, base rules and those modules, inlined with the rows. Absent: no rows are drawn.
+   */
+  rows?: { classes: Record<string, Record<string, string>>; css: string };
 }
 
 export const EMPTY_INFO: FirstPaintInfo = { routes: [], sports: [], preloads: {} };
@@ -159,6 +166,28 @@ export function inlineStyleHashes(html: string): string[] {
   );
 }
 
+/** The inline style and script of a page with drawn rows (their hashes: rowsPolicyHashes). */
+export function rowsHead(rows: NonNullable<FirstPaintInfo['rows']>): string {
+  return `<style id="panalo-rows-css">${rowsCss(rows.classes, rows.css)}</style><script>${EARLY_TAP_SCRIPT}</script>`;
+}
+
+/** The sha256 sources the rows' inline style and script need in the policy (none without rows). */
+export function rowsPolicyHashes(info: FirstPaintInfo): { styles: string[]; scripts: string[] } {
+  if (!info.rows) return { styles: [], scripts: [] };
+  return { styles: [sha256Source(rowsCss(info.rows.classes, info.rows.css))], scripts: [sha256Source(EARLY_TAP_SCRIPT)] };
+}
+
+/** Adds inline scripts' hashes to the policy the security headers wrote for this answer. */
+export function allowInlineScripts(reply: FastifyReply, hashes: readonly string[]): void {
+  if (hashes.length === 0) return;
+  const policy = reply.getHeader('content-security-policy');
+  if (typeof policy !== 'string') return;
+  reply.header(
+    'content-security-policy',
+    policy.replace(/(^|;\s*)script-src ([^;]*)/, (_, lead: string, sources: string) => `${lead}script-src ${sources} ${hashes.join(' ')}`),
+  );
+}
+
 /** Adds the inline style's hash to the policy the security headers wrote for this answer. */
 export function allowInlineStyles(reply: FastifyReply, hashes: readonly string[]): void {
   if (hashes.length === 0) return;
@@ -217,6 +246,12 @@ export function pageVariant(
       }
       if (inlined.lists.length > 0) {
         page = page.replace('</body>', `<script type="application/json" id="${FIRST_LIST_ID}">${scriptJson(inlined)}</script></body>`);
+        // The rows of the first screen in place of the skeleton, styled by the build's own CSS (./firstRows.ts).
+        const rows = info.rows && shown ? firstScreen(shown, info.rows.classes, inlined.lists, Date.now()) : '';
+        const skeleton = /<div class="ps-lines"[^>]*>[\s\S]*?<\/div>/;
+        if (rows && info.rows && skeleton.test(page)) {
+          page = page.replace(skeleton, () => rows).replace('</head>', () => `${rowsHead(info.rows!)}</head>`);
+        }
       }
       return page;
     },

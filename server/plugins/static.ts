@@ -13,6 +13,8 @@ import {
   allowInlineStyles,
   inlineStyleHashes,
   pageVariant,
+  allowInlineScripts,
+  rowsPolicyHashes,
   readFirstPaintInfo,
   routeMatcher,
 } from './firstPaint';
@@ -84,7 +86,8 @@ export const staticPlugin = fp<{ distDir: string; appKey: string; lists?: ListSo
   // Built once: the route map from the build manifest, and the hash of the shell's inline style.
   const info = html ? readFirstPaintInfo(options.distDir) : EMPTY_INFO;
   const routeOf = routeMatcher(info);
-  const styleHashes = html ? inlineStyleHashes(html) : [];
+  const rowsHashes = rowsPolicyHashes(info);
+  const styleHashes = html ? [...inlineStyleHashes(html), ...rowsHashes.styles] : [];
   // Without a list source of its own, the snapshots come from the server's feed (as saba/queryCompressedMatchList answers them).
   const lists: ListSource | undefined =
     options.lists ??
@@ -113,6 +116,7 @@ export const staticPlugin = fp<{ distDir: string; appKey: string; lists?: ListSo
         .send('The app is not built yet. Run `npm start` (it builds first) or `npm run build`.');
     }
     allowInlineStyles(reply, styleHashes);
+    allowInlineScripts(reply, rowsHashes.scripts);
     reply.header('Cache-Control', NO_CACHE).header('Vary', 'Accept-Encoding').header('ETag', shell.etag).type('text/html; charset=utf-8');
     if (request.headers['if-none-match'] === shell.etag) return reply.status(304).send();
     const accepts = String(request.headers['accept-encoding'] ?? '');
