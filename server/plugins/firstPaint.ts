@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { LIST_MODES, type ListSnapshot } from '../../src/contract/feed';
 import { DEFAULT_HOME_TAB, type HomeTab } from '../../src/contract/navigation';
 import type { ListQuery } from '../../src/contract/realtime';
+import type { SiteInfo } from '../../src/contract/site';
 import { FOR_YOU_SPORTS } from '../../src/contract/sports';
 import { EARLY_TAP_SCRIPT, firstScreen, rowsCss, sha256Source } from './firstRows';
 
@@ -26,6 +27,9 @@ import { EARLY_TAP_SCRIPT, firstScreen, rowsCss, sha256Source } from './firstRow
 
 /** The element the inlined snapshots travel in (read by src/realtime/client.ts). */
 export const FIRST_LIST_ID = 'panalo-first-list';
+
+/** The element the site information travels in (read by src/stores/siteInfo.ts): no round trip before the route guards. */
+export const SITE_INFO_ID = 'panalo-site-info';
 
 /** A page with inlined snapshots is kept this long: a busy server builds it about once a second. */
 export const LIST_TTL_MS = 1_000;
@@ -220,6 +224,7 @@ export function pageVariant(
   info: FirstPaintInfo,
   routeOf: ReturnType<typeof routeMatcher>,
   lists?: ListSource,
+  site?: SiteInfo,
 ): PageVariant {
   const { pathname, searchParams } = new URL(url, 'http://x');
   const route = routeOf(pathname);
@@ -228,13 +233,18 @@ export function pageVariant(
   const queries = lists && shown && pathname !== '/index.html' ? firstQueries(shown, searchParams, info.sports) : [];
   const tags = info.preloads[shown ?? ''] ?? info.preloads[''] ?? '';
   const mode = route?.name === 'Home_sports' ? (sportsQuery(searchParams, info.sports).mode ?? 'live') : '';
-  const key = `${route?.name ?? '?'}|${pathname === '/index.html' ? 'shell' : mode}|${queries.map((q) => `${q.sportTypeId}:${q.mode}`).join(',')}`;
+  // The site information is the same for every visitor (its clientIp is left to the API's answer).
+  const siteJson = site ? scriptJson(site) : '';
+  const siteKey = siteJson ? createHash('sha1').update(siteJson).digest('base64url').slice(0, 12) : '';
+  const key = `${route?.name ?? '?'}|${pathname === '/index.html' ? 'shell' : mode}|${queries.map((q) => `${q.sportTypeId}:${q.mode}`).join(',')}|${siteKey}`;
   return {
     key,
     ttlMs: queries.length > 0 ? LIST_TTL_MS : Infinity,
     build: () => {
       let page = shellFor(html, route, mode);
       if (tags) page = page.replace('</head>', `${tags}</head>`);
+      if (siteJson)
+        page = page.replace('</body>', () => `<script type="application/json" id="${SITE_INFO_ID}">${siteJson}</script></body>`);
       const inlined: FirstLists = { lists: [] };
       for (const query of queries) {
         try {

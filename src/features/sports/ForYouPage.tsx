@@ -9,6 +9,7 @@ import { PageSkeleton } from '../../ui/Skeleton';
 import styles from './ForYouPage.module.css';
 import { MatchCard } from './MatchCard';
 import { MatchRow } from './MatchRow';
+import { useEarlyTaps } from './earlyTaps';
 import { type ForYouEntry, forYouSections } from '../../contract/forYou';
 import { OfflineBanner, OfflineProvider, offlineOf } from './offline';
 import { SportsbookMaintenance, useHongKongMarketCheck, useSportsbookMaintenance } from './status';
@@ -69,6 +70,9 @@ export function ForYouPage() {
   const maintenance = useSportsbookMaintenance();
   useHongKongMarketCheck();
   const loading = [...live, ...today, ...early].some(({ view }) => view.status === 'loading');
+  const mirrors = [...live, ...today, ...early].map(({ mirror }) => mirror);
+  // Taps on the server-drawn prices before the app ran go on the slip once the lists are in.
+  useEarlyTaps(mirrors, 'foryou', !loading);
   // No network: the lists kept on the device, marked with their time; their prices cannot be picked.
   const offline = offlineOf([...live, ...today, ...early].map(({ view }) => view));
 
