@@ -56,6 +56,8 @@ export interface FirstPaintInfo {
    * tokens, base rules and those modules, inlined with the rows. Absent: no rows are drawn.
    */
   rows?: { classes: Record<string, Record<string, string>>; css: string };
+  /** Route name → its first screen drawn at build time (static text: /faq), put in place of the skeleton with rows.css. */
+  pages?: Record<string, string>;
 }
 
 export const EMPTY_INFO: FirstPaintInfo = { routes: [], sports: [], preloads: {} };
@@ -170,6 +172,14 @@ export function inlineStyleHashes(html: string): string[] {
   );
 }
 
+/** A page drawn at build time in place of the prerendered shell, with the rows' stylesheet. */
+function drawnPage(html: string, drawn: string, rows: NonNullable<FirstPaintInfo['rows']>): string {
+  const begin = html.indexOf(BEGIN);
+  const end = html.indexOf(END);
+  if (begin < 0 || end < begin) return html;
+  return (html.slice(0, begin + BEGIN.length) + drawn + html.slice(end)).replace('</head>', () => `${rowsHead(rows)}</head>`);
+}
+
 /** The inline style and script of a page with drawn rows (their hashes: rowsPolicyHashes). */
 export function rowsHead(rows: NonNullable<FirstPaintInfo['rows']>): string {
   return `<style id="panalo-rows-css">${rowsCss(rows.classes, rows.css)}</style><script>${EARLY_TAP_SCRIPT}</script>`;
@@ -242,6 +252,8 @@ export function pageVariant(
     ttlMs: queries.length > 0 ? LIST_TTL_MS : Infinity,
     build: () => {
       let page = shellFor(html, route, mode);
+      const drawn = route && info.rows ? info.pages?.[route.name] : undefined;
+      if (drawn && info.rows) page = drawnPage(page, drawn, info.rows);
       if (tags) page = page.replace('</head>', `${tags}</head>`);
       if (siteJson)
         page = page.replace('</body>', () => `<script type="application/json" id="${SITE_INFO_ID}">${siteJson}</script></body>`);
