@@ -5,6 +5,16 @@ import type { Plugin } from 'vite';
 import type { FirstPaintInfo } from '../server/plugins/firstPaint';
 import { type RouteDef, routesFor } from '../src/app/routes/table';
 import { SPORTS } from '../src/features/sports/search';
+import { FAQ_ARTICLES } from '../src/features/content/docs/types';
+import type { ContentDoc } from '../src/features/content/docs/types';
+import basketballEvents from '../src/features/content/docs/basketball-events.en';
+import esportsEvents from '../src/features/content/docs/esports-events.en';
+import howATeamWinsPvl from '../src/features/content/docs/how-a-team-wins-pvl.en';
+import howToPlayLiveStreaming from '../src/features/content/docs/how-to-play-live-streaming.en';
+import minMaxDeposit from '../src/features/content/docs/min-max-deposit.en';
+import volleyballTeamWin from '../src/features/content/docs/volleyball-team-win.en';
+import { routesEn } from '../src/i18n/routes.en';
+import { en } from '../src/i18n/en';
 
 /**
  * Build step of the first paint (issue 14): what the server needs to answer each address with its own
@@ -90,6 +100,54 @@ function workerFile(outDir: string, manifest: Manifest, shell: Set<string>): str
   return undefined;
 }
 
+/** The FAQ articles' English text (src/features/content/docs), by slug. */
+const FAQ_DOCS: Record<string, ContentDoc> = {
+  'how-to-play-live-streaming': howToPlayLiveStreaming,
+  'basketball-events': basketballEvents,
+  'esports-events': esportsEvents,
+  'volleyball-team-win': volleyballTeamWin,
+  'how-a-team-wins-pvl': howATeamWinsPvl,
+  'min-max-deposit': minMaxDeposit,
+};
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const esc = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+const svg = (path: string, size: number) =>
+  `<svg width="${size}" height="${size}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"><path d="${path}"></path></svg>`;
+
+/**
+ * /faq as React draws it in English (FaqPage.tsx: PageLayout flush, NavBar, FaqList), with the class
+ * names as built: the server puts it in place of the skeleton, so the page's text (its largest paint)
+ * is there before any script. Its text changes only with a release, so it is drawn here, once.
+ */
+export function faqPage(classes: Record<string, Record<string, string>>): string {
+  const c = (module: string, name: string) => classes[module]?.[name] ?? '';
+  const items = FAQ_ARTICLES.map((slug) => {
+    const doc = FAQ_DOCS[slug];
+    if (!doc) throw new Error(`first paint: no English text for the FAQ article ${slug}`);
+    return (
+      `<li><a class="${c('Doc', 'item')}" href="/faq/${slug}"><span class="${c('Doc', 'itemText')}">` +
+      `<span class="${c('Doc', 'itemTitle')}">${esc(doc.title)}</span><span class="${c('Doc', 'itemSummary')}">${esc(doc.summary)}</span></span>` +
+      `<span class="${c('Doc', 'chevron')}">${svg('m9 6 6 6-6 6', 18)}</span></a></li>`
+    );
+  }).join('');
+  return (
+    `<div class="${c('PageLayout', 'page')}"><header class="${c('NavBar', 'bar')}">` +
+    `<button type="button" class="${c('NavBar', 'back')}" aria-label="${esc(en.common.back)}">${svg('M15 18 9 12l6-6', 22)}</button>` +
+    `<h1 class="${c('NavBar', 'title')}">${esc(routesEn['faq']?.title ?? 'FAQ')}</h1><div class="${c('NavBar', 'action')}"></div></header>` +
+    `<main><ul class="${c('Doc', 'list')}" data-first-page="faq">${items}</ul></main></div>`
+  );
+}
+
+/** Comments and runs of white space out (the CSS is inlined into every page with rows). */
+export function minifyCss(source: string): string {
+  return source
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/\s*([{};,>])\s*/g, '$1')
+    .trim();
+}
+
 /** The routes and sports the server needs (no preloads: the development server serves modules as asked). */
 export function routeInfo(): FirstPaintInfo {
   return {
@@ -105,8 +163,12 @@ export function routeInfo(): FirstPaintInfo {
 }
 
 /** Everything the server needs for a build in `outDir`: the routes, and each route's preload tags. */
-export function firstPaintInfo(outDir: string, pagesSource = readFileSync(PAGES_FILE, 'utf8')): FirstPaintInfo {
-  const info = routeInfo();
+export function firstPaintInfo(
+  outDir: string,
+  pagesSource = readFileSync(PAGES_FILE, 'utf8'),
+  rows?: FirstPaintInfo['rows'],
+): FirstPaintInfo {
+  const info: FirstPaintInfo = { ...routeInfo(), ...(rows ? { rows } : {}) };
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const shell = shellChunks(manifest);
   const worker = workerFile(outDir, manifest, shell);
@@ -120,14 +182,62 @@ export function firstPaintInfo(outDir: string, pagesSource = readFileSync(PAGES_
   return info;
 }
 
+/**
+ * The stylesheets the server-rendered first rows need (server/plugins/firstRows.ts draws them with the
+ * class names React's rows get), by their path from the project root: the tokens and base rules, and
+ * the row, price, card and page modules. Their compiled CSS is inlined into those pages.
+ */
+export const ROW_STYLESHEETS = [
+  'src/ui/tokens.css',
+  'src/ui/global.css',
+  'src/features/sports/MatchRow.module.css',
+  'src/features/sports/PriceButton.module.css',
+  'src/features/sports/MatchCard.module.css',
+  'src/features/sports/SportsPage.module.css',
+  'src/features/sports/ForYouPage.module.css',
+  'src/ui/NavBar.module.css',
+  'src/ui/PageLayout.module.css',
+  'src/features/content/Doc.module.css',
+] as const;
+
+/** A module's file name without its folder and `.module.css`: the key of its class names ('MatchRow'). */
+export const moduleName = (file: string) => file.replace(/^.*\//, '').replace(/\.module\.css$/, '');
+
 /** Writes dist/.vite/first-paint.json after the app's build (not the service worker's). */
 export function firstPaint(): Plugin {
   let outDir = 'dist';
+  let root = ROOT;
+  /** Module → its class names as built (`row` → `_row_1x2y3`), from Vite's CSS modules. */
+  const classes: Record<string, Record<string, string>> = {};
+  /** Stylesheet → its compiled CSS (class names as built), caught between Vite's CSS compile and bundling. */
+  const css = new Map<string, string>();
+  const wanted = (id: string) => {
+    const file = relative(root, id.replace(/\?.*$/, '')).split('\\').join('/');
+    return (ROW_STYLESHEETS as readonly string[]).includes(file) ? file : undefined;
+  };
   return {
     name: 'panalo-first-paint',
     apply: 'build',
+    config: () => ({
+      css: {
+        modules: {
+          getJSON(cssFileName: string, json: Record<string, string>) {
+            const file = wanted(cssFileName);
+            if (file?.endsWith('.module.css')) classes[moduleName(file)] = json;
+          },
+        },
+      },
+    }),
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
+      root = config.root;
+    },
+    // Runs after Vite compiled the stylesheet (imports inlined, module class names hashed) and before it
+    // becomes a JS module: the code here is the CSS as the bundle will hold it.
+    transform(code, id) {
+      const file = wanted(id);
+      if (file && !id.includes('?')) css.set(file, code);
+      return null;
     },
     // The app's stylesheets go after #root: the prerendered shell (styled by its own inline rules) paints as
     // soon as the page arrives instead of after them; the module scripts still wait for them (scripts
@@ -147,7 +257,13 @@ export function firstPaint(): Plugin {
     writeBundle() {
       const manifestFile = join(outDir, '.vite', 'manifest.json');
       if (!existsSync(manifestFile) || !readFileSync(manifestFile, 'utf8').includes('"index.html"')) return;
-      writeFileSync(join(outDir, FIRST_PAINT_FILE), JSON.stringify(firstPaintInfo(outDir)));
+      // tokens.css comes inside global.css (its @import is inlined by then).
+      const sheets = ROW_STYLESHEETS.filter((file) => file !== 'src/ui/tokens.css' || !css.has('src/ui/global.css'));
+      const rowCss = sheets.map((file) => css.get(file) ?? '').join('\n');
+      const rows = Object.keys(classes).length > 0 && rowCss ? { classes, css: minifyCss(rowCss) } : undefined;
+      const info = firstPaintInfo(outDir, undefined, rows);
+      if (rows) info.pages = { faq: faqPage(classes) };
+      writeFileSync(join(outDir, FIRST_PAINT_FILE), JSON.stringify(info));
     },
   };
 }

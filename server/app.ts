@@ -40,7 +40,7 @@ import { Reconciler } from './modules/reconciliation/service';
 import { agentDeposits, checkoutDeposits } from './modules/reconciliation/sources';
 import { mailWebhookRoutes, securityRoutes } from './modules/security/routes';
 import { SecurityService } from './modules/security/service';
-import { siteRoutes } from './modules/site/routes';
+import { siteInfoOf, siteRoutes } from './modules/site/routes';
 import { fileSiteSettings } from './modules/site/settings';
 import type { CasinoWalletApi } from './modules/casinoWallet/api';
 import { registerGames } from './modules/games';
@@ -598,7 +598,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     });
   }
   if (viteDev) await app.register(viteDev.viteDevPlugin, { appKey: config.appKey, dataDir: config.dataDir });
-  else await app.register(staticPlugin, { distDir: config.distDir, appKey: config.appKey });
+  else
+    await app.register(staticPlugin, { distDir: config.distDir, appKey: config.appKey, siteInfo: () => siteInfoOf(settings.read(), '') });
 
   answerNotFound(app);
   return app;

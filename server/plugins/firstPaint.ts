@@ -5,7 +5,9 @@ import type { FastifyReply } from 'fastify';
 import { LIST_MODES, type ListSnapshot } from '../../src/contract/feed';
 import { DEFAULT_HOME_TAB, type HomeTab } from '../../src/contract/navigation';
 import type { ListQuery } from '../../src/contract/realtime';
+import type { SiteInfo } from '../../src/contract/site';
 import { FOR_YOU_SPORTS } from '../../src/contract/sports';
+import { EARLY_TAP_SCRIPT, firstScreen, rowsCss, sha256Source } from './firstRows';
 
 /**
  * What makes the app's page paint before its scripts ran and show odds soon after, on a slow link
@@ -26,6 +28,9 @@ import { FOR_YOU_SPORTS } from '../../src/contract/sports';
 /** The element the inlined snapshots travel in (read by src/realtime/client.ts). */
 export const FIRST_LIST_ID = 'panalo-first-list';
 
+/** The element the site information travels in (read by src/stores/siteInfo.ts): no round trip before the route guards. */
+export const SITE_INFO_ID = 'panalo-site-info';
+
 /** A page with inlined snapshots is kept this long: a busy server builds it about once a second. */
 export const LIST_TTL_MS = 1_000;
 
@@ -45,6 +50,14 @@ export interface FirstPaintInfo {
   sports: string[];
   /** Route name → its preload tags (the page chunk, its imports, the worker script); '' for any other page. */
   preloads: Record<string, string>;
+  /**
+   * What the server needs to draw the first rows as React draws them (./firstRows.ts): each CSS
+   * module's class names as built ('MatchRow' → `row` → `_row_x1y2z`), and the compiled CSS of the
+   * tokens, base rules and those modules, inlined with the rows. Absent: no rows are drawn.
+   */
+  rows?: { classes: Record<string, Record<string, string>>; css: string };
+  /** Route name → its first screen drawn at build time (static text: /faq), put in place of the skeleton with rows.css. */
+  pages?: Record<string, string>;
 }
 
 export const EMPTY_INFO: FirstPaintInfo = { routes: [], sports: [], preloads: {} };
@@ -159,6 +172,36 @@ export function inlineStyleHashes(html: string): string[] {
   );
 }
 
+/** A page drawn at build time in place of the prerendered shell, with the rows' stylesheet. */
+function drawnPage(html: string, drawn: string, rows: NonNullable<FirstPaintInfo['rows']>): string {
+  const begin = html.indexOf(BEGIN);
+  const end = html.indexOf(END);
+  if (begin < 0 || end < begin) return html;
+  return (html.slice(0, begin + BEGIN.length) + drawn + html.slice(end)).replace('</head>', () => `${rowsHead(rows)}</head>`);
+}
+
+/** The inline style and script of a page with drawn rows (their hashes: rowsPolicyHashes). */
+export function rowsHead(rows: NonNullable<FirstPaintInfo['rows']>): string {
+  return `<style id="panalo-rows-css">${rowsCss(rows.classes, rows.css)}</style><script>${EARLY_TAP_SCRIPT}</script>`;
+}
+
+/** The sha256 sources the rows' inline style and script need in the policy (none without rows). */
+export function rowsPolicyHashes(info: FirstPaintInfo): { styles: string[]; scripts: string[] } {
+  if (!info.rows) return { styles: [], scripts: [] };
+  return { styles: [sha256Source(rowsCss(info.rows.classes, info.rows.css))], scripts: [sha256Source(EARLY_TAP_SCRIPT)] };
+}
+
+/** Adds inline scripts' hashes to the policy the security headers wrote for this answer. */
+export function allowInlineScripts(reply: FastifyReply, hashes: readonly string[]): void {
+  if (hashes.length === 0) return;
+  const policy = reply.getHeader('content-security-policy');
+  if (typeof policy !== 'string') return;
+  reply.header(
+    'content-security-policy',
+    policy.replace(/(^|;\s*)script-src ([^;]*)/, (_, lead: string, sources: string) => `${lead}script-src ${sources} ${hashes.join(' ')}`),
+  );
+}
+
 /** Adds the inline style's hash to the policy the security headers wrote for this answer. */
 export function allowInlineStyles(reply: FastifyReply, hashes: readonly string[]): void {
   if (hashes.length === 0) return;
@@ -191,6 +234,7 @@ export function pageVariant(
   info: FirstPaintInfo,
   routeOf: ReturnType<typeof routeMatcher>,
   lists?: ListSource,
+  site?: SiteInfo,
 ): PageVariant {
   const { pathname, searchParams } = new URL(url, 'http://x');
   const route = routeOf(pathname);
@@ -199,13 +243,20 @@ export function pageVariant(
   const queries = lists && shown && pathname !== '/index.html' ? firstQueries(shown, searchParams, info.sports) : [];
   const tags = info.preloads[shown ?? ''] ?? info.preloads[''] ?? '';
   const mode = route?.name === 'Home_sports' ? (sportsQuery(searchParams, info.sports).mode ?? 'live') : '';
-  const key = `${route?.name ?? '?'}|${pathname === '/index.html' ? 'shell' : mode}|${queries.map((q) => `${q.sportTypeId}:${q.mode}`).join(',')}`;
+  // The site information is the same for every visitor (its clientIp is left to the API's answer).
+  const siteJson = site ? scriptJson(site) : '';
+  const siteKey = siteJson ? createHash('sha1').update(siteJson).digest('base64url').slice(0, 12) : '';
+  const key = `${route?.name ?? '?'}|${pathname === '/index.html' ? 'shell' : mode}|${queries.map((q) => `${q.sportTypeId}:${q.mode}`).join(',')}|${siteKey}`;
   return {
     key,
     ttlMs: queries.length > 0 ? LIST_TTL_MS : Infinity,
     build: () => {
       let page = shellFor(html, route, mode);
+      const drawn = route && info.rows ? info.pages?.[route.name] : undefined;
+      if (drawn && info.rows) page = drawnPage(page, drawn, info.rows);
       if (tags) page = page.replace('</head>', `${tags}</head>`);
+      if (siteJson)
+        page = page.replace('</body>', () => `<script type="application/json" id="${SITE_INFO_ID}">${siteJson}</script></body>`);
       const inlined: FirstLists = { lists: [] };
       for (const query of queries) {
         try {
@@ -217,6 +268,12 @@ export function pageVariant(
       }
       if (inlined.lists.length > 0) {
         page = page.replace('</body>', `<script type="application/json" id="${FIRST_LIST_ID}">${scriptJson(inlined)}</script></body>`);
+        // The rows of the first screen in place of the skeleton, styled by the build's own CSS (./firstRows.ts).
+        const rows = info.rows && shown ? firstScreen(shown, info.rows.classes, inlined.lists, Date.now()) : '';
+        const skeleton = /<div class="ps-lines"[^>]*>[\s\S]*?<\/div>/;
+        if (rows && info.rows && skeleton.test(page)) {
+          page = page.replace(skeleton, () => rows).replace('</head>', () => `${rowsHead(info.rows!)}</head>`);
+        }
       }
       return page;
     },

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { APP_KEY_META } from '../../src/contract/sign';
+import type { SiteInfo } from '../../src/contract/site';
 import type { SportTypeId } from '../../src/contract/sports';
 import {
   EMPTY_INFO,
@@ -13,6 +14,8 @@ import {
   allowInlineStyles,
   inlineStyleHashes,
   pageVariant,
+  allowInlineScripts,
+  rowsPolicyHashes,
   readFirstPaintInfo,
   routeMatcher,
 } from './firstPaint';
@@ -78,74 +81,78 @@ function encoded(page: Shell, encoding: 'br' | 'gzip'): Buffer {
   return page.gzip;
 }
 
-export const staticPlugin = fp<{ distDir: string; appKey: string; lists?: ListSource }>(async (app: FastifyInstance, options) => {
-  const file = join(options.distDir, 'index.html');
-  const html = existsSync(file) ? withAppKey(readFileSync(file, 'utf8'), options.appKey) : undefined;
-  // Built once: the route map from the build manifest, and the hash of the shell's inline style.
-  const info = html ? readFirstPaintInfo(options.distDir) : EMPTY_INFO;
-  const routeOf = routeMatcher(info);
-  const styleHashes = html ? inlineStyleHashes(html) : [];
-  // Without a list source of its own, the snapshots come from the server's feed (as saba/queryCompressedMatchList answers them).
-  const lists: ListSource | undefined =
-    options.lists ??
-    (app.hasDecorator('feed') ? (query) => app.feed.listSnapshot(query.sportTypeId as SportTypeId, query.mode, query.dateId) : undefined);
-  const pages = new Map<string, Shell>();
+export const staticPlugin = fp<{ distDir: string; appKey: string; lists?: ListSource; siteInfo?: () => SiteInfo }>(
+  async (app: FastifyInstance, options) => {
+    const file = join(options.distDir, 'index.html');
+    const html = existsSync(file) ? withAppKey(readFileSync(file, 'utf8'), options.appKey) : undefined;
+    // Built once: the route map from the build manifest, and the hash of the shell's inline style.
+    const info = html ? readFirstPaintInfo(options.distDir) : EMPTY_INFO;
+    const routeOf = routeMatcher(info);
+    const rowsHashes = rowsPolicyHashes(info);
+    const styleHashes = html ? [...inlineStyleHashes(html), ...rowsHashes.styles] : [];
+    // Without a list source of its own, the snapshots come from the server's feed (as saba/queryCompressedMatchList answers them).
+    const lists: ListSource | undefined =
+      options.lists ??
+      (app.hasDecorator('feed') ? (query) => app.feed.listSnapshot(query.sportTypeId as SportTypeId, query.mode, query.dateId) : undefined);
+    const pages = new Map<string, Shell>();
 
-  /** The page for this address: built once (a page with snapshots at most once a second), then kept. */
-  const pageFor = (url: string): Shell | undefined => {
-    if (!html) return undefined;
-    const variant = pageVariant(html, url, info, routeOf, lists);
-    const now = Date.now();
-    const kept = pages.get(variant.key);
-    if (kept && kept.until > now) return kept;
-    const page = pageOf(variant.build(), now + variant.ttlMs);
-    if (pages.size >= MAX_PAGES) pages.clear();
-    pages.set(variant.key, page);
-    return page;
-  };
+    /** The page for this address: built once (a page with snapshots at most once a second), then kept. */
+    const pageFor = (url: string): Shell | undefined => {
+      if (!html) return undefined;
+      const variant = pageVariant(html, url, info, routeOf, lists, options.siteInfo?.());
+      const now = Date.now();
+      const kept = pages.get(variant.key);
+      if (kept && kept.until > now) return kept;
+      const page = pageOf(variant.build(), now + variant.ttlMs);
+      if (pages.size >= MAX_PAGES) pages.clear();
+      pages.set(variant.key, page);
+      return page;
+    };
 
-  const sendShell = (request: FastifyRequest, reply: FastifyReply) => {
-    const shell = pageFor(request.url);
-    if (!shell) {
-      return reply
-        .status(503)
-        .type('text/plain; charset=utf-8')
-        .send('The app is not built yet. Run `npm start` (it builds first) or `npm run build`.');
+    const sendShell = (request: FastifyRequest, reply: FastifyReply) => {
+      const shell = pageFor(request.url);
+      if (!shell) {
+        return reply
+          .status(503)
+          .type('text/plain; charset=utf-8')
+          .send('The app is not built yet. Run `npm start` (it builds first) or `npm run build`.');
+      }
+      allowInlineStyles(reply, styleHashes);
+      allowInlineScripts(reply, rowsHashes.scripts);
+      reply.header('Cache-Control', NO_CACHE).header('Vary', 'Accept-Encoding').header('ETag', shell.etag).type('text/html; charset=utf-8');
+      if (request.headers['if-none-match'] === shell.etag) return reply.status(304).send();
+      const accepts = String(request.headers['accept-encoding'] ?? '');
+      if (/\bbr\b/.test(accepts)) return reply.header('Content-Encoding', 'br').send(encoded(shell, 'br'));
+      if (/\bgzip\b/.test(accepts)) return reply.header('Content-Encoding', 'gzip').send(encoded(shell, 'gzip'));
+      return reply.send(shell.identity);
+    };
+
+    app.get('/', sendShell);
+    app.get('/index.html', sendShell);
+
+    if (existsSync(options.distDir)) {
+      await app.register(fastifyStatic, {
+        root: options.distDir,
+        index: false,
+        wildcard: true,
+        preCompressed: true,
+        cacheControl: false,
+        dotfiles: 'deny',
+        // `path` is the file sent: with preCompressed, the .br or .gz beside the one asked for. The rule is
+        // that of the file asked for.
+        setHeaders: (reply, path) => {
+          const asked = path
+            .slice(options.distDir.length)
+            .replaceAll('\\', '/')
+            .replace(/\.(br|gz)$/, '');
+          reply.header('Cache-Control', cacheControlFor(asked));
+        },
+      });
     }
-    allowInlineStyles(reply, styleHashes);
-    reply.header('Cache-Control', NO_CACHE).header('Vary', 'Accept-Encoding').header('ETag', shell.etag).type('text/html; charset=utf-8');
-    if (request.headers['if-none-match'] === shell.etag) return reply.status(304).send();
-    const accepts = String(request.headers['accept-encoding'] ?? '');
-    if (/\bbr\b/.test(accepts)) return reply.header('Content-Encoding', 'br').send(encoded(shell, 'br'));
-    if (/\bgzip\b/.test(accepts)) return reply.header('Content-Encoding', 'gzip').send(encoded(shell, 'gzip'));
-    return reply.send(shell.identity);
-  };
 
-  app.get('/', sendShell);
-  app.get('/index.html', sendShell);
-
-  if (existsSync(options.distDir)) {
-    await app.register(fastifyStatic, {
-      root: options.distDir,
-      index: false,
-      wildcard: true,
-      preCompressed: true,
-      cacheControl: false,
-      dotfiles: 'deny',
-      // `path` is the file sent: with preCompressed, the .br or .gz beside the one asked for. The rule is
-      // that of the file asked for.
-      setHeaders: (reply, path) => {
-        const asked = path
-          .slice(options.distDir.length)
-          .replaceAll('\\', '/')
-          .replace(/\.(br|gz)$/, '');
-        reply.header('Cache-Control', cacheControlFor(asked));
-      },
-    });
-  }
-
-  app.decorate('sendShell', sendShell);
-});
+    app.decorate('sendShell', sendShell);
+  },
+);
 
 declare module 'fastify' {
   interface FastifyInstance {

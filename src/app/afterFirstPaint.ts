@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { firstListLive } from '../realtime/client';
 
 let ready: Promise<void> | undefined;
 let markShown: () => void = () => undefined;
@@ -14,7 +15,8 @@ export function markPageShown(): void {
 }
 
 /**
- * Resolves once the first page is shown, the document has loaded and the main thread is idle (at most
+ * Resolves once the first page is shown, the document has loaded, the rows of a page with lists are live
+ * (the realtime worker answered: realtime/client.ts firstListLive) and the main thread is idle (at most
  * 3 s later): when what no first screen needs may download without slowing the page in front of the
  * player.
  */
@@ -28,7 +30,7 @@ export function afterFirstPaint(): Promise<void> {
       typeof document === 'undefined' || document.readyState === 'complete'
         ? Promise.resolve()
         : new Promise<void>((done) => addEventListener('load', () => done(), { once: true }));
-    void Promise.all([loaded, shown]).then(idle);
+    void Promise.all([loaded, shown, firstListLive]).then(idle);
   });
   return ready;
 }

@@ -30,17 +30,57 @@ const context = (): RealtimeContext => callerOf(apiEnvironment);
  * /foryou): handed to the worker, which shows them without fetching when they are newer than what it
  * holds. Read once: the element goes with them.
  */
-function seedFirstLists(api: Comlink.Remote<RealtimeApi>): void {
+function seedFirstLists(api: Comlink.Remote<RealtimeApi> | null): void {
   const element = typeof document === 'undefined' ? null : document.getElementById('panalo-first-list');
   if (!element) return;
   element.remove();
   try {
     const { lists } = JSON.parse(element.textContent ?? '') as { lists?: { query: ListQuery; snapshot: ListSnapshot }[] };
-    for (const { query, snapshot } of lists ?? []) void api.seedList(query, snapshot);
+    firstListsUntil = Date.now() + FIRST_LIST_TTL_MS;
+    for (const { query, snapshot } of lists ?? []) {
+      firstLists.set(firstListKey(query), snapshot);
+      void api?.seedList(query, snapshot);
+    }
   } catch {
     // Not what the server writes: the worker fetches the lists as it would without.
   }
 }
+
+/** The page's own copy of the inlined snapshots: its lists draw from them before the worker answers. */
+const firstLists = new Map<string, ListSnapshot>();
+let firstListsUntil = 0;
+/** An inlined snapshot older than this is not drawn (the worker answers long before). */
+const FIRST_LIST_TTL_MS = 30_000;
+const firstListKey = (query: ListQuery) => `${query.sportTypeId}|${query.mode}|${query.dateId ?? ''}`;
+
+/**
+ * The snapshot the server inlined for this list, while the worker has not answered for it yet: the page
+ * draws its first rows from it (useLiveList), the same rows the server drew into the HTML.
+ */
+export function firstList(query: ListQuery): ListSnapshot | undefined {
+  if (firstLists.size === 0) seedFirstLists(null);
+  if (Date.now() > firstListsUntil) firstLists.clear();
+  return firstLists.get(firstListKey(query));
+}
+
+/** The worker answered for this list: its inlined snapshot is not needed any more. */
+export function dropFirstList(query: ListQuery): void {
+  firstLists.delete(firstListKey(query));
+  markListLive();
+}
+
+let markListLive: () => void = () => undefined;
+/**
+ * Resolves once the worker answered for a list on a page that carried lists (its rows are live), at
+ * once on any other page, at the latest 15 s after the start: what may share the slow link after
+ * (src/app/afterFirstPaint.ts, the service worker's precache) waits for it.
+ */
+export const firstListLive: Promise<void> = new Promise<void>((resolve) => {
+  const carried = typeof document !== 'undefined' && document.getElementById('panalo-first-list') !== null;
+  if (!carried) return resolve();
+  markListLive = resolve;
+  setTimeout(resolve, 15_000);
+});
 
 function start(): Comlink.Remote<RealtimeApi> {
   let endpoint: Comlink.Endpoint;

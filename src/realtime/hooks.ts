@@ -8,7 +8,8 @@ import { StorageKey } from '../contract/storageKeys';
 import { local } from '../lib/storage';
 import type { ConnectionStatus, ListQuery, RealtimeApi, UserQueue } from '../contract/realtime';
 import { useOnline } from '../hooks/useOnline';
-import { realtime } from './client';
+import { dropFirstList, realtime } from './client';
+import { firstListPatch } from './seed';
 import { ListMirror, type ListView, MatchMirror, type MatchView, OrderMirror, type RowView } from './mirror';
 
 /**
@@ -41,15 +42,24 @@ function watchWorker(
 
 export function useLiveList(query: ListQuery): { mirror: ListMirror; view: ListView } {
   const key = `${query.sportTypeId}|${query.mode}|${query.dateId ?? ''}`;
-  // One mirror per view: a new query starts a new one.
-  const mirror = useMemo(() => new ListMirror(), [key]); // eslint-disable-line react-hooks/exhaustive-deps
+  // One mirror per view: a new query starts a new one, drawn at once from the snapshot the server inlined
+  // into the page if there is one (the rows it drew into the HTML), until the worker answers.
+  const mirror = useMemo(() => {
+    const fresh = new ListMirror();
+    const seed = firstListPatch(query);
+    if (seed) fresh.apply(seed);
+    return fresh;
+  }, [key]); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => {
     const [sportTypeId, mode, dateId] = key.split('|') as [string, ListQuery['mode'], string];
     const query = { sportTypeId, mode, ...(dateId ? { dateId } : {}) };
     return watchWorker((api) =>
       api.watchList(
         query,
-        Comlink.proxy((patch) => mirror.apply(patch)),
+        Comlink.proxy((patch) => {
+          dropFirstList(query);
+          mirror.apply(patch);
+        }),
       ),
     );
   }, [key, mirror]);

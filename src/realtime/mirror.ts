@@ -131,6 +131,14 @@ export class ListMirror {
 
   getList = (): ListView => this.view;
 
+  /** A selection of a market this list holds, with its match and market (or undefined). */
+  findSelection(marketId: string, key: string): { match: Match; market: Market; selection: Market['selections'][number] } | undefined {
+    const market = this.markets.get(marketId);
+    const match = market ? this.matches.get(market.matchId) : undefined;
+    const selection = market?.selections.find((s) => s.key === key);
+    return market && match && selection ? { match, market, selection } : undefined;
+  }
+
   subscribeList = (listener: Listener): (() => void) => {
     this.listListeners.add(listener);
     return () => this.listListeners.delete(listener);

@@ -22,10 +22,28 @@ export const DEFAULT_SITE_INFO: SiteInfo = {
 
 const stored = local.get<Partial<SiteInfo> | null>(KEY, null);
 
+/**
+ * The site information the server wrote into the page (server/plugins/firstPaint.ts, `#panalo-site-info`):
+ * a first visit knows it without a round trip. Not stored: the API's answer (with the player's address)
+ * follows in the background and is.
+ */
+function inlined(): Partial<SiteInfo> | null {
+  const element = typeof document === 'undefined' ? null : document.getElementById('panalo-site-info');
+  if (!element) return null;
+  element.remove();
+  try {
+    const value: unknown = JSON.parse(element.textContent ?? '');
+    return value && typeof value === 'object' ? (value as Partial<SiteInfo>) : null;
+  } catch {
+    return null;
+  }
+}
+const fromPage = inlined();
+
 export const siteInfo = proxy({
-  data: { ...DEFAULT_SITE_INFO, ...stored } as SiteInfo,
-  /** An earlier visit left site information on this device. */
-  known: stored !== null,
+  data: { ...DEFAULT_SITE_INFO, ...stored, ...fromPage } as SiteInfo,
+  /** An earlier visit left site information on this device, or the page carried it. */
+  known: stored !== null || fromPage !== null,
   /** Epoch ms of the last answer; 0 before one. */
   fetchedAt: 0,
 });

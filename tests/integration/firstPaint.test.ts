@@ -174,3 +174,115 @@ function raw(path: string, encoding: string): Promise<{ encoding: string | undef
     }).on('error', reject);
   });
 }
+
+describe('the first screen drawn into the page', () => {
+  let drawn: TestServer;
+  let drawnDist: string;
+  /** Class names as a build names them (scripts/vite-first-paint.ts catches them from Vite's CSS modules). */
+  const names = (module: string, ...locals: string[]) => Object.fromEntries(locals.map((local) => [local, `_${local}_${module}1`]));
+  const CLASSES = {
+    MatchRow: names(
+      'mr',
+      'row',
+      'info',
+      'meta',
+      'team',
+      'teamName',
+      'score',
+      'markets',
+      'column',
+      'columnName',
+      'live',
+      'liveDot',
+      'clock',
+      'when',
+      'more',
+      'video',
+    ),
+    PriceButton: names('pb', 'price', 'locked', 'label', 'odds'),
+    MatchCard: names('mc', 'card', 'info', 'league', 'status', 'teams', 'team', 'score', 'marketName', 'prices'),
+    SportsPage: names('sp', 'league', 'list'),
+    ForYouPage: names('fy', 'page', 'section', 'sectionHead', 'sectionTitle', 'seeAll', 'rail', 'note'),
+  };
+  const CSS = '._row_mr1{display:grid}._price_pb1{display:flex}';
+
+  beforeAll(async () => {
+    drawnDist = fakeDist();
+    writeFileSync(join(drawnDist, 'index.html'), readFileSync(join(dist, 'index.html'), 'utf8'));
+    mkdirSync(join(drawnDist, '.vite'), { recursive: true });
+    writeFileSync(join(drawnDist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    writeFileSync(join(drawnDist, 'assets', 'index-Main1234.js'), readFileSync(join(dist, 'assets', 'index-Main1234.js')));
+    const info = firstPaintInfo(drawnDist, undefined, { classes: CLASSES, css: CSS });
+    info.pages = { faq: '<div class="_page_pl1"><main><ul data-first-page="faq"><li>How to watch live streaming</li></ul></main></div>' };
+    writeFileSync(join(drawnDist, FIRST_PAINT_FILE), JSON.stringify(info));
+    drawn = await startServer({ distDir: drawnDist });
+  });
+
+  afterAll(async () => {
+    await drawn.close();
+    rmSync(drawnDist, { recursive: true, force: true });
+  });
+
+  const drawnPage = (path: string) => fetch(`${drawn.url}${path}`);
+  /** Each match row drawn: its match and the prices it shows, by market:key. */
+  const rowsOf = (html: string) =>
+    [...html.matchAll(/data-testid="match-row" data-match="([^"]+)"([\s\S]*?)(?=data-testid="match-row"|<\/main>)/g)].map((m) => ({
+      matchId: m[1]!,
+      prices: Object.fromEntries(
+        [...m[2]!.matchAll(/data-market="([^"]+)" data-key="([^"]+)">[\s\S]*?data-price="([^"]+)"/g)].map((p) => [
+          `${p[1]}:${p[2]}`,
+          Number(p[3]),
+        ]),
+      ),
+    }));
+
+  it('draws /sports’s first rows, with their prices, from the list it inlines, in place of the skeleton', async () => {
+    const html = await (await drawnPage('/sports')).text();
+    const [list] = firstLists(html);
+    expect(list).toBeDefined();
+    const rows = rowsOf(html);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(html).not.toContain('class="ps-lines"');
+    for (const row of rows) {
+      const match = list!.snapshot.matches.find((m) => m.matchId === row.matchId);
+      expect(match?.runningStatus).toBe('0');
+      for (const [id, price] of Object.entries(row.prices)) {
+        const [marketId, key] = id.split(':');
+        const market = list!.snapshot.markets.find((m) => m.marketId === marketId);
+        expect(market?.matchId).toBe(row.matchId);
+        expect(market?.selections.find((s) => s.key === key)?.price).toBe(price);
+      }
+    }
+    // With the build's class names: what React's rows carry.
+    expect(html).toContain('class="_row_mr1" data-testid="match-row"');
+  });
+
+  it('draws /foryou’s featured cards and live rows; /faq its build-time text; other pages keep the skeleton', async () => {
+    const foryou = await (await drawnPage('/foryou')).text();
+    expect(foryou).toContain('data-testid="live-now"');
+    expect(rowsOf(foryou).length + (foryou.match(/data-testid="match-card"/g)?.length ?? 0)).toBeGreaterThan(0);
+    const faq = await (await drawnPage('/faq')).text();
+    expect(faq).toContain('How to watch live streaming');
+    expect(faq).not.toContain('class="ps-lines"');
+    expect(await (await drawnPage('/account')).text()).toContain('class="ps-lines"');
+  });
+
+  it('allows every inline style and script of a drawn page by its hash, and inlines the site information', async () => {
+    for (const path of ['/sports', '/foryou', '/faq']) {
+      const response = await drawnPage(path);
+      const html = await response.text();
+      const policy = response.headers.get('content-security-policy') ?? '';
+      const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+      const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
+      const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+      expect(styles.length).toBe(2);
+      expect(scripts.length).toBe(1);
+      const styleSrc = /style-src ([^;]*)/.exec(policy)?.[1] ?? '';
+      const scriptSrc = /script-src ([^;]*)/.exec(policy)?.[1] ?? '';
+      for (const style of styles) expect(styleSrc).toContain(sha(style));
+      for (const script of scripts) expect(scriptSrc).toContain(sha(script));
+      const site = /<script type="application\/json" id="panalo-site-info">([\s\S]*?)<\/script>/.exec(html)?.[1];
+      expect(JSON.parse(site ?? 'null')).toMatchObject({ pagcorVersion: expect.any(Boolean), kycDays: expect.any(Number), clientIp: '' });
+    }
+  });
+});

@@ -1,30 +1,22 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ListMode, Match } from '../../contract/feed';
+import type { ListMode } from '../../contract/feed';
 import { FOR_YOU_SPORTS } from '../../contract/sports';
-import { manilaDay, nextDays } from '../../lib/dates';
 import { useLiveList } from '../../realtime/hooks';
 import type { ListMirror, ListView } from '../../realtime/mirror';
 import { PageSkeleton } from '../../ui/Skeleton';
 import styles from './ForYouPage.module.css';
 import { MatchCard } from './MatchCard';
 import { MatchRow } from './MatchRow';
+import { useEarlyTaps } from './earlyTaps';
+import { type ForYouEntry, forYouSections } from '../../contract/forYou';
 import { OfflineBanner, OfflineProvider, offlineOf } from './offline';
 import { SportsbookMaintenance, useHongKongMarketCheck, useSportsbookMaintenance } from './status';
 import { useNow } from '../../hooks/useNow';
 
-const LIVE_ROWS = 6;
-const SOON_ROWS = 5;
-const FEATURED_CARDS = 10;
-const HIGHLIGHT_ROWS = 8;
-/** "Starting soon" looks this far ahead. */
-const SOON_MS = 6 * 3_600_000;
-
-interface Entry {
+interface Entry extends ForYouEntry {
   mirror: ListMirror;
-  match: Match;
-  priority: number;
 }
 
 type Lists = { mirror: ListMirror; view: ListView }[];
@@ -47,8 +39,6 @@ function entriesOf(lists: Lists): Entry[] {
   }
   return entries;
 }
-
-const byKickoff = (a: Entry, b: Entry) => a.match.kickoff.localeCompare(b.match.kickoff) || a.match.matchId.localeCompare(b.match.matchId);
 
 function Section({ title, mode, children, testId }: { title: string; mode?: ListMode; children: ReactNode; testId: string }) {
   const { t } = useTranslation();
@@ -80,22 +70,14 @@ export function ForYouPage() {
   const maintenance = useSportsbookMaintenance();
   useHongKongMarketCheck();
   const loading = [...live, ...today, ...early].some(({ view }) => view.status === 'loading');
+  const mirrors = [...live, ...today, ...early].map(({ mirror }) => mirror);
+  // Taps on the server-drawn prices before the app ran go on the slip once the lists are in.
+  useEarlyTaps(mirrors, 'foryou', !loading);
   // No network: the lists kept on the device, marked with their time; their prices cannot be picked.
   const offline = offlineOf([...live, ...today, ...early].map(({ view }) => view));
 
   // A few dozen matches: recomputed when a list's order or membership changes, or every 30 s.
-  const sections = (() => {
-    const inPlay = entriesOf(live).sort((a, b) => a.priority - b.priority || byKickoff(a, b));
-    const upcoming = [...entriesOf(today), ...entriesOf(early)].filter((e) => Date.parse(e.match.kickoff) > now).sort(byKickoff);
-    const soon = upcoming.filter((e) => Date.parse(e.match.kickoff) - now < SOON_MS).slice(0, SOON_ROWS);
-    const featured = [...inPlay, ...upcoming].filter((e) => e.match.featured).slice(0, FEATURED_CARDS);
-    const week = new Set(nextDays(now, 7));
-    const soonIds = new Set(soon.map((e) => e.match.matchId));
-    const highlights = upcoming
-      .filter((e) => e.priority === 1 && week.has(manilaDay(new Date(e.match.kickoff))) && !soonIds.has(e.match.matchId))
-      .slice(0, HIGHLIGHT_ROWS);
-    return { inPlay: inPlay.slice(0, LIVE_ROWS), soon, featured, highlights };
-  })();
+  const sections = forYouSections(entriesOf(live), [...entriesOf(today), ...entriesOf(early)], now);
 
   const heading = <h1 className="visually-hidden">{t('routes.Home_foryou.title')}</h1>;
   if (maintenance) {

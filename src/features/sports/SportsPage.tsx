@@ -19,6 +19,7 @@ import { sportSwitchQuery, outrightsQuery } from './api';
 import { MatchRow } from './MatchRow';
 import { ReconnectingBanner } from './MatchStatus';
 import { OfflineBanner, OfflineProvider, offlineOf } from './offline';
+import { useEarlyTaps } from './earlyTaps';
 import { usePicked, useTogglePick } from './picks';
 import { SPORTS, type SportsSearch } from './search';
 import styles from './SportsPage.module.css';
@@ -39,6 +40,8 @@ function MatchList({
   const { t } = useTranslation();
   const now = useNow(60_000);
   const { mirror, view } = useLiveList({ sportTypeId, mode, dateId });
+  const mirrors = useMemo(() => [mirror], [mirror]);
+  useEarlyTaps(mirrors, 'sports', view.status !== 'loading');
   const items = useMemo(() => {
     const list: Item[] = [];
     let league = '';

@@ -1,0 +1,102 @@
+import type { Locator, Page, Route } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/**
+ * The first screen comes with the HTML (issue 14): /sports and /foryou carry their first match rows with
+ * prices and /faq its text before any script runs; the app then takes over with the same rows, and a
+ * price tapped before it ran lands on the slip.
+ */
+
+/** The shape of a subtree: tags, classes and test ids, without text, prices or labels. */
+function shapeOf(locator: Locator): Promise<string> {
+  return locator.evaluate((root) => {
+    const shape = (el: Element): string => {
+      const classes = [...el.classList].sort().join('.');
+      const testId = el.getAttribute('data-testid');
+      const children = [...el.children].map(shape).join(',');
+      return `${el.tagName.toLowerCase()}${classes ? `.${classes}` : ''}${testId ? `#${testId}` : ''}${children ? `[${children}]` : ''}`;
+    };
+    return shape(root);
+  });
+}
+
+/** Holds the app's scripts until `release()`: what the player sees and does before they run. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route: Route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
+
+const serverList = (page: Page) => page.locator('[data-first-rows]');
+const pricedRows = (page: Page) => page.locator('[data-testid=match-row]:has([data-testid=price] [data-price])');
+
+test('with JavaScript off, /sports and /foryou show match rows with prices and /faq its articles', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+
+  await page.goto('/sports');
+  await expect(pricedRows(page).first()).toBeInViewport();
+  expect(await pricedRows(page).count()).toBeGreaterThanOrEqual(3);
+  // A price reads as the app shows it: the line and the odds.
+  await expect(pricedRows(page).first().getByTestId('price').first()).toHaveText(/\d\.\d{2}$/);
+  await page.screenshot({ path: 'test-results/screens/firstrows-sports-nojs-390x844.png' });
+
+  await page.goto('/foryou');
+  await expect(page.getByTestId('match-card').first()).toBeInViewport();
+  await expect(page.getByTestId('match-card').first().locator('[data-price]').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Live now' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/firstrows-foryou-nojs-390x844.png' });
+
+  await page.goto('/faq');
+  await expect(page.getByRole('heading', { name: 'FAQ', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Basketball betting explained/ })).toBeVisible();
+  await context.close();
+});
+
+test('the app takes over the rows the page came with: the same matches, the same markup, where they were', async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto('/sports?mode=live&sportId=1');
+  await expect(serverList(page)).toBeVisible();
+  const first = pricedRows(page).first();
+  const matchIds = await page.getByTestId('match-row').evaluateAll((rows) => rows.slice(0, 3).map((row) => row.getAttribute('data-match')));
+  const shape = await shapeOf(first);
+  const box = await first.boundingBox();
+  const place = (b: { x: number; y: number; width: number; height: number } | null) => b && [b.x, b.y, b.width, b.height].map(Math.round);
+
+  release();
+  // React's list has no data-first-rows: the page's own rows are gone once it drew.
+  await expect(serverList(page)).toHaveCount(0);
+  await expect(page.getByTestId('match-list')).toBeVisible();
+  const live = page.locator(`[data-testid=match-row][data-match="${matchIds[0]}"]`);
+  await expect(live).toBeVisible();
+  expect(await shapeOf(live)).toBe(shape);
+  expect(place(await live.boundingBox())).toEqual(place(box));
+  const liveIds = await page.getByTestId('match-row').evaluateAll((rows) => rows.slice(0, 3).map((row) => row.getAttribute('data-match')));
+  expect(liveIds).toEqual(matchIds);
+});
+
+test('a price tapped before the app ran is marked at once and is on the slip when the app starts', async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto('/sports?mode=live&sportId=1');
+  const price = pricedRows(page)
+    .first()
+    .getByTestId('price')
+    .filter({ has: page.locator('[data-price]') })
+    .first();
+  const market = await price.getAttribute('data-market');
+  const key = await price.getAttribute('data-key');
+  await price.tap();
+  await expect(price).toHaveAttribute('aria-pressed', 'true');
+
+  release();
+  await expect(serverList(page)).toHaveCount(0);
+  await expect(page.getByTestId('floating-bet-slip')).toHaveAccessibleName(/1 selection/);
+  const picked = page.locator(`[data-testid=price][data-market="${market}"][data-key="${key}"]`);
+  await expect(picked).toHaveAttribute('aria-pressed', 'true');
+  await page.getByTestId('floating-bet-slip').click();
+  await expect(page.getByTestId('slip').getByTestId('slip-order')).toHaveCount(1);
+});
