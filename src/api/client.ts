@@ -6,9 +6,10 @@
  */
 import { COMBO_REQUEST_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from '../contract/constants';
 import { API_PREFIXES, type ApiPrefix, type NormalizedResponse, isSuccessCode, readEnvelope } from '../contract/envelopes';
-import { type Caller, callBody, signedHeaders } from '../contract/request';
+import { type Caller, callBody, headersWithSign, signInputOf } from '../contract/request';
 import { SENSITIVE_FIELDS } from '../contract/user';
 import { type Behaviour, type KycNeed, behaviourFor } from './catalogue';
+import { signAsync } from './sign';
 
 export const SUPPORTED_LANGUAGES = ['en', 'cn'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
@@ -167,8 +168,10 @@ export function createApiClient(env: ApiEnvironment, effects: ApiEffects): ApiCl
     return callBody(body, env.clientTags(), env.identity());
   }
 
-  function headersFor(bodyText: string, requestId: string, language: Language, idempotencyKey?: string): Headers {
-    return new Headers(signedHeaders(bodyText, requestId, callerOf(env), { language, idempotencyKey }));
+  async function headersFor(bodyText: string, requestId: string, language: Language, idempotencyKey?: string): Promise<Headers> {
+    const caller = callerOf(env);
+    const sign = await signAsync(caller.appKey, signInputOf(bodyText, requestId, caller));
+    return new Headers(headersWithSign(sign, requestId, caller, { language, idempotencyKey }));
   }
 
   function carryOut(behaviour: Behaviour, response: NormalizedResponse, path: string, requestId: string, body: unknown): boolean {
@@ -228,7 +231,7 @@ export function createApiClient(env: ApiEnvironment, effects: ApiEffects): ApiCl
     try {
       return await env.fetch(`${API_PREFIXES[prefix]}/${path}`, {
         method: 'POST',
-        headers: headersFor(bodyText, requestId, language, options.idempotencyKey),
+        headers: await headersFor(bodyText, requestId, language, options.idempotencyKey),
         body: bodyText,
         signal: controller.signal,
         credentials: 'same-origin',

@@ -1,5 +1,5 @@
 import { APP_ID, APP_VERSION, PRODUCT_ID, TENANT } from './constants';
-import { HEADER, computeSign } from './sign';
+import { HEADER, type SignInput, computeSign } from './sign';
 
 /**
  * The one builder of a signed call (spec §7): the body fields every call carries and the contract
@@ -69,10 +69,25 @@ export function signedHeaders(
   caller: Caller,
   options: { language?: string; idempotencyKey?: string | undefined } = {},
 ): Record<string, string> {
+  return headersWithSign(computeSign(caller.appKey, signInputOf(bodyText, qid, caller)), qid, caller, options);
+}
+
+/** What the Sign of a call covers (contract/sign.ts), for a signer of its own (the page signs with WebCrypto). */
+export function signInputOf(bodyText: string, qid: string, caller: Pick<Caller, 'token'>): SignInput {
+  return { body: bodyText, qid, appId: APP_ID, version: APP_VERSION, token: caller.token };
+}
+
+/** The contract headers of one call with a Sign computed elsewhere over `signInputOf(…)`. */
+export function headersWithSign(
+  sign: string,
+  qid: string,
+  caller: Caller,
+  options: { language?: string; idempotencyKey?: string | undefined } = {},
+): Record<string, string> {
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
     [HEADER.token]: caller.token,
-    [HEADER.sign]: computeSign(caller.appKey, { body: bodyText, qid, appId: APP_ID, version: APP_VERSION, token: caller.token }),
+    [HEADER.sign]: sign,
     [HEADER.qid]: qid,
     [HEADER.appId]: APP_ID,
     [HEADER.lang]: options.language ?? caller.language,

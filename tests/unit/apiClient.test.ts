@@ -18,6 +18,19 @@ interface Sent {
   text: string;
 }
 
+const realSetTimeout = globalThis.setTimeout;
+
+/**
+ * Until `count` calls have left, on real time (fake timers stay where they are): the Sign is computed by
+ * WebCrypto off the main thread before each call leaves, so a call is not sent in the same tick.
+ */
+async function untilSent(sent: unknown[], count: number): Promise<void> {
+  for (let waited = 0; sent.length < count; waited++) {
+    if (waited > 2_000) throw new Error(`only ${sent.length} of ${count} calls left`);
+    await new Promise((resolve) => realSetTimeout(resolve, 1));
+  }
+}
+
 function setup(options: { loggedIn?: boolean; language?: string; inGame?: boolean; encryptionFails?: boolean } = {}) {
   const sent: Sent[] = [];
   const replies: Array<(call: Sent) => Response | Promise<Response>> = [];
@@ -276,6 +289,8 @@ describe('timeouts, rate limits, network and 502', () => {
     const { api, replies, json, effects, sent } = setup();
     replies.push(() => new Response('bad gateway', { status: 502 }), json(main('0000', 'ok')));
     const call = api.call('main', 'x');
+    // The Sign is computed by WebCrypto (off the main thread) before each call leaves: wait for the first.
+    await untilSent(sent, 1);
     await vi.advanceTimersByTimeAsync(1_000);
     await expect(call).resolves.toBe('ok');
     expect(sent).toHaveLength(2);
@@ -287,13 +302,20 @@ describe('timeouts, rate limits, network and 502', () => {
     const { api, replies, effects, sent } = setup();
     const bad = () => new Response('bad gateway', { status: 502 });
     for (let i = 0; i < BAD_GATEWAY_ATTEMPTS * 2; i++) replies.push(bad);
+    // Each attempt leaves once its Sign is computed (WebCrypto, off the main thread); then its backoff runs.
+    const attempts = async (before: number) => {
+      for (let i = 1; i <= BAD_GATEWAY_ATTEMPTS; i++) {
+        await untilSent(sent, before + i);
+        await vi.advanceTimersByTimeAsync(3_000);
+      }
+    };
     const first = expect(api.call('main', 'x')).rejects.toMatchObject({ kind: 'http', status: 502 });
-    await vi.advanceTimersByTimeAsync(3_000);
+    await attempts(0);
     await first;
     expect(sent).toHaveLength(BAD_GATEWAY_ATTEMPTS);
     expect(effects.toast).toHaveBeenCalledWith('fail', { key: 'errors.badGateway' });
     const second = expect(api.call('main', 'y')).rejects.toMatchObject({ status: 502 });
-    await vi.advanceTimersByTimeAsync(3_000);
+    await attempts(BAD_GATEWAY_ATTEMPTS);
     await second;
     expect(effects.toast).toHaveBeenCalledTimes(1);
   });
