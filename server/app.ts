@@ -81,6 +81,8 @@ import { PlayerEvents } from './realtime/bus';
 import { FEED_EXCHANGE, feedChannel } from './realtime/feedLink';
 import { PLAYER_EXCHANGE, playerEventsTransport } from './realtime/playerLink';
 import { InstanceLink } from './realtime/rabbit';
+import { TOPIC_EXCHANGE, crossInstanceTopics } from './realtime/topicLink';
+import type { Broker } from './realtime/stomp/broker';
 import { realtime } from './realtime/plugin';
 import type { EmbeddedBroker } from './realtime/stomp/broker';
 
@@ -164,6 +166,8 @@ export interface Cluster {
   feedLease: LeaderLease;
   /** The feed, when the simulator runs (undefined when a caller hands its own feed). */
   feed: SharedFeed | undefined;
+  /** Publishes a topic message to the sockets of every instance (jackpot, chat); the rest is app.broker. */
+  topics: Broker | undefined;
 }
 
 /**
@@ -174,7 +178,7 @@ async function openCluster(
   app: FastifyInstance,
   config: ServerConfig,
   database: DatabaseHandle,
-): Promise<Omit<Cluster, 'feed'> | undefined> {
+): Promise<Omit<Cluster, 'feed' | 'topics'> | undefined> {
   if (!config.brokerUrl) return undefined;
   if (database.kind !== 'postgres') {
     app.log.warn(
@@ -182,7 +186,7 @@ async function openCluster(
     );
     return undefined;
   }
-  const link = new InstanceLink({ url: config.brokerUrl, exchanges: [FEED_EXCHANGE, PLAYER_EXCHANGE], log: app.log });
+  const link = new InstanceLink({ url: config.brokerUrl, exchanges: [FEED_EXCHANGE, PLAYER_EXCHANGE, TOPIC_EXCHANGE], log: app.log });
   await link.start();
   // Closed late: onClose hooks run in reverse order of registration, and the feed's leader hands over first.
   app.addHook('onClose', () => link.close());
@@ -218,7 +222,7 @@ async function openFeed(
   config: ServerConfig,
   options: AppOptions,
   db: Database,
-  cluster?: Omit<Cluster, 'feed'>,
+  cluster?: Omit<Cluster, 'feed' | 'topics'>,
 ): Promise<{ feed: FeedProvider; keeper?: FeedKeeper; shared?: SharedFeed }> {
   if (options.feed) return { feed: options.feed };
   if (cluster) {
@@ -509,7 +513,6 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
 
   const { feed, keeper, shared } = await openFeed(app, config, options, db, cluster);
   app.decorate('feed', feed);
-  app.decorate('cluster', cluster && { ...cluster, feed: shared });
   const broker = await realtime(app, {
     feed,
     events,
@@ -523,6 +526,9 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     otherSocketPaths: viteDev ? [viteDev.HMR_PATH] : [],
   });
   app.decorate('broker', broker);
+  // Several instances: what one instance publishes for everyone's sockets crosses through RabbitMQ.
+  const topics = cluster ? crossInstanceTopics(broker, cluster.link) : undefined;
+  app.decorate('cluster', cluster && { ...cluster, feed: shared, topics });
   // The casino's games module: catalogue, static game lists, launches, likes, history, jackpot publisher.
   // The provider and casino wallet are asked at each use (their modules decorate app.gameProvider and
   // app.casinoWallet; a test may hand its own).
@@ -532,7 +538,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     provider: () => (options.games && 'provider' in options.games ? (options.games.provider ?? null) : app.gameProvider.provider),
     casinoWallet: () => options.games?.casinoWallet ?? app.casinoWallet,
     bonusBalance: (customerId) => wallet.bonusBalance(customerId),
-    broker: () => app.broker,
+    broker: () => topics ?? app.broker,
     clock,
   });
   await app.register(gameRoutes, { service: games });

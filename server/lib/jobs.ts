@@ -134,7 +134,7 @@ export interface LeaderLeaseOptions {
   db: Database;
   /** The lease's row in job_leases (e.g. 'feed'): one leader per name across every instance. */
   name: string;
-  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  log: { info(details: object, message: string): void; warn(details: object, message: string): void };
   /** How long a holder's lease outlives its last renewal (default 5 s): a dead leader's successor leads within about this. */
   ttlMs?: number;
   /** How often the holder renews and the others try to take it (default 1 s). */

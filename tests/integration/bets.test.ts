@@ -6,7 +6,7 @@ import { DEMO_PLAYER } from '../../server/db/seed';
 import { betTickets, ledgerTransactions } from '../../server/db/schema';
 import { ledgerTotal } from '../../server/modules/wallet/ledger';
 import { settleSelection } from '../../server/providers/feed/settlement';
-import { BetService } from '../../server/modules/bets/service';
+import { BetService, type BetServiceOptions } from '../../server/modules/bets/service';
 import { createFeedSimulator } from '../../server/providers/feed/simulator';
 import { DEFAULT_FEED_OPTIONS, FEED_SPORTS, type MatchResult, type OutrightResult } from '../../server/providers/feed/types';
 import {
@@ -485,31 +485,33 @@ describe('several instances (issue 15)', () => {
     expect((await ticket(player, placed.transId)).data.status).toBe('running');
   });
 
-  it('the leader decides a live ticket its instance left waiting past its time, once', async () => {
+  it('the leader decides a live ticket its instance left waiting when it died, once', async () => {
     const player = await fundedPlayer(server);
     const [pick] = picks({ live: true, count: 1 });
-    const placed = (await placeSingle(player, single(pick!, 100))).data.ticket!;
+    const service = (acceptDelayMs: number, publishBet: BetServiceOptions['publishBet']) =>
+      new BetService({
+        db: server.database.db,
+        feed: feed(),
+        acceptDelayMs,
+        publishBet,
+        onBalanceChange: () => undefined,
+        log: server.app.log,
+        reconcileOnStart: false,
+      });
+    // The instance that took the bet dies before its acceptance timer fires.
+    const dying = service(60_000, () => undefined);
+    const placed = (await dying.placeSingle(player.customerId, idempotencyKey(), single(pick!, 100))).ticket!;
+    await dying.stop();
     expect(placed.status).toBe('waiting');
+
     const pushes: BetPush[] = [];
-    // Another instance, leading: the placing instance's timer has not fired (as if it had died).
-    const leader = new BetService({
-      db: server.database.db,
-      feed: feed(),
-      acceptDelayMs: ACCEPT_DELAY_MS,
-      publishBet: (customerId, push) => customerId === player.customerId && pushes.push(push),
-      onBalanceChange: () => undefined,
-      log: server.app.log,
-      reconcileOnStart: false,
-    });
+    const leader = service(ACCEPT_DELAY_MS, (customerId, push) => customerId === player.customerId && pushes.push(push));
     expect(await leader.decideOverdue(2_000)).toBe(0);
-    expect(await leader.decideOverdue(2_000, Date.now() + 10_000)).toBe(1);
+    expect(await leader.decideOverdue(2_000, Date.now() + 70_000)).toBe(1);
     await leader.idle();
     expect((await ticket(player, placed.transId)).data.status).toBe('running');
-    // The placing instance's own timer comes later and changes nothing.
-    await sleep(ACCEPT_DELAY_MS + 100);
-    await server.app.bets.idle();
+    expect(await leader.decideOverdue(2_000, Date.now() + 70_000)).toBe(0);
     expect(pushes).toEqual([{ transId: placed.transId, status: 'running', payout: placed.payout }]);
-    expect(await leader.decideOverdue(2_000, Date.now() + 10_000)).toBe(0);
   });
 });
 

@@ -7,6 +7,7 @@ import { postgresFeedStore } from '../../server/providers/feed/postgresStore';
 import { type FeedChannel, type FeedChannelHandlers, SharedFeed } from '../../server/providers/feed/shared';
 import type { JournaledOp } from '../../server/providers/feed/simulator';
 import { FEED_SPORTS, type FeedOptions, type MatchResult } from '../../server/providers/feed/types';
+import type { Database } from '../../server/db';
 import { freshDatabase, type TestDatabase } from './server';
 
 /**
@@ -155,6 +156,24 @@ describe('the leader lease', () => {
     await b.tryNow();
     expect([b.held, c.held]).toEqual([false, true]);
     expect(heard).toEqual(['a leads', 'a stops', 'b leads', 'c leads', 'b stops']);
+  });
+  it('steps down when it cannot renew, before its lease could lapse for another to take', async () => {
+    let reachable = true;
+    const db = {
+      execute: async () => {
+        if (!reachable) throw new Error('connection refused');
+        return { rows: [{ holder: 'me' }] };
+      },
+    } as unknown as Database;
+    const cut = new LeaderLease({ db, name: 'cut-off', log: silent, ttlMs: 400, renewMs: 50 });
+    leases.push(cut);
+    const heard: string[] = [];
+    cut.onLost(() => heard.push('lost'));
+    await cut.start();
+    expect(cut.held).toBe(true);
+    reachable = false;
+    await until(() => !cut.held);
+    expect(heard).toEqual(['lost']);
   });
 });
 

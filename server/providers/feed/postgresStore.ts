@@ -6,8 +6,8 @@ import type { FeedStateStore } from './keeper';
 /**
  * The feed's state in Postgres: one row per feed, written in one statement. The write is idempotent and
  * versioned: it lands only over an older version, so a repeated or late write changes nothing. When
- * several instances run, a leader lease would guard it in the same statement (only the lease holder
- * runs and writes the feed).
+ * several instances run, only the holder of the 'feed' lease runs and writes the feed (shared.ts); a
+ * new leader writes above the version it found.
  */
 export function postgresFeedStore(db: Database, writer: string, feed = 'simulator'): FeedStateStore {
   return {
