@@ -225,7 +225,12 @@ async function betsFigures(dir: string, seconds: number) {
     mkdirSync(caseDir, { recursive: true });
     chmodSync(caseDir, 0o755);
     // The cluster as start:cluster runs it (RabbitMQ, HAProxy), a slow feed (prices mostly still).
-    const cluster = await startCluster({ dir: caseDir, instances, env: { LOG_LEVEL: 'warn', FEED_RATE: '2' } });
+    const cluster = await startCluster({
+      dir: caseDir,
+      instances,
+      env: { LOG_LEVEL: 'warn', FEED_RATE: '2' },
+      rabbitId: `bench${process.pid}x${instances.length}`,
+    });
     try {
       const appKey = (JSON.parse(readFileSync(join(caseDir, 'shared', 'secrets.json'), 'utf8')) as { appKey: string }).appKey;
       const base = cluster.balancer!.url;

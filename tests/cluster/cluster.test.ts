@@ -202,6 +202,8 @@ beforeAll(async () => {
   cluster = await startCluster({
     dir,
     env: { LOG_LEVEL: 'warn', FEED_RATE: '200' },
+    // Beside a running `npm run start:cluster` (node panalo-cluster), a node of its own.
+    rabbitId: `test${process.pid}`,
     log: (line) => process.stdout.write(`  cluster: starting ${line}\n`),
   });
   appKey = (JSON.parse(readFileSync(join(dir, 'shared', 'secrets.json'), 'utf8')) as { appKey: string }).appKey;
