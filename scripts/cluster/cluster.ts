@@ -45,6 +45,11 @@ export interface ClusterOptions {
   webStomp?: boolean;
   /** Start no balancer. */
   noBalancer?: boolean;
+  /**
+   * The RabbitMQ node's name is panalo-<rabbitId>@localhost (default `cluster`): one name per running
+   * node on the machine, and the same across starts of the same data (Mnesia is kept under it).
+   */
+  rabbitId?: string;
   /** The balancer's readiness check (default /readyz). */
   healthPath?: string;
   log?: (line: string) => void;
@@ -108,7 +113,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     stoppers.push(() => postgres.stop());
     const databaseUrl = await postgres.database('panalo');
     log('RabbitMQ…');
-    const rabbit = await startRabbit(join(dir, 'rabbitmq'), { id: 'cluster', logDir, webStomp: options.webStomp ?? false });
+    const rabbit = await startRabbit(join(dir, 'rabbitmq'), {
+      id: options.rabbitId ?? 'cluster',
+      logDir,
+      webStomp: options.webStomp ?? false,
+    });
     stoppers.push(() => rabbit.stop());
 
     const ports = new Map<string, number>();

@@ -98,10 +98,17 @@ function groupAlive(group: number): boolean {
 }
 
 const started = new Set<number>();
+/** The daemons this process started and has not stopped yet, oldest first. */
+const running: Daemon[] = [];
 // Should this process end without stopping them (a crash, an interrupted run), the daemons end with it.
 process.once('exit', () => {
   for (const group of started) signalGroup(group, 'SIGKILL');
 });
+
+/** Stops every daemon this process started and has not stopped yet, newest first (a Ctrl-C during a start). */
+export async function stopStarted(): Promise<void> {
+  for (const daemon of running.splice(0).reverse()) await daemon.stop().catch(() => undefined);
+}
 
 interface SpawnOptions {
   env?: NodeJS.ProcessEnv;
@@ -155,8 +162,10 @@ export function spawnDaemon(name: string, command: string, args: string[], optio
     await exited;
     await groupGone(Date.now() + 5_000);
     started.delete(group);
+    const at = running.indexOf(daemon);
+    if (at >= 0) running.splice(at, 1);
   };
-  return {
+  const daemon: Daemon = {
     name,
     group,
     exited,
@@ -171,6 +180,8 @@ export function spawnDaemon(name: string, command: string, args: string[], optio
     },
     kill: finish,
   };
+  running.push(daemon);
+  return daemon;
 }
 
 /** Waits for `ready()` to answer true, polling; fails after `timeoutMs` or when the daemon exits first. */

@@ -14,6 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from '@playwright/test';
 import { type Cluster, startCluster } from '../../scripts/cluster/cluster';
 import { openDatabase } from '../../server/db';
+import { VoucherService } from '../../server/modules/vouchers/service';
 import { HOUSE, houseAccountId, post as postLedger, walletAccountId } from '../../server/modules/wallet/ledger';
 import type { ListSnapshot, Match, Market } from '../../src/contract/feed';
 import { Destination, STOMP_PATH } from '../../src/contract/feed';
@@ -169,6 +170,42 @@ async function placeAccepted(
   throw new Error(`no bet accepted in 5 tries: ${JSON.stringify(last)}`);
 }
 
+/** Deposit vouchers of ₱`pesos` as the operator issues them: their codes. */
+async function depositVouchers(count: number, pesos: number): Promise<string[]> {
+  const database = await openDatabase({ url: cluster.databaseUrl });
+  try {
+    // Issuing publishes nothing; the service only wants the bus for redemptions, which go through the instances.
+    const events = { publish: () => undefined } as unknown as ConstructorParameters<typeof VoucherService>[0]['events'];
+    const service = new VoucherService({ db: database.db, events });
+    return await service.issue({ kind: 'deposit', amount: pesos * 100, count, expiresAt: new Date(Date.now() + 86_400_000) });
+  } finally {
+    await database.close();
+  }
+}
+
+/** A deposit by voucher as the app sends it: one Idempotency-Key, sent again while the answer is lost. */
+async function depositByVoucher(via: 'a' | 'b' | 'balancer', player: Player, voucherCode: string): Promise<string> {
+  const key = `idem-${randomUUID()}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      const answer = await call(
+        url(via),
+        appKey,
+        'main',
+        'deposit/depositByVoucher',
+        { voucherCode },
+        { token: player.token, idempotencyKey: key, from: player.from },
+      );
+      if (answer.status < 500) return answer.code;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+    if (Date.now() > deadline) throw new Error('no answer to the deposit within 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 async function balance(via: 'a' | 'b' | 'balancer', player: Player): Promise<number> {
   const answer = await call<{ balance: number }>(
     url(via),
@@ -202,6 +239,8 @@ beforeAll(async () => {
   cluster = await startCluster({
     dir,
     env: { LOG_LEVEL: 'warn', FEED_RATE: '200' },
+    // Beside a running `npm run start:cluster` (node panalo-cluster), a node of its own.
+    rabbitId: `test${process.pid}`,
     log: (line) => process.stdout.write(`  cluster: starting ${line}\n`),
   });
   appKey = (JSON.parse(readFileSync(join(dir, 'shared', 'secrets.json'), 'utf8')) as { appKey: string }).appKey;
@@ -272,16 +311,21 @@ describe('two instances on PostgreSQL and RabbitMQ behind HAProxy', () => {
     expect(await balance('b', player)).toBe(before);
   }, 120_000);
 
-  it('killing instance A under load moves its players to B with no bet or balance message lost', async () => {
+  it('killing instance A under load moves its players to B with no bet, deposit or balance message lost', async () => {
     const players = await Promise.all(Array.from({ length: 8 }, () => fundedPlayer('balancer', 1_000)));
+    const vouchers = await depositVouchers(players.length * 40, 100);
     // Through the balancer, which spreads the sockets over both instances; each reconnects as the worker does.
     const playerSockets = await Promise.all(players.map((player) => socket('balancer', player.token, [Destination.balance], 300)));
     const picks = await openPicks('balancer', 4);
     const placed = new Map<Player, Placed[]>(players.map((player) => [player, []]));
+    const deposited = new Map<Player, string[]>(players.map((player) => [player, []]));
     let stop = false;
+    // Each player bets and deposits in turn, through the balancer, until told to stop.
     const load = players.map(async (player, at) => {
       for (let round = 0; !stop; round++) {
         placed.get(player)!.push(await placeBet('balancer', player, picks[(at + round) % picks.length]!, 10));
+        const code = vouchers[at * 40 + round];
+        if (code && (await depositByVoucher('balancer', player, code)) === '0000') deposited.get(player)!.push(code);
       }
     });
     await new Promise((resolve) => setTimeout(resolve, 3_000));
@@ -305,7 +349,15 @@ describe('two instances on PostgreSQL and RabbitMQ behind HAProxy', () => {
       // with its Idempotency-Key), and no refused one is; the wallet holds exactly the rest.
       const stored = await tickets(player);
       expect(stored.map((ticket) => ticket.trans_id).sort()).toEqual(accepted.map((bet) => bet.ticket!.transId).sort());
-      expect(await balance('balancer', player)).toBe(1_000 * 100 - accepted.length * 10 * 100);
+      // Every voucher the player deposited was credited once: one paid deposit order each.
+      const credited = deposited.get(player)!;
+      expect(credited.length).toBeGreaterThan(0);
+      const orders = await sql<{ n: number }>(
+        "SELECT count(*)::int AS n FROM deposit_orders WHERE customer_id = $1 AND pay_type = 'voucher' AND status = 'paid'",
+        [player.customerId],
+      );
+      expect(orders[0]?.n).toBe(credited.length);
+      expect(await balance('balancer', player)).toBe(1_000 * 100 + credited.length * 100 * 100 - accepted.length * 10 * 100);
     }
     // And the players' sockets (now all on B) still get their pushes: one more bet each.
     const counts = playerSockets.map((opened) => opened.inbox.get(Destination.balance)!.length);
