@@ -20,7 +20,8 @@ export async function startServerProcess(
   env: Record<string, string>,
   options: { timeoutMs?: number; echoStderr?: boolean } = {},
 ): Promise<ServerProcess> {
-  const timeoutMs = options.timeoutMs ?? 30_000;
+  // A loaded machine may need longer: E2E_SERVER_START_MS.
+  const timeoutMs = options.timeoutMs ?? Number(process.env['E2E_SERVER_START_MS'] ?? 30_000);
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
