@@ -271,6 +271,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await seed(db, events, { demo: config.seedDemo });
   // /healthz and /readyz for the balancer; app.readiness.add(name, check) adds what readiness needs.
   await app.register(healthPlugin, { db });
+  if (cluster) app.readiness.add('broker', () => cluster.link.connected);
 
   if (options.viteDev && config.production) throw new Error('the development server (npm run dev) does not run with NODE_ENV=production');
   // Vite is a development dependency: a production start never loads it.
