@@ -13,6 +13,9 @@ import type { Database } from '../db';
  * On a server the loop looks every `loopMs` for jobs whose interval has passed. Tests build it with
  * `run: false` and step it: `tick(now)` runs every job once, at the test's `now`.
  */
+/** How long past its interval a long job's lease lasts (see JobRunner.lease). */
+const LEASE_MARGIN_MS = 60_000;
+
 export type JobWork = (now: number) => Promise<unknown>;
 
 export interface Job {
@@ -107,9 +110,15 @@ export class JobRunner {
     }
   }
 
-  /** Takes or renews the job's lease; false while another live instance holds it. */
+  /**
+   * Takes or renews the job's lease; false while another live instance holds it. The lease outlasts the
+   * holder's next run (three intervals, a minute past one interval for long ones), so the holder renews
+   * it before anyone else may take it and a job runs once per interval across the instances; a job left
+   * by a crashed instance moves to another within about one interval (an hourly one: not three hours).
+   */
   private async lease(job: Job): Promise<boolean> {
-    return takeLease(this.options.db, job.name, this.holder, Math.max(15_000, job.everyMs * 3));
+    const leaseMs = Math.max(15_000, Math.min(job.everyMs * 3, job.everyMs + LEASE_MARGIN_MS));
+    return takeLease(this.options.db, job.name, this.holder, leaseMs);
   }
 }
 
