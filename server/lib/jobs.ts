@@ -226,6 +226,7 @@ export class LeaderLease {
     let holds: boolean;
     try {
       holds = await takeLease(this.options.db, this.name, this.holder, this.ttlMs);
+      if (holds) this.lastRenewed = started;
     } catch (error) {
       // Unsure: still the leader only while the last renewal's lease surely runs (a try's length to spare).
       const stillSure = this.leading && Date.now() - this.lastRenewed < this.ttlMs - 2 * this.renewMs;
@@ -233,7 +234,6 @@ export class LeaderLease {
       holds = stillSure;
     }
     if (this.stopped) return;
-    if (holds) this.lastRenewed = started;
     if (holds !== this.leading) await this.change(holds);
   }
 

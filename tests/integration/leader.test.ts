@@ -102,15 +102,23 @@ afterEach(async () => {
   for (const lease of leases.splice(0)) await lease.release();
 });
 
-function lease(options: { ttlMs?: number; renewMs?: number } = {}): LeaderLease {
+function lease(options: { ttlMs?: number; renewMs?: number; db?: Database } = {}): LeaderLease {
   const made = new LeaderLease({ db: database.handle.db, name, log: silent, ttlMs: 5_000, renewMs: 60_000, ...options });
   leases.push(made);
   return made;
 }
 
-/** An instance: its lease (tried by the test, not a timer) and its shared feed. */
+/**
+ * An instance: its lease (renewed every 100 ms) and its shared feed. kill() is its process dying: it
+ * says nothing more and its lease is no longer renewed.
+ */
 async function instance(network: ReturnType<typeof memoryNetwork>, id: string, ttlMs = 5_000) {
-  const held = lease({ ttlMs });
+  let dead = false;
+  const real = database.handle.db;
+  const db = {
+    execute: (query: Parameters<Database['execute']>[0]) => (dead ? Promise.reject(new Error('dead')) : real.execute(query)),
+  } as unknown as Database;
+  const held = lease({ ttlMs, renewMs: 100, db });
   const feed = await SharedFeed.open({
     feed: FEED,
     store: postgresFeedStore(database.handle.db, id, name),
@@ -123,14 +131,18 @@ async function instance(network: ReturnType<typeof memoryNetwork>, id: string, t
   });
   feeds.push(feed);
   await held.start();
-  return { lease: held, feed };
+  const kill = () => {
+    dead = true;
+    network.cut.add(id);
+  };
+  return { lease: held, feed, kill };
 }
 
 describe('the leader lease', () => {
   it('is held by one instance at a time, and passes on when the leader lets go or stops renewing', async () => {
     const heard: string[] = [];
-    const a = lease({ ttlMs: 300 });
-    const b = lease({ ttlMs: 300 });
+    const a = lease();
+    const b = lease();
     a.onGained(() => heard.push('a leads'));
     a.onLost(() => heard.push('a stops'));
     b.onGained(() => heard.push('b leads'));
@@ -145,18 +157,24 @@ describe('the leader lease', () => {
     await a.release();
     await b.tryNow();
     expect([a.held, b.held]).toEqual([false, true]);
+    expect(heard).toEqual(['a leads', 'a stops', 'b leads']);
 
-    // B stops renewing (hung, or dead): once its lease lapses, C takes it; B finds out at its next try.
+    // C leads on a short lease and stops renewing (hung, or dead): once it lapses D takes it, and C finds
+    // out at its next try.
+    await b.release();
     const c = lease({ ttlMs: 300 });
-    c.onGained(() => heard.push('c leads'));
+    const d = lease();
+    c.onLost(() => heard.push('c stops'));
+    d.onGained(() => heard.push('d leads'));
     await c.start();
-    expect(c.held).toBe(false);
+    expect(c.held).toBe(true);
     await wait(400);
+    await d.start();
     await c.tryNow();
-    await b.tryNow();
-    expect([b.held, c.held]).toEqual([false, true]);
-    expect(heard).toEqual(['a leads', 'a stops', 'b leads', 'c leads', 'b stops']);
+    expect([c.held, d.held]).toEqual([false, true]);
+    expect(heard.slice(-2)).toEqual(['d leads', 'c stops']);
   });
+
   it('steps down when it cannot renew, before its lease could lapse for another to take', async () => {
     let reachable = true;
     const db = {
@@ -225,8 +243,8 @@ describe('one feed for several instances', () => {
 
   it('when the leader dies, another instance leads on from its replica: same ids, prices, clock and next seq', async () => {
     const network = memoryNetwork();
-    const a = await instance(network, 'a', 300);
-    const b = await instance(network, 'b', 300);
+    const a = await instance(network, 'a', 1_000);
+    const b = await instance(network, 'b', 1_000);
     a.feed.step(60_000);
     const before = view(a.feed);
     const seen = record(a.feed);
@@ -234,9 +252,8 @@ describe('one feed for several instances', () => {
     const lastSeq = new Map(seen.deltas.map(([destination, delta]) => [destination, delta.seq]));
 
     // A dies: it says nothing more and stops renewing; its lease lapses and B takes it.
-    network.cut.add('a');
-    await wait(400);
-    await b.lease.tryNow();
+    a.kill();
+    await until(() => b.feed.role === 'leader');
     expect(b.feed.role).toBe('leader');
     expect(view(b.feed)).not.toEqual(before);
     expect(view(b.feed)).toEqual(view(a.feed));
@@ -247,7 +264,7 @@ describe('one feed for several instances', () => {
       if (lastSeq.has(destination)) expect(delta.seq, destination).toBe(lastSeq.get(destination)! + 1);
     }
     // A third instance started now follows B, and a restarted A (a new process) too.
-    const c = await instance(network, 'c', 300);
+    const c = await instance(network, 'c', 1_000);
     expect(c.feed.role).toBe('follower');
     expect(view(c.feed)).toEqual(view(b.feed));
   });
