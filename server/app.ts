@@ -520,6 +520,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     heartbeatMs: options.heartbeatMs ?? 10_000,
     authenticate: socketPlayer(db, sessionResolver(db, policy)),
     onChat: (message, customerId) => saveChat(db, message, customerId),
+    // Several instances: chat lines reach every instance's sockets (app.cluster.topics, set below).
+    publishChat: (destination, body) => (app.cluster?.topics ?? app.broker).publish(destination, body),
     endedSessions: (sessionIds) => endedSessions(db, policy, sessionIds),
     sessionEndedNotice,
     sessionRecheckMs: options.sessionRecheckMs ?? 1_000,
@@ -530,6 +532,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   // Several instances: what one instance publishes for everyone's sockets crosses through RabbitMQ.
   const topics = cluster ? crossInstanceTopics(broker, cluster.link) : undefined;
   app.decorate('cluster', cluster && { ...cluster, feed: shared, topics });
+  // A follower whose copy of the feed is not in step with the leader's would answer old prices.
+  if (shared) app.readiness.add('feed', () => shared.current);
   // The casino's games module: catalogue, static game lists, launches, likes, history, jackpot publisher.
   // The provider and casino wallet are asked at each use (their modules decorate app.gameProvider and
   // app.casinoWallet; a test may hand its own).

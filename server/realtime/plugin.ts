@@ -7,7 +7,7 @@ import type { SessionEndedNotice } from './stomp/broker';
 import { EmbeddedBroker } from './stomp/broker';
 import { type StompEndpointOptions, stompEndpoint } from './stomp/endpoint';
 
-export interface RealtimeOptions extends Pick<StompEndpointOptions, 'authenticate' | 'onChat' | 'otherSocketPaths'> {
+export interface RealtimeOptions extends Pick<StompEndpointOptions, 'authenticate' | 'onChat' | 'publishChat' | 'otherSocketPaths'> {
   feed: FeedProvider;
   events: PlayerEvents;
   heartbeatMs: number;
@@ -35,6 +35,7 @@ export async function realtime(app: FastifyInstance, options: RealtimeOptions): 
     heartbeatMs: options.heartbeatMs,
     authenticate: options.authenticate,
     ...(options.onChat ? { onChat: options.onChat } : {}),
+    ...(options.publishChat ? { publishChat: options.publishChat } : {}),
     ...(options.otherSocketPaths ? { otherSocketPaths: options.otherSocketPaths } : {}),
   });
   const sessionWatch = watchSessions({

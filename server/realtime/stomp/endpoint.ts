@@ -24,6 +24,11 @@ export interface StompEndpointOptions {
   authenticate(token: string | undefined): Promise<{ customerId: number | null; nickName: string; sessionId?: number } | null>;
   /** Offered heart-beat in both directions (spec §9: 10 s); 0 turns heart-beating off. */
   heartbeatMs?: number;
+  /**
+   * Where a chat line is published: by default this broker's subscribers; with several instances, every
+   * instance's (the lines cross through RabbitMQ).
+   */
+  publishChat?(destination: string, body: string): void;
   /** Persists a chat line once it has been published; a failure is logged, the line stays sent. */
   onChat?(message: ChatMessage, customerId: number): Promise<void> | void;
   /**
@@ -311,7 +316,8 @@ class StompConnection implements BrokerConnection {
       return this.receipt(frame);
     }
     const message: ChatMessage = { id: randomUUID(), matchId, nickName: this.nickName, text, ts: Date.now() };
-    this.options.broker.publish(destination, JSON.stringify(message));
+    if (this.options.publishChat) this.options.publishChat(destination, JSON.stringify(message));
+    else this.options.broker.publish(destination, JSON.stringify(message));
     this.receipt(frame);
     const customerId = this.customerId;
     void Promise.resolve()
