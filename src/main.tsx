@@ -1,4 +1,5 @@
 import './ui/global.css';
+import './lib/zodConfig';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';

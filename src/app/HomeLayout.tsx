@@ -1,7 +1,7 @@
 import { Link, Outlet } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { HOME_TABS, type HomeTab } from '../contract/navigation';
-import { FIRST_GAME_KIND } from '../contract/games';
+import { FIRST_GAME_KIND } from '../contract/gameConstants';
 import { TabBar, tabStyles } from '../ui/Tabs';
 import { Header } from './Header';
 import styles from './HomeLayout.module.css';

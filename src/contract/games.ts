@@ -1,4 +1,7 @@
 import * as z from 'zod/mini';
+import { GAME_CATEGORIES, GAME_KINDS, GameEngine, PLAY_CURRENCY, type GameCategory, type GameKind } from './gameConstants';
+
+export * from './gameConstants';
 
 /**
  * The casino (spec §1 games, §3 categories and game state, §7 game calls, issue 13): the game kinds
@@ -7,57 +10,7 @@ import * as z from 'zod/mini';
  * the currency XXX and never touches the wallet.
  */
 
-/** Game categories of spec §3 (the anti-addiction settings and records are per category). */
-export const GameCategory = {
-  Slot: 5,
-  Poker: 3,
-  Casino: 17,
-  Bingo: 27,
-  Arcade: 8,
-} as const;
-export type GameCategory = (typeof GameCategory)[keyof typeof GameCategory];
-export const GAME_CATEGORIES = Object.values(GameCategory);
-
-/** The game kinds shown as tabs, in tab order; the first one is where /games and an unknown kind land. Fishing games count as Arcade. */
-export const GAME_KINDS = [
-  { kind: 'slot', category: GameCategory.Slot },
-  { kind: 'casino', category: GameCategory.Casino },
-  { kind: 'poker', category: GameCategory.Poker },
-  { kind: 'bingo', category: GameCategory.Bingo },
-  { kind: 'fishing', category: GameCategory.Arcade },
-  { kind: 'arcade', category: GameCategory.Arcade },
-] as const;
-export type GameKind = (typeof GAME_KINDS)[number]['kind'];
-export const FIRST_GAME_KIND: GameKind = GAME_KINDS[0].kind;
 const GAME_KIND_NAMES = GAME_KINDS.map((entry) => entry.kind) as [GameKind, ...GameKind[]];
-
-export function isGameKind(value: string): value is GameKind {
-  return GAME_KINDS.some((entry) => entry.kind === value);
-}
-
-export function categoryOfKind(kind: GameKind): GameCategory {
-  return GAME_KINDS.find((entry) => entry.kind === kind)!.category;
-}
-
-/**
- * The game engines the provider simulator runs (each states its RTP; `npm run bench` measures it).
- * A catalogue game is an engine with a theme and a paytable variant, as studios reskin their engines.
- */
-export const GameEngine = {
-  /** 5 reels × 3 rows, fixed paylines, wilds and scatters. */
-  Slot: 'slot',
-  /** A live table: European roulette, rounds on a timer shared by every player at the table, a simulated dealer. */
-  Roulette: 'roulette',
-  /** Jacks or Better video poker: deal, hold, draw. */
-  VideoPoker: 'video-poker',
-  /** A crash game: a multiplier rises until it crashes; cash out before. */
-  Crash: 'crash',
-  /** A fishing shooter: each shot costs the bet; a hit fish pays its multiplier. */
-  Fishing: 'fishing',
-  /** 75-ball bingo: cards bought for a scheduled draw shared by the room. */
-  Bingo: 'bingo',
-} as const;
-export type GameEngine = (typeof GameEngine)[keyof typeof GameEngine];
 const ENGINE_NAMES = Object.values(GameEngine) as [GameEngine, ...GameEngine[]];
 
 /** How a platform's money works: seamless (the provider calls our wallet per bet) or transfer (money moved into the provider before play). */
@@ -163,7 +116,6 @@ export const GAME_HISTORY_MAX = 30;
 export const GAME_LIKES_MAX = 200;
 export const SEARCH_HISTORY_MAX = 10;
 /** The currency of real-money play, and Hub88's demo currency. */
-export const PLAY_CURRENCY = 'PHP';
 export const DEMO_CURRENCY = 'XXX';
 
 const gameRef = { gameId: z.int().check(z.positive()) };

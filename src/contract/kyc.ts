@@ -1,24 +1,10 @@
 import * as z from 'zod/mini';
+import { KYC_OPERATIONS } from './kycConstants';
 import { isCalendarDate, isOfAge } from './people';
 
+export * from './kycConstants';
+
 /** KYC states, accepted ID types and personal-info options of spec §3 and §4. */
-
-/** ekycStatus / mergeKycStatus values. */
-export const KycStatus = {
-  NotSet: -1,
-  Pending: 0,
-  Approved: 1,
-  SystemRejected: 2,
-  ManuallyRejected: 3,
-  /** Treated as not set. */
-  Reset: 4,
-} as const;
-export type KycStatus = (typeof KycStatus)[keyof typeof KycStatus];
-
-/** -1 and 4 both mean the player has not submitted KYC. */
-export function isKycNotSet(status: number): boolean {
-  return status === KycStatus.NotSet || status === KycStatus.Reset;
-}
 
 export const KycIdType = {
   DriversLicense: 4,
@@ -64,9 +50,6 @@ export const SOURCES_OF_INCOME = [
   'Others',
 ] as const;
 
-/** Pages a player may visit while forced new-user eKYC is in force (route names of spec §2). */
-export const FORCED_EKYC_ALLOWED_PAGES = ['EKYCAutomation', 'ekyc-zolos', 'kyc-information', 'KycResult'] as const;
-
 // ---------------------------------------------------------------------------------------------------------
 // The KYC calls of spec §7, their bodies and the rules both sides apply (issue 12). Answers are in
 // answers/kyc.ts. Every call is prefix 'main' and player-only; identity comes from the session.
@@ -99,10 +82,6 @@ export type KycCall = (typeof KycCall)[keyof typeof KycCall];
 
 /** Partner mini-apps pass their type to the status query (spec §6). */
 export const MINI_TYPES = ['gcash', 'lazada', 'maya'] as const;
-
-/** Operations the status query and the face check are asked for. */
-export const KYC_OPERATIONS = ['login', 'bet', 'deposit', 'withdraw', 'game', 'profile'] as const;
-export type KycOperation = (typeof KYC_OPERATIONS)[number];
 
 /**
  * Why a verification was refused (spec §8 KYC messages). The server sends the code and the player's

@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { PaymentAccountType } from './payments';
 
+export * from './billTypes';
+
 /**
  * The money calls of spec §7 (deposits, withdrawals, payment accounts, withdrawal password, records):
  * their names and request bodies, shared by the server's routes and the app's pages. Amounts are integer
@@ -62,25 +64,6 @@ export type DepositStatus = (typeof DepositStatus)[number];
  */
 export const WithdrawalStatus = ['pending', 'processing', 'paid', 'failed', 'reversed'] as const;
 export type WithdrawalStatus = (typeof WithdrawalStatus)[number];
-
-/**
- * Bill types of /record (transactionRecord/queryCustBill `type`; 0 or absent = all). querySubList's
- * `type 1` of spec §7 is the deposit records, 2 the withdrawal records.
- */
-export const BillType = {
-  All: 0,
-  Deposit: 1,
-  Withdrawal: 2,
-  /** A failed or reversed withdrawal coming back. */
-  WithdrawalReturn: 3,
-  Bet: 4,
-  Payout: 5,
-  Refund: 6,
-  Transfer: 7,
-  Bonus: 8,
-  Voucher: 9,
-} as const;
-export type BillType = (typeof BillType)[keyof typeof BillType];
 
 export const accountTypeSchema = z.union([
   z.literal(PaymentAccountType.Bank),

@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { GameCategory, antiAddictionSchema } from './games';
 
+export * from './siteConstants';
+
 /**
  * Site information (spec §3 siteInfo) and site maintenance, as `front/siteinfo` and
  * `front/siteMaintenance` answer them.
@@ -13,9 +15,6 @@ export const productSwitchSchema = z.object({
   switch: z.boolean(),
 });
 export type ProductSwitch = z.infer<typeof productSwitchSchema>;
-
-/** The game-list setting that sends login-required visitors to the games page instead of home. */
-export const GAME_LIST_GAMES_FIRST = 5;
 
 export const siteInfoSchema = z.object({
   /** The regulator-compliant version is active: pages flagged hiddenUnderPagcor are not reachable. */
@@ -39,17 +38,6 @@ export const siteInfoSchema = z.object({
   antiAddiction: z.optional(antiAddictionSchema),
 });
 export type SiteInfo = z.infer<typeof siteInfoSchema>;
-
-/** The H5 web app's entry in the product switches. */
-export const H5_PRODUCT_MODULE = 'H5';
-
-/** Whether a product switch list turns a feature on for the H5 app. */
-export function isSwitchOnForH5(entries: readonly ProductSwitch[]): boolean {
-  return entries.some((entry) => entry.productModule === H5_PRODUCT_MODULE && entry.switch);
-}
-
-/** The banner entry that holds the maintenance image. */
-export const MAINTENANCE_IMAGE_ENTRY = 'APH5';
 
 export const siteMaintenanceSchema = z.object({
   maintenance: z.boolean(),

@@ -2,10 +2,6 @@ import * as Comlink from 'comlink';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { SelectionDetail, SelectionQuery } from '../contract/betting';
 import type { ChatMessage } from '../contract/feed';
-import { JACKPOT_DEBOUNCE_MS } from '../contract/constants';
-import { jackpotMessageSchema } from '../contract/games';
-import { StorageKey } from '../contract/storageKeys';
-import { local } from '../lib/storage';
 import type { ConnectionStatus, ListQuery, RealtimeApi, UserQueue } from '../contract/realtime';
 import { useOnline } from '../hooks/useOnline';
 import { dropFirstList, realtime } from './client';
@@ -21,7 +17,7 @@ import { ListMirror, type ListView, MatchMirror, type MatchView, OrderMirror, ty
  * goes, even if it goes before the worker answered with the subscription's id. `onStarted` hears the
  * id of a subscription that is still wanted (to change it later).
  */
-function watchWorker(
+export function watchWorker(
   start: (api: Comlink.Remote<RealtimeApi>) => Promise<number>,
   onStarted?: (api: Comlink.Remote<RealtimeApi>, subscriptionId: number) => void,
 ): (() => void) | undefined {
@@ -203,55 +199,4 @@ export function useUserPush(queue: UserQueue, onEvent: () => void, enabled = tru
       ),
     );
   }, [queue, enabled]);
-}
-
-/** The last jackpot amount this device heard (centavos), or null before any. */
-export function storedJackpot(): number | null {
-  const value = local.get<unknown>(StorageKey.jackpotAmount, null);
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
-}
-
-/**
- * Jackpot messages to amounts: at most one every JACKPOT_DEBOUNCE_MS, the last of a burst winning, each
- * stored as jackpotAmount for the next visit. Anything that is not a JackpotMessage is ignored.
- */
-export function jackpotDebouncer(onAmount: (amount: number) => void): { push(message: unknown): void; cancel(): void } {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let pending: number | null = null;
-  return {
-    push(message) {
-      const parsed = jackpotMessageSchema.safeParse(message);
-      if (!parsed.success || parsed.data.amount < 0) return;
-      pending = parsed.data.amount;
-      timer ??= setTimeout(() => {
-        timer = undefined;
-        if (pending === null) return;
-        local.set(StorageKey.jackpotAmount, pending);
-        onAmount(pending);
-      }, JACKPOT_DEBOUNCE_MS);
-    },
-    cancel() {
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-    },
-  };
-}
-
-/**
- * The progressive jackpot in centavos (`/topic/jackpot` over the shared worker's one socket, through
- * jackpotDebouncer): what the topic said last, else `known` (e.g. the server's last amount, asked once),
- * else the stored jackpotAmount of an earlier visit, else null.
- */
-export function useJackpot(known: number | null = null): number | null {
-  const [heard, setHeard] = useState<number | null>(null);
-  const [stored] = useState(storedJackpot);
-  useEffect(() => {
-    const debouncer = jackpotDebouncer(setHeard);
-    const stop = watchWorker((api) => api.watchJackpot(Comlink.proxy((message: unknown) => debouncer.push(message))));
-    return () => {
-      debouncer.cancel();
-      stop?.();
-    };
-  }, []);
-  return heard ?? known ?? stored;
 }

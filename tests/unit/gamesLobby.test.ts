@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { JACKPOT_DEBOUNCE_MS } from '../../src/contract/constants';
-import { jackpotDebouncer, storedJackpot } from '../../src/realtime/hooks';
+import { jackpotDebouncer, storedJackpot } from '../../src/realtime/jackpot';
 import type { GameEntry, GamePlatform } from '../../src/contract/games';
 import { SEARCH_HISTORY_MAX } from '../../src/contract/games';
 import type { ConnectionStatus } from '../../src/contract/realtime';

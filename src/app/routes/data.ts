@@ -1,4 +1,4 @@
-import type * as z from 'zod/mini';
+import type { SearchOutput, SearchSchema } from '../../lib/search';
 import { queryClient } from '../../api/instance';
 import { loginSearch } from '../../features/auth/search';
 import { securityInfoQuery } from '../../features/auth/securityApi';
@@ -32,18 +32,18 @@ import type { RouteName } from './table';
  * What a route knows about its address and its data, beside its page (pages.tsx). Its own chunk, loaded
  * after the first paint (router.tsx); the router validates with the same schemas from search.ts, which
  * the shell holds (a unit test checks they agree):
- *  - `search`: the zod schema of its query (the router's validateSearch); the page receives the result
+ *  - `search`: the search schema of its query (the router's validateSearch); the page receives the result
  *    as props and parses nothing by hand;
  *  - `prefetch`: the data its page will ask for, started by the route's loader so the request runs while
  *    the page's chunk downloads (and on hover, when the router preloads). It does not wait: the page
  *    shows its own skeleton and errors, as before; the page's query then finds the request under way.
  */
-export interface RouteData<S extends z.ZodMiniType = z.ZodMiniType> {
+export interface RouteData<S extends SearchSchema = SearchSchema> {
   search?: S;
-  prefetch?: (search: z.output<S>, route: { params: Record<string, string>; preload: boolean }) => void;
+  prefetch?: (search: SearchOutput<S>, route: { params: Record<string, string>; preload: boolean }) => void;
 }
 
-function data<S extends z.ZodMiniType>(route: RouteData<S>): RouteData {
+function data<S extends SearchSchema>(route: RouteData<S>): RouteData {
   return route as RouteData;
 }
 

@@ -15,10 +15,11 @@
  *  8. forced new-user eKYC → /EKYCAutomation or /KycResult
  *  9. / → mini-app home or the saved default tab; an invalid game kind → the first kind
  */
-import { FIRST_GAME_KIND, isGameKind } from '../../contract/games';
-import { FORCED_EKYC_ALLOWED_PAGES, KycStatus, isKycNotSet } from '../../contract/kyc';
+import { FIRST_GAME_KIND, isGameKind } from '../../contract/gameConstants';
+import { FORCED_EKYC_ALLOWED_PAGES, KycStatus, isKycNotSet } from '../../contract/kycConstants';
 import { ACQUISITION_PARAMS, INVITE_PARAMS } from '../../contract/storageKeys';
-import { GAME_LIST_GAMES_FIRST, type ProductSwitch, isSwitchOnForH5 } from '../../contract/site';
+import type { ProductSwitch } from '../../contract/site';
+import { GAME_LIST_GAMES_FIRST, isSwitchOnForH5 } from '../../contract/siteConstants';
 import { type Partner, miniAppHome, partnerDepositPage } from '../../lib/partner';
 import type { HomeTab } from '../../contract/navigation';
 import { REDIRECTS, type RouteDef } from './table';

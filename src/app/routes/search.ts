@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import { loginSearch } from '../../features/auth/search';
 import { ticketSearch } from '../../features/bets/search';
 import { gameRecordSearch, gameSearch as playSearch, roundSearch, transferSearch } from '../../features/casino/search';
@@ -16,23 +15,23 @@ import {
   recordSearch,
 } from '../../features/wallet/search';
 import { orderSearch as withdrawalOrderSearch, passwordSearch, splitSearch, withdrawSearch } from '../../features/withdraw/search';
-import { searchOneOf } from '../../lib/search';
+import { type SearchSchema, searchObject, searchOneOf } from '../../lib/search';
 import type { RouteName } from './table';
 
 /**
- * The zod schema of each route's query (the router's validateSearch): the page receives the result as
+ * The search schema of each route's query (lib/search.ts, a hand parse) (the router's validateSearch): the page receives the result as
  * props and parses nothing by hand. Light (the features' search files only), so it is part of the shell;
  * what a route prefetches is in data.ts, its own chunk.
  */
 
 /** /record: the wallet's tabs and bill type, and the casino's games tab with its period and category. */
-export const recordRouteSearch = z.object({
+export const recordRouteSearch = searchObject({
   ...recordSearch.shape,
   tab: searchOneOf([...RECORD_TABS, 'games']),
   ...gameRecordSearch,
 });
 
-export const ROUTE_SEARCH: Partial<Record<RouteName, z.ZodMiniType>> = {
+export const ROUTE_SEARCH: Partial<Record<RouteName, SearchSchema>> = {
   game: playSearch,
   newGame: playSearch,
   newGameV2: playSearch,

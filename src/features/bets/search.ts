@@ -1,6 +1,5 @@
-import * as z from 'zod/mini';
-import { searchText } from '../../lib/search';
+import { searchObject, searchText, type SearchOutput } from '../../lib/search';
 
 /** /history-detail and /recordDetail ?transId=…: the ticket to show (text: ids are longer than a safe number). */
-export const ticketSearch = z.object({ transId: searchText });
-export type TicketSearch = z.output<typeof ticketSearch>;
+export const ticketSearch = searchObject({ transId: searchText });
+export type TicketSearch = SearchOutput<typeof ticketSearch>;

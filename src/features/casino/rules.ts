@@ -1,4 +1,5 @@
-import { GameEngine, type GameEntry, type GamePlatform, PLAY_CURRENCY } from '../../contract/games';
+import type { GameEntry, GamePlatform } from '../../contract/games';
+import { GameEngine, PLAY_CURRENCY } from '../../contract/gameConstants';
 import { GatewayCode, SpecCode } from '../../contract/errorCodes';
 import { manilaDay } from '../../lib/dates';
 

@@ -1,35 +1,29 @@
-import * as z from 'zod/mini';
-import { searchOneOf, searchText, searchWhere } from '../../lib/search';
+import { type SearchField, searchObject, searchOneOf, searchText, searchWhere, type SearchOutput } from '../../lib/search';
 import { GAME_RECORD_PERIODS, type GameRecordPeriod } from './rules';
 
 /**
  * A game id as text ('123'): from the address, or a number a link hands over (the lobby's tiles link
  * with `{ gameId: 123 }`); anything else reads as absent.
  */
-const gameIdText = z.catch(
-  z.optional(
-    z.pipe(
-      z.union([z.string(), z.number()]),
-      z.transform((value: string | number) => String(value)).check(z.refine((value) => /^[1-9]\d{0,9}$/.test(value))),
-    ),
-  ),
-  undefined,
-);
+const gameIdText: SearchField<string> = (value) => {
+  const text = typeof value === 'number' ? String(value) : value;
+  return typeof text === 'string' && /^[1-9]\d{0,9}$/.test(text) ? text : undefined;
+};
 
 /**
  * /game, /newGame, /newGameV2, /ingame, /ingameV2, /glifeingame, /testgame, /trial:
  * ?gameId=…[&platformCode=…]; /ingame?…&via=transfer once the player came through /InGameTransfer.
  */
-export const gameSearch = z.object({ gameId: gameIdText, platformCode: searchText, via: searchOneOf(['transfer']) });
-export type GameSearch = z.output<typeof gameSearch>;
+export const gameSearch = searchObject({ gameId: gameIdText, platformCode: searchText, via: searchOneOf(['transfer']) });
+export type GameSearch = SearchOutput<typeof gameSearch>;
 
 /** /InGameTransfer?platformCode=…&gameId=… */
-export const transferSearch = z.object({ platformCode: searchText, gameId: gameIdText });
-export type TransferSearch = z.output<typeof transferSearch>;
+export const transferSearch = searchObject({ platformCode: searchText, gameId: gameIdText });
+export type TransferSearch = SearchOutput<typeof transferSearch>;
 
 /** /gameRecordDetail?roundId=… */
-export const roundSearch = z.object({ roundId: searchWhere((value) => value.length <= 100) });
-export type RoundSearch = z.output<typeof roundSearch>;
+export const roundSearch = searchObject({ roundId: searchWhere((value) => value.length <= 100) });
+export type RoundSearch = SearchOutput<typeof roundSearch>;
 
 /** The games tab of /record: ?period=…&category=… */
 const PERIODS = Object.keys(GAME_RECORD_PERIODS) as [GameRecordPeriod, ...GameRecordPeriod[]];

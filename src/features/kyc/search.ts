@@ -1,7 +1,6 @@
-import * as z from 'zod/mini';
-import { KYC_OPERATIONS } from '../../contract/kyc';
-import { searchOneOf } from '../../lib/search';
+import { KYC_OPERATIONS } from '../../contract/kycConstants';
+import { searchObject, searchOneOf, type SearchOutput } from '../../lib/search';
 
 /** /face-capture?operation=…: a face check ('Verification Required') before this operation; absent: the verification's selfie step. */
-export const faceCaptureSearch = z.object({ operation: searchOneOf(KYC_OPERATIONS) });
-export type FaceCaptureSearch = z.output<typeof faceCaptureSearch>;
+export const faceCaptureSearch = searchObject({ operation: searchOneOf(KYC_OPERATIONS) });
+export type FaceCaptureSearch = SearchOutput<typeof faceCaptureSearch>;

@@ -1,5 +1,4 @@
-import * as z from 'zod/mini';
-import { searchWhere } from '../../lib/search';
+import { searchObject, searchWhere, type SearchOutput } from '../../lib/search';
 
 const isMessageId = (value: string) => {
   const id = Number(value);
@@ -7,5 +6,5 @@ const isMessageId = (value: string) => {
 };
 
 /** /MessageDetails?id=…: the message to open, a positive whole number. */
-export const messageSearch = z.object({ id: searchWhere(isMessageId) });
-export type MessageSearch = z.output<typeof messageSearch>;
+export const messageSearch = searchObject({ id: searchWhere(isMessageId) });
+export type MessageSearch = SearchOutput<typeof messageSearch>;

@@ -1,6 +1,7 @@
 import { del, get, set } from 'idb-keyval';
 import { StorageKey } from '../../contract/storageKeys';
-import { MAINTENANCE_IMAGE_ENTRY, type SiteMaintenance } from '../../contract/site';
+import type { SiteMaintenance } from '../../contract/site';
+import { MAINTENANCE_IMAGE_ENTRY } from '../../contract/siteConstants';
 import { local } from '../../lib/storage';
 
 /**
