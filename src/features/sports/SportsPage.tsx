@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Notice } from '../../ui/Notice';
@@ -16,17 +15,15 @@ import { PageSkeleton } from '../../ui/Skeleton';
 import { TabBar, tabStyles } from '../../ui/Tabs';
 import priceStyles from './PriceButton.module.css';
 import { sportSwitchQuery, outrightsQuery } from './api';
-import { MatchRow } from './MatchRow';
 import { ReconnectingBanner } from './MatchStatus';
 import { OfflineBanner, OfflineProvider, offlineOf } from './offline';
 import { useEarlyTaps } from './earlyTaps';
+import { type RowItem, RowList } from './RowList';
 import { usePicked, useTogglePick } from './picks';
 import { SPORTS, type SportsSearch } from './search';
 import styles from './SportsPage.module.css';
 import { SportsbookMaintenance, useHongKongMarketCheck, useSportsbookMaintenance } from './status';
 import { useNow } from '../../hooks/useNow';
-
-type Item = { kind: 'league'; leagueId: string; name: string } | { kind: 'match'; matchId: string };
 
 function MatchList({
   sportTypeId,
@@ -43,7 +40,7 @@ function MatchList({
   const mirrors = useMemo(() => [mirror], [mirror]);
   useEarlyTaps(mirrors, 'sports', view.status !== 'loading');
   const items = useMemo(() => {
-    const list: Item[] = [];
+    const list: RowItem[] = [];
     let league = '';
     for (const matchId of view.order) {
       const leagueId = mirror.getRow(matchId)?.match.leagueId ?? '';
@@ -55,23 +52,6 @@ function MatchList({
     }
     return list;
   }, [view, mirror]);
-
-  const listRef = useRef<HTMLDivElement>(null);
-  const [offset, setOffset] = useState(0);
-  useLayoutEffect(() => {
-    setOffset(listRef.current?.offsetTop ?? 0);
-  }, [view.status]);
-  // Only the rows on screen (and a few around) exist: thousands of matches cost what a screenful costs.
-  const virtualizer = useWindowVirtualizer({
-    count: items.length,
-    estimateSize: (index) => (items[index]?.kind === 'league' ? 36 : 96),
-    overscan: 6,
-    scrollMargin: offset,
-    getItemKey: (index) => {
-      const item = items[index];
-      return item ? (item.kind === 'league' ? `l:${item.leagueId}:${index}` : item.matchId) : index;
-    },
-  });
 
   if (view.status === 'loading') return <PageSkeleton label={t('sports.loading')} lines={8} />;
   const sport = t(`sports.names.${sportTypeId}` as 'sports.names.1');
@@ -87,27 +67,7 @@ function MatchList({
           description={t(mode === 'live' ? 'sports.emptyLive' : 'sports.emptyOther', { sport })}
         />
       ) : (
-        <div ref={listRef} className={styles.list} style={{ height: virtualizer.getTotalSize() }} data-testid="match-list">
-          {virtualizer.getVirtualItems().map((virtual) => {
-            const item = items[virtual.index];
-            if (!item) return null;
-            return (
-              <div
-                key={virtual.key}
-                data-index={virtual.index}
-                ref={virtualizer.measureElement}
-                className={styles.item}
-                style={{ transform: `translateY(${virtual.start - virtualizer.options.scrollMargin}px)` }}
-              >
-                {item.kind === 'league' ? (
-                  <div className={styles.league}>{item.name}</div>
-                ) : (
-                  <MatchRow mirror={mirror} matchId={item.matchId} page="sports" now={now} />
-                )}
-              </div>
-            );
-          })}
-        </div>
+        <RowList items={items} mirror={mirror} now={now} layoutKey={view.status} />
       )}
     </OfflineProvider>
   );
