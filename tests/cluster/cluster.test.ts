@@ -16,10 +16,11 @@ import { type Cluster, startCluster } from '../../scripts/cluster/cluster';
 import { openDatabase } from '../../server/db';
 import { VoucherService } from '../../server/modules/vouchers/service';
 import { HOUSE, houseAccountId, post as postLedger, walletAccountId } from '../../server/modules/wallet/ledger';
-import type { ListSnapshot, Match, Market } from '../../src/contract/feed';
+import type { ListSnapshot } from '../../src/contract/feed';
 import { Destination, STOMP_PATH } from '../../src/contract/feed';
-import { MarketStatus, OddsType } from '../../src/contract/sports';
+import { MarketStatus } from '../../src/contract/sports';
 import { launchChromium, PHONE } from '../bench/browser';
+import { type Pick, singleBody } from '../integration/bodies';
 import { type Player, type Socket, call, closeAgents, compressed, openSocket, post, registerPlayer, until } from './client';
 
 let cluster: Cluster;
@@ -73,11 +74,6 @@ async function socket(via: 'a' | 'b' | 'balancer', token: string | undefined, de
   return opened;
 }
 
-interface Pick {
-  match: Match;
-  market: Market;
-}
-
 /** Pre-match football matches with a running main market, as the list shows them (through `via`). */
 async function openPicks(via: 'a' | 'b' | 'balancer', count: number): Promise<Pick[]> {
   const picks: Pick[] = [];
@@ -87,40 +83,12 @@ async function openPicks(via: 'a' | 'b' | 'balancer', count: number): Promise<Pi
       const market = list.markets.find(
         (m) => m.matchId === match.matchId && m.main && m.status === MarketStatus.Running && m.selections.every((s) => s.price > 1),
       );
-      if (market && picks.length < count) picks.push({ match, market });
+      const selection = market?.selections[0];
+      if (market && selection && picks.length < count) picks.push({ match, market, key: selection.key, price: selection.price });
     }
   }
   if (picks.length < count) throw new Error(`only ${picks.length} open pre-match markets`);
   return picks;
-}
-
-function single(pick: Pick, stake: number) {
-  const { match, market } = pick;
-  const selection = market.selections[0]!;
-  return {
-    oddsType: OddsType.Decimal,
-    price: selection.price,
-    seamless: true,
-    stake,
-    globalShowTime: match.kickoff,
-    key: selection.key,
-    keyEn: selection.keyEn,
-    marketId: market.marketId,
-    matchId: match.matchId,
-    sportTypeId: match.sportTypeId,
-    leagueName: match.leagueName,
-    leagueId: match.leagueId,
-    point: market.point,
-    point2: market.point2,
-    betType: market.betType,
-    recommendId: '',
-    masterId: '',
-    betOnPage: 'test',
-    homeName: match.homeName,
-    awayName: match.awayName,
-    resourceid: '',
-    fromSabaPromotion: false,
-  };
 }
 
 interface Placed {
@@ -137,7 +105,7 @@ async function placeBet(via: 'a' | 'b' | 'balancer', player: Player, pick: Pick,
   const deadline = Date.now() + 30_000;
   for (;;) {
     try {
-      const answer = await call<Placed>(url(via), appKey, 'tp', 'saba/sabaDoPlaceBetV2', single(pick, stake), {
+      const answer = await call<Placed>(url(via), appKey, 'tp', 'saba/sabaDoPlaceBetV2', singleBody(pick, stake), {
         token: player.token,
         idempotencyKey: key,
         from: player.from,
