@@ -93,6 +93,8 @@ async function lastPricesClearOfFloats(page: Page, where: string): Promise<void>
 }
 
 test('the main pages, as a visitor, with the login sheet open', async ({ page }) => {
+  // axe over seven pages and a sheet, live lists among them: about 35 s on a quiet 2-core machine.
+  test.setTimeout(120_000);
   const findings: Finding[] = [];
   const rows = page.getByTestId('match-row');
 
