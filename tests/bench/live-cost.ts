@@ -11,12 +11,15 @@
  * priced row and `--settle` seconds (default 5: the load's tail is not what is measured) it records
  * `seconds` of the page: long tasks (PerformanceObserver) and their blocking time
  * (the part of each over 50 ms, what Lighthouse's TBT sums), and CDP Performance.getMetrics deltas (script,
- * style recalc, layout, all tasks), per 10 s. Medians.
+ * style recalc, layout, all tasks), per 10 s. With `--lighthouse`, each visit is followed by a Lighthouse
+ * mobile audit of the page (score, LCP, TBT, TTI). Medians.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import { startChromium } from './cdp';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { type ServerProcess, startServerProcess } from '../e2e/serverProcess';
 import { median, round } from './stats';
@@ -28,6 +31,7 @@ function args() {
   let runs = 3;
   let seconds = 10;
   let settle = 5;
+  let withLighthouse = false;
   let pages = ['/foryou', '/sports'];
   const builds: { name: string; dist: string }[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -35,6 +39,7 @@ function args() {
     if (a === '--runs') runs = Number(argv[++i]);
     else if (a === '--seconds') seconds = Number(argv[++i]);
     else if (a === '--settle') settle = Number(argv[++i]);
+    else if (a === '--lighthouse') withLighthouse = true;
     else if (a === '--pages') pages = (argv[++i] ?? '').split(',');
     else if (a.includes('=')) {
       const [name = '', dist = ''] = a.split('=');
@@ -42,7 +47,7 @@ function args() {
     }
   }
   if (builds.length === 0) builds.push({ name: 'dist', dist: resolve('dist') });
-  return { runs, seconds, settle, pages, builds };
+  return { runs, seconds, settle, withLighthouse, pages, builds };
 }
 
 const METRICS = ['TaskDuration', 'ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration'] as const;
@@ -58,22 +63,19 @@ async function visit(browser: Browser, url: string, seconds: number, settle: num
     await page.locator('[data-testid=match-row]:has([data-testid=price] [data-price])').first().waitFor({ timeout: 60_000 });
     // The tail of the load (hydration, the worker's first answer, late chunks) is not what is measured.
     await page.waitForTimeout(settle * 1000);
-    await page.evaluate(() => {
-      const w = window as unknown as { __long: number[] };
-      w.__long = [];
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) w.__long.push(entry.duration);
-      }).observe({ type: 'longtask' });
-    });
+    // Browser-side code as text: this file is type-checked for Node, without the DOM's types.
+    await page.evaluate(
+      `window.__long = []; new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push(e.duration); }).observe({ type: 'longtask' });`,
+    );
     const read = async () => {
       const { metrics } = await cdp.send('Performance.getMetrics');
       return Object.fromEntries(metrics.map((m) => [m.name, m.value]));
     };
     const before = await read();
-    const domBefore = await page.evaluate(() => document.querySelectorAll('*').length);
+    const domBefore = await page.evaluate<number>(`document.querySelectorAll('*').length`);
     await page.waitForTimeout(seconds * 1000);
     const after = await read();
-    const long = await page.evaluate(() => (window as unknown as { __long: number[] }).__long);
+    const long = await page.evaluate<number[]>(`window.__long`);
     const per10 = 10 / seconds;
     const figures: Figures = {
       longTasks: round(long.length * per10),
@@ -88,8 +90,30 @@ async function visit(browser: Browser, url: string, seconds: number, settle: num
   }
 }
 
+/** With --lighthouse: a Lighthouse mobile audit of the same page (as tests/bench/lighthouse.ts), interleaved with the other builds. */
+async function audit(url: string): Promise<Figures> {
+  const chrome = await startChromium();
+  try {
+    const port = Number(new URL(chrome.httpUrl).port);
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    const lhr = result?.lhr;
+    if (!lhr || lhr.runtimeError) throw new Error(lhr?.runtimeError?.message ?? 'lighthouse gave no result');
+    const value = (id: string) => round(lhr.audits[id]?.numericValue ?? NaN);
+    return {
+      lhScore: round((lhr.categories['performance']?.score ?? 0) * 100),
+      lhLcpMs: value('largest-contentful-paint'),
+      lhTbtMs: value('total-blocking-time'),
+      lhTtiMs: value('interactive'),
+      lhMainThreadMs: value('mainthread-work-breakdown'),
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+    };
+  } finally {
+    await chrome.stop();
+  }
+}
+
 async function main() {
-  const { runs, seconds, settle, pages, builds } = args();
+  const { runs, seconds, settle, withLighthouse, pages, builds } = args();
   const dataDirs: string[] = [];
   const servers: { name: string; server: ServerProcess }[] = [];
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -105,6 +129,13 @@ async function main() {
       for (const path of pages) {
         for (const { name, server } of servers) {
           const figures = await visit(browser, server.url + path, seconds, settle);
+          if (withLighthouse) {
+            try {
+              Object.assign(figures, await audit(server.url + path));
+            } catch (error) {
+              console.log(`lighthouse ${path} ${name}: ${String(error)}`);
+            }
+          }
           (results[`${path} ${name}`] ??= []).push(figures);
           console.log(`run ${run} ${path} ${name}`, JSON.stringify(figures));
         }
