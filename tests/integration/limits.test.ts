@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,24 +12,13 @@ import { APP_ID, APP_VERSION } from '../../src/contract/constants';
 import { API_PREFIXES, type ApiPrefix, readEnvelope } from '../../src/contract/envelopes';
 import { computeSign } from '../../src/contract/sign';
 import { call, captcha, encrypt, lastCode, loginWithPassword, newPhone, quickPlayer, registerPlayer } from './player';
-import { type TestServer, startServer } from './server';
+import { type TestServer, from, randomAddress, startServer } from './server';
 
 /**
  * Limits that an attacker cannot step around by naming a new address in X-Forwarded-For: per-address
  * limits believe only the proxies the operator configured, and the password lockout and the SMS limits
  * count per number, whatever address the calls come from.
  */
-
-const randomAddress = () => `198.51.${randomInt(0, 256)}.${randomInt(1, 255)}`;
-
-/** The same server, reached through a proxy that says the caller is at `address`. */
-function from(server: TestServer, address: string): TestServer {
-  return {
-    ...server,
-    post: (prefix, name, body, options = {}) =>
-      server.post(prefix, name, body, { ...options, headers: { 'X-Forwarded-For': address, ...options.headers } }),
-  };
-}
 
 async function sessionIp(server: TestServer, token: string): Promise<string | undefined> {
   const [row] = await server.database.db

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +32,18 @@ export interface TestServer {
   /** Closes this server (it answers no more) and starts another on the same database and data folder. */
   restart(): Promise<TestServer>;
   close(): Promise<void>;
+}
+
+/** A documentation address (198.51.x.y) for a caller nobody else uses. */
+export const randomAddress = () => `198.51.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+
+/** The same server, reached through a proxy or balancer that says the caller is at `address`. */
+export function from(server: TestServer, address: string): TestServer {
+  return {
+    ...server,
+    post: (prefix, name, body, options = {}) =>
+      server.post(prefix, name, body, { ...options, headers: { 'X-Forwarded-For': address, ...options.headers } }),
+  };
 }
 
 /** A small simulated feed that moves only when a test steps it (not on a timer), so tests are repeatable. */

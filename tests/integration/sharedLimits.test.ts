@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Challenge } from 'altcha-lib';
@@ -11,7 +11,7 @@ import { API_PREFIXES } from '../../src/contract/envelopes';
 import { GatewayCode } from '../../src/contract/errorCodes';
 import { computeSign } from '../../src/contract/sign';
 import { call, captcha, encrypt, loginWithPassword, newPhone, registerPlayer } from './player';
-import { type TestServer, startServer } from './server';
+import { type TestServer, from, randomAddress, startServer } from './server';
 
 /**
  * Limits hold across instances (issue 15 goal 3): two instances on ONE database, as behind a balancer,
@@ -25,17 +25,6 @@ let a: TestServer;
 let b: TestServer;
 let second: FastifyInstance;
 let now = Date.now();
-const randomAddress = () => `198.51.${randomInt(0, 256)}.${randomInt(1, 255)}`;
-
-/** The same instance, reached through the balancer, which says the caller is at `address`. */
-function from(server: TestServer, address: string): TestServer {
-  return {
-    ...server,
-    post: (prefix, name, body, options = {}) =>
-      server.post(prefix, name, body, { ...options, headers: { 'X-Forwarded-For': address, ...options.headers } }),
-  };
-}
-
 beforeAll(async () => {
   const options = { clock: () => now, sharedRateLimits: true, ipCallsPerMinute: 100_000, accountCallsPerMinute: 100_000 };
   a = await startServer({ trustProxy: ['127.0.0.1'], loginLockFailures: 4 }, undefined, options);
