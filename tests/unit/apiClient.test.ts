@@ -302,11 +302,17 @@ describe('timeouts, rate limits, network and 502', () => {
     const { api, replies, effects, sent } = setup();
     const bad = () => new Response('bad gateway', { status: 502 });
     for (let i = 0; i < BAD_GATEWAY_ATTEMPTS * 2; i++) replies.push(bad);
-    // Each attempt leaves once its Sign is computed (WebCrypto, off the main thread); then its backoff runs.
+    // Each attempt leaves once its Sign is computed (WebCrypto, in real time); the clock then moves through
+    // its backoff in small steps until the next attempt has left, so a call's attempts take about the
+    // backoffs (3 s), both calls well inside one toast window.
     const attempts = async (before: number) => {
       for (let i = 1; i <= BAD_GATEWAY_ATTEMPTS; i++) {
         await untilSent(sent, before + i);
-        await vi.advanceTimersByTimeAsync(3_000);
+        for (let step = 0; i < BAD_GATEWAY_ATTEMPTS && sent.length < before + i + 1; step++) {
+          if (step > 100) throw new Error(`attempt ${i + 1} did not leave`);
+          await vi.advanceTimersByTimeAsync(100);
+          await new Promise((resolve) => realSetTimeout(resolve, 1));
+        }
       }
     };
     const first = expect(api.call('main', 'x')).rejects.toMatchObject({ kind: 'http', status: 502 });
