@@ -19,6 +19,8 @@ export function stompTransport(url: string, createSocket?: () => WebSocket): Tra
   const statusListeners: ((status: ConnectionStatus) => void)[] = [];
   let token = '';
   let sessionEnded = false;
+  /** The socket closes to come back with a new token (setToken): not a lost connection, so no 'reconnecting'. */
+  let switching = false;
   const mayRead = (destination: string) => !(sessionEnded && destination.startsWith('/user/'));
   const emit = (status: ConnectionStatus) => statusListeners.forEach((listener) => listener(status));
 
@@ -41,7 +43,7 @@ export function stompTransport(url: string, createSocket?: () => WebSocket): Tra
   };
   const onDown = () => {
     for (const entry of wanted.values()) entry.live = null;
-    emit('reconnecting');
+    if (!switching) emit('reconnecting');
   };
   client.onWebSocketClose = onDown;
   client.onStompError = (frame) => {
@@ -80,7 +82,14 @@ export function stompTransport(url: string, createSocket?: () => WebSocket): Tra
       if (next === token) return;
       token = next;
       sessionEnded = false;
-      if (client.active) void client.deactivate().then(() => client.activate());
+      if (!client.active) return;
+      // A visitor's token arriving after the first connect must not show 'Reconnecting…' over live prices.
+      // The core still starts every view again from a snapshot once back online (deltas were missed).
+      switching = true;
+      void client.deactivate().then(() => {
+        switching = false;
+        client.activate();
+      });
     },
     onStatus(listener) {
       statusListeners.push(listener);
