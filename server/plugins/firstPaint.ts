@@ -193,23 +193,23 @@ export function rowsPolicyHashes(info: FirstPaintInfo): { styles: string[]; scri
 
 /** Adds inline scripts' hashes to the policy the security headers wrote for this answer. */
 export function allowInlineScripts(reply: FastifyReply, hashes: readonly string[]): void {
-  if (hashes.length === 0) return;
-  const policy = reply.getHeader('content-security-policy');
-  if (typeof policy !== 'string') return;
-  reply.header(
-    'content-security-policy',
-    policy.replace(/(^|;\s*)script-src ([^;]*)/, (_, lead: string, sources: string) => `${lead}script-src ${sources} ${hashes.join(' ')}`),
-  );
+  allowInline(reply, 'script-src', hashes);
 }
 
 /** Adds the inline style's hash to the policy the security headers wrote for this answer. */
 export function allowInlineStyles(reply: FastifyReply, hashes: readonly string[]): void {
+  allowInline(reply, 'style-src', hashes);
+}
+
+/** Appends the hashes to one directive of the answer's content security policy. */
+function allowInline(reply: FastifyReply, directive: 'script-src' | 'style-src', hashes: readonly string[]): void {
   if (hashes.length === 0) return;
   const policy = reply.getHeader('content-security-policy');
   if (typeof policy !== 'string') return;
+  const pattern = new RegExp(`(^|;\\s*)${directive} ([^;]*)`);
   reply.header(
     'content-security-policy',
-    policy.replace(/(^|;\s*)style-src ([^;]*)/, (_, lead: string, sources: string) => `${lead}style-src ${sources} ${hashes.join(' ')}`),
+    policy.replace(pattern, (_, lead: string, sources: string) => `${lead}${directive} ${sources} ${hashes.join(' ')}`),
   );
 }
 
