@@ -7,7 +7,8 @@
  * `server/main.ts` of the current directory (default feed, fresh data dir, 127.0.0.1 on an ephemeral
  * port, its own process group). Another checkout:
  *   cd /path/to/checkout && npm run build && node --import tsx /work/wt/bench/tests/bench/lighthouse.ts
- * Options: `--runs N` (default 3), `--pages /foryou,/sports,/games/slot,/faq` (default those four).
+ * Options: `--runs N` (default 3), `--pages /foryou,/sports,/games/slot,/faq` (default those four),
+ * `--keep` (also write each audit's whole report to bench-results/lighthouse/, to read its diagnostics).
  *
  * The `lighthouse` package (its engines field asks for Node 22; it runs on this Node 20) drives Debian's
  * chromium (headless, the flags of tests/e2e/chromium.ts, a fresh profile per audit) through its
@@ -51,19 +52,20 @@ const AUDITS = {
 } as const;
 
 function options() {
-  const { runs, pages } = benchOptions(DEFAULT_PAGES);
-  return { runs, pages };
+  const { runs, pages, set } = benchOptions(DEFAULT_PAGES, ['keep']);
+  return { runs, pages, keep: set('keep') };
 }
 
 type Audit = Record<string, number | string | string[] | null>;
 
-async function audit(url: string): Promise<Audit> {
+async function audit(url: string, keep?: string): Promise<Audit> {
   const chrome = await startChromium();
   try {
     const port = Number(new URL(chrome.httpUrl).port);
     const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
     if (!result) throw new Error('lighthouse gave no result');
     const { lhr } = result;
+    if (keep) writeFileSync(keep, typeof result.report === 'string' ? result.report : JSON.stringify(lhr));
     if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
     const figures: Audit = {
       score: lhr.categories['performance']?.score === null ? null : round((lhr.categories['performance']?.score ?? 0) * 100),
@@ -108,7 +110,7 @@ function lighthouseVersion(): string {
 }
 
 async function main() {
-  const { runs, pages } = options();
+  const { runs, pages, keep } = options();
   if (!existsSync('dist/index.html') || !existsSync('server/main.ts')) {
     console.error(
       `lighthouse: no production build in ${resolve('dist')}: run \`npm run build\` in ${process.cwd()} first (this bench measures the checkout it is run from).`,
@@ -127,7 +129,12 @@ async function main() {
         const slot = (perPage[path] ??= { audits: [], errors: [] });
         const started = performance.now();
         try {
-          const figures = await audit(`${server.url}${path}`);
+          let keepFile: string | undefined;
+          if (keep) {
+            mkdirSync('bench-results/lighthouse', { recursive: true });
+            keepFile = `bench-results/lighthouse/${path.replace(/\W+/g, '_').replace(/^_/, '')}-${run}.json`;
+          }
+          const figures = await audit(`${server.url}${path}`, keepFile);
           slot.audits.push(figures);
           console.log(
             `  run ${run} ${path}: score ${figures['score']}, LCP ${figures['lcpMs']} ms, TBT ${figures['tbtMs']} ms, CLS ${figures['cls']} (${round((performance.now() - started) / 1000)} s)`,
