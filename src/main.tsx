@@ -55,15 +55,32 @@ function preloadCurrentRoute(appRouter: AppRouter): void {
   }
 }
 
+/**
+ * Lets the browser handle what waits (a tap, a frame) before the next step of the start: each step is
+ * then its own short task instead of one long one that a slow phone spends a second on.
+ */
+function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 async function start(): Promise<void> {
   // The realtime worker first: its script, socket and first lists load while the page's own code runs.
   realtime();
   const i18nReady = initI18n(preferences.language, { deferAreas: true });
+  await yieldToMain();
   const appRouter = createAppRouter(guardsReady);
   router = appRouter;
   preloadCurrentRoute(appRouter);
   void ensureVisitorToken();
   await i18nReady;
+  await yieldToMain();
+  // The first page is matched, its guards run and its chunk loaded before React renders: the first render
+  // (a transition, below) is then the page itself. Rendered first and loaded after, the router's state
+  // change re-rendered the whole page in one synchronous pass (its store updates cannot be time-sliced).
+  await appRouter.load().catch(() => undefined);
+  await yieldToMain();
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root element');
   const app = createRoot(root);
