@@ -40,6 +40,16 @@ function recordMoves(previous: Market | undefined, next: Market, moves: Map<stri
   }
 }
 
+/** `held` when it has the same content as `next` (data from the worker is plain JSON), else `next`. */
+function kept<T>(held: T | undefined, next: T): T {
+  return held !== undefined && JSON.stringify(held) === JSON.stringify(next) ? held : next;
+}
+
+/** Same length, and the same objects in the same places. */
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
+}
+
 class Listeners {
   private readonly byKey = new Map<string, Set<Listener>>();
   add(key: string, listener: Listener): () => void {
@@ -69,25 +79,29 @@ export class ListMirror {
   private readonly rowListeners = new Listeners();
   private readonly listListeners = new Set<Listener>();
 
+  /**
+   * A reset (the worker's first answer after the rows the page was seeded with, a resync after a gap)
+   * mostly repeats what is shown: a match, market or row equal to the one held is kept as it is, so only
+   * what changed re-renders. Before, a reset re-rendered the whole list in one synchronous pass.
+   */
   apply(patch: ListPatch): void {
     const touched = new Set<string>();
     const asOf = patch.status === 'offline' ? (patch.asOf ?? null) : null;
-    let listChanged = patch.status !== this.view.status || asOf !== this.view.asOf;
+    const before = patch.reset ? { matches: new Map(this.matches), markets: new Map(this.markets), rows: new Map(this.rows) } : undefined;
     if (patch.reset) {
       this.matches.clear();
       this.markets.clear();
       this.marketsOfMatch.clear();
       this.rows.clear();
       this.moves.clear();
-      listChanged = true;
     }
     for (const match of patch.matches ?? []) {
-      this.matches.set(match.matchId, match);
+      this.matches.set(match.matchId, kept(before?.matches.get(match.matchId), match));
       touched.add(match.matchId);
     }
     for (const market of patch.markets ?? []) {
       recordMoves(this.markets.get(market.marketId), market, this.moves);
-      this.markets.set(market.marketId, market);
+      this.markets.set(market.marketId, kept(before?.markets.get(market.marketId), market));
       let ids = this.marketsOfMatch.get(market.matchId);
       if (!ids) this.marketsOfMatch.set(market.matchId, (ids = new Set()));
       ids.add(market.marketId);
@@ -106,27 +120,43 @@ export class ListMirror {
       this.marketsOfMatch.delete(matchId);
       this.rows.delete(matchId);
     }
-    for (const matchId of touched) this.rebuildRow(matchId);
-    if (patch.order || patch.leagues || listChanged) {
-      this.view = {
-        status: patch.status,
-        asOf,
-        order: patch.order ?? (patch.reset ? [] : this.view.order),
-        leagues: patch.leagues ? new Map(patch.leagues.map((l) => [l.leagueId, l])) : this.view.leagues,
-      };
+    const changed = [...touched].filter((matchId) => this.rebuildRow(matchId, before?.rows.get(matchId) ?? this.rows.get(matchId)));
+    const order = patch.order ?? (patch.reset ? [] : this.view.order);
+    const leagues = patch.leagues
+      ? new Map(patch.leagues.map((l) => [l.leagueId, kept(this.view.leagues.get(l.leagueId), l)]))
+      : this.view.leagues;
+    const next: ListView = {
+      status: patch.status,
+      asOf,
+      order: sameItems(order, this.view.order) ? this.view.order : order,
+      leagues: sameItems([...leagues.values()], [...this.view.leagues.values()]) ? this.view.leagues : leagues,
+    };
+    if (
+      next.status !== this.view.status ||
+      next.asOf !== this.view.asOf ||
+      next.order !== this.view.order ||
+      next.leagues !== this.view.leagues
+    ) {
+      this.view = next;
       for (const listener of this.listListeners) listener();
     }
-    if (!patch.reset) for (const matchId of touched) this.rowListeners.notify(matchId);
+    for (const matchId of changed) this.rowListeners.notify(matchId);
   }
 
-  private rebuildRow(matchId: string): void {
+  /** Rebuilds one row; false when it came out the same as `previous` (which is then kept). */
+  private rebuildRow(matchId: string, previous: RowView | undefined): boolean {
     const match = this.matches.get(matchId);
-    if (!match) return;
+    if (!match) return false;
     const markets = [...(this.marketsOfMatch.get(matchId) ?? [])]
       .map((id) => this.markets.get(id))
       .filter((m): m is Market => m !== undefined)
       .sort((a, b) => a.betType - b.betType);
+    if (previous && previous.match === match && sameItems(previous.markets, markets)) {
+      this.rows.set(matchId, previous);
+      return false;
+    }
     this.rows.set(matchId, { match, markets, moves: this.moves });
+    return true;
   }
 
   getList = (): ListView => this.view;

@@ -558,4 +558,43 @@ describe('the tab mirror', () => {
     expect(list).toBe(1);
     expect(mirror.getList().order).toEqual(['m1']);
   });
+
+  it("keeps what a reset repeats: the worker's first answer after the seeded rows re-renders only the row that changed", () => {
+    const mirror = new ListMirror();
+    const snapshot = (price: number): ListPatch => ({
+      reset: true,
+      status: 'live',
+      matches: [match('m1'), match('m2')],
+      markets: [market('k1', 'm1', price), market('k2', 'm2')],
+      order: ['m1', 'm2'],
+    });
+    mirror.apply(snapshot(1.9));
+    const view = mirror.getList();
+    const [row1, row2] = [mirror.getRow('m1'), mirror.getRow('m2')];
+    let m1 = 0;
+    let m2 = 0;
+    let list = 0;
+    mirror.subscribeRow('m1', () => m1++);
+    mirror.subscribeRow('m2', () => m2++);
+    mirror.subscribeList(() => list++);
+
+    // The same content again (a structured clone: equal objects, none the same).
+    mirror.apply(structuredClone(snapshot(1.9)));
+    expect([m1, m2, list]).toEqual([0, 0, 0]);
+    expect(mirror.getList()).toBe(view);
+    expect(mirror.getRow('m1')).toBe(row1);
+    expect(mirror.getRow('m2')).toBe(row2);
+
+    // One price moved in the meantime: that row alone.
+    mirror.apply(snapshot(2.1));
+    expect([m1, m2, list]).toEqual([1, 0, 0]);
+    expect(mirror.getRow('m1')?.markets[0]?.selections[0]?.price).toBe(2.1);
+    expect(mirror.getRow('m2')).toBe(row2);
+
+    // A match gone: the list changes.
+    mirror.apply({ reset: true, status: 'live', matches: [match('m1')], markets: [market('k1', 'm1', 2.1)], order: ['m1'] });
+    expect(list).toBe(1);
+    expect(mirror.getList().order).toEqual(['m1']);
+    expect(mirror.getRow('m2')).toBeUndefined();
+  });
 });
