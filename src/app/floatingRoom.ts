@@ -1,4 +1,4 @@
-import { type RefObject, useLayoutEffect } from 'react';
+import { type RefObject, useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { ui } from '../stores/ui';
 import { BOTTOM_NAV_ROUTES } from './BottomNav';
@@ -31,18 +31,26 @@ function apply(navShown: boolean) {
 export function useFloatingRoom(ref: RefObject<HTMLElement | null>, position?: unknown) {
   const { currentRouteName } = useSnapshot(ui);
   const navShown = BOTTOM_NAV_ROUTES.includes(currentRouteName);
-  useLayoutEffect(() => {
+  useEffect(() => {
     const element = ref.current;
     if (!element) return;
     const key = {};
+    // Measured in the next frame, with the layout the browser does for it anyway: measured while React
+    // commits, the page's first commit also paid for a whole layout of the page in the same long task.
+    // The room is at the bottom of the page, under the last row, so a frame later moves nothing in view.
+    let frame = 0;
     const measure = () => {
-      const { top } = element.getBoundingClientRect();
-      reaches.set(key, top > innerHeight / 2 ? innerHeight - top : 0);
-      apply(navShown);
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        const { top } = element.getBoundingClientRect();
+        reaches.set(key, top > innerHeight / 2 ? innerHeight - top : 0);
+        apply(navShown);
+      });
     };
     measure();
     addEventListener('resize', measure);
     return () => {
+      cancelAnimationFrame(frame);
       removeEventListener('resize', measure);
       reaches.delete(key);
       apply(navShown);

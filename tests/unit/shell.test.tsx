@@ -107,8 +107,8 @@ describe('room for the floating buttons', () => {
 
   it('leaves room under the list up to the highest button, and none where there is no button', async () => {
     await renderApp('/sports');
-    // Up to the chat entry's top (188 px from the bottom) and a gap of 8.
-    expect(parseFloat(room())).toBeGreaterThanOrEqual(188 + 8 - 60);
+    // Up to the chat entry's top (188 px from the bottom) and a gap of 8, measured in the next frame.
+    await waitFor(() => expect(parseFloat(room())).toBeGreaterThanOrEqual(188 + 8 - 60));
     cleanup();
     await renderApp('/faq');
     expect(room()).toBe('');
@@ -117,8 +117,7 @@ describe('room for the floating buttons', () => {
   it('follows the bet-slip button where it is dragged: none asked for one dragged to the top half', async () => {
     await renderApp('/liveSportGameV3?matchId=1');
     const button = screen.getByTestId('floating-bet-slip');
-    const before = parseFloat(room());
-    expect(before).toBeGreaterThanOrEqual(132 + 8 - 60);
+    await waitFor(() => expect(parseFloat(room())).toBeGreaterThanOrEqual(132 + 8 - 60));
     fireEvent.pointerDown(button, { clientX: 300, clientY: 700, pointerId: 1 });
     fireEvent.pointerMove(button, { clientX: 300, clientY: 200, pointerId: 1 });
     fireEvent.pointerUp(button, { clientX: 300, clientY: 200, pointerId: 1 });
