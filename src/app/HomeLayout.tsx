@@ -5,7 +5,7 @@ import { FIRST_GAME_KIND } from '../contract/gameConstants';
 import { TabBar, tabStyles } from '../ui/Tabs';
 import { Header } from './Header';
 import styles from './HomeLayout.module.css';
-import { useRouteMeta } from '../ui/useRouteMeta';
+import { useLeafRoute } from '../ui/useRouteMeta';
 
 const TAB_PATHS: Record<HomeTab, string> = { foryou: '/foryou', sports: '/sports', games: `/games/${FIRST_GAME_KIND}` };
 const TAB_ROUTE: Record<HomeTab, string> = { foryou: 'Home_foryou', sports: 'Home_sports', games: 'Home_games' };
@@ -13,7 +13,7 @@ const TAB_ROUTE: Record<HomeTab, string> = { foryou: 'Home_foryou', sports: 'Hom
 /** Home layout (spec §2): header with balance or login, the For You / Sports / Games tabs, the page. */
 export function HomeLayout() {
   const { t } = useTranslation();
-  const { route } = useRouteMeta();
+  const route = useLeafRoute();
   return (
     <div className={styles.layout}>
       <div className={styles.top}>

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLayout } from '../../ui/PageLayout';
-import { useRouteMeta } from '../../ui/useRouteMeta';
+import { useLeafRoute } from '../../ui/useRouteMeta';
 import { PageSkeleton } from '../../ui/Skeleton';
 import { useDoc } from './docs';
 import { LEGAL_DOCS } from './docs/types';
@@ -14,7 +14,7 @@ function DocContent({ slug }: { slug: (typeof LEGAL_DOCS)[keyof typeof LEGAL_DOC
 /** /terms, /terms-of-use, /privacy-policy, /liscence, /tou-and-pp, /about-us, /responsibleGaming, /responsive-gaming. */
 export function DocPage() {
   const { t } = useTranslation();
-  const { route } = useRouteMeta();
+  const route = useLeafRoute();
   const slug = LEGAL_DOCS[(route?.name ?? 'terms') as keyof typeof LEGAL_DOCS] ?? 'terms';
   return (
     <PageLayout flush>
