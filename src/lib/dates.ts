@@ -14,7 +14,13 @@ export function formatDateTime(iso: string, language: string): string {
   }).format(date);
 }
 
-const MANILA_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+/** A formatter made on first use (as money.ts's: not while every module is evaluated at start). */
+function lazyFormat(locale: string, options: Intl.DateTimeFormatOptions): { format: (at: Date | number) => string } {
+  let made: Intl.DateTimeFormat | undefined;
+  return { format: (at) => (made ??= new Intl.DateTimeFormat(locale, options)).format(at) };
+}
+
+const MANILA_DAY = lazyFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** The Manila calendar day of a moment, as YYYY-MM-DD. */
 export function manilaDay(at: Date | number): string {
@@ -33,8 +39,8 @@ export interface KickoffLabel {
   time: string;
 }
 
-const MONTH_DAY = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, month: 'short', day: '2-digit' });
-const HOUR_MINUTE = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const MONTH_DAY = lazyFormat('en-US', { timeZone: TIME_ZONE, month: 'short', day: '2-digit' });
+const HOUR_MINUTE = lazyFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /** Match dates (spec §4): TODAY, TOMORROW or MMM DD, with HH:mm, in Asia/Manila time. */
 export function kickoffLabel(iso: string, now: Date | number): KickoffLabel {

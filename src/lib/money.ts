@@ -5,13 +5,15 @@ import { CURRENCY_SYMBOL } from '../contract/constants';
  * the player's keyboard.
  */
 
-const grouping = new Intl.NumberFormat('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// Made on first use: the first Intl formatter a page makes costs milliseconds (the locale's data loads),
+// better spent in a render than in the start-up task that evaluates every module.
+let grouping: Intl.NumberFormat | undefined;
 
 /** 123456 → "₱1,234.56"; negative amounts keep their sign before the symbol. */
 export function formatCentavos(centavos: number): string {
   if (!Number.isSafeInteger(centavos)) throw new RangeError(`not a whole number of centavos: ${centavos}`);
   const sign = centavos < 0 ? '-' : '';
-  return `${sign}${CURRENCY_SYMBOL}${grouping.format(Math.abs(centavos) / 100)}`;
+  return `${sign}${CURRENCY_SYMBOL}${(grouping ??= new Intl.NumberFormat('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(Math.abs(centavos) / 100)}`;
 }
 
 /** Pesos as a player types them ("1,234.5") → centavos; undefined for anything that is not an amount. */
