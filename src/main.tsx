@@ -68,10 +68,12 @@ function yieldToMain(): Promise<void> {
 async function start(): Promise<void> {
   // The realtime worker first: its script, socket and first lists load while the page's own code runs.
   realtime();
+  await yieldToMain();
   const i18nReady = initI18n(preferences.language, { deferAreas: true });
   await yieldToMain();
   const appRouter = createAppRouter(guardsReady);
   router = appRouter;
+  await yieldToMain();
   preloadCurrentRoute(appRouter);
   void ensureVisitorToken();
   await i18nReady;

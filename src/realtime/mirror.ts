@@ -50,6 +50,9 @@ function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
   return a.length === b.length && a.every((item, i) => item === b[i]);
 }
 
+/** Rows told of a change in one task (notifyRows). */
+const ROWS_PER_TASK = 8;
+
 class Listeners {
   private readonly byKey = new Map<string, Set<Listener>>();
   add(key: string, listener: Listener): () => void {
@@ -140,7 +143,18 @@ export class ListMirror {
       this.view = next;
       for (const listener of this.listListeners) listener();
     }
-    for (const matchId of changed) this.rowListeners.notify(matchId);
+    this.notifyRows(changed);
+  }
+
+  /**
+   * Tells the changed rows, a few per task: each row re-renders synchronously when told (its store is read
+   * with useSyncExternalStore), so a patch that changed dozens of rows (a reset after a gap, the first
+   * answer on a busy page) would otherwise be one long task on a slow phone.
+   */
+  private notifyRows(matchIds: readonly string[]): void {
+    const now = matchIds.slice(0, ROWS_PER_TASK);
+    for (const matchId of now) this.rowListeners.notify(matchId);
+    if (matchIds.length > ROWS_PER_TASK) setTimeout(() => this.notifyRows(matchIds.slice(ROWS_PER_TASK)), 0);
   }
 
   /** Rebuilds one row; false when it came out the same as `previous` (which is then kept). */

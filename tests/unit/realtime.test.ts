@@ -597,4 +597,25 @@ describe('the tab mirror', () => {
     expect(mirror.getList().order).toEqual(['m1']);
     expect(mirror.getRow('m2')).toBeUndefined();
   });
+
+  it('tells many changed rows a few per task, so a big patch is not one long re-render', async () => {
+    const mirror = new ListMirror();
+    const ids = Array.from({ length: 20 }, (_, i) => `m${i}`);
+    const patch = (price: number): ListPatch => ({
+      reset: true,
+      status: 'live',
+      matches: ids.map((id) => match(id)),
+      markets: ids.map((id) => market(`k${id}`, id, price)),
+      order: ids,
+    });
+    mirror.apply(patch(1.9));
+    const told = new Set<string>();
+    for (const id of ids) mirror.subscribeRow(id, () => told.add(id));
+    mirror.apply(patch(2.2));
+    expect(told.size).toBeGreaterThan(0);
+    expect(told.size).toBeLessThan(ids.length);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(told.size).toBe(ids.length);
+    expect(mirror.getRow('m19')?.markets[0]?.selections[0]?.price).toBe(2.2);
+  });
 });
