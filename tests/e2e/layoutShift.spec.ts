@@ -67,6 +67,7 @@ async function sportsReady(page: Page) {
 
 test('/sports does not move while it loads (layout shift under 0.02)', async ({ page }) => {
   const shifts = await loadAndSettle(page, '/sports', sportsReady);
+  await page.screenshot({ path: 'test-results/screens/sports-settled-390x844.png' });
   expect(total(shifts), report(shifts)).toBeLessThan(0.02);
 });
 
