@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, logInWithPassword, openPrice, test } from './fixtures';
 
 /**
@@ -19,6 +19,32 @@ async function openAsDemoPlayer(page: Page, url: string): Promise<void> {
  */
 async function hold(request: APIRequestContext, marketId: string): Promise<void> {
   expect((await request.post(`/dev/feed/market/${marketId}`, { data: { hold: true } })).ok()).toBe(true);
+}
+
+/**
+ * Places what the slip holds as a player does. A price can move between the player's tap and the test's
+ * hold (the feed moved it just before, and the page hears of it a moment later): the slip then asks the
+ * player to accept the new odds in place of the Place bet button. The player accepts them, as asked, and
+ * places. The same bets are placed, at the prices the slip shows.
+ */
+async function placeAcceptingNewOdds(slip: Locator): Promise<void> {
+  const accept = slip.getByRole('button', { name: 'Accept new odds' });
+  const place = slip.getByTestId('place-bet');
+  // Each try takes what the slip shows now: the accept button if it asks, then Place bet.
+  await expect(async () => {
+    if (await accept.isVisible()) await accept.click({ timeout: 2_000 });
+    await place.click({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+/** The slip ready to place, as a player gets it there: new odds it asks about (see above) are accepted. */
+async function acceptNewOddsIfAsked(slip: Locator): Promise<void> {
+  const accept = slip.getByRole('button', { name: 'Accept new odds' });
+  const place = slip.getByTestId('place-bet');
+  await expect(async () => {
+    if (await accept.isVisible()) await accept.click({ timeout: 2_000 });
+    await expect(place).toBeEnabled({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 function pesos(text: string): number {
@@ -176,7 +202,8 @@ test('a suspended market and a moved price show on the slip; the player accepts 
   const order = slip.getByTestId('slip-order');
   await order.getByTestId('stake-input').fill('50');
   const place = slip.getByTestId('place-bet');
-  await expect(place).toBeEnabled();
+  // A move from before the hold is taken first; the moves below are the test's own.
+  await acceptNewOddsIfAsked(slip);
 
   await change({ status: 'Suspend' });
   await expect(order).toContainText('Market Suspend');
@@ -245,7 +272,7 @@ test('ending game: one stake on each of three options, placed together, three ru
   await slip.getByTestId('stake-input').fill('10');
   await expect(slip.getByTestId('total-stake')).toHaveText('₱30.00');
   await page.screenshot({ path: 'test-results/screens/slip-ending-game-390x844.png' });
-  await slip.getByTestId('place-bet').click();
+  await placeAcceptingNewOdds(slip);
   const result = page.getByTestId('slip-result');
   await expect(result.getByRole('heading', { name: 'Betting Successful' })).toBeVisible({ timeout: 20_000 });
   const accepted = result.getByTestId('accepted-ticket');
@@ -283,7 +310,7 @@ test('a player bet: the player backs a basketball player’s points from the mat
   const order = slip.getByTestId('slip-order');
   await expect(order).toContainText(playerName);
   await order.getByTestId('stake-input').fill('20');
-  await slip.getByTestId('place-bet').click();
+  await placeAcceptingNewOdds(slip);
   const result = page.getByTestId('slip-result');
   await expect(result.getByRole('heading', { name: 'Betting Successful' })).toBeVisible({ timeout: 20_000 });
   const transId = (await result.getByTestId('accepted-ticket').getAttribute('data-trans')) ?? '';

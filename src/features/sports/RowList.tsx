@@ -20,8 +20,13 @@ export interface RowListProps {
  */
 export const PLAIN_ROWS_MAX = 30;
 
-/** The virtualiser's size estimates, also the height a long list holds while its chunk arrives. */
-export const ESTIMATED_HEIGHT = { league: 36, match: 96 } as const;
+/**
+ * The virtualiser's size estimates, also the height a long list holds while its chunk arrives: the
+ * heights the rows are drawn at (a league head 36 px, a match with two-price markets 136 px, as
+ * MatchRow.module.css sizes it), so rows placed by estimate are where the drawn ones were and nothing
+ * moves when they are measured (issue 14, CLS).
+ */
+export const ESTIMATED_HEIGHT = { league: 36, match: 136 } as const;
 
 export function itemKey(item: RowItem, index: number): string {
   return item.kind === 'league' ? `l:${item.leagueId}:${index}` : item.matchId;

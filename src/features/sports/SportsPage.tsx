@@ -167,7 +167,8 @@ export function SportsPage(search: SportsSearch) {
                 aria-current={id === sportTypeId ? 'page' : undefined}
               >
                 {t(`sports.names.${id}` as 'sports.names.1')}
-                {n !== undefined && <span className={styles.sportCount}>{n}</span>}
+                {/* Empty until the counts come, holding their place. */}
+                {mode !== 'outright' && <span className={styles.sportCount}>{n}</span>}
               </Link>
             );
           })}
