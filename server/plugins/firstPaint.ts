@@ -269,7 +269,9 @@ export function pageVariant(
           const lobby = lobbyScreen(info.rows.classes, gameLists.index, catalogue, gameKind);
           page = page
             .replace(skeleton, () => lobby)
-            .replace('</head>', () => `${thumbPreload(catalogue, gameKind)}${rowsHead(info.rows!)}</head>`)
+            // The first thumbnail is asked before the scripts (the page's largest paint), its style with the rows'.
+            .replace('<title>', () => `${thumbPreload(catalogue, gameKind)}<title>`)
+            .replace('</head>', () => `${rowsHead(info.rows!)}</head>`)
             .replace('</body>', () => `${gameListScript(gameLists)}</body>`);
         }
       }
