@@ -8,7 +8,7 @@ import type { ListQuery } from '../../src/contract/realtime';
 import type { SiteInfo } from '../../src/contract/site';
 import { FOR_YOU_SPORTS } from '../../src/contract/sports';
 import { EARLY_TAP_SCRIPT, firstScreen, rowsCss, sha256Source } from './firstRows';
-import { type GameListSource, gameListScript, gamesOf, kindOf, lobbyScreen, thumbPreload } from './firstTiles';
+import { type GameListSource, gameListScript, gamesOf, kindOf, lobbyScreen, thumbPreloads } from './firstTiles';
 
 /**
  * What makes the app's page paint before its scripts ran and show odds soon after, on a slow link
@@ -269,8 +269,8 @@ export function pageVariant(
           const lobby = lobbyScreen(info.rows.classes, gameLists.index, catalogue, gameKind);
           page = page
             .replace(skeleton, () => lobby)
-            // The first thumbnail is asked before the scripts (the page's largest paint), its style with the rows'.
-            .replace('<title>', () => `${thumbPreload(catalogue, gameKind)}<title>`)
+            // The first screen's thumbnails are asked before the scripts (the page's largest paint), its style with the rows'.
+            .replace('<title>', () => `${thumbPreloads(catalogue, gameKind)}<title>`)
             .replace('</head>', () => `${rowsHead(info.rows!)}</head>`)
             .replace('</body>', () => `${gameListScript(gameLists)}</body>`);
         }

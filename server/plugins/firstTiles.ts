@@ -11,7 +11,7 @@ import {
 import { en } from '../../src/i18n/en';
 import { enAreas } from '../../src/i18n/en.areas';
 import { gamesOfKind, platformsOfKind } from '../../src/lib/gameList';
-import { GAME_LIST_ID, THUMB_H, THUMB_W, initials, thumbLoading } from '../../src/lib/gameTiles';
+import { FIRST_SCREEN_TILES, GAME_LIST_ID, THUMB_H, THUMB_W, initials, thumbLoading } from '../../src/lib/gameTiles';
 import { type RowClasses, esc } from './firstRows';
 
 /**
@@ -183,8 +183,10 @@ export function gameListJson(lists: PublicGameLists): string {
 export const gameListScript = (lists: PublicGameLists) =>
   `<script type="application/json" id="${GAME_LIST_ID}">${gameListJson(lists)}</script>`;
 
-/** The preload of the first thumbnail (the page's largest paint), for the head. */
-export function thumbPreload(games: readonly GameEntry[], kind: GameKind): string {
-  const first = gamesOfKind(games, kind)[0];
-  return first ? `<link rel="preload" as="image" href="${esc(first.thumbnail)}" fetchpriority="high">` : '';
+/** The preloads of the first screen's thumbnails (the page's largest paint), for the head before the scripts. */
+export function thumbPreloads(games: readonly GameEntry[], kind: GameKind): string {
+  return gamesOfKind(games, kind)
+    .slice(0, FIRST_SCREEN_TILES)
+    .map((game) => `<link rel="preload" as="image" href="${esc(game.thumbnail)}" fetchpriority="high">`)
+    .join('');
 }

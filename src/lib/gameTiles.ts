@@ -19,17 +19,17 @@ export interface InlinedGameList {
   chunks: GameEntry[][];
 }
 
-/** The first row of the grid (three columns): its thumbnails are the page's largest paint, asked first. */
-export const HIGH_PRIORITY_TILES = 3;
-/** The tiles a 390×844 screen shows under the lobby's bars (three rows): loaded at once, the rest when scrolled near. */
-export const EAGER_TILES = 9;
+/**
+ * The tiles a 390×844 screen shows under the lobby's bars (three rows of three): their thumbnails are the
+ * page's largest paint, asked at high priority and at once (the server preloads them before the
+ * scripts); the rest load when scrolled near. Equal boxes still differ by a rounding at some screen
+ * sizes, so a thumbnail of the first screen arriving late would become the largest paint of its own.
+ */
+export const FIRST_SCREEN_TILES = 9;
 
 /** How the grid's `position`-th tile (from 0) loads its thumbnail. */
 export function thumbLoading(position: number): { loading: 'eager' | 'lazy'; fetchPriority: 'high' | 'auto' } {
-  return {
-    loading: position < EAGER_TILES ? 'eager' : 'lazy',
-    fetchPriority: position < HIGH_PRIORITY_TILES ? 'high' : 'auto',
-  };
+  return position < FIRST_SCREEN_TILES ? { loading: 'eager', fetchPriority: 'high' } : { loading: 'lazy', fetchPriority: 'auto' };
 }
 
 /** The letters shown while a thumbnail loads or when it cannot (offline, never cached). */

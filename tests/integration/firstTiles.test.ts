@@ -121,14 +121,17 @@ describe('the games lobby drawn into the page', () => {
       expect(unescape(tile.name)).toBe(game.gameName);
       expect(unescape(attr(tile.img, 'src'))).toBe(game.thumbnail);
       expect([attr(tile.img, 'width'), attr(tile.img, 'height')]).toEqual(['160', '120']);
-      // The first row is the largest paint: asked first; the rest of the first screen at once; below it, when near.
-      expect(attr(tile.img, 'fetchpriority')).toBe(position < 3 ? 'high' : 'auto');
+      // The first screen's thumbnails are the largest paint: asked first and at once; below it, when near.
+      expect(attr(tile.img, 'fetchpriority')).toBe(position < 9 ? 'high' : 'auto');
       expect(attr(tile.img, 'loading')).toBe(position < 9 ? 'eager' : 'lazy');
     });
     // The count and the kind asked, current among the kinds.
     expect(html).toContain(`>${slots.length} games</p>`);
     expect(html).toMatch(/aria-current="page" href="\/games\/slot"/);
-    expect(html).toContain(`<link rel="preload" as="image" href="${slots[0]!.thumbnail.replace(/&/g, '&amp;')}" fetchpriority="high">`);
+    // Preloaded before the scripts: the first screen's thumbnails, in order.
+    const head = html.slice(0, html.indexOf('<title>'));
+    const preloaded = [...head.matchAll(/<link rel="preload" as="image" href="([^"]+)" fetchpriority="high">/g)].map((m) => unescape(m[1]));
+    expect(preloaded).toEqual(slots.slice(0, 9).map((game) => game.thumbnail));
   });
 
   it('carries the catalogue as /static/games serves it, so the lobby draws without fetching it first', async () => {
