@@ -198,6 +198,9 @@ export const ROW_STYLESHEETS = [
   'src/ui/NavBar.module.css',
   'src/ui/PageLayout.module.css',
   'src/features/content/Doc.module.css',
+  // The games lobby's first screen (server/plugins/firstTiles.ts).
+  'src/ui/Tabs.module.css',
+  'src/features/games/Lobby.module.css',
 ] as const;
 
 /** A module's file name without its folder and `.module.css`: the key of its class names ('MatchRow'). */

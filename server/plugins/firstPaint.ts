@@ -8,6 +8,7 @@ import type { ListQuery } from '../../src/contract/realtime';
 import type { SiteInfo } from '../../src/contract/site';
 import { FOR_YOU_SPORTS } from '../../src/contract/sports';
 import { EARLY_TAP_SCRIPT, firstScreen, rowsCss, sha256Source } from './firstRows';
+import { type GameListSource, gameListScript, gamesOf, kindOf, lobbyScreen, thumbPreloads } from './firstTiles';
 
 /**
  * What makes the app's page paint before its scripts ran and show odds soon after, on a slow link
@@ -235,6 +236,7 @@ export function pageVariant(
   routeOf: ReturnType<typeof routeMatcher>,
   lists?: ListSource,
   site?: SiteInfo,
+  games?: GameListSource,
 ): PageVariant {
   const { pathname, searchParams } = new URL(url, 'http://x');
   const route = routeOf(pathname);
@@ -246,7 +248,10 @@ export function pageVariant(
   // The site information is the same for every visitor (its clientIp is left to the API's answer).
   const siteJson = site ? scriptJson(site) : '';
   const siteKey = siteJson ? createHash('sha1').update(siteJson).digest('base64url').slice(0, 12) : '';
-  const key = `${route?.name ?? '?'}|${pathname === '/index.html' ? 'shell' : mode}|${queries.map((q) => `${q.sportTypeId}:${q.mode}`).join(',')}|${siteKey}`;
+  // The games lobby: its first tiles and its catalogue, from the lists of this version (./firstTiles.ts).
+  const gameLists = shown === 'Home_games' && pathname !== '/index.html' && info.rows ? games?.() : undefined;
+  const gameKind = gameLists ? kindOf(pathname) : undefined;
+  const key = `${route?.name ?? '?'}|${pathname === '/index.html' ? 'shell' : mode}|${queries.map((q) => `${q.sportTypeId}:${q.mode}`).join(',')}|${siteKey}${gameLists ? `|${gameKind}:${gameLists.version}` : ''}`;
   return {
     key,
     ttlMs: queries.length > 0 ? LIST_TTL_MS : Infinity,
@@ -257,6 +262,19 @@ export function pageVariant(
       if (tags) page = page.replace('</head>', `${tags}</head>`);
       if (siteJson)
         page = page.replace('</body>', () => `<script type="application/json" id="${SITE_INFO_ID}">${siteJson}</script></body>`);
+      if (gameLists && gameKind && info.rows) {
+        const catalogue = gamesOf(gameLists);
+        const skeleton = /<div class="ps-lines"[^>]*>[\s\S]*?<\/div>/;
+        if (skeleton.test(page)) {
+          const lobby = lobbyScreen(info.rows.classes, gameLists.index, catalogue, gameKind);
+          page = page
+            .replace(skeleton, () => lobby)
+            // The first screen's thumbnails are asked before the scripts (the page's largest paint), its style with the rows'.
+            .replace('<title>', () => `${thumbPreloads(catalogue, gameKind)}<title>`)
+            .replace('</head>', () => `${rowsHead(info.rows!)}</head>`)
+            .replace('</body>', () => `${gameListScript(gameLists)}</body>`);
+        }
+      }
       const inlined: FirstLists = { lists: [] };
       for (const query of queries) {
         try {

@@ -19,6 +19,7 @@ import {
   readFirstPaintInfo,
   routeMatcher,
 } from './firstPaint';
+import { type GameListSource, gameListSource } from './firstTiles';
 
 /**
  * Serves the built PWA. A file's caching rule is a property of its address, never of the bytes chosen
@@ -81,7 +82,7 @@ function encoded(page: Shell, encoding: 'br' | 'gzip'): Buffer {
   return page.gzip;
 }
 
-export const staticPlugin = fp<{ distDir: string; appKey: string; lists?: ListSource; siteInfo?: () => SiteInfo }>(
+export const staticPlugin = fp<{ distDir: string; appKey: string; lists?: ListSource; siteInfo?: () => SiteInfo; games?: GameListSource }>(
   async (app: FastifyInstance, options) => {
     const file = join(options.distDir, 'index.html');
     const html = existsSync(file) ? withAppKey(readFileSync(file, 'utf8'), options.appKey) : undefined;
@@ -94,12 +95,20 @@ export const staticPlugin = fp<{ distDir: string; appKey: string; lists?: ListSo
     const lists: ListSource | undefined =
       options.lists ??
       (app.hasDecorator('feed') ? (query) => app.feed.listSnapshot(query.sportTypeId as SportTypeId, query.mode, query.dateId) : undefined);
+    // The games lobby's first tiles and catalogue come from the games module's public lists.
+    const games: GameListSource | undefined =
+      options.games ?? (html && app.hasDecorator('games') ? gameListSource(() => app.games.publicLists()) : undefined);
+    // Read once the server is ready (after the games module started its catalogue's refresh), so the first visitor gets the tiles.
+    if (games)
+      app.addHook('onReady', async () => {
+        games();
+      });
     const pages = new Map<string, Shell>();
 
     /** The page for this address: built once (a page with snapshots at most once a second), then kept. */
     const pageFor = (url: string): Shell | undefined => {
       if (!html) return undefined;
-      const variant = pageVariant(html, url, info, routeOf, lists, options.siteInfo?.());
+      const variant = pageVariant(html, url, info, routeOf, lists, options.siteInfo?.(), games);
       const now = Date.now();
       const kept = pages.get(variant.key);
       if (kept && kept.until > now) return kept;

@@ -50,10 +50,13 @@ test('the demo player opens Slots, filters by a provider, searches a game and li
   const grid = page.getByRole('list', { name: 'Slots' });
   const tiles = grid.getByTestId('game-tile');
   await expect(tiles.first()).toBeVisible();
-  // The tile's thumbnail is lazy and keeps its box before it arrives.
+  // The first screen's thumbnails load at once (the first row's first of all), the rest when scrolled
+  // near; each keeps its box before it arrives.
   const thumb = tiles.first().locator('img');
-  await expect(thumb).toHaveAttribute('loading', 'lazy');
+  await expect(thumb).toHaveAttribute('loading', 'eager');
+  await expect(thumb).toHaveAttribute('fetchpriority', 'high');
   await expect(thumb).toHaveAttribute('width', /\d+/);
+  await expect(tiles.nth(9).locator('img')).toHaveAttribute('loading', 'lazy');
   // A tile opens the game's page (its Play / Try for fun card).
   await expect(tiles.first().getByRole('link')).toHaveAttribute('href', /^\/game\?gameId=\d+$/);
   await page.screenshot({ path: 'test-results/screens/games-slots-390x844.png' });

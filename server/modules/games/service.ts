@@ -17,7 +17,7 @@ import { CallError } from '../../lib/errors';
 import type { Broker } from '../../realtime/stomp/broker';
 import { type GameProvider, GameProviderError, type LaunchRequest } from '../../providers/games/types';
 import type { CasinoWalletApi } from '../casinoWallet/api';
-import { type CatalogueGame, type GamesSettings, gameEntry } from './catalogue';
+import { type CatalogueGame, type GameLists, type GamesSettings, gameEntry } from './catalogue';
 import type { CatalogueStore } from './store';
 
 export const MAINTENANCE_MESSAGE = 'This game is under maintenance. Please try again later.';
@@ -87,6 +87,11 @@ export class GamesService {
   /** game/queryGameList: the public index, or the gray-listed player's. */
   async gameList(customerId: number | null | undefined): Promise<GameListIndex> {
     return (await this.options.store.lists(await this.isGray(customerId))).index;
+  }
+
+  /** The public lists (index and chunks) as /static/games serves them: the games lobby's first paint draws and carries them. */
+  publicLists(): Promise<GameLists> {
+    return this.options.store.lists(false);
   }
 
   /** game/queryGrayPlatformList: the platforms hidden from this caller. */

@@ -19,6 +19,7 @@ import { Icon } from '../../ui/Icon';
 import { Notice } from '../../ui/Notice';
 import { gameListQuery, toggleLike } from './api';
 import styles from './Lobby.module.css';
+import { THUMB_H, THUMB_W, initials, thumbLoading } from '../../lib/gameTiles';
 
 /** Building blocks of the lobby and the search page: tiles, grids, rows, the jackpot and the offline notice. */
 
@@ -50,21 +51,11 @@ export function SearchIcon({ size = 18 }: { size?: number }) {
   );
 }
 
-/** Thumbnails are 4:3 SVGs; the tile reserves their box before they arrive. */
-const THUMB_W = 160;
-const THUMB_H = 120;
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter((word) => /^\p{L}/u.test(word))
-    .slice(0, 2)
-    .map((word) => word[0]!.toUpperCase())
-    .join('');
-}
-
-/** One game: thumbnail, name, platform, badges, a heart; the tile opens the game's page. */
-export function GameTile({ game, platform }: { game: GameEntry; platform: GamePlatform | undefined }) {
+/**
+ * One game: thumbnail, name, platform, badges, a heart; the tile opens the game's page. `position` is its
+ * place in a grid (from 0): the first screen's thumbnails load at once, the first row's first of all.
+ */
+export function GameTile({ game, platform, position }: { game: GameEntry; platform: GamePlatform | undefined; position?: number }) {
   const { t } = useTranslation();
   const { likeGameList } = useSnapshot(gamesStore);
   const liked = likeGameList.includes(game.gameId);
@@ -82,7 +73,7 @@ export function GameTile({ game, platform }: { game: GameEntry; platform: GamePl
             alt=""
             width={THUMB_W}
             height={THUMB_H}
-            loading="lazy"
+            {...(position === undefined ? { loading: 'lazy' as const } : thumbLoading(position))}
             decoding="async"
             // Offline, a thumbnail never seen is not in the cache: the tile shows the game's initials instead.
             onError={(event) => {
@@ -130,9 +121,9 @@ export function GameGrid({ games, platforms, label }: GridProps) {
   if (games.length <= VIRTUALIZE_AT) {
     return (
       <ul className={styles.grid} aria-label={label}>
-        {games.map((game) => (
+        {games.map((game, position) => (
           <li key={game.gameId}>
-            <GameTile game={game} platform={platforms.get(game.platformCode)} />
+            <GameTile game={game} platform={platforms.get(game.platformCode)} position={position} />
           </li>
         ))}
       </ul>
@@ -148,14 +139,22 @@ function VirtualGrid({ games, platforms, label }: GridProps) {
   useLayoutEffect(() => {
     const element = listRef.current;
     if (!element) return;
-    const measure = () => setOffset(Math.round(element.getBoundingClientRect().top + window.scrollY));
+    const measure = () => setOffset(element.getBoundingClientRect().top + window.scrollY);
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(document.body);
     return () => observer.disconnect();
   }, []);
   const rows = Math.ceil(games.length / COLUMNS);
-  const virtualizer = useWindowVirtualizer({ count: rows, estimateSize: () => ROW_ESTIMATE, overscan: 3, scrollMargin: offset });
+  const virtualizer = useWindowVirtualizer({
+    count: rows,
+    estimateSize: () => ROW_ESTIMATE,
+    overscan: 3,
+    scrollMargin: offset,
+    // Exact heights (the default rounds them): the rows sit where one grid's rows would in the page's
+    // flow, which is how the page's own first tiles came (server/plugins/firstTiles.ts), so none moves.
+    measureElement: (element, entry) => entry?.borderBoxSize[0]?.blockSize ?? element.getBoundingClientRect().height,
+  });
   return (
     <div ref={listRef} role="list" aria-label={label} className={styles.virtual} style={{ height: virtualizer.getTotalSize() }}>
       {virtualizer.getVirtualItems().map((row) => (
@@ -169,7 +168,7 @@ function VirtualGrid({ games, platforms, label }: GridProps) {
           {games.slice(row.index * COLUMNS, row.index * COLUMNS + COLUMNS).map((game, column) => (
             // Only the rows near the screen exist: each item says where it sits in the whole list.
             <div role="listitem" key={game.gameId} aria-setsize={games.length} aria-posinset={row.index * COLUMNS + column + 1}>
-              <GameTile game={game} platform={platforms.get(game.platformCode)} />
+              <GameTile game={game} platform={platforms.get(game.platformCode)} position={row.index * COLUMNS + column} />
             </div>
           ))}
         </div>
