@@ -5,6 +5,7 @@ import type { ListQuery } from '../../src/contract/realtime';
 import { DEFAULT_ODDS_TYPE } from '../../src/contract/sports';
 import { forYouSections, type ForYouEntry } from '../../src/contract/forYou';
 import { en } from '../../src/i18n/en';
+import { enAreas } from '../../src/i18n/en.areas';
 import { routesEn } from '../../src/i18n/routes.en';
 import { kickoffLabel, manilaDay } from '../../src/lib/dates';
 import { marketShortName, selectionLabel } from '../../src/lib/marketLabels';
@@ -37,11 +38,16 @@ const FOR_YOU_CARDS = 3;
 const FOR_YOU_ROWS = 6;
 
 let translate: TFunction | undefined;
-/** The app's English strings, through i18next as the app reads them (plurals, `{{values}}`). */
-function t(): TFunction {
+/** The app's English strings (with the areas': the games lobby's own), through i18next as the app reads them (plurals, `{{values}}`). */
+export function t(): TFunction {
   if (translate) return translate;
   const i18n = createInstance();
-  void i18n.init({ lng: 'en', resources: { en: { translation: en } }, interpolation: { escapeValue: false }, initAsync: false });
+  void i18n.init({
+    lng: 'en',
+    resources: { en: { translation: { ...en, ...enAreas } } },
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
   translate = i18n.t.bind(i18n) as TFunction;
   return translate;
 }

@@ -1,4 +1,3 @@
-import { createInstance, type TFunction } from 'i18next';
 import {
   FIRST_GAME_KIND,
   GAME_KINDS,
@@ -8,11 +7,9 @@ import {
   type GamePlatform,
   isGameKind,
 } from '../../src/contract/games';
-import { en } from '../../src/i18n/en';
-import { enAreas } from '../../src/i18n/en.areas';
 import { gamesOfKind, platformsOfKind } from '../../src/lib/gameList';
 import { FIRST_SCREEN_TILES, GAME_LIST_ID, THUMB_H, THUMB_W, initials, thumbLoading } from '../../src/lib/gameTiles';
-import { type RowClasses, esc } from './firstRows';
+import { type RowClasses, esc, t } from './firstRows';
 
 /**
  * The first screen of the games lobby (/games/<kind>) drawn into the HTML from the catalogue the server
@@ -64,21 +61,6 @@ export function gameListSource(read: () => Promise<PublicGameLists>): GameListSo
 const DRAWN_TILES = 12;
 /** Above this many games React's grid is virtualized (parts.tsx VIRTUALIZE_AT); its items are then list items of a role=list. */
 const VIRTUALIZE_AT = 60;
-
-let translate: TFunction | undefined;
-/** The app's English strings (with the areas': the lobby's own), through i18next as the app reads them. */
-function t(): TFunction {
-  if (translate) return translate;
-  const i18n = createInstance();
-  void i18n.init({
-    lng: 'en',
-    resources: { en: { translation: { ...en, ...enAreas } } },
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
-  translate = i18n.t.bind(i18n) as TFunction;
-  return translate;
-}
 
 /** `class="…"` of the module's classes, as React's `${a} ${b}`. */
 const cls = (classes: RowClasses, module: string, ...names: string[]) => names.map((name) => classes[module]?.[name] ?? '').join(' ');

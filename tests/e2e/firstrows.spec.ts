@@ -1,4 +1,5 @@
-import type { Locator, Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { holdScripts, shapeOf } from './drawn';
 import { expect, test } from './fixtures';
 
 /**
@@ -6,34 +7,6 @@ import { expect, test } from './fixtures';
  * prices and /faq its text before any script runs; the app then takes over with the same rows, and a
  * price tapped before it ran lands on the slip.
  */
-
-/**
- * The shape of a subtree: tags, classes and test ids, without text, prices or labels. A price button
- * counts as one node: what it holds changes as its price moves (a flash, a lock).
- */
-function shapeOf(locator: Locator): Promise<string> {
-  return locator.evaluate((root) => {
-    const shape = (el: Element): string => {
-      if (el.getAttribute('data-testid') === 'price') return 'price';
-      const classes = [...el.classList].sort().join('.');
-      const testId = el.getAttribute('data-testid');
-      const children = [...el.children].map(shape).join(',');
-      return `${el.tagName.toLowerCase()}${classes ? `.${classes}` : ''}${testId ? `#${testId}` : ''}${children ? `[${children}]` : ''}`;
-    };
-    return shape(root);
-  });
-}
-
-/** Holds the app's scripts until `release()`: what the player sees and does before they run. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release: () => void = () => undefined;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.*\.js$/, async (route: Route) => {
-    await gate;
-    await route.continue();
-  });
-  return release;
-}
 
 const serverList = (page: Page) => page.locator('[data-first-rows]');
 const pricedRows = (page: Page) => page.locator('[data-testid=match-row]:has([data-testid=price] [data-price])');
@@ -69,7 +42,7 @@ test('the app takes over the rows the page came with: the same matches, the same
   const first = pricedRows(page).first();
   const firstId = await first.getAttribute('data-match');
   const matchIds = await page.getByTestId('match-row').evaluateAll((rows) => rows.slice(0, 3).map((row) => row.getAttribute('data-match')));
-  const shape = await shapeOf(first);
+  const shape = await shapeOf(first, 'price');
   const box = await first.boundingBox();
   const place = (b: { x: number; y: number; width: number; height: number } | null) => b && [b.x, b.y, b.width, b.height].map(Math.round);
 
@@ -79,7 +52,7 @@ test('the app takes over the rows the page came with: the same matches, the same
   await expect(page.getByTestId('match-list')).toBeVisible();
   const live = page.locator(`[data-testid=match-row][data-match="${firstId}"]`);
   await expect(live).toBeVisible();
-  expect(await shapeOf(live)).toBe(shape);
+  expect(await shapeOf(live, 'price')).toBe(shape);
   expect(place(await live.boundingBox())).toEqual(place(box));
   const liveIds = await page.getByTestId('match-row').evaluateAll((rows) => rows.slice(0, 3).map((row) => row.getAttribute('data-match')));
   expect(liveIds).toEqual(matchIds);

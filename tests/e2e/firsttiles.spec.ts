@@ -1,4 +1,5 @@
-import type { Locator, Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { holdScripts, shapeOf } from './drawn';
 import { expect, test } from './fixtures';
 
 /**
@@ -6,30 +7,6 @@ import { expect, test } from './fixtures';
  * thumbnails included, before any script runs, and the catalogue they come from; the app then draws the
  * same tiles in the same places from that catalogue, without a skeleton in between.
  */
-
-/** The shape of a tile: tags, classes and test ids, without text or attributes. */
-function shapeOf(locator: Locator): Promise<string> {
-  return locator.evaluate((root) => {
-    const shape = (el: Element): string => {
-      const classes = [...el.classList].sort().join('.');
-      const testId = el.getAttribute('data-testid');
-      const children = [...el.children].map(shape).join(',');
-      return `${el.tagName.toLowerCase()}${classes ? `.${classes}` : ''}${testId ? `#${testId}` : ''}${children ? `[${children}]` : ''}`;
-    };
-    return shape(root);
-  });
-}
-
-/** Holds the app's scripts until `release()`: what the player sees before they run. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release: () => void = () => undefined;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.*\.js$/, async (route: Route) => {
-    await gate;
-    await route.continue();
-  });
-  return release;
-}
 
 const drawnLobby = (page: Page) => page.locator('[data-first-tiles]');
 const tiles = (page: Page) => page.getByTestId('game-tile');

@@ -533,6 +533,15 @@ describe('the realtime core', () => {
   });
 });
 
+/** How often rows m1 and m2 and the list were told of a change: `[m1, m2, list]`. */
+function listen(mirror: ListMirror): () => [number, number, number] {
+  const counts: [number, number, number] = [0, 0, 0];
+  mirror.subscribeRow('m1', () => counts[0]++);
+  mirror.subscribeRow('m2', () => counts[1]++);
+  mirror.subscribeList(() => counts[2]++);
+  return () => [...counts];
+}
+
 describe('the tab mirror', () => {
   it('remembers which way a price moved and re-renders only the rows that changed', () => {
     const mirror = new ListMirror();
@@ -543,19 +552,14 @@ describe('the tab mirror', () => {
       markets: [market('k1', 'm1', 1.9), market('k2', 'm2')],
       order: ['m1', 'm2'],
     });
-    let m1 = 0;
-    let m2 = 0;
-    let list = 0;
-    mirror.subscribeRow('m1', () => m1++);
-    mirror.subscribeRow('m2', () => m2++);
-    mirror.subscribeList(() => list++);
+    const told = listen(mirror);
     mirror.apply({ status: 'live', markets: [market('k1', 'm1', 2.2)] });
-    expect([m1, m2, list]).toEqual([1, 0, 0]);
+    expect(told()).toEqual([1, 0, 0]);
     expect(mirror.getRow('m1')?.moves.get('k1:h')?.dir).toBe('up');
     mirror.apply({ status: 'live', markets: [market('k1', 'm1', 1.5)] });
     expect(mirror.getRow('m1')?.moves.get('k1:h')?.dir).toBe('down');
     mirror.apply({ status: 'live', removedMatches: ['m2'], order: ['m1'] });
-    expect(list).toBe(1);
+    expect(told()[2]).toBe(1);
     expect(mirror.getList().order).toEqual(['m1']);
   });
 
@@ -571,29 +575,24 @@ describe('the tab mirror', () => {
     mirror.apply(snapshot(1.9));
     const view = mirror.getList();
     const [row1, row2] = [mirror.getRow('m1'), mirror.getRow('m2')];
-    let m1 = 0;
-    let m2 = 0;
-    let list = 0;
-    mirror.subscribeRow('m1', () => m1++);
-    mirror.subscribeRow('m2', () => m2++);
-    mirror.subscribeList(() => list++);
+    const told = listen(mirror);
 
     // The same content again (a structured clone: equal objects, none the same).
     mirror.apply(structuredClone(snapshot(1.9)));
-    expect([m1, m2, list]).toEqual([0, 0, 0]);
+    expect(told()).toEqual([0, 0, 0]);
     expect(mirror.getList()).toBe(view);
     expect(mirror.getRow('m1')).toBe(row1);
     expect(mirror.getRow('m2')).toBe(row2);
 
     // One price moved in the meantime: that row alone.
     mirror.apply(snapshot(2.1));
-    expect([m1, m2, list]).toEqual([1, 0, 0]);
+    expect(told()).toEqual([1, 0, 0]);
     expect(mirror.getRow('m1')?.markets[0]?.selections[0]?.price).toBe(2.1);
     expect(mirror.getRow('m2')).toBe(row2);
 
     // A match gone: the list changes.
     mirror.apply({ reset: true, status: 'live', matches: [match('m1')], markets: [market('k1', 'm1', 2.1)], order: ['m1'] });
-    expect(list).toBe(1);
+    expect(told()[2]).toBe(1);
     expect(mirror.getList().order).toEqual(['m1']);
     expect(mirror.getRow('m2')).toBeUndefined();
   });
