@@ -66,7 +66,9 @@ function yieldToMain(): Promise<void> {
 }
 
 async function start(): Promise<void> {
-  // The realtime worker first: its script, socket and first lists load while the page's own code runs.
+  // Out of the task that evaluated every module first; then the realtime worker: its script, socket and
+  // first lists load while the page's own code runs.
+  await yieldToMain();
   realtime();
   await yieldToMain();
   const i18nReady = initI18n(preferences.language, { deferAreas: true });
