@@ -87,7 +87,7 @@ export function gameTile(classes: RowClasses, game: GameEntry, platform: GamePla
     `<span class="${c('badges')}">${badges}</span>` +
     (maintenance ? `<span class="${c('maintenance')}">${esc(tr('games.maintenance'))}</span>` : '') +
     `</span><span class="${c('name')}">${esc(game.gameName)}</span><span class="${c('platform')}">${esc(platform?.name ?? game.platformCode)}</span></a>` +
-    `<button type="button" class="${c('heart')}" aria-pressed="false" aria-label="${esc(tr('games.like', { name: game.gameName }))}">${HEART_ICON}</button></div>`
+    `<button type="button" class="${c('heart')}" aria-pressed="false" disabled aria-label="${esc(tr('games.like', { name: game.gameName }))}">${HEART_ICON}</button></div>`
   );
 }
 
@@ -126,12 +126,13 @@ export function lobbyScreen(classes: RowClasses, index: GameListIndex, games: re
     const buttons = kindPlatforms
       .map(
         (platform) =>
-          `<button type="button" class="${tab}" aria-pressed="false">${esc(platform.name)}` +
+          `<button type="button" class="${tab}" aria-pressed="false" disabled>${esc(platform.name)}` +
           (platform.maintenance ? `<span class="${c('pillMark')}">${esc(tr('games.maintenance'))}</span>` : '') +
           '</button>',
       )
       .join('');
-    html += `<nav aria-label="${esc(tr('games.providers'))}" class="${pills}"><button type="button" class="${tab}" aria-pressed="true">${esc(tr('games.allProviders'))}</button>${buttons}</nav>`;
+    // The pills and hearts are drawn disabled: they do nothing until the app runs, and say so.
+    html += `<nav aria-label="${esc(tr('games.providers'))}" class="${pills}"><button type="button" class="${tab}" aria-pressed="true" disabled>${esc(tr('games.allProviders'))}</button>${buttons}</nav>`;
   }
   html += `<p class="${c('count')}">${esc(tr('games.count', { count: kindGames.length }))}</p>`;
   const label = esc(tr(`gameKinds.${kind}`));

@@ -125,6 +125,10 @@ describe('the games lobby drawn into the page', () => {
       expect(attr(tile.img, 'fetchpriority')).toBe(position < 9 ? 'high' : 'auto');
       expect(attr(tile.img, 'loading')).toBe(position < 9 ? 'eager' : 'lazy');
     });
+    // A heart does nothing until the app runs: drawn disabled, so a tap is not silently lost.
+    const hearts = [...html.matchAll(/<button type="button" class="[^"]*_heart_[^"]*"[^>]*>/g)].map((m) => m[0]);
+    expect(hearts.length).toBe(12);
+    for (const heart of hearts) expect(heart).toMatch(/\sdisabled\s/);
     // The count and the kind asked, current among the kinds.
     expect(html).toContain(`>${slots.length} games</p>`);
     expect(html).toMatch(/aria-current="page" href="\/games\/slot"/);
