@@ -7,7 +7,7 @@ import { DEFAULT_HOME_TAB, type HomeTab } from '../../src/contract/navigation';
 import type { ListQuery } from '../../src/contract/realtime';
 import type { SiteInfo } from '../../src/contract/site';
 import { FOR_YOU_SPORTS } from '../../src/contract/sports';
-import { EARLY_TAP_SCRIPT, firstScreen, rowsCss, sha256Source } from './firstRows';
+import { EARLY_TAP_SCRIPT, firstScreen, rowsCss, scriptSafe, sha256Source } from './firstRows';
 import { type GameListSource, gameListScript, gamesOf, kindOf, lobbyScreen, thumbPreloads } from './firstTiles';
 
 /**
@@ -129,10 +129,7 @@ export function firstQueries(routeName: string, search: URLSearchParams, sports:
 
 /** JSON safe inside a <script> element (no `</script>`, no `<!--`, no line separators). */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return scriptSafe(JSON.stringify(value));
 }
 
 const BEGIN = '<!--ps:begin-->';

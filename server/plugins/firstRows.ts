@@ -55,8 +55,15 @@ export function t(): TFunction {
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const esc = (text: string | number): string => String(text).replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
+/** JSON text made safe inside a `<script>` element (no `</script>`, no line separators JavaScript rejects). */
+export const scriptSafe = (json: string): string =>
+  json
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
 /** `class="…"` of a module's classes (as React's `${a} ${b}`), empty names dropped. */
-function cls(classes: RowClasses, module: string, ...names: string[]): string {
+export function cls(classes: RowClasses, module: string, ...names: string[]): string {
   const own = classes[module] ?? {};
   return names.map((name) => own[name] ?? '').join(' ');
 }

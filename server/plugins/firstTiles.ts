@@ -9,7 +9,7 @@ import {
 } from '../../src/contract/games';
 import { gamesOfKind, platformsOfKind } from '../../src/lib/gameList';
 import { FIRST_SCREEN_TILES, GAME_LIST_ID, THUMB_H, THUMB_W, initials, thumbLoading } from '../../src/lib/gameTiles';
-import { type RowClasses, esc, t } from './firstRows';
+import { type RowClasses, cls, esc, scriptSafe, t } from './firstRows';
 
 /**
  * The first screen of the games lobby (/games/<kind>) drawn into the HTML from the catalogue the server
@@ -61,9 +61,6 @@ export function gameListSource(read: () => Promise<PublicGameLists>): GameListSo
 const DRAWN_TILES = 12;
 /** Above this many games React's grid is virtualized (parts.tsx VIRTUALIZE_AT); its items are then list items of a role=list. */
 const VIRTUALIZE_AT = 60;
-
-/** `class="…"` of the module's classes, as React's `${a} ${b}`. */
-const cls = (classes: RowClasses, module: string, ...names: string[]) => names.map((name) => classes[module]?.[name] ?? '').join(' ');
 
 const SEARCH_ICON =
   '<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path d="M10.5 18a7.5 7.5 0 1 0 0-15 7.5 7.5 0 0 0 0 15zM16 16l5 5" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"></path></svg>';
@@ -156,10 +153,7 @@ export function lobbyScreen(classes: RowClasses, index: GameListIndex, games: re
 
 /** The catalogue as `#panalo-game-list` carries it: the chunks' own JSON text, safe inside a <script>. */
 export function gameListJson(lists: PublicGameLists): string {
-  return `{"index":${JSON.stringify(lists.index)},"chunks":[${lists.chunks.join(',')}]}`
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return scriptSafe(`{"index":${JSON.stringify(lists.index)},"chunks":[${lists.chunks.join(',')}]}`);
 }
 
 /** The script element carrying the catalogue. */

@@ -1,5 +1,3 @@
-import type { GameEntry, GameListIndex } from '../contract/games';
-
 /**
  * What the lobby's tiles and the server's drawing of them (server/plugins/firstTiles.ts, src/features/games) share, so the
  * tiles the page arrives with and React's are the same: the thumbnail's box, the initials behind it, how
@@ -12,12 +10,6 @@ export const THUMB_H = 120;
 
 /** The element the catalogue travels in on a /games page (read by src/features/games/firstList.ts). */
 export const GAME_LIST_ID = 'panalo-game-list';
-
-/** What `#panalo-game-list` holds: the public index and its chunks, as /static/games serves them. */
-export interface InlinedGameList {
-  index: GameListIndex;
-  chunks: GameEntry[][];
-}
 
 /**
  * The tiles a 390×844 screen shows under the lobby's bars (three rows of three): their thumbnails are the

@@ -10,6 +10,10 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
  */
 export const FAKE_ASSET = '/assets/index-Ab12Cd34.js';
 
+/** A CSS module's class names as a build names them (scripts/vite-first-paint.ts catches them): `row` → `_row_mr1`. */
+export const builtClassNames = (module: string, ...locals: string[]): Record<string, string> =>
+  Object.fromEntries(locals.map((local) => [local, `_${local}_${module}1`]));
+
 export function fakeDist(): string {
   const dist = mkdtempSync(join(tmpdir(), 'panalo-dist-'));
   const write = (path: string, text: string, precompressed = true) => {

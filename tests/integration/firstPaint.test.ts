@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListSnapshot } from '../../src/contract/feed';
 import type { ListQuery } from '../../src/contract/realtime';
 import { FIRST_PAINT_FILE, firstPaintInfo } from '../../scripts/vite-first-paint';
-import { fakeDist } from './dist';
+import { builtClassNames, fakeDist } from './dist';
 import { type TestServer, startServer } from './server';
 
 /**
@@ -178,8 +178,7 @@ function raw(path: string, encoding: string): Promise<{ encoding: string | undef
 describe('the first screen drawn into the page', () => {
   let drawn: TestServer;
   let drawnDist: string;
-  /** Class names as a build names them (scripts/vite-first-paint.ts catches them from Vite's CSS modules). */
-  const names = (module: string, ...locals: string[]) => Object.fromEntries(locals.map((local) => [local, `_${local}_${module}1`]));
+  const names = builtClassNames;
   const CLASSES = {
     MatchRow: names(
       'mr',

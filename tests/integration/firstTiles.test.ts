@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GameEntry, type GameListIndex, gameListChunkSchema, gameListIndexSchema } from '../../src/contract/games';
 import { gamesOfKind } from '../../src/lib/gameList';
 import { FIRST_PAINT_FILE, firstPaintInfo } from '../../scripts/vite-first-paint';
-import { fakeDist } from './dist';
+import { builtClassNames, fakeDist } from './dist';
 import { type TestServer, startServer } from './server';
 
 /**
@@ -16,8 +16,7 @@ import { type TestServer, startServer } from './server';
 let server: TestServer;
 let dist: string;
 
-/** Class names as a build names them (scripts/vite-first-paint.ts catches them from Vite's CSS modules). */
-const names = (module: string, ...locals: string[]) => Object.fromEntries(locals.map((local) => [local, `_${local}_${module}1`]));
+const names = builtClassNames;
 const CLASSES = {
   Lobby: names(
     'lb',
