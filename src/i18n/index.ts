@@ -1,4 +1,5 @@
 import i18next from 'i18next';
+import { startTransition } from 'react';
 import { initReactI18next } from 'react-i18next';
 import { type Resources, en } from './en';
 
@@ -26,6 +27,8 @@ async function ensureBundle(language: AppLanguage): Promise<void> {
 let initialised: Promise<unknown> | undefined;
 let areas: Promise<void> | undefined;
 let areasLoaded = false;
+/** Whether something on screen asked for a key before the areas' strings arrived (and shows nothing for it). */
+let missedBeforeAreas = false;
 
 /**
  * The English of the areas behind the first screens (en.areas.ts), once. A page that shows them waits
@@ -35,7 +38,11 @@ export function loadAreas(): Promise<void> {
   areas ??= Promise.all([import('./en.areas'), initialised]).then(
     ([{ enAreas }]) => {
       areasLoaded = true;
-      i18next.addResourceBundle('en', 'translation', enAreas, true, false);
+      // What is on screen re-renders for the new strings only when it lacks one of them: re-rendering a
+      // page of odds for strings it does not show costs a slow phone a long task for nothing. When it
+      // does, the re-render is a transition, which React renders in slices.
+      if (missedBeforeAreas) startTransition(() => void i18next.addResourceBundle('en', 'translation', enAreas, true, false));
+      else i18next.addResourceBundle('en', 'translation', enAreas, true, false, { silent: true });
     },
     (error: unknown) => {
       areas = undefined;
@@ -67,7 +74,10 @@ export async function initI18n(language: AppLanguage, options: { deferAreas?: bo
     // Components already on screen take the area strings when they arrive.
     react: { bindI18nStore: 'added' },
     // Until they arrive, an area's key reads as nothing rather than as the key (a hidden heading, say).
-    parseMissingKeyHandler: (key: string, defaultValue?: string) => defaultValue ?? (areasLoaded ? key : ''),
+    parseMissingKeyHandler: (key: string, defaultValue?: string) => {
+      if (!areasLoaded) missedBeforeAreas = true;
+      return defaultValue ?? (areasLoaded ? key : '');
+    },
   });
   await initialised;
   if (!options.deferAreas) await loadAreas();

@@ -44,7 +44,7 @@ export function GamesTab({ gameKind }: { gameKind: string }) {
 
   return (
     <div className={styles.lobby}>
-      <h1 className="visually-hidden">{t('routes.Home_games.title')}</h1>
+      <h1 className="visually-hidden">{t('tabs.games')}</h1>
       <JackpotTicker />
       <div className={styles.kindBar}>
         <TabBar label={t('gameKinds.label')} variant="pills">

@@ -79,7 +79,7 @@ export function ForYouPage() {
   // A few dozen matches: recomputed when a list's order or membership changes, or every 30 s.
   const sections = forYouSections(entriesOf(live), [...entriesOf(today), ...entriesOf(early)], now);
 
-  const heading = <h1 className="visually-hidden">{t('routes.Home_foryou.title')}</h1>;
+  const heading = <h1 className="visually-hidden">{t('tabs.foryou')}</h1>;
   if (maintenance) {
     return (
       <>

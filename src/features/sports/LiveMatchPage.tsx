@@ -49,7 +49,7 @@ export function LiveMatchPage({ matchId = '' }: LiveMatchSearch) {
       <PageLayout>
         <Notice icon="ticket" title={t('match.notFound')}>
           <Link to="/sports" className={styles.retry}>
-            {t('routes.Home_sports.title')}
+            {t('tabs.sports')}
           </Link>
         </Notice>
       </PageLayout>
@@ -76,7 +76,7 @@ export function LiveMatchPage({ matchId = '' }: LiveMatchSearch) {
         <OfflineBanner view={offline} />
         <Notice icon="ticket" title={t('sports.offlineNothing')}>
           <Link to="/sports" search={{ mode: 'live' }} className={styles.retry}>
-            {t('routes.Home_sports.title')}
+            {t('tabs.sports')}
           </Link>
         </Notice>
       </PageLayout>
@@ -87,7 +87,7 @@ export function LiveMatchPage({ matchId = '' }: LiveMatchSearch) {
       <PageLayout>
         <Notice icon="ticket" title={t('match.over')} description={t('match.notFound')}>
           <Link to="/sports" search={{ mode: 'live' }} className={styles.retry}>
-            {t('routes.Home_sports.title')}
+            {t('tabs.sports')}
           </Link>
         </Notice>
       </PageLayout>

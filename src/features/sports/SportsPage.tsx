@@ -136,14 +136,14 @@ export function SportsPage(search: SportsSearch) {
   if (maintenance) {
     return (
       <>
-        <h1 className="visually-hidden">{t('routes.Home_sports.title')}</h1>
+        <h1 className="visually-hidden">{t('tabs.sports')}</h1>
         <SportsbookMaintenance />
       </>
     );
   }
   return (
     <>
-      <h1 className="visually-hidden">{t('routes.Home_sports.title')}</h1>
+      <h1 className="visually-hidden">{t('tabs.sports')}</h1>
       <div className={styles.filters}>
         <TabBar label={t('sports.sportsLabel')} variant="pills">
           {SPORTS.map((id) => {
