@@ -21,22 +21,41 @@ const FIRST_SITE_INFO_WAIT_MS = 3_000;
 let router: AppRouter | undefined;
 let firstLoad: Promise<void> | undefined;
 
-/**
- * What the route guards need before a decision: site information. A returning player's device has it
- * from last time, so nothing waits; it is refreshed in the background (cached 2 minutes), and when the
- * answer changes (the regulator-compliant version switched on, say) the guards run again at once.
- */
-function guardsReady(): Promise<void> {
+/** Asks for the site information again (cached 2 minutes); a changed answer runs the guards again at once. */
+function refreshSiteInfo(): Promise<void> {
   const before = JSON.stringify(siteInfo.data);
-  const refresh = queryClient.fetchQuery(siteInfoQuery).then(
+  return queryClient.fetchQuery(siteInfoQuery).then(
     () => {
       if (JSON.stringify(siteInfo.data) !== before) void router?.invalidate();
     },
     () => undefined,
   );
-  firstLoad ??= siteInfo.known
-    ? Promise.resolve()
-    : Promise.race([refresh, new Promise<void>((r) => setTimeout(r, FIRST_SITE_INFO_WAIT_MS))]);
+}
+
+/** Whether each guard run refreshes the site information: from the start on a first visit, else once the page is up. */
+let refreshing = false;
+
+/**
+ * What the route guards need before a decision: site information. The page carries it, and a returning
+ * player's device has it from last time, so nothing waits; it is refreshed in the background once the
+ * first page is up (its answer's schemas, zod among them, are not worth a long task before that), and
+ * when the answer changes (the regulator-compliant version switched on, say) the guards run again at once.
+ */
+function guardsReady(): Promise<void> {
+  if (!firstLoad) {
+    if (siteInfo.known) {
+      firstLoad = Promise.resolve();
+      void afterFirstPaint().then(() => {
+        refreshing = true;
+        return refreshSiteInfo();
+      });
+      return firstLoad;
+    }
+    refreshing = true;
+    firstLoad = Promise.race([refreshSiteInfo(), new Promise<void>((r) => setTimeout(r, FIRST_SITE_INFO_WAIT_MS))]);
+    return firstLoad;
+  }
+  if (refreshing) void refreshSiteInfo();
   return firstLoad;
 }
 

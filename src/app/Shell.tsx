@@ -40,7 +40,8 @@ export function Shell() {
       {SERVICE_CHAT_ROUTES.includes(currentRouteName) && <ServiceChatEntry />}
       {BET_SLIP_ROUTES.includes(currentRouteName) && <FloatingBetSlip />}
       <UpdatePrompt />
-      <MaintenanceWatcher />
+      {/* Its first check (and zod with it) waits for the page: the watcher moves the player within a few seconds either way. */}
+      {pageUp && <MaintenanceWatcher />}
       {pageUp && (
         <Suspense fallback={null}>
           <Watchers />

@@ -177,9 +177,6 @@ export const roundProofSchema = z.strictObject({
 });
 export type RoundProof = z.infer<typeof roundProofSchema>;
 
-/** Anti-addiction settings per category (spec §3), site setting `antiAddiction`: remind every N minutes of play; 0 = off. */
-export const antiAddictionSchema = z.record(z.string(), z.strictObject({ remindEveryMinutes: z.int().check(z.minimum(0)) }));
-
 /** What /topic/jackpot carries (the app debounces it by JACKPOT_DEBOUNCE_MS and stores jackpotAmount). */
 export const jackpotMessageSchema = z.strictObject({ amount: z.int(), ts: z.int() });
 export type JackpotMessage = z.infer<typeof jackpotMessageSchema>;

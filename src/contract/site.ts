@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { GameCategory, antiAddictionSchema } from './games';
+import { GameCategory } from './gameConstants';
 
 export * from './siteConstants';
 
@@ -7,6 +7,9 @@ export * from './siteConstants';
  * Site information (spec §3 siteInfo) and site maintenance, as `front/siteinfo` and
  * `front/siteMaintenance` answer them.
  */
+
+/** Anti-addiction settings per category (spec §3), site setting `antiAddiction`: remind every N minutes of play; 0 = off. */
+export const antiAddictionSchema = z.record(z.string(), z.strictObject({ remindEveryMinutes: z.int().check(z.minimum(0)) }));
 
 /** A product switch entry (GLIFE_APPLETS_SWITCH, PHONE_BIND_SWITCH). */
 export const productSwitchSchema = z.object({
