@@ -26,10 +26,17 @@ const Watchers = lazy<() => ReactNode>(() =>
   ),
 );
 
+/**
+ * What waits until the first page is up: a component of its own, so that moment re-renders only it and
+ * not the page (Shell's children would all render again, a whole page of odds in one task).
+ */
+function OncePageUp({ children }: { children: ReactNode }) {
+  return useAfterFirstPaint() ? children : null;
+}
+
 /** The root of every page: the page itself, then everything that floats above pages. */
 export function Shell() {
   const { currentRouteName } = useSnapshot(ui);
-  const pageUp = useAfterFirstPaint();
   return (
     <>
       <OfflineBanner />
@@ -40,13 +47,13 @@ export function Shell() {
       {SERVICE_CHAT_ROUTES.includes(currentRouteName) && <ServiceChatEntry />}
       {BET_SLIP_ROUTES.includes(currentRouteName) && <FloatingBetSlip />}
       <UpdatePrompt />
-      {/* Its first check (and zod with it) waits for the page: the watcher moves the player within a few seconds either way. */}
-      {pageUp && <MaintenanceWatcher />}
-      {pageUp && (
+      <OncePageUp>
+        {/* Its first check (and zod with it) waits for the page: it moves the player within seconds either way. */}
+        <MaintenanceWatcher />
         <Suspense fallback={null}>
           <Watchers />
         </Suspense>
-      )}
+      </OncePageUp>
       <OverlayHost />
       <DialogHost />
       <ToastHost />
