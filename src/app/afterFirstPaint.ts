@@ -2,16 +2,22 @@ import { useEffect, useState } from 'react';
 import { firstListLive } from '../realtime/client';
 
 let ready: Promise<void> | undefined;
+let pageShown = false;
 let markShown: () => void = () => undefined;
-/** The first page is on screen (router.tsx, its first onResolved); at the latest 10 s after the start. */
-const shown = new Promise<void>((resolve) => {
-  markShown = resolve;
-  setTimeout(resolve, 10_000);
-});
 
 /** Called by the router when it has shown its first page. */
 export function markPageShown(): void {
+  pageShown = true;
   markShown();
+}
+
+/** The first page is on screen (router.tsx, its first onResolved); at the latest 10 s after first asked. */
+function shown(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (pageShown) return resolve();
+    markShown = resolve;
+    setTimeout(resolve, 10_000);
+  });
 }
 
 /**
@@ -30,7 +36,7 @@ export function afterFirstPaint(): Promise<void> {
       typeof document === 'undefined' || document.readyState === 'complete'
         ? Promise.resolve()
         : new Promise<void>((done) => addEventListener('load', () => done(), { once: true }));
-    void Promise.all([loaded, shown, firstListLive]).then(idle);
+    void Promise.all([loaded, shown(), firstListLive()]).then(idle);
   });
   return ready;
 }

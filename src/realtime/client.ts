@@ -66,21 +66,28 @@ export function firstList(query: ListQuery): ListSnapshot | undefined {
 /** The worker answered for this list: its inlined snapshot is not needed any more. */
 export function dropFirstList(query: ListQuery): void {
   firstLists.delete(firstListKey(query));
+  listLive = true;
   markListLive();
 }
 
+let listLive = false;
 let markListLive: () => void = () => undefined;
+let firstLive: Promise<void> | undefined;
 /**
  * Resolves once the worker answered for a list on a page that carried lists (its rows are live), at
- * once on any other page, at the latest 15 s after the start: what may share the slow link after
- * (src/app/afterFirstPaint.ts, the service worker's precache) waits for it.
+ * once on any other page, at the latest 15 s after it is first asked: what may share the slow link after
+ * (src/app/afterFirstPaint.ts, the service worker's precache) waits for it. Made on first use, not while
+ * the modules evaluate (nothing at start runs before the modules are done).
  */
-export const firstListLive: Promise<void> = new Promise<void>((resolve) => {
-  const carried = typeof document !== 'undefined' && document.getElementById('panalo-first-list') !== null;
-  if (!carried) return resolve();
-  markListLive = resolve;
-  setTimeout(resolve, 15_000);
-});
+export function firstListLive(): Promise<void> {
+  firstLive ??= new Promise<void>((resolve) => {
+    const carried = typeof document !== 'undefined' && document.getElementById('panalo-first-list') !== null;
+    if (!carried || listLive) return resolve();
+    markListLive = resolve;
+    setTimeout(resolve, 15_000);
+  });
+  return firstLive;
+}
 
 function start(): Comlink.Remote<RealtimeApi> {
   let endpoint: Comlink.Endpoint;
