@@ -21,12 +21,18 @@ const FIRST_SITE_INFO_WAIT_MS = 3_000;
 let router: AppRouter | undefined;
 let firstLoad: Promise<void> | undefined;
 
+/** The site information the guards decide on: all of it but the player's own address (the page carries it blank). */
+function guardsInput(): string {
+  const { clientIp: _, ...rest } = siteInfo.data;
+  return JSON.stringify(rest);
+}
+
 /** Asks for the site information again (cached 2 minutes); a changed answer runs the guards again at once. */
 function refreshSiteInfo(): Promise<void> {
-  const before = JSON.stringify(siteInfo.data);
+  const before = guardsInput();
   return queryClient.fetchQuery(siteInfoQuery).then(
     () => {
-      if (JSON.stringify(siteInfo.data) !== before) void router?.invalidate();
+      if (guardsInput() !== before) void router?.invalidate();
     },
     () => undefined,
   );
