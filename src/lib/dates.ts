@@ -1,4 +1,4 @@
-import { TIME_ZONE } from '../contract/constants';
+import { MANILA_OFFSET_MS, TIME_ZONE } from '../contract/constants';
 
 /** A moment as 'Nov 20, 14:05' in Manila time, in the player's language. */
 export function formatDateTime(iso: string, language: string): string {
@@ -15,16 +15,14 @@ export function formatDateTime(iso: string, language: string): string {
 }
 
 /** A formatter made on first use (as money.ts's: not while every module is evaluated at start). */
-function lazyFormat(locale: string, options: Intl.DateTimeFormatOptions): { format: (at: Date | number) => string } {
+export function lazyFormat(locale: string, options: Intl.DateTimeFormatOptions): { format: (at: Date | number) => string } {
   let made: Intl.DateTimeFormat | undefined;
   return { format: (at) => (made ??= new Intl.DateTimeFormat(locale, options)).format(at) };
 }
 
-const MANILA_DAY = lazyFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** The Manila calendar day of a moment, as YYYY-MM-DD. */
+/** The Manila calendar day of a moment, as YYYY-MM-DD (a fixed offset: lists ask it of every match). */
 export function manilaDay(at: Date | number): string {
-  return MANILA_DAY.format(at);
+  return new Date((typeof at === 'number' ? at : at.getTime()) + MANILA_OFFSET_MS).toISOString().slice(0, 10);
 }
 
 function addDays(day: string, days: number): string {
@@ -41,6 +39,11 @@ export interface KickoffLabel {
 
 const MONTH_DAY = lazyFormat('en-US', { timeZone: TIME_ZONE, month: 'short', day: '2-digit' });
 const HOUR_MINUTE = lazyFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** HH:mm in Manila time. */
+export function manilaTime(at: Date | number): string {
+  return HOUR_MINUTE.format(at);
+}
 
 /** Match dates (spec §4): TODAY, TOMORROW or MMM DD, with HH:mm, in Asia/Manila time. */
 export function kickoffLabel(iso: string, now: Date | number): KickoffLabel {

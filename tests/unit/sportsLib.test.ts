@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OddsType } from '../../src/contract/sports';
-import { kickoffLabel, nextDays } from '../../src/lib/dates';
+import { kickoffLabel, manilaDay, nextDays } from '../../src/lib/dates';
 import { convertOdds, formatLine, formatOdds } from '../../src/lib/odds';
 import { formatClock, periodLabel } from '../../src/lib/periods';
 
@@ -86,5 +86,19 @@ describe('match dates (spec §4: TODAY, TOMORROW or MMM DD with HH:mm, Manila ti
   });
   it('lists the next days for the early-market picker', () => {
     expect(nextDays(now, 3)).toEqual(['2026-11-20', '2026-11-21', '2026-11-22']);
+  });
+});
+
+describe('Manila calendar days', () => {
+  it('match Intl’s Asia/Manila day at every hour of 2000–2040, around midnight included', () => {
+    const intl = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila', year: 'numeric', month: '2-digit', day: '2-digit' });
+    const start = Date.UTC(2000, 0, 1);
+    const end = Date.UTC(2040, 0, 1);
+    // Every 7 h 1 min: across the years this lands on every hour and minute offset around Manila's midnight.
+    for (let at = start; at < end; at += 7 * 3_600_000 + 60_000) {
+      expect(manilaDay(at), new Date(at).toISOString()).toBe(intl.format(at));
+    }
+    expect(manilaDay(Date.parse('2026-11-23T15:59:59.999Z'))).toBe('2026-11-23');
+    expect(manilaDay(new Date('2026-11-23T16:00:00Z'))).toBe('2026-11-24');
   });
 });

@@ -1,5 +1,6 @@
 import { KycRejectReason, KycStatus, isKycNotSet, type KycOperation, type KycRejectType, type MINI_TYPES } from '../../../src/contract/kyc';
 import type { KycStatusAnswer } from '../../../src/contract/answers/kyc';
+import { MANILA_OFFSET_MS } from '../../../src/contract/constants';
 
 /**
  * The status machine of spec §4, pure: what a player's stored KYC state means for the app (the KYC info
@@ -9,7 +10,6 @@ import type { KycStatusAnswer } from '../../../src/contract/answers/kyc';
 
 export const DAY_MS = 86_400_000;
 /** Manila is UTC+8 all year (no daylight saving). */
-const MANILA_OFFSET_MS = 8 * 3_600_000;
 
 /** What is stored about a player's verification (table kyc_states). */
 export interface KycState {

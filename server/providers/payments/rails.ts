@@ -1,3 +1,4 @@
+import { MANILA_OFFSET_MS } from '../../../src/contract/constants';
 import { INSTAPAY_MAX_CENTAVOS, PESONET_MAX_CENTAVOS, type PaymentChannel, type PayoutRail } from '../../../src/contract/payments';
 
 /** When interbank money moves: InstaPay within minutes, 24/7; PESONet at its next clearing cycle. */
@@ -6,7 +7,6 @@ import { INSTAPAY_MAX_CENTAVOS, PESONET_MAX_CENTAVOS, type PaymentChannel, type 
 export const INSTAPAY_SETTLE_MS = 2 * 60_000;
 /** PESONet clearing cycles, hours of Manila time (UTC+8, no daylight saving), on banking days. */
 export const PESONET_CYCLES = [10, 13, 16];
-const MANILA_OFFSET_MS = 8 * 3_600_000;
 
 /** The rail a payout takes, or undefined when no rail carries that amount to that channel. */
 export function railFor(channel: PaymentChannel, amount: number): PayoutRail | undefined {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { CHAT_LIMIT, normalizeChatLine } from '../../contract/chat';
 import type { ChatMessage } from '../../contract/feed';
+import { manilaTime } from '../../lib/dates';
 import { sendChat, useChatStream } from '../../realtime/hooks';
 import { session } from '../../stores/session';
 import { openLogin, showToast } from '../../stores/ui';
@@ -12,7 +13,6 @@ import { Icon } from '../../ui/Icon';
 import { chatRecordsQuery } from './api';
 import styles from './LiveMatch.module.css';
 
-const TIME = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Manila', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 /** Lines kept on screen; older ones scroll away for good. */
 const KEEP = 200;
 
@@ -79,7 +79,7 @@ export function ChatTab({ matchId }: { matchId: string }) {
             <span className={styles.chatName}>{m.nickName}</span>
             <span className={styles.chatText}>{m.text}</span>
             <time className={styles.chatTime} dateTime={new Date(m.ts).toISOString()}>
-              {TIME.format(m.ts)}
+              {manilaTime(m.ts)}
             </time>
           </li>
         ))}

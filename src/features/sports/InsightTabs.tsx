@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '../../ui/Notice';
+import { TIME_ZONE } from '../../contract/constants';
 import type { Market, Match } from '../../contract/feed';
+import { lazyFormat } from '../../lib/dates';
 import type { Move } from '../../realtime/mirror';
 import { PageSkeleton } from '../../ui/Skeleton';
 import { analysisQuery, lineupsQuery, picksQuery, standingsQuery } from './api';
@@ -9,7 +11,7 @@ import { selectionLabel } from '../../lib/marketLabels';
 import styles from './LiveMatch.module.css';
 import { PriceButton } from './PriceButton';
 
-const DAY = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Manila', month: 'short', day: '2-digit', year: 'numeric' });
+const DAY = lazyFormat('en-US', { timeZone: TIME_ZONE, month: 'short', day: '2-digit', year: 'numeric' });
 
 function Loading() {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TIME_ZONE } from '../../contract/constants';
 import type { FeedStatus } from '../../contract/realtime';
+import { manilaTime } from '../../lib/dates';
 import styles from './MatchRow.module.css';
 
 /**
@@ -21,13 +21,6 @@ export const OfflineProvider = OfflineContext.Provider;
 /** The offline view the prices around belong to; null while they are live. */
 export function useOfflineView(): OfflineView | null {
   return useContext(OfflineContext);
-}
-
-const MANILA_TIME = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-
-/** HH:mm in Manila time. */
-export function manilaTime(at: number): string {
-  return MANILA_TIME.format(at);
 }
 
 /**
