@@ -12,6 +12,7 @@ import { ensureVisitorToken } from './features/auth/entryLogin';
 import { realtime } from './realtime/client';
 import { siteInfoQuery } from './features/site/api';
 import { initI18n, loadAreas } from './i18n';
+import { yieldToMain } from './lib/yieldToMain';
 import { preferences } from './stores/preferences';
 import { siteInfo } from './stores/siteInfo';
 
@@ -78,16 +79,6 @@ function preloadCurrentRoute(appRouter: AppRouter): void {
   } catch {
     // Only a head start: the router loads the page itself when it renders it.
   }
-}
-
-/**
- * Lets the browser handle what waits (a tap, a frame) before the next step of the start: each step is
- * then its own short task instead of one long one that a slow phone spends a second on.
- */
-function yieldToMain(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 async function start(): Promise<void> {

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { yieldToMain } from '../lib/yieldToMain';
 import { firstListLive } from '../realtime/client';
 
 let ready: Promise<void> | undefined;
@@ -24,7 +25,7 @@ function shown(): Promise<void> {
  * Resolves once the first page is shown, the document has loaded, the rows of a page with lists are live
  * (the realtime worker answered: realtime/client.ts firstListLive) and the main thread is idle (at most
  * 3 s later): when what no first screen needs may download without slowing the page in front of the
- * player.
+ * player. Each caller goes on in a task of its own, so what waits for this moment is not one long task.
  */
 export function afterFirstPaint(): Promise<void> {
   ready ??= new Promise<void>((resolve) => {
@@ -38,7 +39,7 @@ export function afterFirstPaint(): Promise<void> {
         : new Promise<void>((done) => addEventListener('load', () => done(), { once: true }));
     void Promise.all([loaded, shown(), firstListLive()]).then(idle);
   });
-  return ready;
+  return ready.then(yieldToMain);
 }
 
 /** False until afterFirstPaint. */

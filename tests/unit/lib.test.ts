@@ -16,6 +16,17 @@ describe('money', () => {
     expect(() => formatCentavos(1.5)).toThrow(RangeError);
   });
 
+  it('formats every size of amount as the en-PH number format does, to the last safe centavo', () => {
+    const intl = new Intl.NumberFormat('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const amounts = [0, 1, 99, 100, 999_99, 1_000_00, 123_456_789, 100_000_000_00, -1, -1_000_00];
+    for (let n = 7; n < Number.MAX_SAFE_INTEGER / 10; n = n * 10 + 3) amounts.push(n, -n);
+    for (const centavos of amounts) {
+      const expected = `${centavos < 0 ? '-' : ''}₱${intl.format(Math.abs(centavos) / 100)}`;
+      if (Math.abs(centavos) < 2 ** 50) expect(formatCentavos(centavos), String(centavos)).toBe(expected);
+    }
+    expect(formatCentavos(Number.MAX_SAFE_INTEGER)).toBe('₱90,071,992,547,409.91');
+  });
+
   it('reads what a player types into centavos, and nothing else', () => {
     expect(parsePesos('1,234.5')).toBe(123450);
     expect(parsePesos('₱ 200')).toBe(20000);
