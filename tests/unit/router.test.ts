@@ -1,6 +1,7 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../src/api/instance';
+import { afterFirstPaint } from '../../src/app/afterFirstPaint';
 import { createAppRouter } from '../../src/app/router';
 import type { BetOrder } from '../../src/contract/betOrder';
 import type { UserInfo } from '../../src/contract/user';
@@ -12,6 +13,12 @@ import { resetToken, session, setLogin } from '../../src/stores/session';
 import { ui } from '../../src/stores/ui';
 
 /** The real route tree and guards, driven through an in-memory address bar. */
+/** The routes' data starts once the page is up, a task after (afterFirstPaint): lets what it would start, start. */
+async function routeDataSettled(): Promise<void> {
+  await afterFirstPaint();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 async function open(path: string) {
   const router = createAppRouter(() => Promise.resolve(), { history: createMemoryHistory({ initialEntries: [path] }) });
   await router.load();
@@ -210,31 +217,33 @@ describe('search and data of the routes', () => {
   it('starts the data of a page with its route, not after its chunk', async () => {
     setLogin(user, { token: 't', u2token: '' });
     await open('/history-detail?transId=T-1001');
-    expect(requested('tp', 'saba/queryTicketByTransId', 'T-1001')).toBe(true);
+    await vi.waitFor(() => expect(requested('tp', 'saba/queryTicketByTransId', 'T-1001')).toBe(true));
     await open('/MessageDetails?id=12');
-    expect(requested('main', 'message/detail', 12)).toBe(true);
+    await vi.waitFor(() => expect(requested('main', 'message/detail', 12)).toBe(true));
     await open('/sports?mode=outright&sportId=2');
-    expect(requested('tp', 'saba/sportSwitch')).toBe(true);
-    expect(requested('tp', 'saba/queryOutrights', '2')).toBe(true);
+    await vi.waitFor(() => expect(requested('tp', 'saba/sportSwitch')).toBe(true));
+    await vi.waitFor(() => expect(requested('tp', 'saba/queryOutrights', '2')).toBe(true));
     await open('/faq/how-to-play-live-streaming');
-    expect(requested('doc', 'how-to-play-live-streaming', 'en')).toBe(true);
+    await vi.waitFor(() => expect(requested('doc', 'how-to-play-live-streaming', 'en')).toBe(true));
     await open('/liscence');
-    expect(requested('doc', 'license', 'en')).toBe(true);
+    await vi.waitFor(() => expect(requested('doc', 'license', 'en')).toBe(true));
     await open('/myAddress');
-    expect(requested('main', 'customer/addressList')).toBe(true);
+    await vi.waitFor(() => expect(requested('main', 'customer/addressList')).toBe(true));
   });
 
   it('does not open a message on hover: reading marks it read', async () => {
     setLogin(user, { token: 't', u2token: '' });
     const router = await open('/messages');
     await router.preloadRoute({ href: '/MessageDetails?id=7' } as never);
+    await routeDataSettled();
     expect(requested('main', 'message/detail', 7)).toBe(false);
     await router.navigate({ href: '/MessageDetails?id=7' });
-    expect(requested('main', 'message/detail', 7)).toBe(true);
+    await vi.waitFor(() => expect(requested('main', 'message/detail', 7)).toBe(true));
   });
 
   it('fetches nothing for a visitor sent away from a login-required page', async () => {
     await open('/history-detail?transId=T-1001');
+    await routeDataSettled();
     expect(requested('tp', 'saba/queryTicketByTransId', 'T-1001')).toBe(false);
   });
 });
