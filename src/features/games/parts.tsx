@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { GameCall, type GameEntry, type GamePlatform } from '../../contract/games';
@@ -54,8 +54,18 @@ export function SearchIcon({ size = 18 }: { size?: number }) {
 /**
  * One game: thumbnail, name, platform, badges, a heart; the tile opens the game's page. `position` is its
  * place in a grid (from 0): the first screen's thumbnails load at once, the first row's first of all.
+ * Memoised: the virtual grid renders again as it measures its rows and as the player scrolls, and a tile
+ * whose game, platform and place did not change need not.
  */
-export function GameTile({ game, platform, position }: { game: GameEntry; platform: GamePlatform | undefined; position?: number }) {
+export const GameTile = memo(function GameTile({
+  game,
+  platform,
+  position,
+}: {
+  game: GameEntry;
+  platform: GamePlatform | undefined;
+  position?: number;
+}) {
   const { t } = useTranslation();
   const { likeGameList } = useSnapshot(gamesStore);
   const liked = likeGameList.includes(game.gameId);
@@ -103,7 +113,7 @@ export function GameTile({ game, platform, position }: { game: GameEntry; platfo
       </button>
     </div>
   );
-}
+});
 
 /** Above this many games a grid renders only the rows near the screen. */
 export const VIRTUALIZE_AT = 60;
