@@ -149,8 +149,14 @@ test('a new player is sent to eKYC, verifies with the camera, is approved by the
   await office.goto('/sim/kyc');
   const card = office.locator('section.card').filter({ hasText: idNo }).first();
   await expect(card).toBeVisible();
+  // Each button posts its form and comes back to the page (303); the next step waits for that page to
+  // load. Closed while still posting, the page once kept page.close() waiting past the test's time limit.
+  const approved = office.waitForEvent('load');
   await card.getByRole('button', { name: 'Approve (GREEN)' }).click();
+  await approved;
+  const delivered = office.waitForEvent('load');
   await office.getByRole('button', { name: 'Deliver due webhooks now' }).click();
+  await delivered;
   await office.close();
   await expect(page.getByRole('heading', { name: 'Verified' })).toBeVisible({ timeout: 30_000 });
   await page.screenshot({ path: `${SCREENS}/kyc-verified-390x844.png` });
