@@ -25,6 +25,13 @@ export function manilaDay(at: Date | number): string {
   return new Date((typeof at === 'number' ? at : at.getTime()) + MANILA_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+const DAY_MS = 86_400_000;
+
+/** The instant (epoch ms) the Manila day holding `at` began. */
+export function manilaDayStart(at: number): number {
+  return Math.floor((at + MANILA_OFFSET_MS) / DAY_MS) * DAY_MS - MANILA_OFFSET_MS;
+}
+
 function addDays(day: string, days: number): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);

@@ -1,6 +1,6 @@
 import { KycRejectReason, KycStatus, isKycNotSet, type KycOperation, type KycRejectType, type MINI_TYPES } from '../../../src/contract/kyc';
 import type { KycStatusAnswer } from '../../../src/contract/answers/kyc';
-import { MANILA_OFFSET_MS } from '../../../src/contract/constants';
+import { manilaDayStart as manilaDayStartMs } from '../../../src/lib/dates';
 
 /**
  * The status machine of spec §4, pure: what a player's stored KYC state means for the app (the KYC info
@@ -9,7 +9,6 @@ import { MANILA_OFFSET_MS } from '../../../src/contract/constants';
  */
 
 export const DAY_MS = 86_400_000;
-/** Manila is UTC+8 all year (no daylight saving). */
 
 /** What is stored about a player's verification (table kyc_states). */
 export interface KycState {
@@ -81,7 +80,7 @@ export function daysLeft(registeredAt: Date, kycDays: number, now: number): numb
 
 /** The start of the Manila day holding `now` (cankycTime counts the attempts since then). */
 export function manilaDayStart(now: number): Date {
-  return new Date(Math.floor((now + MANILA_OFFSET_MS) / DAY_MS) * DAY_MS - MANILA_OFFSET_MS);
+  return new Date(manilaDayStartMs(now));
 }
 
 /** cankycTime: attempts left today. */
