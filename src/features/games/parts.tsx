@@ -142,28 +142,53 @@ export function GameGrid({ games, platforms, label }: GridProps) {
   return <VirtualGrid games={games} platforms={platforms} label={label} />;
 }
 
+/**
+ * The long grid as the server drew it (server/plugins/firstTiles.ts), read during the app's first render
+ * while it is still on screen and laid out (reading it forces no layout): where it starts on the page
+ * and the distance from one row of tiles to the next. The app's rows go in the same places, so its
+ * first commit has nothing to measure: no forced layout of the new page per row, no second render.
+ * Absent when the page was not drawn by the server (a move inside the app).
+ */
+function drawnGrid(): { top: number; pitch: number } | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const list = document.querySelector('[data-first-tiles] > [role=list]');
+  const items = list?.querySelectorAll(':scope > [role=listitem]');
+  if (!list || !items || items.length <= COLUMNS) return undefined;
+  const pitch = items[COLUMNS]!.getBoundingClientRect().top - items[0]!.getBoundingClientRect().top;
+  return pitch > 0 ? { top: list.getBoundingClientRect().top + window.scrollY, pitch } : undefined;
+}
+
 function VirtualGrid({ games, platforms, label }: GridProps) {
   const listRef = useRef<HTMLDivElement>(null);
-  const [offset, setOffset] = useState(0);
+  const [drawn] = useState(drawnGrid);
+  const [offset, setOffset] = useState(() => drawn?.top ?? 0);
+  // The window's size as the virtualizer will find it once mounted: the rows of the first render are the
+  // ones it keeps (it would otherwise start from an empty window and render again, synchronously, inside
+  // the first commit).
+  const [initialRect] = useState(() => ({ width: window.innerWidth, height: window.innerHeight }));
   // Where the grid starts on the page moves when the rows above it arrive (recent games, favourites).
+  // Over the server's drawing it starts where that did: the observer's first call (after the browser's
+  // own layout) confirms it. Elsewhere it is measured before the first paint.
   useLayoutEffect(() => {
     const element = listRef.current;
     if (!element) return;
     const measure = () => setOffset(element.getBoundingClientRect().top + window.scrollY);
-    measure();
+    if (!drawn) measure();
     const observer = new ResizeObserver(measure);
     observer.observe(document.body);
     return () => observer.disconnect();
-  }, []);
+  }, [drawn]);
   const rows = Math.ceil(games.length / COLUMNS);
   const virtualizer = useWindowVirtualizer({
     count: rows,
-    estimateSize: () => ROW_ESTIMATE,
+    estimateSize: () => drawn?.pitch ?? ROW_ESTIMATE,
     overscan: 3,
+    initialRect,
     scrollMargin: offset,
     // Exact heights (the default rounds them): the rows sit where one grid's rows would in the page's
     // flow, which is how the page's own first tiles came (server/plugins/firstTiles.ts), so none moves.
-    measureElement: (element, entry) => entry?.borderBoxSize[0]?.blockSize ?? element.getBoundingClientRect().height,
+    // A row just placed over the server's drawing is as tall as the drawn ones until its observer says.
+    measureElement: (element, entry) => entry?.borderBoxSize[0]?.blockSize ?? drawn?.pitch ?? element.getBoundingClientRect().height,
   });
   return (
     <div ref={listRef} role="list" aria-label={label} className={styles.virtual} style={{ height: virtualizer.getTotalSize() }}>
