@@ -29,6 +29,8 @@
  *    `[data-price]` (a price, not a lock) inside a `[data-testid=match-row]` (or, on /foryou, a
  *    `[data-testid=match-card]` of the featured rail above the rows) is inside the viewport with a
  *    size (`rowKind` says which); firstMatchRowWithPrices the same for a match-row only;
+ *  - appDrewList: the first animation frame in which the app had drawn the list itself (the server's
+ *    drawn rows, `[data-first-rows]`, replaced by React's): how long the scripts took to take over;
  *  - firstPriceChange: the first price on screen that moved: a `[data-price]` node added (or its
  *    attribute changed) whose market|selection had shown another price before (the rule of WINDOW_START
  *    in tests/bench/browser.ts), inside the viewport;
@@ -78,7 +80,7 @@ function options() {
 const FIRST_LOAD_INIT = `
 (() => {
   if (window.top !== window) return;
-  const b = (window.__firstLoad = { row: null, rowKind: null, matchRow: null, change: null, lcp: null, lcpElement: null, shifts: [] });
+  const b = (window.__firstLoad = { row: null, rowKind: null, matchRow: null, app: null, change: null, lcp: null, lcpElement: null, shifts: [] });
   const inView = (el) => {
     const r = el.getBoundingClientRect();
     return r.width > 0 && r.height > 0 && r.bottom > 0 && r.right > 0 && r.top < innerHeight && r.left < innerWidth;
@@ -114,8 +116,13 @@ const FIRST_LOAD_INIT = `
     }
   }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-price'] });
   const frame = () => {
-    if (b.matchRow === null && dirty) { dirty = false; checkRow(); }
-    if (b.matchRow === null) requestAnimationFrame(frame);
+    if (dirty) {
+      dirty = false;
+      if (b.matchRow === null) checkRow();
+      // The app drew the list itself: the server's rows (data-first-rows) are gone and React's are there.
+      if (b.app === null && !document.querySelector('[data-first-rows]') && document.querySelector('[data-testid=match-row], [data-testid=match-card]')) b.app = performance.now();
+    }
+    if (b.matchRow === null || b.app === null) requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
   try {
@@ -152,6 +159,7 @@ const COLLECT = `
     firstRowWithPricesMs: b.row ?? null,
     rowKind: b.rowKind ?? null,
     firstMatchRowWithPricesMs: b.matchRow ?? null,
+    appDrewListMs: b.app ?? null,
     firstPriceChangeMs: b.change ?? null,
     lcpMs: b.lcp ?? null,
     lcpElement: b.lcpElement ?? null,
@@ -169,6 +177,7 @@ interface PageFigures {
   firstRowWithPricesMs: number | null;
   rowKind: string | null;
   firstMatchRowWithPricesMs: number | null;
+  appDrewListMs: number | null;
   firstPriceChangeMs: number | null;
   lcpMs: number | null;
   lcpElement: string | null;
@@ -570,6 +579,7 @@ const HEADLINE = [
   ['firstContentfulPaintMs', 'first contentful paint (ms)', undefined],
   ['firstRowWithPricesMs', 'first match row with prices (ms)', TARGETS.firstRowWithPricesMs],
   ['firstMatchRowWithPricesMs', '… of which a list row (match-row) (ms)', undefined],
+  ['appDrewListMs', 'the app drew the list itself (ms)', undefined],
   ['firstPriceChangeMs', 'first price change on screen (ms)', undefined],
   ['lcpMs', 'LCP (ms)', undefined],
   ['cls', 'CLS', undefined],
@@ -674,7 +684,7 @@ async function main() {
           slot.targets.push(result['targets']);
           const c = result['cold'] as Visit;
           console.log(
-            `  run ${run} ${path}: cold paint ${fmt0(c['firstPaintMs'])} ms, row ${fmt0(c['firstRowWithPricesMs'])} ms, change ${fmt0(c['firstPriceChangeMs'])} ms, ${c['listFetches']} list fetches` +
+            `  run ${run} ${path}: cold paint ${fmt0(c['firstPaintMs'])} ms, row ${fmt0(c['firstRowWithPricesMs'])} ms, app ${fmt0(c['appDrewListMs'])} ms, change ${fmt0(c['firstPriceChangeMs'])} ms, ${c['listFetches']} list fetches` +
               (result['warm'] ? `; warm row ${fmt0((result['warm'] as Visit)['firstRowWithPricesMs'])} ms` : '') +
               ` (${round((performance.now() - started) / 1000)} s)`,
           );
