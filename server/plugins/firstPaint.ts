@@ -16,8 +16,7 @@ import { type GameListSource, gameListScript, gamesOf, kindOf, lobbyScreen, thum
  * - the prerendered shell of that address (index.html's home layout on a home tab, a plain skeleton on
  *   any other page), so the player sees the layout while the scripts load;
  * - `<link rel=modulepreload>` of the route's page chunk and what it imports (from the build manifest and
- *   the router's lazy imports), so it loads beside the main bundle instead of after it, and a preload of
- *   the realtime worker's script;
+ *   the router's lazy imports), so it loads beside the main bundle instead of after it;
  * - on /sports and /foryou the first list snapshots the page will watch, inlined as JSON
  *   (`#panalo-first-list`): the page hands them to the realtime worker (RealtimeApi.seedList), which
  *   then shows the rows without fetching them first.
@@ -49,7 +48,7 @@ export interface FirstPaintInfo {
   routes: { path: string; name: string; homeTab?: boolean; children?: boolean }[];
   /** The sports /sports offers (its sportId values). */
   sports: string[];
-  /** Route name → its preload tags (the page chunk, its imports, the worker script); '' for any other page. */
+  /** Route name → its preload tags (the page chunk, its imports and their CSS); '' for any other page. */
   preloads: Record<string, string>;
   /**
    * What the server needs to draw the first rows as React draws them (./firstRows.ts): each CSS
