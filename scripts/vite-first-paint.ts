@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { deferAppScripts } from '../server/plugins/appLoader';
 import type { FirstPaintInfo } from '../server/plugins/firstPaint';
 import { type RouteDef, routesFor } from '../src/app/routes/table';
 import { SPORTS } from '../src/features/sports/search';
@@ -81,7 +82,7 @@ function chunkTags(manifest: Manifest, key: string, shell: Set<string>): string[
     const chunk = manifest[name];
     if (!chunk || seen.has(name) || shell.has(name)) return;
     seen.add(name);
-    scripts.push(`<link rel="modulepreload" fetchpriority="low" crossorigin href="/${chunk.file}">`);
+    scripts.push(`<link rel="modulepreload" crossorigin href="/${chunk.file}">`);
     for (const css of chunk.css ?? []) styles.push(`<link rel="preload" as="style" crossorigin href="/${css}">`);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
@@ -233,19 +234,13 @@ export function firstPaint(): Plugin {
       return null;
     },
     // The app's stylesheets go after #root: the prerendered shell (styled by its own inline rules) paints as
-    // soon as the page arrives instead of after them; the module scripts still wait for them (scripts
-    // run only once the parser's stylesheets have loaded), so React never draws unstyled.
-    // The scripts ask for a low fetch priority (with the preloads, chunkTags above): the
-    // first paint never waits for them (the server drew it), so on a slow link the page's own bytes and
-    // the first images go first. Lighthouse's simulation also counts any high-priority script that loaded
-    // before the paint as blocking it, module scripts included (GoogleChrome/lighthouse#17163).
+    // soon as the page arrives instead of after them; the entry still waits for them (the loader adds it
+    // once the page's stylesheets have loaded), so React never draws unstyled. The entry script waits in
+    // a template until the page has painted (server/plugins/appLoader.ts).
     transformIndexHtml: {
       order: 'post',
       handler(rawHtml) {
-        const html = rawHtml.replace(
-          /<script type="module" crossorigin src=/g,
-          '<script type="module" fetchpriority="low" crossorigin src=',
-        );
+        const html = deferAppScripts(rawHtml);
         const sheets: string[] = [];
         const head = html.slice(0, html.indexOf('</head>')).replace(/\s*<link rel="stylesheet"[^>]*>/g, (tag) => {
           sheets.push(tag.trim());

@@ -7,6 +7,7 @@ import { DEFAULT_HOME_TAB, type HomeTab } from '../../src/contract/navigation';
 import type { ListQuery } from '../../src/contract/realtime';
 import type { SiteInfo } from '../../src/contract/site';
 import { FOR_YOU_SPORTS } from '../../src/contract/sports';
+import { PRELOADS_MARK } from './appLoader';
 import { EARLY_TAP_SCRIPT, firstScreen, rowsCss, scriptSafe, sha256Source } from './firstRows';
 import { type GameListSource, gameListScript, gamesOf, kindOf, lobbyScreen, thumbPreloads } from './firstTiles';
 
@@ -16,7 +17,8 @@ import { type GameListSource, gameListScript, gamesOf, kindOf, lobbyScreen, thum
  * - the prerendered shell of that address (index.html's home layout on a home tab, a plain skeleton on
  *   any other page), so the player sees the layout while the scripts load;
  * - `<link rel=modulepreload>` of the route's page chunk and what it imports (from the build manifest and
- *   the router's lazy imports), so it loads beside the main bundle instead of after it;
+ *   the router's lazy imports), so it loads beside the main bundle instead of after it; both wait in
+ *   the template ./appLoader.ts asks for once the page has painted;
  * - on /sports and /foryou the first list snapshots the page will watch, inlined as JSON
  *   (`#panalo-first-list`): the page hands them to the realtime worker (RealtimeApi.seedList), which
  *   then shows the rows without fetching them first.
@@ -177,6 +179,11 @@ function drawnPage(html: string, drawn: string, rows: NonNullable<FirstPaintInfo
   return (html.slice(0, begin + BEGIN.length) + drawn + html.slice(end)).replace('</head>', () => `${rowsHead(rows)}</head>`);
 }
 
+/** The sha256 sources of index.html's inline classic scripts (the app's loader), for the page's policy. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => sha256Source(match[1]!));
+}
+
 /** The inline style and script of a page with drawn rows (their hashes: rowsPolicyHashes). */
 export function rowsHead(rows: NonNullable<FirstPaintInfo['rows']>): string {
   return `<style id="panalo-rows-css">${rowsCss(rows.classes, rows.css)}</style><script>${EARLY_TAP_SCRIPT}</script>`;
@@ -255,7 +262,10 @@ export function pageVariant(
       let page = shellFor(html, route, mode);
       const drawn = route && info.rows ? info.pages?.[route.name] : undefined;
       if (drawn && info.rows) page = drawnPage(page, drawn, info.rows);
-      if (tags) page = page.replace('</head>', `${tags}</head>`);
+      // Into the template the entry waits in until the page has painted (./appLoader.ts); before </head>
+      // in a page without it.
+      if (tags)
+        page = page.includes(PRELOADS_MARK) ? page.replace(PRELOADS_MARK, () => tags) : page.replace('</head>', () => `${tags}</head>`);
       if (siteJson)
         page = page.replace('</body>', () => `<script type="application/json" id="${SITE_INFO_ID}">${siteJson}</script></body>`);
       if (gameLists && gameKind && info.rows) {

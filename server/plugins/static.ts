@@ -13,6 +13,7 @@ import {
   type ListSource,
   allowInlineStyles,
   inlineStyleHashes,
+  inlineScriptHashes,
   pageVariant,
   allowInlineScripts,
   rowsPolicyHashes,
@@ -91,6 +92,7 @@ export const staticPlugin = fp<{ distDir: string; appKey: string; lists?: ListSo
     const routeOf = routeMatcher(info);
     const rowsHashes = rowsPolicyHashes(info);
     const styleHashes = html ? [...inlineStyleHashes(html), ...rowsHashes.styles] : [];
+    const scriptHashes = html ? [...inlineScriptHashes(html), ...rowsHashes.scripts] : [];
     // Without a list source of its own, the snapshots come from the server's feed (as saba/queryCompressedMatchList answers them).
     const lists: ListSource | undefined =
       options.lists ??
@@ -127,7 +129,7 @@ export const staticPlugin = fp<{ distDir: string; appKey: string; lists?: ListSo
           .send('The app is not built yet. Run `npm start` (it builds first) or `npm run build`.');
       }
       allowInlineStyles(reply, styleHashes);
-      allowInlineScripts(reply, rowsHashes.scripts);
+      allowInlineScripts(reply, scriptHashes);
       reply.header('Cache-Control', NO_CACHE).header('Vary', 'Accept-Encoding').header('ETag', shell.etag).type('text/html; charset=utf-8');
       if (request.headers['if-none-match'] === shell.etag) return reply.status(304).send();
       const accepts = String(request.headers['accept-encoding'] ?? '');

@@ -58,6 +58,42 @@ test('the app takes over the rows the page came with: the same matches, the same
   expect(liveIds).toEqual(matchIds);
 });
 
+test('the app’s scripts are asked for only once the page has painted, and then it takes over', async ({ page }) => {
+  await page.goto('/sports?mode=live&sportId=1');
+  await expect(page.getByTestId('match-list')).toBeVisible();
+  await expect(serverList(page)).toHaveCount(0);
+  const { painted, scripts } = await page.evaluate(() => ({
+    painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/assets\/[^/]+\.js$/.test(new URL(entry.name).pathname))
+      .map((entry) => entry.startTime),
+  }));
+  expect(painted).not.toBeNull();
+  expect(scripts.length).toBeGreaterThan(0);
+  // Server-drawn, the page paints on its own bytes; no script was on the wire before that paint.
+  expect(Math.min(...scripts)).toBeGreaterThanOrEqual(painted!);
+});
+
+test('the app waits for its stylesheet: its own list is never drawn unstyled', async ({ page }) => {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.css$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  const entry = page.waitForResponse((response) => /\/assets\/index-[^/]+\.js$/.test(response.url()));
+  await page.goto('/sports?mode=live&sportId=1', { waitUntil: 'commit' });
+  await expect(serverList(page)).toBeVisible();
+  await (await entry).finished();
+  // The entry is in, the stylesheet is not: the page keeps the rows it came with.
+  await page.waitForTimeout(1_000);
+  await expect(serverList(page)).toBeVisible();
+  release();
+  await expect(serverList(page)).toHaveCount(0);
+  await expect(page.getByTestId('match-list')).toBeVisible();
+});
+
 test('a price tapped before the app ran is marked at once and is on the slip when the app starts', async ({ page }) => {
   const release = await holdScripts(page);
   // The page's load waits for the held scripts: only its arrival is awaited.

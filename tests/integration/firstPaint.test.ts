@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListSnapshot } from '../../src/contract/feed';
 import type { ListQuery } from '../../src/contract/realtime';
 import { FIRST_PAINT_FILE, firstPaintInfo } from '../../scripts/vite-first-paint';
+import { APP_LOADER, APP_TEMPLATE_ID, deferAppScripts } from '../../server/plugins/appLoader';
 import { builtClassNames, fakeDist } from './dist';
 import { type TestServer, startServer } from './server';
 
@@ -40,10 +41,13 @@ const MANIFEST = {
 
 beforeAll(async () => {
   dist = fakeDist();
-  // The real page (its prerendered shell and inline style), as Vite writes it with the entry's script.
-  const html = readFileSync('index.html', 'utf8')
-    .replace('<script type="module" src="/src/main.tsx"></script>', '')
-    .replace('</head>', '<script type="module" crossorigin src="/assets/index-Main1234.js"></script></head>');
+  // The real page (its prerendered shell and inline style), as Vite writes it with the entry's script,
+  // then as the build's transform leaves it (the entry waits in the template for the first paint).
+  const html = deferAppScripts(
+    readFileSync('index.html', 'utf8')
+      .replace('<script type="module" src="/src/main.tsx"></script>', '')
+      .replace('</head>', '<script type="module" crossorigin src="/assets/index-Main1234.js"></script></head>'),
+  );
   writeFileSync(join(dist, 'index.html'), html);
   mkdirSync(join(dist, '.vite'), { recursive: true });
   writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
@@ -87,6 +91,20 @@ describe('the page answered per address', () => {
     // entry names, waits for the entry (it would share a slow link with it and only delay it).
     expect(preloads(await (await page('/no/such/page')).text())).toEqual([]);
     expect(sports).not.toContain('shared-Wk12Ab.js');
+  });
+
+  it('keeps the entry script and the route’s preloads in the template the loader adds once the page painted', async () => {
+    const response = await page('/sports');
+    const sports = await response.text();
+    const template = new RegExp(`<template id="${APP_TEMPLATE_ID}">([\\s\\S]*?)</template>`).exec(sports)?.[1] ?? '';
+    expect(template).toContain('<script type="module" crossorigin src="/assets/index-Main1234.js"></script>');
+    expect(preloads(template)).toEqual(preloads(sports));
+    // Outside the template nothing asks for a script before the first paint: only the loader runs.
+    const outside = sports.replace(template, '');
+    expect(outside).not.toMatch(/<script[^>]+src=|rel="modulepreload"/);
+    expect(outside).toContain(`<script>${APP_LOADER}</script>`);
+    const scriptSrc = /script-src ([^;]*)/.exec(response.headers.get('content-security-policy') ?? '')?.[1] ?? '';
+    expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(APP_LOADER).digest('base64')}'`);
   });
 
   it('inlines the lists /foryou watches, each the snapshot the list call answers', async () => {
@@ -276,7 +294,8 @@ describe('the first screen drawn into the page', () => {
       const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
       const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
       expect(styles.length).toBe(2);
-      expect(scripts.length).toBe(1);
+      // The app's loader and the early taps' recorder.
+      expect(scripts.length).toBe(2);
       const styleSrc = /style-src ([^;]*)/.exec(policy)?.[1] ?? '';
       const scriptSrc = /script-src ([^;]*)/.exec(policy)?.[1] ?? '';
       for (const style of styles) expect(styleSrc).toContain(sha(style));

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GameEntry, type GameListIndex, gameListChunkSchema, gameListIndexSchema } from '../../src/contract/games';
 import { gamesOfKind } from '../../src/lib/gameList';
+import { deferAppScripts } from '../../server/plugins/appLoader';
 import { FIRST_PAINT_FILE, firstPaintInfo } from '../../scripts/vite-first-paint';
 import { builtClassNames, fakeDist } from './dist';
 import { type TestServer, startServer } from './server';
@@ -52,9 +53,11 @@ const CSS = '._grid_lb1{display:grid}._tile_lb1{position:relative}';
 
 beforeAll(async () => {
   dist = fakeDist();
-  const html = readFileSync('index.html', 'utf8')
-    .replace('<script type="module" src="/src/main.tsx"></script>', '')
-    .replace('</head>', '<script type="module" crossorigin src="/assets/index-Main1234.js"></script></head>');
+  const html = deferAppScripts(
+    readFileSync('index.html', 'utf8')
+      .replace('<script type="module" src="/src/main.tsx"></script>', '')
+      .replace('</head>', '<script type="module" crossorigin src="/assets/index-Main1234.js"></script></head>'),
+  );
   writeFileSync(join(dist, 'index.html'), html);
   mkdirSync(join(dist, '.vite'), { recursive: true });
   writeFileSync(
