@@ -6,21 +6,31 @@
  *     [name=dist-dir ...]
  *
  * Each build (default: this checkout's dist/) is served by this checkout's server/main.ts (DIST_DIR = that
- * build; fresh data dir; 127.0.0.1, ephemeral port, own process group). Debian chromium, a phone's
- * viewport, a fresh context per visit, unthrottled; runs alternate between builds. Each visit records a
- * DevTools trace of its first `--seconds` (default 7) and reads the main thread's tasks by their *thread
- * time* (CPU the renderer's main thread spent, which other processes on the machine barely change, unlike
- * the wall-clock durations Lighthouse reads). From them:
+ * build; fresh data dir; 127.0.0.1, ephemeral port, own process group). Debian chromium through a raw
+ * DevTools connection (tests/bench/cdp.ts), a phone's viewport, a fresh browser context per visit,
+ * unthrottled; runs alternate between builds. Each visit records a DevTools trace of its first `--seconds`
+ * (default 7) and reads the main thread's tasks by their *thread time* (CPU the renderer's main thread
+ * spent, which other processes on the machine barely change, unlike the wall-clock durations Lighthouse
+ * reads). From them:
  *  - `tbtX4Ms`: Lighthouse's blocking time as its simulation would count these tasks (each ×4, its CPU
  *    slowdown; the part over 50 ms; tasks after first contentful paint), without its network model;
  *  - `longestX4Ms`: the longest such task ×4; `tasksOver50X4`: how many are over 50 ms ×4;
  *  - `mainThreadMs`: all the main thread's task time in the window.
+ *
+ * Every page is visited two ways (`mode`):
+ *  - `phone`: only tracing, as a player's phone runs the page;
+ *  - `devtools`: DevTools' Runtime domain enabled as well, as Lighthouse and Playwright do. While it is
+ *    on, V8 records a detailed stack trace (line and column of every frame) for every Error created, in
+ *    case it goes uncaught; the first time a function is on such a stack V8 parses it again for its
+ *    source positions. react-dom creates its Errors while the entry evaluates, so the whole entry chunk
+ *    is parsed again inside that task. The difference between the two modes is what DevTools adds.
  * Medians over runs; written to bench-results/startup-cost.{json,md}.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { launchChromium, PHONE } from './browser';
+import { CdpConnection, startChromium } from './cdp';
+import { PHONE } from './browser';
 import { type ServerProcess, startServerProcess } from '../e2e/serverProcess';
 import { median, round } from './stats';
 
@@ -81,14 +91,63 @@ export function startupFigures(events: readonly TraceEvent[]): Figures | undefin
   return { tbtX4Ms: round(tbt), longestX4Ms: round(longest), tasksOver50X4: over, mainThreadMs: round(total) };
 }
 
+const MODES = ['phone', 'devtools'] as const;
+type Mode = (typeof MODES)[number];
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** One cold visit in a fresh browser context, traced for `seconds`: the trace's events. */
+async function visit(cdp: CdpConnection, url: string, mode: Mode, seconds: number): Promise<TraceEvent[]> {
+  const { browserContextId } = (await cdp.send('Target.createBrowserContext')) as { browserContextId: string };
+  try {
+    const { targetId } = (await cdp.send('Target.createTarget', { url: 'about:blank', browserContextId })) as { targetId: string };
+    const { sessionId } = (await cdp.send('Target.attachToTarget', { targetId, flatten: true })) as { sessionId: string };
+    const { viewport, deviceScaleFactor, locale, timezoneId } = PHONE;
+    await cdp.send('Emulation.setDeviceMetricsOverride', { ...viewport, deviceScaleFactor, mobile: true }, sessionId);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true }, sessionId);
+    await cdp.send('Emulation.setLocaleOverride', { locale }, sessionId);
+    await cdp.send('Emulation.setTimezoneOverride', { timezoneId }, sessionId);
+    if (mode === 'devtools') await cdp.send('Runtime.enable', {}, sessionId);
+    const events: TraceEvent[] = [];
+    let complete!: () => void;
+    const completed = new Promise<void>((done) => (complete = done));
+    const off = cdp.on((message) => {
+      if (message.sessionId !== sessionId) return;
+      if (message.method === 'Tracing.dataCollected') events.push(...((message.params?.['value'] ?? []) as TraceEvent[]));
+      else if (message.method === 'Tracing.tracingComplete') complete();
+    });
+    try {
+      await cdp.send(
+        'Tracing.start',
+        {
+          transferMode: 'ReportEvents',
+          traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'loading'] },
+        },
+        sessionId,
+      );
+      await cdp.send('Page.navigate', { url }, sessionId);
+      await sleep(seconds * 1000);
+      await cdp.send('Tracing.end', {}, sessionId);
+      await completed;
+    } finally {
+      off();
+    }
+    return events;
+  } finally {
+    await cdp.send('Target.disposeBrowserContext', { browserContextId });
+  }
+}
+
 async function main() {
   const { runs, seconds, pages, builds } = args();
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
   const servers: ServerProcess[] = [];
   const dataDirs: string[] = [];
-  const results: Record<string, Record<string, Figures[]>> = {};
-  const browser = await launchChromium();
+  const results: Record<string, Record<Mode, Record<string, Figures[]>>> = {};
+  const chrome = await startChromium();
+  let cdp: CdpConnection | undefined;
   try {
+    cdp = await CdpConnection.open(chrome.wsUrl);
     for (const build of builds) {
       const dataDir = mkdtempSync(join(tmpdir(), 'panalo-bench-startup-'));
       dataDirs.push(dataDir);
@@ -97,67 +156,53 @@ async function main() {
     // Run 0 warms each server's page caches and is not counted.
     for (let run = 0; run <= runs; run++) {
       for (const path of pages) {
-        for (const [index, build] of builds.entries()) {
-          const context = await browser.newContext(PHONE);
-          try {
-            const page = await context.newPage();
-            const cdp = await context.newCDPSession(page);
-            const events: TraceEvent[] = [];
-            cdp.on('Tracing.dataCollected', (message) => {
-              events.push(...(message.value as unknown as TraceEvent[]));
-            });
-            const complete = new Promise<void>((done) => cdp.once('Tracing.tracingComplete', () => done()));
-            await cdp.send('Tracing.start', {
-              transferMode: 'ReportEvents',
-              traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'loading'] },
-            });
-            await page.goto(`${servers[index]!.url}${path}`);
-            await page.waitForTimeout(seconds * 1000);
-            await cdp.send('Tracing.end');
-            await complete;
-            const figures = startupFigures(events);
+        for (const mode of MODES) {
+          for (const [index, build] of builds.entries()) {
+            const figures = startupFigures(await visit(cdp, `${servers[index]!.url}${path}`, mode, seconds));
             if (run === 0 || !figures) continue;
-            ((results[build.name] ??= {})[path] ??= []).push(figures);
-            console.log(`  run ${run} ${path} ${build.name}: ${FIGURES.map((key) => `${key} ${figures[key]}`).join(', ')}`);
-          } finally {
-            await context.close();
+            (((results[build.name] ??= { phone: {}, devtools: {} })[mode] ??= {})[path] ??= []).push(figures);
+            console.log(`  run ${run} ${path} ${build.name} ${mode}: ${FIGURES.map((key) => `${key} ${figures[key]}`).join(', ')}`);
           }
         }
       }
     }
   } finally {
-    await browser.close();
+    cdp?.close();
+    await chrome.stop();
     await Promise.all(servers.map((server) => server.stop()));
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   }
+  const medianOf = (list: Figures[]) => Object.fromEntries(FIGURES.map((key) => [key, round(median(list.map((f) => f[key])))]));
   const medians = Object.fromEntries(
-    Object.entries(results).map(([name, byPage]) => [
+    Object.entries(results).map(([name, byMode]) => [
       name,
       Object.fromEntries(
-        Object.entries(byPage).map(([path, list]) => [
-          path,
-          Object.fromEntries(FIGURES.map((key) => [key, round(median(list.map((f) => f[key])))])),
-        ]),
+        MODES.map((mode) => [mode, Object.fromEntries(Object.entries(byMode[mode]).map(([path, list]) => [path, medianOf(list)]))]),
       ),
     ]),
-  );
+  ) as Record<string, Record<Mode, Record<string, Record<string, number>>>>;
   const when = new Date().toISOString();
   mkdirSync('bench-results', { recursive: true });
   writeFileSync(
     'bench-results/startup-cost.json',
-    `${JSON.stringify({ when, runs, seconds, builds, medians, perRun: results }, null, 2)}\n`,
+    `${JSON.stringify({ when, runs, seconds, builds, modes: MODES, medians, perRun: results }, null, 2)}\n`,
   );
-  const header = `| page | build | ${FIGURES.join(' | ')} |`;
+  const header = `| page | build | mode | ${FIGURES.join(' | ')} |`;
   const rows = pages.flatMap((path) =>
-    builds.map((build) => `| ${path} | ${build.name} | ${FIGURES.map((key) => medians[build.name]?.[path]?.[key] ?? '–').join(' | ')} |`),
+    builds.flatMap((build) =>
+      MODES.map(
+        (mode) =>
+          `| ${path} | ${build.name} | ${mode} | ${FIGURES.map((key) => medians[build.name]?.[mode]?.[path]?.[key] ?? '–').join(' | ')} |`,
+      ),
+    ),
   );
   const md = [
     '# Start-up cost on the main thread (tests/bench/startup-cost.ts)',
     '',
-    `${when} · median of ${runs} · task thread time, ×${CPU_SLOWDOWN} as Lighthouse's simulation slows the CPU (target TBT ≤ 150 ms)`,
+    `${when} · median of ${runs} · task thread time, ×${CPU_SLOWDOWN} as Lighthouse's simulation slows the CPU (target TBT ≤ 150 ms) · phone: traced only; devtools: DevTools' Runtime domain on too, as in Lighthouse`,
     '',
     header,
-    `|---|---|${FIGURES.map(() => '---|').join('')}`,
+    `|---|---|---|${FIGURES.map(() => '---|').join('')}`,
     ...rows,
     '',
   ].join('\n');
