@@ -20,6 +20,15 @@ export const PHONE = {
   timezoneId: 'Asia/Manila',
 } as const;
 
+/** A tab on a raw DevTools connection (tests/bench/cdp.ts) set up as PHONE, before it navigates. */
+export async function emulatePhone(send: (method: string, params?: Record<string, unknown>) => Promise<unknown>): Promise<void> {
+  const { width, height } = PHONE.viewport;
+  await send('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: PHONE.deviceScaleFactor, mobile: PHONE.isMobile });
+  await send('Emulation.setTouchEmulationEnabled', { enabled: PHONE.hasTouch, maxTouchPoints: 5 });
+  await send('Emulation.setLocaleOverride', { locale: PHONE.locale });
+  await send('Emulation.setTimezoneOverride', { timezoneId: PHONE.timezoneId });
+}
+
 /** Installed before any page script: long tasks (> 50 ms on the main thread) from the very start. */
 export const LONG_TASK_INIT = `
 (() => {

@@ -49,7 +49,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { PHONE } from './browser';
+import { emulatePhone } from './browser';
 import { CdpConnection, type CdpMessage, startChromium } from './cdp';
 import { errorMessage, median, round, sleep } from './stats';
 import { type ServerProcess, startServerProcess } from '../e2e/serverProcess';
@@ -474,14 +474,10 @@ async function openTab(cdp: CdpConnection, throttler: Throttler, browserContextI
       exceptions.push(String(details?.exception?.description ?? details?.text).split('\n')[0]!);
     }
   });
-  const { width, height } = PHONE.viewport;
   await send('Page.enable');
   await send('Runtime.enable');
   await send('Page.addScriptToEvaluateOnNewDocument', { source: FIRST_LOAD_INIT });
-  await send('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: PHONE.deviceScaleFactor, mobile: PHONE.isMobile });
-  await send('Emulation.setTouchEmulationEnabled', { enabled: PHONE.hasTouch, maxTouchPoints: 5 });
-  await send('Emulation.setLocaleOverride', { locale: PHONE.locale });
-  await send('Emulation.setTimezoneOverride', { timezoneId: PHONE.timezoneId });
+  await emulatePhone(send);
   const evaluate = async <T>(expression: string, timeoutMs = 10_000): Promise<T> => {
     const answer = (await withTimeout(send('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true }), timeoutMs)) as {
       result?: { value?: T };

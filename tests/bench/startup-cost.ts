@@ -30,9 +30,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CdpConnection, startChromium } from './cdp';
-import { PHONE } from './browser';
+import { emulatePhone } from './browser';
 import { type ServerProcess, startServerProcess } from '../e2e/serverProcess';
-import { median, round } from './stats';
+import { median, round, sleep } from './stats';
 
 interface TraceEvent {
   name: string;
@@ -94,19 +94,13 @@ export function startupFigures(events: readonly TraceEvent[]): Figures | undefin
 const MODES = ['phone', 'devtools'] as const;
 type Mode = (typeof MODES)[number];
 
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
 /** One cold visit in a fresh browser context, traced for `seconds`: the trace's events. */
 async function visit(cdp: CdpConnection, url: string, mode: Mode, seconds: number): Promise<TraceEvent[]> {
   const { browserContextId } = (await cdp.send('Target.createBrowserContext')) as { browserContextId: string };
   try {
     const { targetId } = (await cdp.send('Target.createTarget', { url: 'about:blank', browserContextId })) as { targetId: string };
     const { sessionId } = (await cdp.send('Target.attachToTarget', { targetId, flatten: true })) as { sessionId: string };
-    const { viewport, deviceScaleFactor, locale, timezoneId } = PHONE;
-    await cdp.send('Emulation.setDeviceMetricsOverride', { ...viewport, deviceScaleFactor, mobile: true }, sessionId);
-    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true }, sessionId);
-    await cdp.send('Emulation.setLocaleOverride', { locale }, sessionId);
-    await cdp.send('Emulation.setTimezoneOverride', { timezoneId }, sessionId);
+    await emulatePhone((method, params) => cdp.send(method, params, sessionId));
     if (mode === 'devtools') await cdp.send('Runtime.enable', {}, sessionId);
     const events: TraceEvent[] = [];
     let complete!: () => void;
