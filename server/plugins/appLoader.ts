@@ -30,11 +30,12 @@ export const APP_LOADER =
   '(function(){' +
   `var d=document,t=d.getElementById('${APP_TEMPLATE_ID}'),asked=0,ran=0,done=[];` +
   'if(!t)return;' +
+  "var s=t.content.querySelector('script[type=module]');" +
   // Stylesheets that finished (loaded or failed) before the loader looks at them.
   "function seen(e){var l=e.target;if(l&&l.tagName==='LINK')done.push(l);}" +
   "d.addEventListener('load',seen,true);d.addEventListener('error',seen,true);" +
   'function ask(){if(asked)return;asked=1;' +
-  "var f=t.content,s=f.querySelector('script[type=module]'),ls=f.querySelectorAll('link');" +
+  "var ls=t.content.querySelectorAll('link');" +
   'for(var i=0;i<ls.length;i++)d.head.appendChild(ls[i]);' +
   "if(s){var p=d.createElement('link');p.rel='modulepreload';p.crossOrigin='';p.href=s.getAttribute('src');d.head.appendChild(p);}" +
   'ready();}' +
@@ -45,7 +46,7 @@ export const APP_LOADER =
   "for(var i=0;i<ss.length;i++)if(!ss[i].sheet&&done.indexOf(ss[i])<0){ss[i].addEventListener('load',ready);ss[i].addEventListener('error',ready);return;}" +
   "if(ran)return;ran=1;d.removeEventListener('load',seen,true);d.removeEventListener('error',seen,true);" +
   // A new element, not the template's own: a script parsed into a template may be inert in a browser.
-  "var s=t.content.querySelector('script[type=module]');if(!s)return;" +
+  'if(!s)return;' +
   "var e=d.createElement('script'),a=s.attributes;for(var j=0;j<a.length;j++)e.setAttribute(a[j].name,a[j].value);d.head.appendChild(e);}" +
   'var P=window.PerformanceObserver,types=P&&P.supportedEntryTypes||[];' +
   "if(d.visibilityState==='hidden'||types.indexOf('paint')<0)return ask();" +
@@ -67,8 +68,8 @@ export function deferAppScripts(html: string): string {
     tags.push(tag.trim());
     return '';
   });
-  if (!tags.some((tag) => tag.startsWith('<script'))) return html;
   const scripts = tags.filter((tag) => tag.startsWith('<script'));
+  if (scripts.length === 0) return html;
   const links = tags.filter((tag) => !tag.startsWith('<script'));
   const template = `<template id="${APP_TEMPLATE_ID}">${[...scripts, ...links].join('')}${PRELOADS_MARK}</template><script>${APP_LOADER}</script>`;
   return `${rest}\n    ${template}\n  ${html.slice(head)}`;
