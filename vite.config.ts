@@ -3,12 +3,14 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { AFTER_FIRST_PAINT, shellFiles } from './scripts/shell-files';
 import { firstPaint } from './scripts/vite-first-paint';
+import { onFirstUse } from './scripts/vite-on-first-use';
 
 const OUT_DIR = 'dist';
 
 export default defineConfig({
   plugins: [
     react(),
+    onFirstUse(),
     firstPaint(),
     VitePWA({
       strategies: 'injectManifest',

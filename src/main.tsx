@@ -3,7 +3,7 @@ import './lib/zodConfig';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { load as reactDomClient } from 'on-first-use:react-dom/client';
 import { queryClient } from './api/instance';
 import { afterFirstPaint } from './app/afterFirstPaint';
 import { registerServiceWorker } from './app/pwa';
@@ -103,7 +103,8 @@ async function start(): Promise<void> {
   await yieldToMain();
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root element');
-  const app = createRoot(root);
+  // react-dom's client evaluates here, in a task of its own (scripts/vite-on-first-use.ts says why).
+  const app = reactDomClient().createRoot(root);
   // A transition: React renders the first page in slices that leave the main thread free between them
   // (one long task on a slow phone otherwise), and keeps what is on screen (the prerendered shell) until then.
   startTransition(() =>

@@ -148,6 +148,15 @@ describe('npm run dev', () => {
     const component = await (await fetch(`${base}/src/features/sports/PriceButton.tsx`)).text();
     expect(component).toContain('/@react-refresh');
     expect(component).toContain('import.meta.hot');
+    // What the build evaluates on first use (scripts/vite-on-first-use.ts) is a plain module here.
+    const lateImport = /from "([^"]*on-first-use:react-dom\/client)"/.exec(code)?.[1];
+    expect(lateImport).toBeDefined();
+    const late = await fetch(`${base}${lateImport}`);
+    expect(late.status).toBe(200);
+    expect(late.headers.get('content-type')).toMatch(/javascript/);
+    const lateCode = await late.text();
+    expect(lateCode).toMatch(/import \S+ from "\/node_modules\/\.vite\/deps\/react-dom_client\.js/);
+    expect(lateCode).toContain('export function load()');
 
     const worker = await fetch(`${base}/workers/realtime/shared.ts?worker_file&type=module`);
     expect(worker.status).toBe(200);
