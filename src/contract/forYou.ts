@@ -1,5 +1,6 @@
 import type { Match } from './feed';
 import { manilaDay, nextDays } from '../lib/dates';
+import { compareText } from '../lib/order';
 
 /**
  * Which matches /foryou shows in which section: pure, so the page (ForYouPage.tsx) and the server that
@@ -27,7 +28,7 @@ export interface ForYouSections<T extends ForYouEntry> {
 }
 
 const byKickoff = (a: ForYouEntry, b: ForYouEntry) =>
-  a.match.kickoff.localeCompare(b.match.kickoff) || a.match.matchId.localeCompare(b.match.matchId);
+  compareText(a.match.kickoff, b.match.kickoff) || compareText(a.match.matchId, b.match.matchId);
 
 /** The sections from the entries of the live lists and of the today and early lists, at `now` (epoch ms). */
 export function forYouSections<T extends ForYouEntry>(live: T[], upcomingLists: T[], now: number): ForYouSections<T> {

@@ -44,12 +44,26 @@ export interface KickoffLabel {
   time: string;
 }
 
-const MONTH_DAY = lazyFormat('en-US', { timeZone: TIME_ZONE, month: 'short', day: '2-digit' });
-const HOUR_MINUTE = lazyFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A moment's wall clock in Manila, by the fixed offset: the first Intl.DateTimeFormat with a time zone
+ * loads the zone's data (about 8 ms on a desktop CPU, in the task that first shows a kick-off time), and
+ * the Philippines keeps UTC+8 all year.
+ */
+const manilaClock = (at: Date | number) => new Date((typeof at === 'number' ? at : at.getTime()) + MANILA_OFFSET_MS);
 
 /** HH:mm in Manila time. */
 export function manilaTime(at: Date | number): string {
-  return HOUR_MINUTE.format(at);
+  const clock = manilaClock(at);
+  return `${twoDigits(clock.getUTCHours())}:${twoDigits(clock.getUTCMinutes())}`;
+}
+
+/** MMM DD ('Nov 05') in Manila time. */
+function manilaMonthDay(at: Date | number): string {
+  const clock = manilaClock(at);
+  return `${MONTHS[clock.getUTCMonth()] ?? ''} ${twoDigits(clock.getUTCDate())}`;
 }
 
 /** Match dates (spec §4): TODAY, TOMORROW or MMM DD, with HH:mm, in Asia/Manila time. */
@@ -59,8 +73,8 @@ export function kickoffLabel(iso: string, now: Date | number): KickoffLabel {
   const today = manilaDay(now);
   return {
     day: day === today ? 'today' : day === addDays(today, 1) ? 'tomorrow' : 'date',
-    date: MONTH_DAY.format(at),
-    time: HOUR_MINUTE.format(at),
+    date: manilaMonthDay(at),
+    time: manilaTime(at),
   };
 }
 

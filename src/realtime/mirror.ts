@@ -1,6 +1,7 @@
 import { type SelectionDetail, type SelectionQuery, selectionKey } from '../contract/betting';
 import type { League, Market, Match } from '../contract/feed';
 import type { FeedStatus, ListPatch, MatchPatch } from '../contract/realtime';
+import { compareText } from '../lib/order';
 
 /**
  * The tab's copy of what one worker subscription shows, fed by its patches. Rows subscribe to their own
@@ -227,7 +228,7 @@ export class MatchMirror {
       status: patch.status,
       asOf: patch.status === 'offline' ? (patch.asOf ?? null) : null,
       match: patch.match !== undefined ? patch.match : patch.reset ? null : this.view.match,
-      markets: [...this.markets.values()].sort((a, b) => a.betType - b.betType || a.marketId.localeCompare(b.marketId)),
+      markets: [...this.markets.values()].sort((a, b) => a.betType - b.betType || compareText(a.marketId, b.marketId)),
       moves: this.moves,
     };
     for (const listener of this.listeners) listener();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OddsType } from '../../src/contract/sports';
-import { kickoffLabel, manilaDay, nextDays } from '../../src/lib/dates';
+import { kickoffLabel, manilaDay, manilaTime, nextDays } from '../../src/lib/dates';
 import { convertOdds, formatLine, formatOdds } from '../../src/lib/odds';
 import { formatClock, periodLabel } from '../../src/lib/periods';
 
@@ -100,5 +100,17 @@ describe('Manila calendar days', () => {
     }
     expect(manilaDay(Date.parse('2026-11-23T15:59:59.999Z'))).toBe('2026-11-23');
     expect(manilaDay(new Date('2026-11-23T16:00:00Z'))).toBe('2026-11-24');
+  });
+
+  it('show the same date and clock as Intl’s Asia/Manila, every 7 h 1 min of 2000–2040', () => {
+    const monthDay = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Manila', month: 'short', day: '2-digit' });
+    const clock = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Manila', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    for (let at = Date.UTC(2000, 0, 1); at < Date.UTC(2040, 0, 1); at += 7 * 3_600_000 + 60_000) {
+      const iso = new Date(at).toISOString();
+      const label = kickoffLabel(iso, at);
+      expect(label.date, iso).toBe(monthDay.format(at));
+      expect(label.time, iso).toBe(clock.format(at));
+      expect(manilaTime(at), iso).toBe(clock.format(at));
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { League, Market, Match } from '../../src/contract/feed';
 import type { ListQuery } from '../../src/contract/realtime';
 import { manilaDay } from '../../src/lib/dates';
+import { compareText } from '../../src/lib/order';
 import type { MatchStore } from './store';
 
 /** Whether a match belongs in a list view (spec §2 /sports modes live / today / early). */
@@ -21,9 +22,9 @@ export function orderMatches(matches: Match[], leagues: Map<string, League>): st
     .sort(
       (a, b) =>
         (leagues.get(a.leagueId)?.priority ?? 999) - (leagues.get(b.leagueId)?.priority ?? 999) ||
-        a.leagueId.localeCompare(b.leagueId) ||
-        a.kickoff.localeCompare(b.kickoff) ||
-        a.matchId.localeCompare(b.matchId),
+        compareText(a.leagueId, b.leagueId) ||
+        compareText(a.kickoff, b.kickoff) ||
+        compareText(a.matchId, b.matchId),
     )
     .map((match) => match.matchId);
 }
