@@ -11,20 +11,22 @@ const reaches = new Map<object, number>();
 
 /**
  * The room a page leaves under its content for the floating chat and bet-slip buttons, so that scrolled
- * to the bottom its last row (and the prices on it) sits clear above them: `--float-room` on the root
- * element, which `#root` adds to its bottom padding (src/ui/global.css). The bottom navigation's own
- * room (the layouts pad for it) is counted in.
+ * to the bottom its last row (and the prices on it) sits clear above them: the bottom padding of `#root`,
+ * the app's element. Set on it alone (no inherited custom property), a change restyles that one element
+ * and lays out only its box, not the whole page again. The bottom navigation's own room (the layouts pad
+ * for it) is counted in.
  *
  * Only a button in the lower half of the screen asks for room: one the player dragged higher sits over
  * rows that can still scroll down past it, and the page should not grow an empty screen under its list.
  */
 function apply(navShown: boolean) {
-  const root = document.documentElement;
+  const app = document.getElementById('root');
+  if (!app) return;
   const reach = Math.max(0, ...reaches.values());
-  const navHeight = navShown ? parseFloat(getComputedStyle(root).getPropertyValue('--bottom-nav-h')) || 0 : 0;
+  const navHeight = navShown ? parseFloat(getComputedStyle(app).getPropertyValue('--bottom-nav-h')) || 0 : 0;
   const room = reach > 0 ? Math.max(0, Math.ceil(reach + GAP - navHeight)) : 0;
-  if (room > 0) root.style.setProperty('--float-room', `${room}px`);
-  else root.style.removeProperty('--float-room');
+  const padding = room > 0 ? `${room}px` : '';
+  if (app.style.paddingBottom !== padding) app.style.paddingBottom = padding;
 }
 
 /** Counts the floating button `ref` holds in the page's bottom room while it is shown; `position` is where it was dragged. */
@@ -35,22 +37,31 @@ export function useFloatingRoom(ref: RefObject<HTMLElement | null>, position?: u
     const element = ref.current;
     if (!element) return;
     const key = {};
-    // Measured in the next frame, with the layout the browser does for it anyway: measured while React
-    // commits, the page's first commit also paid for a whole layout of the page in the same long task.
-    // The room is at the bottom of the page, under the last row, so a frame later moves nothing in view.
+    // Measured once the next frame is drawn, when its layout is done and reading it costs nothing. Read
+    // while React commits, or in that frame's animation callbacks (which run before its layout), it forced
+    // a layout of the whole page on top of the one the frame does anyway, in the same long task: the first
+    // page's is the largest. The room is at the bottom of the page, under the last row, so a frame later
+    // moves nothing in view.
     let frame = 0;
-    const measure = () => {
+    let task: ReturnType<typeof setTimeout> | undefined;
+    const cancel = () => {
       cancelAnimationFrame(frame);
+      clearTimeout(task);
+    };
+    const measure = () => {
+      cancel();
       frame = requestAnimationFrame(() => {
-        const { top } = element.getBoundingClientRect();
-        reaches.set(key, top > innerHeight / 2 ? innerHeight - top : 0);
-        apply(navShown);
+        task = setTimeout(() => {
+          const { top } = element.getBoundingClientRect();
+          reaches.set(key, top > innerHeight / 2 ? innerHeight - top : 0);
+          apply(navShown);
+        });
       });
     };
     measure();
     addEventListener('resize', measure);
     return () => {
-      cancelAnimationFrame(frame);
+      cancel();
       removeEventListener('resize', measure);
       reaches.delete(key);
       apply(navShown);

@@ -8,10 +8,13 @@ import { createAppRouter } from '../../src/app/router';
 export async function renderApp(path: string, { untilMain = false }: { untilMain?: boolean } = {}) {
   const router = createAppRouter(() => Promise.resolve(), { history: createMemoryHistory({ initialEntries: [path] }) });
   await router.load();
+  // Into `#root`, as index.html has it (the floating buttons' room is its padding).
+  const container = document.body.appendChild(Object.assign(document.createElement('div'), { id: 'root' }));
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
+    { container },
   );
   if (untilMain) await screen.findByRole('main');
   return router;

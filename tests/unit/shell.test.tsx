@@ -94,7 +94,7 @@ describe('room for the floating buttons', () => {
   // entry above it (their CSS); a dragged button where it was dropped.
   const SCREEN = 844;
   const DEFAULT_TOP: Record<string, number> = { 'floating-bet-slip': SCREEN - 132, 'service-chat': SCREEN - 188 };
-  const room = () => document.documentElement.style.getPropertyValue('--float-room');
+  const room = () => document.getElementById('root')?.style.paddingBottom ?? 'no #root';
 
   beforeEach(() => {
     vi.stubGlobal('innerHeight', SCREEN);
