@@ -95,4 +95,23 @@ describe('the lobby’s long grid', () => {
     // Inside the list each row sits at its index times the pitch read from the drawing.
     expect(rows.slice(0, 3).map((row) => row.style.transform)).toEqual(['translateY(0px)', 'translateY(155.5px)', 'translateY(311px)']);
   });
+
+  it('takes over without scrolling the window (it is where the grid found it), and follows a resize', async () => {
+    drawnLobby(300, 155.5);
+    const scrolls = vi.mocked(window.scrollTo);
+    scrolls.mockClear();
+    await showGrid();
+    // The router resets the scroll of a page it shows (top and left); the grid asks for none.
+    const asked = scrolls.mock.calls.map(([to]) => to as unknown as ScrollToOptions);
+    expect(asked.filter((to) => !(to.left === 0 && to.top === 0))).toEqual([]);
+    const rowsOn = (height: number) => {
+      vi.stubGlobal('innerHeight', height);
+      act(() => void window.dispatchEvent(new Event('resize')));
+      return document.querySelectorAll('[data-index]').length;
+    };
+    // A taller window shows more rows, a shorter one fewer: the grid reads its size on resize.
+    expect(rowsOn(2_400)).toBeGreaterThan(rowsOn(400));
+    vi.unstubAllGlobals();
+    vi.stubGlobal('ResizeObserver', QuietResizeObserver);
+  });
 });

@@ -185,6 +185,22 @@ function VirtualGrid({ games, platforms, label }: GridProps) {
     overscan: 3,
     initialRect,
     scrollMargin: offset,
+    // The window's size from the first render, then from its resize events: the library's own observer
+    // reads innerWidth and innerHeight as it mounts, in React's commit, and on a phone (a meta viewport)
+    // each read lays out the whole new page there and then, before the frame's own layout.
+    observeElementRect: (_, changed) => {
+      const resized = () => changed({ width: window.innerWidth, height: window.innerHeight });
+      changed(initialRect);
+      addEventListener('resize', resized, { passive: true });
+      return () => removeEventListener('resize', resized);
+    },
+    // As the library's, but a scroll to where the virtualizer already has the window is not asked for:
+    // it asks for one as it mounts, which moves nothing and also lays out the new page in the commit.
+    scrollToFn: (offset, { adjustments = 0, behavior }, instance) => {
+      const top = offset + adjustments;
+      if (top === instance.scrollOffset && behavior !== 'smooth') return;
+      window.scrollTo({ top, behavior });
+    },
     // Exact heights (the default rounds them): the rows sit where one grid's rows would in the page's
     // flow, which is how the page's own first tiles came (server/plugins/firstTiles.ts), so none moves.
     // A row just placed over the server's drawing is as tall as the drawn ones until its observer says.
