@@ -1,11 +1,16 @@
-import { describe, expect, it, vi } from 'vitest';
+import { renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../src/api/instance';
 import { JACKPOT_DEBOUNCE_MS } from '../../src/contract/constants';
 import { jackpotDebouncer, storedJackpot } from '../../src/realtime/jackpot';
 import type { GameEntry, GamePlatform } from '../../src/contract/games';
-import { SEARCH_HISTORY_MAX } from '../../src/contract/games';
+import { GameCall, SEARCH_HISTORY_MAX } from '../../src/contract/games';
+import type { UserInfo } from '../../src/contract/user';
+import { toggleLike, usePlayerGamesSync } from '../../src/features/games/api';
 import type { ConnectionStatus } from '../../src/contract/realtime';
 import { foldText, gamesByIds, gamesOfKind, platformsOfKind, searchGames, visibleGames } from '../../src/lib/gameList';
 import { clearSearchHistory, gamesStore, rememberSearch, setGamesOwner, setLiked } from '../../src/stores/games';
+import { resetToken, setLogin } from '../../src/stores/session';
 import { type CoreDeps, RealtimeCore, type Transport } from '../../workers/realtime/core';
 
 let nextId = 1;
@@ -186,5 +191,36 @@ describe('the jackpot ticker’s debounce', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('a like made while the likes are being refreshed', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    resetToken();
+  });
+
+  it('stays: the refresh that was asked for before it does not put back the older list', async () => {
+    setLogin({ loginName: 'juan01', customerId: '1001' } as UserInfo, { token: 't', u2token: '' });
+    let historyArrives!: () => void;
+    const history = new Promise<void>((resolve) => (historyArrives = resolve));
+    vi.spyOn(api, 'call').mockImplementation(async (_prefix: string, path: string, body: Record<string, unknown> = {}) => {
+      if (path === GameCall.queryLikeGameList) return { likeGameList: [] };
+      if (path === GameCall.queryHistoryGameList) {
+        await history;
+        return { historyGameList: [], lastGamePlayed: null };
+      }
+      if (path === GameCall.likeGame) return { likeGameList: body['like'] ? [body['gameId']] : [] };
+      return null;
+    });
+    // Opening the lobby refreshes the likes (answered []) and the history (late).
+    renderHook(() => usePlayerGamesSync());
+    await vi.waitFor(() => expect(api.call).toHaveBeenCalledWith('main', GameCall.queryHistoryGameList, {}, { quiet: true }));
+    await toggleLike(7);
+    expect(gamesStore.likeGameList).toEqual([7]);
+    historyArrives();
+    await vi.waitFor(() => expect(vi.mocked(api.call).mock.results.every((r) => r.type === 'return')).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(gamesStore.likeGameList).toEqual([7]);
   });
 });

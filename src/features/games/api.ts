@@ -46,14 +46,19 @@ export function useGrayPlatforms(): void {
   }, [query.data]);
 }
 
+/** Counts the likes the player makes: a refresh asked for before one must not put back its older list. */
+let likesMade = 0;
+
 async function refreshPlayerGames(): Promise<void> {
   if (!isLoggedIn()) return;
+  const likesBefore = likesMade;
   const [likes, history] = await Promise.all([
     api.call('main', GameCall.queryLikeGameList, {}, { quiet: true }).then((data) => likeGameListAnswer.parse(data)),
     api.call('main', GameCall.queryHistoryGameList, {}, { quiet: true }).then((data) => historyGameListAnswer.parse(data)),
   ]);
   if (!isLoggedIn()) return;
-  gamesStore.likeGameList = [...likes.likeGameList];
+  // A heart tapped while this was on its way: its own answer carries the server's list after it.
+  if (likesMade === likesBefore) gamesStore.likeGameList = [...likes.likeGameList];
   setHistory(history.historyGameList, history.lastGamePlayed);
 }
 
@@ -89,6 +94,7 @@ export async function toggleLike(gameId: number): Promise<void> {
   }
   const before = [...gamesStore.likeGameList];
   const like = !before.includes(gameId);
+  likesMade++;
   setLiked(gameId, like);
   try {
     const answer = likeAnswer.safeParse(await api.call('main', GameCall.likeGame, { gameId, like }, { quiet: true }));
