@@ -103,7 +103,7 @@ async function start(): Promise<void> {
   await yieldToMain();
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root element');
-  // react-dom's client evaluates here, in a task of its own (scripts/vite-on-first-use.ts says why).
+  // react-dom's client evaluates here, not with the entry's modules (scripts/vite-on-first-use.ts says why).
   const app = reactDomClient().createRoot(root);
   // A transition: React renders the first page in slices that leave the main thread free between them
   // (one long task on a slow phone otherwise), and keeps what is on screen (the prerendered shell) until then.
