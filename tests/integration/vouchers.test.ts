@@ -126,6 +126,21 @@ describe('vouchers', () => {
     expect(answers[10]).toMatchObject({ status: 429, code: GatewayCode.TooManyRequests });
   });
 
+  it('answers the repeat of a redeemed code (its answer lost on the way) with its first answer, past the guess limit', async () => {
+    const [code] = await vouchers.issue({ kind: 'deposit', amount: 1_500, count: 1, expiresAt: inAMonth() });
+    const player = await quickCustomer(server);
+    const key = idempotencyKey();
+    const first = await depositBy(player.token, code!, key);
+    expect(first.code).toBe('0000');
+    for (let i = 0; i < 10; i++) await depositBy(player.token, `LOST-ANSW-${String(i).padStart(4, '0')}`);
+    expect(await depositBy(player.token, 'LOST-ANSW-9999')).toMatchObject({ status: 429, code: GatewayCode.TooManyRequests });
+    // The app asks again with the same key: the deposit went through, and the player is told so.
+    const again = await depositBy(player.token, code!, key);
+    expect(again).toMatchObject({ status: 200, code: '0000' });
+    expect(again.data).toEqual(first.data);
+    expect(await mainBalance(server, player.token)).toBe(1_500);
+  });
+
   it('limits operator vouchers to 5 a day for one player', async () => {
     const player = await quickCustomer(server);
     const codes = await vouchers.issue({ kind: 'promo', amount: 100, count: 6, expiresAt: inAMonth() });

@@ -24,7 +24,10 @@ export async function voucherRoutes(app: FastifyInstance, options: VoucherRouteO
     timeWindow: window,
     keyGenerator: (request) => `voucher-codes:${request.session?.customerId ?? ''}`,
   });
-  const countGuess = async (request: FastifyRequest) => {
+  // A repeat of a call already answered (its answer was lost on the way: a dropped connection, an
+  // instance that died) is not a guess: it gets its first answer, even past the limit.
+  const countGuess = async (request: FastifyRequest, customerId: number, idempotencyKey: string) => {
+    if (await service.isRepeat(customerId, idempotencyKey)) return;
     const counted = await guesses(request);
     if (!counted.isAllowed && counted.isExceeded) {
       throw new CallError(GatewayCode.TooManyRequests, `Too many voucher codes tried. Please wait ${window} and try again.`, 429);
@@ -40,7 +43,7 @@ export async function voucherRoutes(app: FastifyInstance, options: VoucherRouteO
     body: MoneyBody.receiveVoucher,
     answer: voucherAnswer,
     handler: async ({ body, customerId, request, idempotencyKey }) => {
-      await countGuess(request);
+      await countGuess(request, customerId, idempotencyKey);
       return service.redeemCode(customerId, body.voucherCode, ['promo', 'giftcard'], {
         key: idempotencyKey,
         call: MoneyCall.receiveVoucher,
@@ -57,7 +60,7 @@ export async function voucherRoutes(app: FastifyInstance, options: VoucherRouteO
     body: MoneyBody.depositByVoucher,
     answer: voucherAnswer,
     handler: async ({ body, customerId, request, idempotencyKey }) => {
-      await countGuess(request);
+      await countGuess(request, customerId, idempotencyKey);
       return service.redeemCode(customerId, body.voucherCode, ['deposit'], { key: idempotencyKey, call: MoneyCall.depositByVoucher });
     },
   });

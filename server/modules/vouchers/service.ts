@@ -4,7 +4,7 @@ import type { Database, Transaction } from '../../db';
 import { CallError } from '../../lib/errors';
 import type { PlayerEvents } from '../../realtime/bus';
 import { creditDeposit, insertDepositOrder, lockOrder, newOrderNo } from '../deposits/repository';
-import { HOUSE, houseAccountId, post, walletAccountId, withIdempotency } from '../wallet/ledger';
+import { HOUSE, houseAccountId, isAnswered, post, walletAccountId, withIdempotency } from '../wallet/ledger';
 import * as repo from './repository';
 import type { VoucherKind, VoucherRow } from './repository';
 
@@ -92,6 +92,11 @@ export class VoucherService {
       expiresAt: request.expiresAt,
       issuedBy: request.issuedBy ?? '',
     };
+  }
+
+  /** Whether this call is the repeat of one already answered (same player and Idempotency-Key). */
+  isRepeat(customerId: number, key: string): Promise<boolean> {
+    return isAnswered(this.db, customerId, key);
   }
 
   /**

@@ -164,6 +164,19 @@ export async function withIdempotency<T>(
   });
 }
 
+/**
+ * Whether a money call made with this Idempotency-Key has its answer stored (the key, the work and the
+ * answer commit together, so a stored key is an answered call): its repeat gets that answer, and is
+ * not a new attempt for a limit that counts attempts.
+ */
+export async function isAnswered(db: Queryable, customerId: number, key: string): Promise<boolean> {
+  const [row] = await db
+    .select({ key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.customerId, customerId), eq(idempotencyKeys.key, key)));
+  return row !== undefined;
+}
+
 /** The whole ledger's sum: zero, always (every transaction balances). Used by tests and health checks. */
 export async function ledgerTotal(db: Queryable): Promise<{ entries: number; balances: number }> {
   const [entries] = await db.select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` }).from(ledgerEntries);
