@@ -20,9 +20,16 @@ export function lazyFormat(locale: string, options: Intl.DateTimeFormatOptions):
   return { format: (at) => (made ??= new Intl.DateTimeFormat(locale, options)).format(at) };
 }
 
+/**
+ * A moment's wall clock in Manila, by the fixed offset: the first Intl.DateTimeFormat with a time zone
+ * loads the zone's data (about 8 ms on a desktop CPU, in the task that first shows a kick-off time), and
+ * the Philippines keeps UTC+8 all year.
+ */
+const manilaClock = (at: Date | number) => new Date((typeof at === 'number' ? at : at.getTime()) + MANILA_OFFSET_MS);
+
 /** The Manila calendar day of a moment, as YYYY-MM-DD (a fixed offset: lists ask it of every match). */
 export function manilaDay(at: Date | number): string {
-  return new Date((typeof at === 'number' ? at : at.getTime()) + MANILA_OFFSET_MS).toISOString().slice(0, 10);
+  return manilaClock(at).toISOString().slice(0, 10);
 }
 
 const DAY_MS = 86_400_000;
@@ -46,13 +53,6 @@ export interface KickoffLabel {
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 const twoDigits = (n: number) => String(n).padStart(2, '0');
-
-/**
- * A moment's wall clock in Manila, by the fixed offset: the first Intl.DateTimeFormat with a time zone
- * loads the zone's data (about 8 ms on a desktop CPU, in the task that first shows a kick-off time), and
- * the Philippines keeps UTC+8 all year.
- */
-const manilaClock = (at: Date | number) => new Date((typeof at === 'number' ? at : at.getTime()) + MANILA_OFFSET_MS);
 
 /** HH:mm in Manila time. */
 export function manilaTime(at: Date | number): string {

@@ -3,11 +3,11 @@ import { and, eq, lt } from 'drizzle-orm';
 import { GatewayCode } from '../../../src/contract/errorCodes';
 import { GameCall } from '../../../src/contract/games';
 import type { Database, Transaction } from '../../db';
-import { casinoTransfers, customers, idempotencyKeys, pendingMovements } from '../../db/schema';
+import { casinoTransfers, customers, pendingMovements } from '../../db/schema';
 import { CallError } from '../../lib/errors';
 import { GameProviderError, type GameProvider, type TransferPlatformApi, type TransferResult } from '../../providers/games/types';
 import type { PlayerEvents } from '../../realtime/bus';
-import { HOUSE, houseAccountId, post, walletAccountId, withIdempotency } from '../wallet/ledger';
+import { HOUSE, houseAccountId, isAnswered, post, walletAccountId, withIdempotency } from '../wallet/ledger';
 
 /**
  * Transfers to and from a transfer-wallet platform (/InGameTransfer): money moved into the platform's
@@ -89,12 +89,8 @@ export class CasinoTransfers {
   }
 
   /** Whether this idempotency key was used already: its retry answers where that transfer stands, whatever the platform's state now. */
-  private async keyUsed(customerId: number, key: string): Promise<boolean> {
-    const [row] = await this.options.db
-      .select({ key: idempotencyKeys.key })
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.customerId, customerId), eq(idempotencyKeys.key, key)));
-    return row !== undefined;
+  private keyUsed(customerId: number, key: string): Promise<boolean> {
+    return isAnswered(this.options.db, customerId, key);
   }
 
   /**
