@@ -16,6 +16,7 @@ import { ToastHost } from './ToastHost';
 import { UpdatePrompt } from './UpdatePrompt';
 import { useAfterFirstPaint } from './afterFirstPaint';
 import { loadAreas } from '../i18n';
+import { session } from '../stores/session';
 
 /** The watchers (KYC, security prompt, anti-addiction) and their strings: a chunk of their own. */
 const Watchers = lazy<() => ReactNode>(() =>
@@ -25,6 +26,21 @@ const Watchers = lazy<() => ReactNode>(() =>
     () => ({ default: () => null }),
   ),
 );
+
+/**
+ * The watchers watch a signed-in player (KYC status, security prompt, time played): a visitor's device
+ * neither downloads nor runs them. They load once the page is up, or at sign-in. A component of its own,
+ * so a session change re-renders only it.
+ */
+function PlayerWatchers() {
+  const { user, webToken } = useSnapshot(session);
+  if (!user?.loginName || !webToken.token) return null;
+  return (
+    <Suspense fallback={null}>
+      <Watchers />
+    </Suspense>
+  );
+}
 
 /**
  * What waits until the first page is up: a component of its own, so that moment re-renders only it and
@@ -50,9 +66,7 @@ export function Shell() {
       <OncePageUp>
         {/* Its first check (and zod with it) waits for the page: it moves the player within seconds either way. */}
         <MaintenanceWatcher />
-        <Suspense fallback={null}>
-          <Watchers />
-        </Suspense>
+        <PlayerWatchers />
       </OncePageUp>
       <OverlayHost />
       <DialogHost />

@@ -81,7 +81,7 @@ function needsAreaStrings(meta: RouteStatic | undefined): boolean {
 }
 
 /** Builds the one route tree of spec §2 from the route table. */
-export function buildRouteTree(defs: readonly RouteDef[], ready: () => Promise<void>) {
+export function buildRouteTree(defs: readonly RouteDef[], ready: () => Promise<void>, firstPageShown: () => boolean = () => true) {
   const root = createRootRoute({
     component: Shell,
     errorComponent: RouteError,
@@ -114,7 +114,10 @@ export function buildRouteTree(defs: readonly RouteDef[], ready: () => Promise<v
       loaderDeps: ({ search: query }: { search: unknown }) => query as Record<string, unknown>,
       // The loader only starts the page's queries (routes/data.ts, its own chunk, fetched once the first
       // page is up) and never waits: the page shows its own skeleton and asks for what it needs itself.
+      // Not for the first page: it has asked for its data itself by the time that chunk may load, so a
+      // cold visit downloads neither the chunk nor the other pages' queries it imports.
       loader: ({ deps, params, preload }: { deps: Record<string, unknown>; params: Record<string, string>; preload: boolean }) => {
+        if (!firstPageShown()) return;
         void routeData().then(
           ({ routeDataFor }) => routeDataFor(def.name).prefetch?.(deps, { params, preload }),
           () => undefined,
@@ -166,8 +169,9 @@ export function buildRouteTree(defs: readonly RouteDef[], ready: () => Promise<v
 
 export function createAppRouter(ready: () => Promise<void>, options: { history?: RouterHistory } = {}) {
   wireBetSlip();
+  let firstPageShown = false;
   const router = createRouter({
-    routeTree: buildRouteTree(routesFor(import.meta.env.PROD), ready),
+    routeTree: buildRouteTree(routesFor(import.meta.env.PROD), ready, () => firstPageShown),
     ...(options.history ? { history: options.history } : {}),
     defaultPreload: 'intent',
     defaultPendingComponent: PageSkeletonFallback,
@@ -183,6 +187,7 @@ export function createAppRouter(ready: () => Promise<void>, options: { history?:
   });
 
   router.subscribe('onResolved', ({ fromLocation }) => {
+    firstPageShown = true;
     markPageShown();
     const leaf = router.state.matches[router.state.matches.length - 1];
     const name = leaf?.staticData.route?.name ?? '';

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, logInWithPassword, test, waitForServiceWorker } from './fixtures';
 
 test.describe('the app shell', () => {
   test('/ lands on For You, and the tabs switch', async ({ page }) => {
@@ -88,6 +88,30 @@ test.describe('the app shell', () => {
     await page.getByRole('link', { name: 'FAQ' }).click();
     await expect(page).toHaveURL(/\/faq$/);
     await expect(page.getByTestId('service-chat')).toHaveCount(0);
+  });
+
+  test("a visitor's first visit downloads no signed-in player's code nor other pages' data; signing in brings the watchers", async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const loaded = (chunk: string) => scripts.some((path) => path.startsWith(`/assets/${chunk}-`));
+    await page.goto('/foryou');
+    await expect(page.getByTestId('match-row').first()).toBeVisible();
+    // What waits for the page to settle has come (the service worker among it).
+    await waitForServiceWorker(page);
+    expect(loaded('workbox-window.prod.es5')).toBe(true);
+    expect(loaded('Watchers')).toBe(false);
+    expect(loaded('data')).toBe(false);
+
+    await page.getByRole('button', { name: 'Log In' }).first().click();
+    await logInWithPassword(page);
+    await expect.poll(() => loaded('Watchers')).toBe(true);
+    // Another page: its data starts with its route.
+    await page.getByRole('link', { name: 'Account' }).click();
+    await expect.poll(() => loaded('data')).toBe(true);
   });
 
   test('the bet-slip button asks a visitor to log in', async ({ page }) => {

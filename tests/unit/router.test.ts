@@ -25,6 +25,13 @@ async function open(path: string) {
   return router;
 }
 
+/** A page reached from another (the first page of a visit asks for its own data: see below). */
+async function visit(path: string) {
+  const router = await open('/faq');
+  await router.navigate({ href: path });
+  return router;
+}
+
 const user: UserInfo = {
   loginName: 'juan01',
   customerId: '1001',
@@ -216,18 +223,18 @@ describe('search and data of the routes', () => {
 
   it('starts the data of a page with its route, not after its chunk', async () => {
     setLogin(user, { token: 't', u2token: '' });
-    await open('/history-detail?transId=T-1001');
+    await visit('/history-detail?transId=T-1001');
     await vi.waitFor(() => expect(requested('tp', 'saba/queryTicketByTransId', 'T-1001')).toBe(true));
-    await open('/MessageDetails?id=12');
+    await visit('/MessageDetails?id=12');
     await vi.waitFor(() => expect(requested('main', 'message/detail', 12)).toBe(true));
-    await open('/sports?mode=outright&sportId=2');
+    await visit('/sports?mode=outright&sportId=2');
     await vi.waitFor(() => expect(requested('tp', 'saba/sportSwitch')).toBe(true));
     await vi.waitFor(() => expect(requested('tp', 'saba/queryOutrights', '2')).toBe(true));
-    await open('/faq/how-to-play-live-streaming');
+    await visit('/faq/how-to-play-live-streaming');
     await vi.waitFor(() => expect(requested('doc', 'how-to-play-live-streaming', 'en')).toBe(true));
-    await open('/liscence');
+    await visit('/liscence');
     await vi.waitFor(() => expect(requested('doc', 'license', 'en')).toBe(true));
-    await open('/myAddress');
+    await visit('/myAddress');
     await vi.waitFor(() => expect(requested('main', 'customer/addressList')).toBe(true));
   });
 
@@ -241,8 +248,19 @@ describe('search and data of the routes', () => {
     await vi.waitFor(() => expect(requested('main', 'message/detail', 7)).toBe(true));
   });
 
+  it("leaves the first page's data to the page: a cold visit downloads no other page's queries", async () => {
+    setLogin(user, { token: 't', u2token: '' });
+    const router = await open('/history-detail?transId=T-1001');
+    await routeDataSettled();
+    expect(requested('tp', 'saba/queryTicketByTransId', 'T-1001')).toBe(false);
+    // The same page reached from another starts its data with the route.
+    await router.navigate({ href: '/faq' });
+    await router.navigate({ href: '/history-detail?transId=T-1001' });
+    await vi.waitFor(() => expect(requested('tp', 'saba/queryTicketByTransId', 'T-1001')).toBe(true));
+  });
+
   it('fetches nothing for a visitor sent away from a login-required page', async () => {
-    await open('/history-detail?transId=T-1001');
+    await visit('/history-detail?transId=T-1001');
     await routeDataSettled();
     expect(requested('tp', 'saba/queryTicketByTransId', 'T-1001')).toBe(false);
   });
