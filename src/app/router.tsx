@@ -18,7 +18,7 @@ import { runEffects } from './routes/effects';
 import { type GuardState, type MatchedRoute, type Redirect, type Search, decide } from './routes/guards';
 import { ROUTE_SEARCH } from './routes/search';
 import type { RouteName } from './routes/table';
-import { afterFirstPaint, markPageShown } from './afterFirstPaint';
+import { afterFirstPaint, hurryAfterFirstPaint, markPageShown } from './afterFirstPaint';
 import { pageFor, withRouteProps } from './routes/pages';
 import { BET_SLIP_ROUTES, REDIRECTS, type RouteDef, routesFor } from './routes/table';
 import { PageSkeletonFallback } from './PageSkeletonFallback';
@@ -187,6 +187,8 @@ export function createAppRouter(ready: () => Promise<void>, options: { history?:
   });
 
   router.subscribe('onResolved', ({ fromLocation }) => {
+    // A second address: the player has moved on, what waited for the first page to settle goes now.
+    if (firstPageShown) hurryAfterFirstPaint();
     firstPageShown = true;
     markPageShown();
     const leaf = router.state.matches[router.state.matches.length - 1];
