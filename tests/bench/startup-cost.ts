@@ -33,21 +33,9 @@ import { CdpConnection, startChromium } from './cdp';
 import { emulatePhone } from './browser';
 import { type ServerProcess, startServerProcess } from '../e2e/serverProcess';
 import { median, round, sleep } from './stats';
+import { CPU_SLOWDOWN, type Figures, type TraceEvent, startupFigures } from './threadTime';
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-}
-
-type Figures = { tbtX4Ms: number; longestX4Ms: number; tasksOver50X4: number; mainThreadMs: number };
 const FIGURES = ['tbtX4Ms', 'longestX4Ms', 'tasksOver50X4', 'mainThreadMs'] as const;
-const CPU_SLOWDOWN = 4;
-const BLOCKING_MS = 50;
 
 function args() {
   const argv = process.argv.slice(2);
@@ -68,27 +56,6 @@ function args() {
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole number ≥ 1');
   if (builds.length === 0) builds.push({ name: 'dist', dist: resolve('dist') });
   return { runs, seconds, pages, builds };
-}
-
-/** The figures of one trace: the main thread is the one that painted first contentful paint. */
-export function startupFigures(events: readonly TraceEvent[]): Figures | undefined {
-  const fcp = events.find((e) => e.name === 'firstContentfulPaint');
-  if (!fcp) return undefined;
-  const tasks = events.filter((e) => e.pid === fcp.pid && e.tid === fcp.tid && e.name === 'RunTask' && e.ph === 'X');
-  let tbt = 0;
-  let longest = 0;
-  let over = 0;
-  let total = 0;
-  for (const task of tasks) {
-    const ms = (task.tdur ?? task.dur ?? 0) / 1000;
-    total += ms;
-    if (task.ts < fcp.ts) continue;
-    const slowed = ms * CPU_SLOWDOWN;
-    tbt += Math.max(0, slowed - BLOCKING_MS);
-    longest = Math.max(longest, slowed);
-    if (slowed > BLOCKING_MS) over++;
-  }
-  return { tbtX4Ms: round(tbt), longestX4Ms: round(longest), tasksOver50X4: over, mainThreadMs: round(total) };
 }
 
 const MODES = ['phone', 'devtools'] as const;
