@@ -81,7 +81,7 @@ function needsAreaStrings(meta: RouteStatic | undefined): boolean {
 }
 
 /** Builds the one route tree of spec §2 from the route table. */
-export function buildRouteTree(defs: readonly RouteDef[], ready: () => Promise<void>, firstPageShown: () => boolean = () => true) {
+export function buildRouteTree(defs: readonly RouteDef[], ready: () => Promise<void>, firstPageShown: () => boolean) {
   const root = createRootRoute({
     component: Shell,
     errorComponent: RouteError,
