@@ -33,6 +33,21 @@ describe('payouts (Xendit-style)', () => {
     expect(world.givenBack).toEqual([]);
   });
 
+  it('a tick that comes late settles the payout when it was due, as expectedBy said (not a transfer time later)', async () => {
+    const world = paymentsWorld();
+    const payout = await world.sims.payouts.createPayout(toGcash(20_000, 'W5'));
+    // The first tick after creation comes 3 minutes late (a leader taking over, a test stepping ahead).
+    await world.sims.tick(START + 3 * MINUTE);
+    expect((await world.sims.payouts.queryPayout(payout.payoutId)).status).toBe('pending');
+    // Its transfer began when acceptance was due (InstaPay's 2 minutes are over), so the next tick ends it.
+    await world.sims.tick(START + 3 * MINUTE + 1_000);
+    expect((await world.sims.payouts.queryPayout(payout.payoutId)).status).toBe('succeeded');
+    // Its webhook reaches us, as any other (seen once however many copies came).
+    await world.advance(10 * MINUTE);
+    expect(world.payouts.get('W5')).toBe('succeeded');
+    expect(world.seen.size).toBe(1);
+  });
+
   it('a blocked account fails the payout and the held amount comes back once', async () => {
     const world = paymentsWorld();
     await world.sims.payouts.createPayout(toGcash(2_010_300, 'W2'));

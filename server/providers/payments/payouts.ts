@@ -86,7 +86,9 @@ export function payoutSimulator(options: { store: SimulatorStore; clock: () => n
 
   async function step(tx: SimulatorStore, record: StoredRecord<'payout'>, now: number) {
     const { status, rail, amount, destination, reverseAt } = record.data;
-    if (status === 'ACCEPTED') return moveTo(tx, record, { status: 'REQUESTED' }, settlesAt(rail, now), now);
+    // The transfer starts when acceptance was due, not when a tick got round to it: a late tick (a leader
+    // taking over, a test stepping ahead) does not push the settling out, and expectedBy stays true.
+    if (status === 'ACCEPTED') return moveTo(tx, record, { status: 'REQUESTED' }, settlesAt(rail, record.dueAt ?? now), now);
     if (status === 'REQUESTED') {
       if (await isChannelDown(tx, destination.channel)) return tx.put('payout', { ...record, dueAt: now + OUTAGE_RETRY_MS });
       if (magicFailure(amount) === 'ACCOUNT_BLOCKED')
