@@ -277,7 +277,9 @@ export function firstScreen(routeName: string, classes: RowClasses, lists: First
   if (lists.length === 0) return '';
   if (routeName === 'Home_sports') {
     const [first] = lists;
-    return first ? sportsList(classes, listRows(first.query, first.snapshot, now), now) : '';
+    const list = first ? sportsList(classes, listRows(first.query, first.snapshot, now), now) : '';
+    // The page's heading, as SportsPage.tsx has it (hidden; a screen reader's way round the page).
+    return list && `<h1 class="visually-hidden">${esc(t()('tabs.sports'))}</h1>${list}`;
   }
   if (routeName === 'Home_foryou') {
     const byMode: Record<'live' | 'today' | 'early', ListRows[]> = { live: [], today: [], early: [] };

@@ -123,13 +123,14 @@ export function lobbyScreen(classes: RowClasses, index: GameListIndex, games: re
     const buttons = kindPlatforms
       .map(
         (platform) =>
-          `<button type="button" class="${tab}" aria-pressed="false" disabled>${esc(platform.name)}` +
+          `<button type="button" class="${tab}" aria-pressed="false" aria-disabled="true">${esc(platform.name)}` +
           (platform.maintenance ? `<span class="${c('pillMark')}">${esc(tr('games.maintenance'))}</span>` : '') +
           '</button>',
       )
       .join('');
-    // The pills and hearts are drawn disabled: they do nothing until the app runs, and say so.
-    html += `<nav aria-label="${esc(tr('games.providers'))}" class="${pills}"><button type="button" class="${tab}" aria-pressed="true" disabled>${esc(tr('games.allProviders'))}</button>${buttons}</nav>`;
+    // The pills and hearts do nothing until the app runs, and say so. The pills stay in the Tab order
+    // (aria-disabled, not disabled): a row wider than the screen scrolls by moving the focus along it.
+    html += `<nav aria-label="${esc(tr('games.providers'))}" class="${pills}"><button type="button" class="${tab}" aria-pressed="true" aria-disabled="true">${esc(tr('games.allProviders'))}</button>${buttons}</nav>`;
   }
   html += `<p class="${c('count')}">${esc(tr('games.count', { count: kindGames.length }))}</p>`;
   const label = esc(tr(`gameKinds.${kind}`));

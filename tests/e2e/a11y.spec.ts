@@ -141,6 +141,24 @@ test('the main pages, as a visitor, with the login sheet open', async ({ page })
   report(findings);
 });
 
+test('the first screens the server draws, before the app has run', async ({ page }) => {
+  // What a player on a slow link sees, and a screen reader reads, until the scripts arrive: here they never do.
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  const findings: Finding[] = [];
+  const screens = [
+    ['/foryou', page.getByTestId('match-row').first()],
+    ['/sports', page.getByTestId('match-row').first()],
+    ['/games/slot', page.getByRole('list', { name: 'Slots' }).getByRole('listitem').first()],
+    ['/faq', page.getByRole('heading', { level: 1 })],
+  ] as const;
+  for (const [path, drawn] of screens) {
+    await page.goto(path);
+    await expect(drawn).toBeVisible();
+    await audit(page, `${path} before the app`, findings);
+  }
+  report(findings);
+});
+
 test('the player pages, the bet slip and the result sheet, as the demo player', async ({ page, request }) => {
   const findings: Finding[] = [];
   await page.goto('/sports?mode=early&sportId=1');

@@ -273,6 +273,8 @@ describe('the first screen drawn into the page', () => {
     }
     // With the build's class names: what React's rows carry.
     expect(html).toContain('class="_row_mr1" data-testid="match-row"');
+    // The page's heading as SportsPage draws it: a screen reader finds the page by it before the app runs.
+    expect(html).toContain('<h1 class="visually-hidden">Sports</h1><div');
   });
 
   it('draws /foryou’s featured cards and live rows; /faq its build-time text; other pages keep the skeleton', async () => {

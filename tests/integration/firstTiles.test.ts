@@ -131,6 +131,12 @@ describe('the games lobby drawn into the page', () => {
     const hearts = [...html.matchAll(/<button type="button" class="[^"]*_heart_[^"]*"[^>]*>/g)].map((m) => m[0]);
     expect(hearts.length).toBe(12);
     for (const heart of hearts) expect(heart).toMatch(/\sdisabled\s/);
+    // The providers' row scrolls sideways: its pills say they do nothing yet but stay reachable by keyboard.
+    const providers = /<nav aria-label="Providers"[^>]*>(.*?)<\/nav>/.exec(html)?.[1] ?? '';
+    const pills = [...providers.matchAll(/<button [^>]*>/g)].map((m) => m[0]);
+    expect(pills.length).toBeGreaterThan(1);
+    for (const pill of pills) expect(pill).toMatch(/\saria-disabled="true"/);
+    for (const pill of pills) expect(pill).not.toMatch(/\sdisabled[\s>]/);
     // The count and the kind asked, current among the kinds.
     expect(html).toContain(`>${slots.length} games</p>`);
     expect(html).toMatch(/aria-current="page" href="\/games\/slot"/);
