@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { GAME_CATEGORIES, GAME_KINDS, GameEngine, PLAY_CURRENCY, type GameCategory, type GameKind } from './gameConstants';
+import { GAME_CATEGORIES, GAME_KINDS, GameEngine, PLAY_CURRENCY, WalletMode, type GameCategory, type GameKind } from './gameConstants';
 
 export * from './gameConstants';
 
@@ -12,10 +12,6 @@ export * from './gameConstants';
 
 const GAME_KIND_NAMES = GAME_KINDS.map((entry) => entry.kind) as [GameKind, ...GameKind[]];
 const ENGINE_NAMES = Object.values(GameEngine) as [GameEngine, ...GameEngine[]];
-
-/** How a platform's money works: seamless (the provider calls our wallet per bet) or transfer (money moved into the provider before play). */
-export const WalletMode = ['seamless', 'transfer'] as const;
-export type WalletMode = (typeof WalletMode)[number];
 
 /** A game platform (a studio behind the aggregator, or a transfer-wallet platform). */
 export const gamePlatformSchema = z.strictObject({
@@ -72,51 +68,7 @@ export const gameListIndexSchema = z.strictObject({
   platforms: z.array(gamePlatformSchema),
 });
 export type GameListIndex = z.infer<typeof gameListIndexSchema>;
-export const GAME_LIST_INDEX_URL = '/static/games/index.json';
 export const gameListChunkSchema = z.array(gameEntrySchema);
-
-/** Calls of the casino (prefix main; auth noted per call). */
-export const GameCall = {
-  /** Player. The spec's game launch: the frame URL of a real-money session (a token tied to player, game and PHP). */
-  launchGame: 'game/launchGame',
-  /** Player. The launch of /ingameV2: everything from gameId alone, plus the game, its wallet mode and the transfer balance. */
-  inGameV2: 'game/v2/inGame',
-  /** Anyone. A demo (play-money) session at /trial: currency XXX, no wallet calls. */
-  trialGame: 'game/trialGame',
-  /** Anyone. The game-list index (same as GAME_LIST_INDEX_URL), for callers that cannot read static files. */
-  queryGameList: 'game/queryGameList',
-  /** Anyone (player-aware). Platforms hidden from this visitor: gray platforms are shown only to gray-listed players. */
-  queryGrayPlatformList: 'game/queryGrayPlatformList',
-  /** Player. Bonus usable in games (spec customer/gameBonusBalance). */
-  gameBonusBalance: 'customer/gameBonusBalance',
-  /** Player. likeGameList: the ids of the liked games, newest first. */
-  queryLikeGameList: 'game/queryLikeGameList',
-  /** Player. Like or unlike one game (idempotent by its own meaning: sets the state). */
-  likeGame: 'game/likeGame',
-  /** Player. historyGameList (recently played, newest first, at most GAME_HISTORY_MAX) and lastGamePlayed. */
-  queryHistoryGameList: 'game/queryHistoryGameList',
-  /** Player. Game records (/record's games tab): rounds of a date range, newest first. */
-  queryGameRecords: 'game/queryGameRecords',
-  /** Player. One round (/gameRecordDetail): its bets, wins, rollbacks and verification data. */
-  gameRecordDetail: 'game/gameRecordDetail',
-  /** Player. Time played and net result since the category's session began (anti-addiction reminders). */
-  playSummary: 'game/playSummary',
-  /** Player, idempotent. Moves money from the main wallet into a transfer platform's wallet (/InGameTransfer). */
-  transferIn: 'game/transferIn',
-  /** Player, idempotent. Moves money from a transfer platform's wallet back to the main wallet (amount 0 = all). */
-  transferOut: 'game/transferOut',
-  /** Player. A transfer platform's balance of this player, as the platform reports it. */
-  transferBalance: 'game/queryTransferBalance',
-  /** Anyone. The progressive jackpot's last amount, the ticker's start before /topic/jackpot speaks. */
-  queryJackpot: 'game/queryJackpot',
-} as const;
-export type GameCall = (typeof GameCall)[keyof typeof GameCall];
-
-export const GAME_HISTORY_MAX = 30;
-export const GAME_LIKES_MAX = 200;
-export const SEARCH_HISTORY_MAX = 10;
-/** The currency of real-money play, and Hub88's demo currency. */
-export const DEMO_CURRENCY = 'XXX';
 
 const gameRef = { gameId: z.int().check(z.positive()) };
 

@@ -1,12 +1,5 @@
-import {
-  GAME_LIST_INDEX_URL,
-  type GameEntry,
-  type GameKind,
-  type GameListIndex,
-  type GamePlatform,
-  gameListChunkSchema,
-  gameListIndexSchema,
-} from '../contract/games';
+import { GAME_LIST_INDEX_URL, type GameKind } from '../contract/gameConstants';
+import type { GameEntry, GameListIndex, GamePlatform } from '../contract/games';
 
 /**
  * The lobby's game lists, read from the static scripts (src/contract/games.ts GAME_LIST_INDEX_URL): the
@@ -29,7 +22,12 @@ async function fetchJson(url: string): Promise<unknown> {
 }
 
 async function load(): Promise<GameList> {
-  const index = gameListIndexSchema.parse(await fetchJson(GAME_LIST_INDEX_URL));
+  // The schemas (zod) load with the lists, not with the page: a /games page starts from the list it carried.
+  const [{ gameListChunkSchema, gameListIndexSchema }, indexJson] = await Promise.all([
+    import('../contract/games'),
+    fetchJson(GAME_LIST_INDEX_URL),
+  ]);
+  const index = gameListIndexSchema.parse(indexJson);
   const chunks = await Promise.all(index.chunks.map(async (url) => gameListChunkSchema.parse(await fetchJson(url))));
   const games = chunks.flat();
   return {

@@ -1,5 +1,5 @@
 import { proxy } from 'valtio/vanilla';
-import { GAME_HISTORY_MAX, GAME_LIKES_MAX, SEARCH_HISTORY_MAX } from '../contract/games';
+import { GAME_HISTORY_MAX, GAME_LIKES_MAX, SEARCH_HISTORY_MAX } from '../contract/gameConstants';
 import { StorageKey } from '../contract/storageKeys';
 import { foldText } from '../lib/gameList';
 import { local } from '../lib/storage';

@@ -82,3 +82,26 @@ test('the app takes over the tiles the page came with: the same games, the same 
   expect(listRequests).toEqual([]);
   await page.screenshot({ path: 'test-results/screens/firsttiles-slot-after-scripts-390x844.png' });
 });
+
+test('the lobby starts without zod: no script of the page holds it, and it comes with the first answer that needs it', async ({
+  page,
+  request,
+}) => {
+  // zod's object schema, named in its core: the mark of the chunk that holds zod.
+  const holdsZod = async (path: string) => (await (await request.get(path)).text()).includes('$ZodObject');
+  // The page's own scripts: the entry and the route's preloads (the chunks it imports before it runs).
+  const html = await (await request.get('/games/slot')).text();
+  const own = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+  expect(own.some((path) => path.includes('/GamesTab-'))).toBe(true);
+  for (const path of own) expect(await holdsZod(path), path).toBe(false);
+
+  // The answers are still checked: zod loads once the first of them (hidden platforms, the jackpot) arrives.
+  const scripts: string[] = [];
+  page.on('request', (script) => {
+    if (script.resourceType() === 'script') scripts.push(new URL(script.url()).pathname);
+  });
+  await page.goto('/games/slot');
+  await expect(page.getByTestId('jackpot')).toContainText(/₱[\d,]+\.\d{2}/);
+  const later = scripts.filter((path) => !own.includes(path));
+  await expect.poll(async () => (await Promise.all(later.map(holdsZod))).some(Boolean)).toBe(true);
+});

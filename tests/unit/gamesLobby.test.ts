@@ -4,7 +4,7 @@ import { api } from '../../src/api/instance';
 import { JACKPOT_DEBOUNCE_MS } from '../../src/contract/constants';
 import { jackpotDebouncer, storedJackpot } from '../../src/realtime/jackpot';
 import type { GameEntry, GamePlatform } from '../../src/contract/games';
-import { GameCall, SEARCH_HISTORY_MAX } from '../../src/contract/games';
+import { GameCall, SEARCH_HISTORY_MAX, jackpotMessageSchema } from '../../src/contract/games';
 import type { UserInfo } from '../../src/contract/user';
 import { toggleLike, usePlayerGamesSync } from '../../src/features/games/api';
 import type { ConnectionStatus } from '../../src/contract/realtime';
@@ -175,7 +175,7 @@ describe('the jackpot ticker’s debounce', () => {
     vi.useFakeTimers();
     try {
       const shown: number[] = [];
-      const debouncer = jackpotDebouncer((amount) => shown.push(amount));
+      const debouncer = jackpotDebouncer((amount) => shown.push(amount), jackpotMessageSchema);
       debouncer.push({ amount: 100, ts: 1 });
       debouncer.push({ amount: 250, ts: 2 });
       debouncer.push({ amount: 'lots', ts: 3 });

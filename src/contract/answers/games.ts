@@ -32,6 +32,9 @@ export const gameBonusBalanceAnswer = z.strictObject({ gameBonusBalance: centavo
 
 export const likeGameListAnswer = z.strictObject({ likeGameList: z.array(z.int()) });
 
+/** game/likeGame: the likes after it, when the server says them. */
+export const likeGameAnswer = z.optional(z.looseObject({ likeGameList: z.optional(z.array(z.int())) }));
+
 export const historyGameListAnswer = z.strictObject({
   historyGameList: z.array(z.strictObject({ gameId: z.int(), lastPlayedAt: isoTime })),
   /** The game last launched with real money (null before any). */

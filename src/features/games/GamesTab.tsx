@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { FIRST_GAME_KIND, GAME_KINDS, type GameKind, isGameKind } from '../../contract/games';
+import { FIRST_GAME_KIND, GAME_KINDS, type GameKind, isGameKind } from '../../contract/gameConstants';
 import { gamesByIds, gamesOfKind, platformsOfKind } from '../../lib/gameList';
 import { gamesStore } from '../../stores/games';
 import { session } from '../../stores/session';

@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import * as z from 'zod/mini';
-import { GameCall } from '../../contract/games';
-import { grayPlatformAnswer, historyGameListAnswer, likeGameListAnswer } from '../../contract/answers/games';
+import { GameCall } from '../../contract/gameConstants';
 import { api } from '../../api/instance';
 import { i18next } from '../../i18n';
 import { type GameList, visibleGames } from '../../lib/gameList';
@@ -13,6 +11,12 @@ import { openLogin, showToast } from '../../stores/ui';
 import { gameListQuery } from './queries';
 
 export { gameListQuery };
+
+/**
+ * The casino's answer schemas (zod), loaded with the first answer that needs them: the lobby's first
+ * screen evaluates no zod (issue 14).
+ */
+export const gameAnswers = () => import('../../contract/answers/games');
 
 /**
  * The lobby's data: the catalogue from the static lists (cached by the service worker, so it loads
@@ -38,7 +42,10 @@ export function useGrayPlatforms(): void {
   const loginName = useSnapshot(session).user?.loginName ?? '';
   const query = useQuery({
     queryKey: ['games', 'gray', loginName],
-    queryFn: async () => grayPlatformAnswer.parse(await api.call('main', GameCall.queryGrayPlatformList, {}, { quiet: true })),
+    queryFn: async () => {
+      const answer = await api.call('main', GameCall.queryGrayPlatformList, {}, { quiet: true });
+      return (await gameAnswers()).grayPlatformAnswer.parse(answer);
+    },
     staleTime: 5 * 60_000,
   });
   useEffect(() => {
@@ -52,10 +59,13 @@ let likesMade = 0;
 async function refreshPlayerGames(): Promise<void> {
   if (!isLoggedIn()) return;
   const likesBefore = likesMade;
-  const [likes, history] = await Promise.all([
-    api.call('main', GameCall.queryLikeGameList, {}, { quiet: true }).then((data) => likeGameListAnswer.parse(data)),
-    api.call('main', GameCall.queryHistoryGameList, {}, { quiet: true }).then((data) => historyGameListAnswer.parse(data)),
+  const [answers, likeData, historyData] = await Promise.all([
+    gameAnswers(),
+    api.call('main', GameCall.queryLikeGameList, {}, { quiet: true }),
+    api.call('main', GameCall.queryHistoryGameList, {}, { quiet: true }),
   ]);
+  const likes = answers.likeGameListAnswer.parse(likeData);
+  const history = answers.historyGameListAnswer.parse(historyData);
   if (!isLoggedIn()) return;
   // A heart tapped while this was on its way: its own answer carries the server's list after it.
   if (likesMade === likesBefore) gamesStore.likeGameList = [...likes.likeGameList];
@@ -81,8 +91,6 @@ export function usePlayerGamesSync(): void {
   }, [loginName]);
 }
 
-const likeAnswer = z.optional(z.looseObject({ likeGameList: z.optional(z.array(z.int())) }));
-
 /**
  * The heart: a visitor is asked to log in; a player's like shows at once and is undone, with a toast,
  * if the server refuses it or cannot be reached.
@@ -97,7 +105,9 @@ export async function toggleLike(gameId: number): Promise<void> {
   likesMade++;
   setLiked(gameId, like);
   try {
-    const answer = likeAnswer.safeParse(await api.call('main', GameCall.likeGame, { gameId, like }, { quiet: true }));
+    // Its schema first: a like the server took is never undone because a script did not load.
+    const { likeGameAnswer } = await gameAnswers();
+    const answer = likeGameAnswer.safeParse(await api.call('main', GameCall.likeGame, { gameId, like }, { quiet: true }));
     if (answer.success && answer.data?.likeGameList) gamesStore.likeGameList = [...answer.data.likeGameList];
   } catch (error) {
     gamesStore.likeGameList = before;

@@ -1,5 +1,4 @@
-import * as z from 'zod/mini';
-import { gameListChunkSchema, gameListIndexSchema } from '../../contract/games';
+import type { GameEntry, GameListIndex } from '../../contract/games';
 import type { GameList } from '../../lib/gameList';
 import { GAME_LIST_ID } from '../../lib/gameTiles';
 
@@ -7,8 +6,15 @@ import { GAME_LIST_ID } from '../../lib/gameTiles';
  * The catalogue the server put into a /games page (server/plugins/firstTiles.ts, `#panalo-game-list`,
  * the same index and chunks /static/games serves): the lobby's first render draws the tiles the page
  * came with from it, without a skeleton or a round trip first. Read once: the element goes with it.
+ *
+ * The page's own data, written by our server beside the page's scripts, as the site information and
+ * the first match lists are: read as JSON with its shape checked, not through zod, so the lobby's first
+ * screen evaluates none (issue 14). The lists the lobby fetches later are validated (lib/gameList.ts).
  */
-const carriedSchema = z.object({ index: gameListIndexSchema, chunks: z.array(gameListChunkSchema) });
+interface Carried {
+  index?: GameListIndex;
+  chunks?: GameEntry[][];
+}
 
 let carried: { list: GameList; at: number } | null | undefined;
 
@@ -17,7 +23,8 @@ function read(): { list: GameList; at: number } | null {
   if (!element) return null;
   element.remove();
   try {
-    const { index, chunks } = carriedSchema.parse(JSON.parse(element.textContent ?? ''));
+    const { index, chunks } = (JSON.parse(element.textContent ?? '') ?? {}) as Carried;
+    if (!Array.isArray(index?.platforms) || !Array.isArray(chunks) || !chunks.every(Array.isArray)) return null;
     const games = chunks.flat();
     return {
       at: Date.now(),

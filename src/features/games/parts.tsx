@@ -4,8 +4,8 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { GameCall, type GameEntry, type GamePlatform } from '../../contract/games';
-import { jackpotAnswer } from '../../contract/answers/games';
+import { GameCall } from '../../contract/gameConstants';
+import type { GameEntry, GamePlatform } from '../../contract/games';
 import { api } from '../../api/instance';
 import { useOnline } from '../../hooks/useOnline';
 import { formatCentavos } from '../../lib/money';
@@ -17,7 +17,7 @@ import { gamesStore } from '../../stores/games';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { Notice } from '../../ui/Notice';
-import { gameListQuery, toggleLike } from './api';
+import { gameAnswers, gameListQuery, toggleLike } from './api';
 import styles from './Lobby.module.css';
 import { THUMB_H, THUMB_W, initials, thumbLoading } from '../../lib/gameTiles';
 
@@ -330,7 +330,10 @@ export function JackpotTicker() {
   // The server's last amount, asked once a visit (the topic speaks only when the amount changes).
   const start = useQuery({
     queryKey: ['games', 'jackpot'],
-    queryFn: async () => jackpotAnswer.parse(await api.call('main', GameCall.queryJackpot, {}, { quiet: true })),
+    queryFn: async () => {
+      const answer = await api.call('main', GameCall.queryJackpot, {}, { quiet: true });
+      return (await gameAnswers()).jackpotAnswer.parse(answer);
+    },
     staleTime: 60_000,
   });
   const fetched = start.data && start.data.amount > 0 ? start.data.amount : null;
