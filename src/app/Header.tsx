@@ -6,17 +6,16 @@ import { useBetPushes } from '../features/bets/pushes';
 import { balanceQuery } from '../features/wallet/balance';
 import { formatCentavos } from '../lib/money';
 import { pay } from '../stores/pay';
-import { session } from '../stores/session';
 import { openLogin, openOverlay } from '../stores/ui';
 import { Button } from '../ui/Button';
 import styles from './Header.module.css';
+import { useLoggedIn } from '../hooks/useLoggedIn';
 
 /** The home header: the brand, then the balance and Deposit for a player, or Log In / Register for a visitor. */
 export function Header() {
   const { t } = useTranslation();
-  const { user, webToken } = useSnapshot(session);
   const { balance } = useSnapshot(pay);
-  const loggedIn = Boolean(user?.loginName && webToken.token);
+  const loggedIn = useLoggedIn();
   useQuery({ ...balanceQuery, enabled: loggedIn });
   // A bet accepted or settled in any tab moves the balance shown here at once.
   useBetPushes(loggedIn);

@@ -9,6 +9,7 @@ import { useUserPush } from '../realtime/hooks';
 import { kyc } from '../stores/kyc';
 import { session } from '../stores/session';
 import { openOverlay, ui } from '../stores/ui';
+import { useLoggedIn } from '../hooks/useLoggedIn';
 
 /** The Manila day the weak prompt was last shown (spec §4: once a day). */
 export const WEAK_PROMPT_DAY_KEY = 'kycWeakPromptDay';
@@ -21,8 +22,8 @@ export const WEAK_PROMPT_DAY_KEY = 'kycWeakPromptDay';
  */
 export function KycWatcher() {
   const router = useRouter();
-  const { user, webToken } = useSnapshot(session);
-  const loggedIn = Boolean(user?.loginName && webToken.token);
+  const { user } = useSnapshot(session);
+  const loggedIn = useLoggedIn();
   const info = useSnapshot(kyc);
   const { currentRouteName } = useSnapshot(ui);
 

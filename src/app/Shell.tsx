@@ -16,7 +16,7 @@ import { ToastHost } from './ToastHost';
 import { UpdatePrompt } from './UpdatePrompt';
 import { useAfterFirstPaint } from './afterFirstPaint';
 import { loadAreas } from '../i18n';
-import { session } from '../stores/session';
+import { useLoggedIn } from '../hooks/useLoggedIn';
 
 /** The watchers (KYC, security prompt, anti-addiction) and their strings: a chunk of their own. */
 const Watchers = lazy<() => ReactNode>(() =>
@@ -33,8 +33,7 @@ const Watchers = lazy<() => ReactNode>(() =>
  * so a session change re-renders only it.
  */
 function PlayerWatchers() {
-  const { user, webToken } = useSnapshot(session);
-  if (!user?.loginName || !webToken.token) return null;
+  if (!useLoggedIn()) return null;
   return (
     <Suspense fallback={null}>
       <Watchers />

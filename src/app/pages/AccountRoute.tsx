@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSnapshot } from 'valtio';
 import { AccountPage } from '../../features/account/AccountPage';
 import { logout } from '../../features/auth/session';
 import { helpMenu } from '../../features/content/helpMenu';
 import { unreadQuery } from '../../features/messages/api';
 import { balanceQuery, refreshBalance } from '../../features/wallet/balance';
-import { session } from '../../stores/session';
+import { useLoggedIn } from '../../hooks/useLoggedIn';
 
 /**
  * The account pages with what they show of other domains: features do not import each other, so the
@@ -13,8 +12,7 @@ import { session } from '../../stores/session';
  * wallet, logout from auth).
  */
 export function AccountRoute() {
-  const { user, webToken } = useSnapshot(session);
-  const loggedIn = Boolean(user?.loginName && webToken.token);
+  const loggedIn = useLoggedIn();
   const { data: unread } = useQuery({ ...unreadQuery, enabled: loggedIn });
   // Keeps the balance the player card shows fresh (each answer lands in the pay store).
   useQuery({ ...balanceQuery, enabled: loggedIn });

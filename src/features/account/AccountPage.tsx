@@ -15,6 +15,7 @@ import { Button } from '../../ui/Button';
 import buttonStyles from '../../ui/Button.module.css';
 import { Icon } from '../../ui/Icon';
 import styles from './AccountPage.module.css';
+import { useLoggedIn } from '../../hooks/useLoggedIn';
 
 /**
  * What the account page shows of other domains (help pages, messages, wallet, logout). Features do not
@@ -119,8 +120,7 @@ function PlayerMenus({ unreadMessages: messages }: Pick<AccountNeighbours, 'unre
 export function AccountPage({ helpMenu, unreadMessages, refreshBalance, logout }: AccountNeighbours) {
   const { t } = useTranslation();
   const { title } = useRouteMeta();
-  const { user, webToken } = useSnapshot(session);
-  const loggedIn = Boolean(user?.loginName && webToken.token);
+  const loggedIn = useLoggedIn();
   const [leaving, setLeaving] = useState(false);
   return (
     <main className={styles.page}>

@@ -20,6 +20,7 @@ import { ComboRow } from './StakeInput';
 import { betSlip, setComboStake } from './store';
 import { parlayCombos } from './totals';
 import { useOrderRefresh } from './useOrderRefresh';
+import { useLoggedIn } from '../../hooks/useLoggedIn';
 
 /** Spec §4: the slip closes on a change of login name, odds type or layout. */
 function useCloseOnChange(onClose: () => void): void {
@@ -53,8 +54,8 @@ function modesFor(orders: readonly BetOrder[]): BetMode[] {
 function SlipEditor({ orders, onClose }: { orders: BetOrder[]; onClose: () => void }) {
   const { t } = useTranslation();
   const slip = useSnapshot(betSlip);
-  const { user, webToken } = useSnapshot(session);
-  const loggedIn = Boolean(user?.loginName && webToken.token);
+  const { user } = useSnapshot(session);
+  const loggedIn = useLoggedIn();
   const [focused, setFocused] = useState<string>('');
   const [busy, setBusy] = useState(false);
   const { others: otherCombos } = parlayCombos(slip.mode, orders.length);

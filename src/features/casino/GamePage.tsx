@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import type { GameEntry, GamePlatform } from '../../contract/games';
 import { formatCentavos } from '../../lib/money';
-import { session } from '../../stores/session';
 import { openLogin } from '../../stores/ui';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
@@ -15,6 +13,7 @@ import { formatRtp, isTransferPlatform } from './rules';
 import { type GameSearch, gameIdOf } from './search';
 import { useOnline } from '../../hooks/useOnline';
 import styles from './Casino.module.css';
+import { useLoggedIn } from '../../hooks/useLoggedIn';
 
 /** /game?gameId=… (and /newGame, /newGameV2): the game's card, then Play (real money) or Try for fun. */
 export function GamePage({ gameId }: GameSearch) {
@@ -42,8 +41,7 @@ function Card({ game, platform }: { game: GameEntry; platform: GamePlatform | nu
   const { t } = useTranslation();
   const navigate = useNavigate();
   const online = useOnline();
-  const { user, webToken } = useSnapshot(session);
-  const loggedIn = Boolean(user?.loginName && webToken.token);
+  const loggedIn = useLoggedIn();
   const maintenance = platform?.maintenance === true;
   const transfer = isTransferPlatform(platform ?? undefined);
   const playTarget: { to: string; search: Record<string, string> } = transfer

@@ -1,17 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import { CHAT_LIMIT, normalizeChatLine } from '../../contract/chat';
 import type { ChatMessage } from '../../contract/feed';
 import { manilaTime } from '../../lib/dates';
 import { sendChat, useChatStream } from '../../realtime/hooks';
-import { session } from '../../stores/session';
 import { openLogin, showToast } from '../../stores/ui';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { chatRecordsQuery } from './api';
 import styles from './LiveMatch.module.css';
+import { useLoggedIn } from '../../hooks/useLoggedIn';
 
 /** Lines kept on screen; older ones scroll away for good. */
 const KEEP = 200;
@@ -23,8 +22,7 @@ const KEEP = 200;
  */
 export function ChatTab({ matchId }: { matchId: string }) {
   const { t } = useTranslation();
-  const { user, webToken } = useSnapshot(session);
-  const loggedIn = Boolean(user?.loginName && webToken.token);
+  const loggedIn = useLoggedIn();
   const { data, isPending } = useQuery(chatRecordsQuery(matchId));
   const [live, setLive] = useState<ChatMessage[]>([]);
   const [text, setText] = useState('');
