@@ -55,6 +55,11 @@ describe('the personal-information form (spec §3, §5)', () => {
     expect(checkPersonalInfo({ ...complete, birthday: '2005-11-24' }, NOW).problems).toEqual({ birthday: 'under21' });
     expect(checkPersonalInfo({ ...complete, birthday: '2005-11-23' }, NOW).problems).toEqual({});
     expect(latestAdultBirthday(NOW)).toBe('2005-11-23');
+    // Manila's day, not UTC's: 16:00 UTC is already the next day there.
+    expect(latestAdultBirthday(new Date('2026-11-23T15:59:59Z'))).toBe('2005-11-23');
+    expect(latestAdultBirthday(new Date('2026-11-23T16:00:00Z'))).toBe('2005-11-24');
+    // 29 February 21 years back falls in a year without one: the 28th.
+    expect(latestAdultBirthday(new Date('2028-02-29T04:00:00Z'))).toBe('2007-02-28');
   });
   it('refuses a date that does not exist, a bad e-mail and a postal code that is not 4 digits', () => {
     const { problems } = checkPersonalInfo({ ...complete, birthday: '1990-02-30', email: 'maria@', postalCode: '12' }, NOW);

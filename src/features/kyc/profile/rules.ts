@@ -1,4 +1,5 @@
 import { isCalendarDate, isOfAge } from '../../../contract/people';
+import { manilaDay } from '../../../lib/dates';
 import {
   type KycIdType,
   KycIdType as ID_TYPES,
@@ -134,10 +135,8 @@ export function checkPersonalInfo(values: PersonalInfoValues, now: Date = new Da
 
 /** The latest birthday a 21-year-old can have today (the date input's max). */
 export function latestAdultBirthday(now: Date = new Date()): string {
-  const manila = new Date(now.getTime() + 8 * 3600_000);
-  const year = manila.getUTCFullYear() - 21;
-  const month = String(manila.getUTCMonth() + 1).padStart(2, '0');
-  const day = String(manila.getUTCDate()).padStart(2, '0');
+  const [today, month, day] = manilaDay(now).split('-');
+  const year = Number(today) - 21;
   // 29 February in a year without one: the 28th is the last safe day.
   return isCalendarDate(`${year}-${month}-${day}`) ? `${year}-${month}-${day}` : `${year}-${month}-28`;
 }
