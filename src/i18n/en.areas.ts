@@ -1,4 +1,4 @@
-import { VALIDATION_MESSAGES, type ValidationKey } from '../contract/forms';
+import { VALIDATION_MESSAGES, type ValidationKey } from '../contract/validationMessages';
 import { casinoEn } from './casino.en';
 import { gamesEn } from './games.en';
 import { kycEn } from './kyc.en';
