@@ -2,9 +2,9 @@ import { GAME_LIST_INDEX_URL, type GameKind } from '../contract/gameConstants';
 import type { GameEntry, GameListIndex, GamePlatform } from '../contract/games';
 
 /**
- * The lobby's game lists, read from the static scripts (src/contract/games.ts GAME_LIST_INDEX_URL): the
- * index names the version and its chunks of at most 100 games. The service worker precaches and
- * refreshes them, so this works offline once the lists were seen. One load at a time.
+ * The lobby's game lists, read from the static scripts (GAME_LIST_INDEX_URL; their shape in
+ * src/contract/games.ts): the index names the version and its chunks of at most 100 games. The service
+ * worker precaches and refreshes them, so this works offline once the lists were seen. One load at a time.
  */
 export interface GameList {
   index: GameListIndex;
