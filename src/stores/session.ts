@@ -17,8 +17,11 @@ export const session = proxy({
 
 persistFields(session, StorageKey.session, ['user', 'webToken']);
 
-export function isLoggedIn(): boolean {
-  return Boolean(session.user?.loginName && session.webToken.token);
+/** Whether a player is signed in: a visitor has a token but no loginName. Of the session now, or of a snapshot of it. */
+export function isLoggedIn(
+  state: { readonly user: { readonly loginName: string } | null; readonly webToken: { readonly token: string } } = session,
+): boolean {
+  return Boolean(state.user?.loginName && state.webToken.token);
 }
 
 export function setLogin(user: UserInfo, webToken: WebToken): void {
