@@ -52,7 +52,9 @@ test.describe('player identity', () => {
     await page.goto('/account');
     await page.getByRole('link', { name: 'Profile' }).click();
     await page.getByRole('link', { name: /Nickname/ }).click();
-    await page.getByLabel('Nickname').fill('Lucky Juan');
+    // The field, not the profile's Nickname row, which answers to the same label until the page has changed.
+    await expect(page).toHaveURL(/\/modifyNickName$/);
+    await page.getByRole('textbox', { name: 'Nickname' }).fill('Lucky Juan');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
     await page.goto('/account');
