@@ -557,6 +557,9 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     onBalanceChange: (customerId) => events.publish({ type: 'balance', customerId }),
     log: app.log,
     reconcileOnStart: !cluster,
+    // The embedded database runs one transaction at a time: one placement transaction, and the calls that
+    // arrive meanwhile go together in the next.
+    placementConcurrency: database.kind === 'pglite' ? 1 : 2,
   });
   app.decorate('bets', bets);
   await app.register(betRoutes, { db, feed, service: bets });

@@ -139,7 +139,8 @@ async function serve(): Promise<void> {
         checkout = await loadCheckout(request.repo);
         dataDir = mkdtempSync(join(tmpdir(), 'panalo-bench-bets-'));
         const config = checkout.config.loadConfig(
-          { NODE_ENV: 'bench' },
+          // As an operator runs it: answers are not checked against their schemas (a development aid).
+          { NODE_ENV: 'production' },
           { port: 0, host: '127.0.0.1', dataDir, distDir: join(dataDir, 'no-dist'), logLevel: 'silent', seedDemo: false },
         );
         const feed = checkout.simulator.createFeedSimulator({

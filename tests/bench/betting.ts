@@ -229,6 +229,9 @@ async function clusterCase(target: { name: string; repo: string }, dir: string):
     repo: target.repo,
     rabbitId: `bets${process.pid}${target.name.replace(/\W/g, '')}`,
     env: {
+      // As an operator runs it: in production the answers are not checked against their schemas (a
+      // development aid that costs ~0.1 ms a call).
+      NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       // A slow feed: prices mostly still (the slips take any change, as the bench's bodies say).
       FEED_RATE: '2',

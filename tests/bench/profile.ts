@@ -89,7 +89,7 @@ function placeOf(url: string, name: string): string {
 }
 
 export interface ProfileSummary {
-  /** Sampled milliseconds in the window, idle left out. */
+  /** Samples in the window × the sampling interval (ms), idle left out. */
   busyMs: number;
   idleMs: number;
   /** Self time by place (package, server folder, node module, GC…), largest first, with its share of busy time. */
@@ -110,13 +110,17 @@ export function summarizeCpuProfile(file: string, fromMs: number, toMs: number, 
   let idle = 0;
   let busy = 0;
   let at = profile.startTime; // µs
+  const sortedDeltas = [...profile.timeDeltas].sort((a, b) => a - b);
+  /** The sampling interval (ms): the median time between samples. */
+  const interval = (sortedDeltas[Math.floor(sortedDeltas.length / 2)] ?? 1000) / 1000;
   for (let i = 0; i < profile.samples.length; i++) {
     const delta = profile.timeDeltas[i] ?? 0;
     at += delta;
     const ms = at / 1000;
     if (ms < fromMs || ms > toMs) continue;
-    // A sample's weight is the time until the next one.
-    const weight = (profile.timeDeltas[i + 1] ?? delta) / 1000;
+    // Each sample counts the same: on a busy machine the time between two samples includes time the
+    // process waited for a CPU, which would be charged to whatever it ran next (often a system call).
+    const weight = interval;
     const node = nodes.get(profile.samples[i]!);
     if (!node) continue;
     const { functionName, url, lineNumber } = node.callFrame;

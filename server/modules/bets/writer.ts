@@ -10,9 +10,10 @@ import { type NewTicket, type Written, newTicketRows, newTransId } from './ticke
 
 /**
  * The placement transaction. Every placement call (a single, the ending-game batch, an outright, a
- * parlay) comes here with the tickets it would write and how to answer; calls that arrive while others
- * are being written wait and go together in the next database transaction (group commit: alone when
- * the server is quiet, dozens at a time under load). One transaction, whatever it holds:
+ * parlay) comes here with the tickets it would write and how to answer; the calls of one turn of the
+ * event loop, and those that arrive while others are being written, go together in one database
+ * transaction (group commit: alone when the server is quiet, dozens at a time under load; as
+ * server/lib/coalesce.ts does for reads). One transaction, whatever it holds:
  *
  * 1. lock step (one round trip): the players' wallets locked, answers already stored under the calls'
  *    idempotency keys, a free shard of house:open-bets, the transaction's time;
@@ -87,6 +88,7 @@ export class PlacementWriter {
   /** Calls queued or in flight, by customer and key. */
   private readonly busy = new Map<string, Promise<unknown>>();
   private running = 0;
+  private scheduled = false;
   private readonly concurrency: number;
   private readonly maxBatch: number;
 
@@ -118,7 +120,14 @@ export class PlacementWriter {
       if (this.busy.get(id) === placed) this.busy.delete(id);
     };
     placed.then(done, done);
-    this.pump();
+    // At the end of this turn of the event loop, with every call that came in it.
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => {
+        this.scheduled = false;
+        this.pump();
+      });
+    }
     return placed;
   }
 
