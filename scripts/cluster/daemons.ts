@@ -350,6 +350,10 @@ export async function startRabbit(dir: string, options: { id: string; logDir: st
     RABBITMQ_LOG_BASE: join(dir, 'log'),
     RABBITMQ_CONFIG_FILE: configFile,
     RABBITMQ_ENABLED_PLUGINS_FILE: pluginsFile,
+    // No busy waiting: Erlang's schedulers otherwise spin on a CPU after each burst of work, which on a
+    // machine the node shares (the instances, PostgreSQL, the balancer) takes CPU from them (RabbitMQ's
+    // own advice for hosts with few cores).
+    RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS: '+sbwt none +sbwtdcpu none +sbwtdio none',
   };
   const ctl = (args: string[], timeoutMs = 30_000) =>
     spawnSync(join(RABBIT_BIN, 'rabbitmqctl'), ['-n', nodename, ...args], { env, stdio: 'pipe', timeout: timeoutMs });

@@ -8,7 +8,7 @@
  * Writes bench-results/betting.{json,md} and prints each phase as it finishes.
  *
  * `node --import tsx tests/bench/betting.ts [--only=cluster|pglite] [--seconds=10]
- *  [--connections=8,16,32,64] [--players=1000] [--profile] [--compare=name=/path/to/checkout …]`
+ *  [--connections=8,16,32,64] [--players=1000] [--profile] [--compare=name=/path/to/checkout …] [--rounds=N]`
  *
  * The load (tests/bench/betting-load.ts, a process of its own): `connections` loops, each one request
  * at a time; every request a fresh Qid, Idempotency-Key and Sign; PLAYERS players round-robin, each from
@@ -21,14 +21,15 @@
  *
  * `--compare=name=dir`: another checkout measured in the same run, one after the other with a fresh
  * database each (e.g. the base of a change: `git archive <commit> | tar -x -C dir`, with node_modules and
- * dist/ linked in). `--profile`: also pg_stat_statements (statements and round trips per bet, the
+ * dist/ linked in); `--rounds=N` runs every checkout N times, alternating which goes first, and the
+ * summary gives each phase's medians and this checkout's ratios to the others. `--profile`: also pg_stat_statements (statements and round trips per bet, the
  * database's time by statement) and the instances' CPU profiles (`node --cpu-prof`, self time by
  * place and by function within the busiest phase); profiling slows the instances, so these runs'
  * throughput is not the headline figure.
  */
 import { fork } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -48,7 +49,7 @@ import {
   statementStats,
   summarizeCpuProfile,
 } from './profile';
-import { errorMessage, monoMs, ratio, round, sleep } from './stats';
+import { errorMessage, median, monoMs, ratio, round, sleep } from './stats';
 
 const REPO = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const MARKETS = 50;
@@ -65,12 +66,14 @@ const { values: args } = parseArgs({
     players: { type: 'string', default: '1000' },
     profile: { type: 'boolean', default: false },
     compare: { type: 'string', multiple: true, default: [] },
+    rounds: { type: 'string', default: '1' },
   },
 });
 const SECONDS = Number(args.seconds);
 const CONNECTIONS = args.connections.split(',').map(Number);
 const PLAYERS = Number(args.players);
 const PROFILE = args.profile;
+const ROUNDS = Number(args.rounds);
 const TARGETS = [
   { name: 'this', repo: REPO },
   ...args.compare.map((spec) => {
@@ -92,6 +95,8 @@ interface Phase {
   codes: Record<string, number>;
   /** CPU per accepted bet, µs, by program. */
   cpuUsPerBet: Record<string, number>;
+  /** The machine's 1-minute load average at the phase's end (others' work included: 2 cores here). */
+  loadAverage: number;
   /** --profile (cluster): pg_stat_statements over the phase. */
   statements?: StatementStats;
 }
@@ -141,7 +146,7 @@ function printPhase(label: string, phase: Phase) {
   console.info(
     `  ${label} ${phase.connections} connections: ${phase.betsPerSec} bets/s, p50 ${phase.latencyMs.p50} ms, p99 ${phase.latencyMs.p99} ms ` +
       `(${phase.accepted} accepted, ${phase.ticketsWritten} tickets written, answers ${JSON.stringify(phase.codes)}; ` +
-      `CPU µs/bet ${JSON.stringify(phase.cpuUsPerBet)})`,
+      `CPU µs/bet ${JSON.stringify(phase.cpuUsPerBet)}; load average ${phase.loadAverage})`,
   );
 }
 
@@ -195,6 +200,7 @@ async function phases(
       latencyMs: reply.latencyMs,
       codes: reply.codes,
       cpuUsPerBet,
+      loadAverage: round(loadavg()[0]!),
       ...(around ? { statements: await around.after(reply.accepted) } : {}),
     };
     printPhase(label, phase);
@@ -384,24 +390,85 @@ async function pgliteCase(target: { name: string; repo: string }, dir: string): 
 
 // ---- the run ---------------------------------------------------------------------------------------
 
+interface Summary {
+  target: string;
+  connections: number;
+  runs: number;
+  betsPerSec: number;
+  p50: number;
+  p99: number;
+  cpuUsPerBet: Record<string, number>;
+  loadAverage: number;
+}
+
+/** Medians over the rounds, per checkout and connections. */
+function summarize(runs: CaseResult[]): Summary[] {
+  const rows: Summary[] = [];
+  for (const target of TARGETS) {
+    for (const connections of CONNECTIONS) {
+      const phases = runs
+        .filter((run) => run.target === target.name)
+        .flatMap((run) => run.phases.filter((p) => p.connections === connections));
+      if (phases.length === 0) continue;
+      const programs = Object.keys(phases[0]!.cpuUsPerBet);
+      rows.push({
+        target: target.name,
+        connections,
+        runs: phases.length,
+        betsPerSec: round(median(phases.map((p) => p.betsPerSec))),
+        p50: round(median(phases.map((p) => p.latencyMs.p50))),
+        p99: round(median(phases.map((p) => p.latencyMs.p99))),
+        cpuUsPerBet: Object.fromEntries(programs.map((name) => [name, round(median(phases.map((p) => p.cpuUsPerBet[name] ?? 0)))])),
+        loadAverage: round(median(phases.map((p) => p.loadAverage))),
+      });
+    }
+  }
+  return rows;
+}
+
+/** This checkout against each other one, per connections: bets/s, p99 and CPU per bet (above 1: this one is higher). */
+function ratios(summary: Summary[]) {
+  const mine = summary.filter((row) => row.target === TARGETS[0]!.name);
+  return summary
+    .filter((row) => row.target !== TARGETS[0]!.name)
+    .flatMap((other) => {
+      const row = mine.find((m) => m.connections === other.connections);
+      if (!row) return [];
+      return [
+        {
+          against: other.target,
+          connections: other.connections,
+          betsPerSec: ratio(row.betsPerSec, other.betsPerSec),
+          p99: ratio(row.p99, other.p99),
+          cpuPerBet: ratio(row.cpuUsPerBet['total'] ?? Number.NaN, other.cpuUsPerBet['total'] ?? Number.NaN),
+        },
+      ];
+    });
+}
+
 function markdown(figures: Record<string, unknown>): string {
   const lines = ['# Betting figures', '', `${String(figures['when'])}, ${JSON.stringify(figures['machine'])}`, ''];
   for (const kind of ['cluster', 'pglite'] as const) {
-    const cases = figures[kind] as CaseResult[] | undefined;
-    if (!Array.isArray(cases)) continue;
-    lines.push(`## ${kind}`, '', '| checkout | connections | bets/s | p50 ms | p99 ms | CPU µs/bet |', '|---|---|---|---|---|---|');
-    for (const result of cases) {
-      for (const phase of result.phases ?? []) {
-        lines.push(
-          `| ${result.target} | ${phase.connections} | ${phase.betsPerSec} | ${phase.latencyMs.p50} | ${phase.latencyMs.p99} | ${Object.entries(
-            phase.cpuUsPerBet,
-          )
+    const result = figures[kind] as { summary: Summary[]; ratios: ReturnType<typeof ratios> } | undefined;
+    if (!result) continue;
+    lines.push(
+      `## ${kind} (medians of ${ROUNDS} round${ROUNDS > 1 ? 's' : ''})`,
+      '',
+      '| checkout | connections | bets/s | p50 ms | p99 ms | CPU µs/bet | load average |',
+      '|---|---|---|---|---|---|---|',
+      ...result.summary.map(
+        (row) =>
+          `| ${row.target} | ${row.connections} | ${row.betsPerSec} | ${row.p50} | ${row.p99} | ${Object.entries(row.cpuUsPerBet)
             .map(([name, us]) => `${name} ${us}`)
-            .join(', ')} |`,
-        );
-      }
+            .join(', ')} | ${row.loadAverage} |`,
+      ),
+      '',
+    );
+    if (result.ratios.length > 0) {
+      lines.push('| this ÷ | connections | bets/s | p99 | CPU per bet |', '|---|---|---|---|---|');
+      for (const r of result.ratios) lines.push(`| ${r.against} | ${r.connections} | ${r.betsPerSec} | ${r.p99} | ${r.cpuPerBet} |`);
+      lines.push('');
     }
-    lines.push('');
   }
   return `${lines.join('\n')}\n`;
 }
@@ -416,6 +483,7 @@ async function main(): Promise<void> {
       stakePesos: STAKE_PESOS,
       phaseSeconds: SECONDS,
       connections: CONNECTIONS,
+      rounds: ROUNDS,
       profile: PROFILE,
     },
   };
@@ -424,25 +492,21 @@ async function main(): Promise<void> {
   try {
     for (const kind of ['cluster', 'pglite'] as const) {
       if (args.only && args.only !== kind) continue;
-      const results: (CaseResult | { target: string; error: string })[] = [];
-      for (const target of TARGETS) {
-        try {
-          results.push(await (kind === 'cluster' ? clusterCase(target, dir) : pgliteCase(target, dir)));
-        } catch (error) {
-          console.error(`betting ${kind} ${target.name}: ${errorMessage(error)}`);
-          results.push({ target: target.name, error: errorMessage(error) });
+      const runs: CaseResult[] = [];
+      const errors: { target: string; error: string }[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        // Alternating which goes first, so neither always gets the quieter start.
+        for (const target of round % 2 === 0 ? TARGETS : [...TARGETS].reverse()) {
+          try {
+            runs.push(await (kind === 'cluster' ? clusterCase(target, dir) : pgliteCase(target, dir)));
+          } catch (error) {
+            console.error(`betting ${kind} ${target.name}: ${errorMessage(error)}`);
+            errors.push({ target: target.name, error: errorMessage(error) });
+          }
         }
       }
-      figures[kind] = results;
-      const [mine, ...others] = results;
-      for (const other of others) {
-        if (!mine || 'error' in mine || 'error' in other || !mine.bestWithinP99 || !other.bestWithinP99) continue;
-        (figures[`${kind}Ratios`] ??= {} as Record<string, number>) as Record<string, number>;
-        (figures[`${kind}Ratios`] as Record<string, number>)[`this/${other.target} best bets/s within p99 50 ms`] = ratio(
-          mine.bestWithinP99.betsPerSec,
-          other.bestWithinP99.betsPerSec,
-        );
-      }
+      const summary = summarize(runs);
+      figures[kind] = { summary, ratios: ratios(summary), runs, errors };
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -451,7 +515,8 @@ async function main(): Promise<void> {
   const name = PROFILE ? 'betting-profile' : 'betting';
   writeFileSync(join('bench-results', `${name}.json`), `${JSON.stringify(figures, null, 2)}\n`);
   writeFileSync(join('bench-results', `${name}.md`), markdown(figures));
-  console.info(`betting: bench-results/${name}.json`);
+  console.info(markdown(figures));
+  console.info(`betting: bench-results/${name}.{json,md}`);
 }
 
 await main();

@@ -165,4 +165,37 @@ describe('the placement gate', () => {
     expect(await mainBalance(server, player.token)).toBe(900_00);
     await service.stop();
   });
+
+  it('fails only the call whose part of a batch failed: the others in the same transaction are written', async () => {
+    const [good, bad] = await Promise.all([quickCustomer(server), quickCustomer(server)]);
+    for (const player of [good!, bad!]) await fund(server, player.customerId, 1_000_00);
+    const [pick] = openPicks(server.app.feed, { live: false, count: 1 });
+    const batches: number[] = [];
+    const service = new BetService({
+      db: db(),
+      feed: server.app.feed,
+      acceptDelayMs: ACCEPT_DELAY_MS,
+      publishBet: () => undefined,
+      onBalanceChange: () => undefined,
+      log: server.app.log,
+      reconcileOnStart: false,
+      gate: async (_tx, bets) => {
+        batches.push(bets.length);
+        if (bets.some((bet) => bet.customerId === bad!.customerId)) throw new Error('the gate could not decide');
+        return bets.map(() => undefined);
+      },
+    });
+    const [kept, failed] = await Promise.allSettled([
+      service.placeSingle(good!.customerId, idempotencyKey(), singleBody(pick!, 100)),
+      service.placeSingle(bad!.customerId, idempotencyKey(), singleBody(pick!, 100)),
+    ]);
+    // Both calls went in one transaction, which failed; each was then tried alone.
+    expect(batches[0]).toBe(2);
+    expect(kept).toMatchObject({ status: 'fulfilled', value: { code: BetCode.Ok } });
+    expect(failed).toMatchObject({ status: 'rejected', reason: { message: 'the gate could not decide' } });
+    expect(await mainBalance(server, good!.token)).toBe(900_00);
+    expect(await mainBalance(server, bad!.token)).toBe(1_000_00);
+    expect(await db().select().from(betTickets).where(eq(betTickets.customerId, bad!.customerId))).toEqual([]);
+    await service.stop();
+  });
 });
