@@ -34,9 +34,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startCluster } from '../../scripts/cluster/cluster';
-import type { ListSnapshot } from '../../src/contract/feed';
-import { MarketStatus } from '../../src/contract/sports';
-import { closeAgents, compressed } from '../cluster/client';
+import { closeAgents, prematchSingles } from '../cluster/client';
 import type { LoadPlayer, LoadReply, LoadRequest } from './betting-load';
 import { type ServerReply, type ServerRequest, loadCheckout, seedPlayers } from './betting-server';
 import {
@@ -222,6 +220,22 @@ function profiles(dir: string, windows: { from: number; to: number; betsPerSec: 
   return summaries;
 }
 
+function caseResult(
+  target: string,
+  measured: Awaited<ReturnType<typeof phases>>,
+  ledger: CaseResult['ledger'],
+  cpuProfile: Record<string, ProfileSummary> | undefined,
+): CaseResult {
+  return {
+    target,
+    phases: measured.phases,
+    bestWithinP99: bestWithin(measured.phases),
+    ledger,
+    idleCpuMsPerSec: measured.idleCpuMsPerSec,
+    ...(cpuProfile ? { cpuProfile } : {}),
+  };
+}
+
 // ---- two instances behind HAProxy on PostgreSQL ---------------------------------------------------
 
 async function clusterCase(target: { name: string; repo: string }, dir: string): Promise<CaseResult> {
@@ -254,7 +268,7 @@ async function clusterCase(target: { name: string; repo: string }, dir: string):
     const database = await checkout.db.openDatabase({ url: cluster.databaseUrl });
     try {
       const players = await seedPlayers(checkout, database.db, PLAYERS, FUNDS_PESOS);
-      const bets = await clusterBodies(base, appKey);
+      const bets = await prematchSingles(base, appKey, STAKE_PESOS, MARKETS);
       const { sql } = await import('drizzle-orm');
       const tickets = async () => {
         const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(checkout.schema.betTickets);
@@ -289,38 +303,7 @@ async function clusterCase(target: { name: string; repo: string }, dir: string):
     closeAgents();
     await cluster.stop();
   }
-  return {
-    target: target.name,
-    phases: measured.phases,
-    bestWithinP99: bestWithin(measured.phases),
-    ledger,
-    idleCpuMsPerSec: measured.idleCpuMsPerSec,
-    ...(PROFILE ? { cpuProfile: profiles(profileDir, measured.windows) } : {}),
-  };
-}
-
-/** Pre-match main markets from the list the app reads, as slip bodies that take any price change. */
-async function clusterBodies(base: string, appKey: string): Promise<unknown[]> {
-  const { singleBody } = await import('../integration/bodies');
-  const bodies: unknown[] = [];
-  for (const mode of ['today', 'early'] as const) {
-    const list = await compressed<ListSnapshot>(base, appKey, 'saba/queryCompressedMatchList', { sportTypeId: '1', mode });
-    for (const market of list.markets) {
-      const match = list.matches.find((m) => m.matchId === market.matchId);
-      const selection = market.selections[0];
-      if (!match || !selection || !market.main || market.status !== MarketStatus.Running || selection.price <= 1) continue;
-      if (bodies.length < MARKETS) {
-        bodies.push(
-          singleBody({ match, market, key: selection.key, price: selection.price }, STAKE_PESOS, {
-            betOnPage: 'bench',
-            acceptOddsChange: 'any',
-          }),
-        );
-      }
-    }
-  }
-  if (bodies.length === 0) throw new Error('no open pre-match market');
-  return bodies;
+  return caseResult(target.name, measured, ledger, PROFILE ? profiles(profileDir, measured.windows) : undefined);
 }
 
 // ---- one instance on PGlite ------------------------------------------------------------------------
@@ -367,20 +350,14 @@ async function pgliteCase(target: { name: string; repo: string }, dir: string): 
       async () => (await count()).tickets,
     );
     const { ledger } = await count();
-    return {
-      target: target.name,
-      phases: measured.phases,
-      bestWithinP99: bestWithin(measured.phases),
-      ledger,
-      idleCpuMsPerSec: measured.idleCpuMsPerSec,
-      ...(PROFILE
-        ? await (async () => {
-            child.send({ kind: 'stop' });
-            await exited;
-            return { cpuProfile: profiles(profileDir, measured.windows) };
-          })()
-        : {}),
-    };
+    let cpuProfile: Record<string, ProfileSummary> | undefined;
+    if (PROFILE) {
+      // The profile is written when the server exits.
+      child.send({ kind: 'stop' });
+      await exited;
+      cpuProfile = profiles(profileDir, measured.windows);
+    }
+    return caseResult(target.name, measured, ledger, cpuProfile);
   } finally {
     if (child.connected) child.send({ kind: 'stop' });
     await Promise.race([exited, sleep(20_000)]);

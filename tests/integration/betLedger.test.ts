@@ -1,7 +1,7 @@
 import { eq, inArray, isNull, and } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { betTickets, ledgerAccounts } from '../../server/db/schema';
-import { BetService } from '../../server/modules/bets/service';
+import { BetService, type BetServiceOptions } from '../../server/modules/bets/service';
 import { HOUSE, OPEN_BETS_SHARDS, ledgerTotal } from '../../server/modules/wallet/ledger';
 import { BetCode, type ParlayResult, type PlacementResult, isOpenTicket } from '../../src/contract/betting';
 import { type Pick, openPicks, parlayBody, singleBody } from './bodies';
@@ -61,6 +61,19 @@ async function shardsAgainstTickets() {
     used: new Set(tickets.map((ticket) => ticket.account ?? first)).size,
   };
 }
+
+/** A betting service of its own, on the server's database and feed, with a gate. */
+const gated = (gate: NonNullable<BetServiceOptions['gate']>) =>
+  new BetService({
+    db: db(),
+    feed: server.app.feed,
+    acceptDelayMs: ACCEPT_DELAY_MS,
+    publishBet: () => undefined,
+    onBalanceChange: () => undefined,
+    log: server.app.log,
+    reconcileOnStart: false,
+    gate,
+  });
 
 const place = (token: string, body: unknown, key = idempotencyKey()) =>
   call<PlacementResult>(server, 'tp', 'saba/sabaDoPlaceBetV2', body, { token, idempotencyKey: key });
@@ -122,26 +135,17 @@ describe('the placement gate', () => {
     const [pick] = openPicks(server.app.feed, { live: false, count: 1 });
     const seen: { customerId: number; stake: number; balance: number }[] = [];
     let limit = 200_00;
-    const service = new BetService({
-      db: db(),
-      feed: server.app.feed,
-      acceptDelayMs: ACCEPT_DELAY_MS,
-      publishBet: () => undefined,
-      onBalanceChange: () => undefined,
-      log: server.app.log,
-      reconcileOnStart: false,
-      // A stand-in for a responsible-gaming rule: no stake above `limit`, judged on the balance as this
-      // transaction holds it (the wallet is locked by then).
-      gate: async (tx, bets) => {
-        const rows = await tx
-          .select({ balance: ledgerAccounts.balance })
-          .from(ledgerAccounts)
-          .where(and(eq(ledgerAccounts.customerId, player.customerId), eq(ledgerAccounts.kind, 'main')));
-        return bets.map((bet) => {
-          seen.push({ customerId: bet.customerId, stake: bet.ticket.stake, balance: rows[0]!.balance });
-          return bet.ticket.stake > limit ? { ok: false, code: 9_001, message: 'Above your bet limit of ₱200.00.' } : undefined;
-        });
-      },
+    // A stand-in for a responsible-gaming rule: no stake above `limit`, judged on the balance as this
+    // transaction holds it (the wallet is locked by then).
+    const service = gated(async (tx, bets) => {
+      const rows = await tx
+        .select({ balance: ledgerAccounts.balance })
+        .from(ledgerAccounts)
+        .where(and(eq(ledgerAccounts.customerId, player.customerId), eq(ledgerAccounts.kind, 'main')));
+      return bets.map((bet) => {
+        seen.push({ customerId: bet.customerId, stake: bet.ticket.stake, balance: rows[0]!.balance });
+        return bet.ticket.stake > limit ? { ok: false, code: 9_001, message: 'Above your bet limit of ₱200.00.' } : undefined;
+      });
     });
     const small = idempotencyKey();
     const large = idempotencyKey();
@@ -171,19 +175,10 @@ describe('the placement gate', () => {
     for (const player of [good!, bad!]) await fund(server, player.customerId, 1_000_00);
     const [pick] = openPicks(server.app.feed, { live: false, count: 1 });
     const batches: number[] = [];
-    const service = new BetService({
-      db: db(),
-      feed: server.app.feed,
-      acceptDelayMs: ACCEPT_DELAY_MS,
-      publishBet: () => undefined,
-      onBalanceChange: () => undefined,
-      log: server.app.log,
-      reconcileOnStart: false,
-      gate: async (_tx, bets) => {
-        batches.push(bets.length);
-        if (bets.some((bet) => bet.customerId === bad!.customerId)) throw new Error('the gate could not decide');
-        return bets.map(() => undefined);
-      },
+    const service = gated(async (_tx, bets) => {
+      batches.push(bets.length);
+      if (bets.some((bet) => bet.customerId === bad!.customerId)) throw new Error('the gate could not decide');
+      return bets.map(() => undefined);
     });
     const [kept, failed] = await Promise.allSettled([
       service.placeSingle(good!.customerId, idempotencyKey(), singleBody(pick!, 100)),

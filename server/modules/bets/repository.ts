@@ -3,7 +3,7 @@ import { type BetMode, type BetTicket, type LegOutcome, type TicketStatus, OPEN_
 import type { Queryable, Transaction } from '../../db';
 import { betCombos, betLegs, betTickets, customers } from '../../db/schema';
 import { HOUSE, OPEN_BETS_SHARDS, type PlayerWallet, houseAccountId, post, walletAccountId } from '../wallet/ledger';
-import { type ComboRow, type LegRow, type NewTicket, type TicketRow, toTicket } from './tickets';
+import { type ComboRow, type LegRow, type TicketRow, type Written, toTicket } from './tickets';
 
 /**
  * The bets' SQL. Every movement of a ticket's money is one ledger transaction in the same database
@@ -83,8 +83,8 @@ export async function lockPlacements(
 export interface PlacementWrite {
   /** Each call of the batch: its key and answer. */
   calls: { customerId: number; key: string; call: string; requestHash: string; response: unknown }[];
-  /** The tickets to write, each with the wallet its stake comes from and the shard it goes to. */
-  tickets: { ticket: NewTicket; key: string; transId: string; walletAccountId: number; stakeAccountId: number }[];
+  /** The tickets to write as their rows (the shard in stakeAccountId), each with its call's key and the wallet its stake comes from. */
+  tickets: { written: Written; key: string; walletAccountId: number }[];
 }
 
 /**
@@ -103,50 +103,31 @@ export async function writePlacements(
     request_hash: c.requestHash,
     response: c.response,
   }));
-  const tickets = write.tickets.map(({ ticket, key, transId, walletAccountId: wallet, stakeAccountId }, n) => ({
+  const tickets = write.tickets.map(({ written: { row }, key, walletAccountId: wallet }, n) => ({
     n,
-    customer_id: ticket.customerId,
+    customer_id: row.customerId,
     key,
-    trans_id: transId,
-    mode: ticket.mode,
-    status: ticket.status,
-    wallet: ticket.wallet,
-    stake: ticket.stake,
-    potential_return: ticket.potentialReturn,
-    odds_type: ticket.oddsType,
-    accept_odds: ticket.acceptOdds,
-    accept_at: ticket.acceptAt?.toISOString() ?? null,
+    trans_id: row.transId,
+    mode: row.mode,
+    status: row.status,
+    wallet: row.wallet,
+    stake: row.stake,
+    potential_return: row.potentialReturn,
+    odds_type: row.oddsType,
+    accept_odds: row.acceptOdds,
+    accept_at: row.acceptAt?.toISOString() ?? null,
     wallet_account: wallet,
-    stake_account: stakeAccountId,
+    stake_account: row.stakeAccountId,
   }));
-  const legs = write.tickets.flatMap(({ ticket, transId }) =>
-    ticket.legs.map((leg, legNo) => ({
-      trans_id: transId,
-      leg_no: legNo,
-      market_id: leg.marketId,
-      match_id: leg.matchId,
-      sport_type_id: leg.sportTypeId,
-      league_id: leg.leagueId ?? '',
-      league_name: leg.leagueName ?? '',
-      home_name: leg.homeName ?? '',
-      away_name: leg.awayName ?? '',
-      kickoff: leg.kickoff,
-      key: leg.key,
-      key_en: leg.keyEn,
-      bet_type: leg.betType,
-      bet_type_name: leg.betTypeName,
-      period_name: leg.periodName ?? '',
-      point: leg.point ?? null,
-      point2: leg.point2 ?? null,
-      price_h: leg.priceH,
-      player_id: leg.playerId ?? null,
-      player_name: leg.playerName ?? null,
-      team_id: leg.teamId ?? null,
-      team_name: leg.teamName ?? null,
+  // The legs' and combos' columns by their SQL names (ids and what the database sets left out).
+  const legs = write.tickets.flatMap(({ written: { row, legs: rows } }) =>
+    rows.map(({ id: _id, ticketId: _ticket, outcome: _outcome, score: _score, settledAt: _settled, ...leg }) => ({
+      trans_id: row.transId,
+      ...snakeCase(leg),
     })),
   );
-  const combos = write.tickets.flatMap(({ ticket, transId }) =>
-    (ticket.combos ?? []).map((c) => ({ trans_id: transId, combo_type: c.comboType, size: c.size, stake: c.stake, bets: c.bets })),
+  const combos = write.tickets.flatMap(({ written: { row, combos: rows } }) =>
+    rows.map(({ ticketId: _ticket, ...combo }) => ({ trans_id: row.transId, ...snakeCase(combo) })),
   );
   const r = await callJson<{ keys: [number, string][]; tickets: [string, number][] }>(
     tx,
@@ -156,6 +137,11 @@ export async function writePlacements(
     keys: new Set(r.keys.map(([customerId, key]) => callKey(Number(customerId), key))),
     ticketIds: new Map(r.tickets.map(([transId, id]) => [transId, Number(id)])),
   };
+}
+
+/** A row's fields under their column names (legNo → leg_no). */
+function snakeCase(row: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(row).map(([name, value]) => [name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), value]));
 }
 
 /** When the player completed a first deposit (the ending-game batch needs one), or null. */

@@ -211,8 +211,8 @@ export class PlacementWriter {
         results[batch.indexOf(pending)] = { again: true };
         return;
       }
-      for (const { written: rows, transId } of tickets) {
-        rows.row.id = written.ticketIds.get(transId) ?? 0;
+      for (const { written: rows } of tickets) {
+        rows.row.id = written.ticketIds.get(rows.row.transId) ?? 0;
         for (const leg of rows.legs) leg.ticketId = rows.row.id;
         for (const combo of rows.combos) combo.ticketId = rows.row.id;
       }
@@ -233,14 +233,7 @@ export class PlacementWriter {
   private decide(fresh: Pending[], refusals: (Refusal | undefined)[][], locks: PlacementLocks) {
     const balances = new Map([...locks.wallets].map(([key, wallet]) => [key, { ...wallet }]));
     return fresh.map(({ call }, c) => {
-      const tickets: {
-        ticket: NewTicket;
-        key: string;
-        transId: string;
-        walletAccountId: number;
-        stakeAccountId: number;
-        written: Written;
-      }[] = [];
+      const tickets: { written: Written; key: string; walletAccountId: number }[] = [];
       const outcomes = call.tickets.map((ticket, t): TicketOutcome => {
         const refusal = refusals[c]![t];
         if (refusal) return { ok: false, refusal };
@@ -249,9 +242,8 @@ export class PlacementWriter {
           return { ok: false, refusal: { ok: false, code: BetCode.InsufficientBalance, message: INSUFFICIENT } };
         }
         wallet.balance -= ticket.stake;
-        const transId = newTransId();
-        const written = newTicketRows(ticket, transId, locks.now, locks.shard);
-        tickets.push({ ticket, key: call.key, transId, walletAccountId: wallet.id, stakeAccountId: locks.shard, written });
+        const written = newTicketRows(ticket, newTransId(), locks.now, locks.shard);
+        tickets.push({ written, key: call.key, walletAccountId: wallet.id });
         return { ok: true, written };
       });
       return { answer: call.answer(outcomes), tickets };
