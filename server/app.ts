@@ -61,6 +61,7 @@ import { reconcilePayouts } from './modules/withdrawals/reconcile';
 import { WITHDRAWAL_RESUME_MS, WithdrawalService } from './modules/withdrawals/service';
 import { contractPlugin } from './plugins/contract';
 import { healthPlugin } from './plugins/health';
+import { exactPaths, routeOf } from './plugins/exactPaths';
 import { answerNotFound } from './plugins/notFound';
 import { securityHeaders } from './plugins/securityHeaders';
 import { staticPlugin } from './plugins/static';
@@ -253,6 +254,8 @@ async function openFeed(
  */
 export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = createFastify(config, options);
+  // A route answers only to its own spelling: before any limit counts a request or any handler runs.
+  exactPaths(app);
 
   if (typeof config.trustProxy === 'number') {
     app.log.warn(
@@ -311,10 +314,11 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     global: true,
     // The calls, and the providers' webhooks (refused ones are stored, so a flood must not fill the
     // disk): each its own budget per address, the webhooks' larger since a provider sends in bursts.
-    max: (request) => (isWebhook(request.url) ? (options.webhookCallsPerMinute ?? 1_200) : (options.ipCallsPerMinute ?? 600)),
-    keyGenerator: (request) => (isWebhook(request.url) ? `webhook:${request.ip}` : request.ip),
+    // Each decided by the route the router runs, never by the address as written (exactPaths).
+    max: (request) => (isWebhook(routeOf(request)) ? (options.webhookCallsPerMinute ?? 1_200) : (options.ipCallsPerMinute ?? 600)),
+    keyGenerator: (request) => (isWebhook(routeOf(request)) ? `webhook:${request.ip}` : request.ip),
     timeWindow: '1 minute',
-    allowList: (request) => !request.url.startsWith('/api/') && !isWebhook(request.url),
+    allowList: (request) => !routeOf(request).startsWith('/api/') && !isWebhook(routeOf(request)),
     ...(sharedRateLimits ? { store: postgresRateLimitStore(db) } : {}),
   });
   await app.register(contractPlugin, {
