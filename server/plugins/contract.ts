@@ -9,6 +9,7 @@ import { HEADER, computeSign, signsEqual } from '../../src/contract/sign';
 import { IDENTITY_FIELDS, SENSITIVE_FIELDS } from '../../src/contract/user';
 import { config as zodConfig } from 'zod/mini';
 import { CallError } from '../lib/errors';
+import { controlCharacterAt } from '../lib/text';
 import type { FieldCipher } from '../lib/security';
 
 /**
@@ -155,6 +156,18 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
     } else if (c === 0x5d || c === 0x7d) depth--;
   }
   return false;
+}
+
+/**
+ * One rule for every string of every call (server/lib/text): a control character anywhere in a body
+ * (NUL, which PostgreSQL refuses, and the like) is refused, naming the field, before the call's schema
+ * and handler, so nothing reaches the database.
+ */
+function refuseControlCharacters(request: FastifyRequest, call: string, body: unknown): void {
+  const field = controlCharacterAt(body);
+  if (field === undefined) return;
+  request.log.info({ call, field }, 'call refused: a control character in its text');
+  throw new CallError(GatewayCode.InvalidRequest, field ? `${field}: ${VALIDATION_MESSAGES.control}` : VALIDATION_MESSAGES.control, 400);
 }
 
 /** Which prefix an URL belongs to, for answering errors in the right envelope. */
@@ -355,7 +368,10 @@ export const contractPlugin = fp<ContractOptions>(async (app: FastifyInstance, o
       }
 
       const received = definition.auth === 'player' ? withoutIdentity(request.body ?? {}) : (request.body ?? {});
+      refuseControlCharacters(request, definition.name, received);
       const decrypted = decryptSensitive(received, options.cipher);
+      // And what the sensitive fields held under their encryption.
+      refuseControlCharacters(request, definition.name, decrypted);
       const result = await definition.body['~standard'].validate(decrypted);
       if (result.issues) {
         request.log.info(issuesForLog(definition.name, result.issues), 'call refused by its schema');

@@ -223,6 +223,7 @@ export const cn: Resources = {
     agree: '请确认您已年满 21 岁并接受条款。',
     text: '此项内容过长。',
     postalCode: '请输入 4 位邮政编码。',
+    control: '内容中含有无法使用的隐藏字符，请删除后重试。',
     invalid: '提交的信息有误，请检查后重试。',
   },
   profile: {

@@ -258,6 +258,39 @@ describe('e-wallet deposits', () => {
     await call(server, 'main', 'deposit/cancelDeposit', { orderNo: created.data.orderNo }, { token });
   });
 
+  it('refuses a webhook holding a NUL without a 5xx: a forged one kept on record, a signed one as malformed', async () => {
+    const { token } = await player();
+    const created = await deposit(token, 100_000);
+    const row = await order(created.data.orderNo);
+    const record = (await server.app.payments.simulators!.gcash.find(row.providerCheckoutId!))!;
+    const paid = paymongoGcash.webhook(record.id, { ...record.data, stage: 'paid' }, now)!;
+    const { paymongoWebhookSecret } = loadSimulatorSecrets(server.config.dataDir);
+    // Raw NUL bytes from an outsider (PostgreSQL text cannot hold them), and a NUL in the ids of a body
+    // the provider's own key signed.
+    const withNul = paid.body.replaceAll(record.id, `${record.id}\\u0000`);
+    const attempts = [
+      { body: `${paid.body}\u0000\u0000`, headers: {} },
+      { body: withNul, headers: { 'paymongo-signature': paymongoSignature(withNul, paymongoWebhookSecret, now) } },
+    ];
+    for (const { body, headers } of attempts) {
+      const answer = await fetch(`${server.url}/webhooks/paymongo`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      });
+      expect(answer.status).toBe(401);
+    }
+    expect(await balance(token)).toEqual({ balance: 0, balanceFlag: 0 });
+    expect((await order(created.data.orderNo)).status).toBe('pending');
+    const kept = await server.database.db
+      .select({ verdict: paymentWebhookEvents.verdict, payload: paymentWebhookEvents.payload })
+      .from(paymentWebhookEvents)
+      .where(and(eq(paymentWebhookEvents.provider, 'paymongo'), sql`${paymentWebhookEvents.payload} LIKE ${`%${record.id}%`}`));
+    expect(kept.map((r) => r.verdict).sort()).toEqual(['malformed', 'no-signature']);
+    expect(kept.find((r) => r.verdict === 'no-signature')!.payload.endsWith('\\u0000\\u0000')).toBe(true);
+    await call(server, 'main', 'deposit/cancelDeposit', { orderNo: created.data.orderNo }, { token });
+  });
+
   it('closes an expired GCash checkout and a cancelled Maya one, with a message, crediting nothing', async () => {
     const { token, customerId } = await player();
     const gcash = await deposit(token, 30_000);

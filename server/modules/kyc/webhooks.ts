@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database, Queryable } from '../../db';
 import { paymentWebhookEvents } from '../../db/schema';
+import { controlCharacterAt, storableText } from '../../lib/text';
 import type { KycReviewEvent, KycVendor } from '../../providers/kyc/types';
 import { unhandledEvents } from '../payments/inbox';
 import type { Decision } from './notify';
@@ -38,10 +39,11 @@ export class KycReviewInbox {
     } catch {
       event = null;
     }
-    if (!event) {
+    // (A signed event holding a control character, which PostgreSQL may refuse, is refused the same way.)
+    if (!event || controlCharacterAt(event) !== undefined) {
       await this.db
         .insert(paymentWebhookEvents)
-        .values({ provider: PROVIDER, verdict: 'bad-signature', payload: raw.slice(0, REFUSED_PAYLOAD_MAX) });
+        .values({ provider: PROVIDER, verdict: 'bad-signature', payload: storableText(raw.slice(0, REFUSED_PAYLOAD_MAX)) });
       this.log.warn({ provider: PROVIDER }, 'KYC webhook refused');
       return 401;
     }
