@@ -4,7 +4,8 @@ import { agentCashIns, customers, depositOrders, depositReceipts, messages } fro
 import { ledgerTotal } from '../../server/modules/wallet/ledger';
 import { AGENT_SIGNATURE_HEADER, signAgentCallback } from '../../server/providers/agents/cashIn';
 import { GatewayCode } from '../../src/contract/errorCodes';
-import { ICON_PNG, SMALL_JPEG, dataUrl, makePng } from './images';
+import { IMAGE_TOO_LARGE } from '../../server/lib/images';
+import { ICON_PNG, SMALL_JPEG, dataUrl, makePng, pixelBomb } from './images';
 import { call, idempotencyKey, mainBalance, quickCustomer } from './player';
 import { type TestServer, startServer } from './server';
 
@@ -119,6 +120,18 @@ describe('bank transfer deposits', () => {
       });
     }
     expect((await receiptOf(order.orderNo)) ?? null).toBeNull();
+  });
+
+  it('refuses a pixel bomb receipt by its header (issue 30), and keeps the order waiting for a real one', async () => {
+    const player = await quickCustomer(server);
+    const order = (await createDeposit(player.token, 20_000)).data;
+    expect(await upload(player.token, order.orderNo, dataUrl('image/png', pixelBomb()))).toMatchObject({
+      status: 400,
+      code: GatewayCode.ReceiptInvalid,
+      message: IMAGE_TOO_LARGE,
+    });
+    expect((await receiptOf(order.orderNo)) ?? null).toBeNull();
+    expect((await upload(player.token, order.orderNo, dataUrl('image/jpeg', SMALL_JPEG))).data.status).toBe('reviewing');
   });
 
   it('fits a large receipt within 750 px (spec §9)', async () => {

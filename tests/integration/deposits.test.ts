@@ -269,7 +269,7 @@ describe('e-wallet deposits', () => {
     // the provider's own key signed.
     const withNul = paid.body.replaceAll(record.id, `${record.id}\\u0000`);
     const attempts = [
-      { body: `${paid.body}\u0000\u0000`, headers: {} },
+      { body: `${paid.body}\u0000\u0000`, headers: {} as Record<string, string> },
       { body: withNul, headers: { 'paymongo-signature': paymongoSignature(withNul, paymongoWebhookSecret, now) } },
     ];
     for (const { body, headers } of attempts) {
