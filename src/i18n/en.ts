@@ -197,12 +197,11 @@ export const en = {
     added: 'Added to your bet slip',
     removed: 'Removed from your bet slip',
     outrightsEmpty: 'No outright markets for this sport right now.',
-    priceUp: 'price up',
-    priceDown: 'price down',
     maintenanceTitle: 'Sportsbook under maintenance',
     maintenanceText: 'Betting on sports is paused while we work on it. Your balance and bets are safe; please check back soon.',
     hongKongStopped: 'The Hong Kong odds market has stopped for now. Switch to decimal odds to keep betting.',
     useDecimal: 'Use decimal odds',
+    side: { over: 'Over', under: 'Under', draw: 'Draw' },
     short: {
       hdp: 'HDP',
       ou: 'O/U',
