@@ -33,6 +33,7 @@ export const cn: Resources = {
     later: '稍后',
     copySuccess: '复制成功',
     copyFail: '复制失败',
+    copy: '复制',
     goHome: '返回首页',
     loadMore: '加载更多',
   },

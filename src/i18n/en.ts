@@ -30,6 +30,7 @@ export const en = {
     later: 'Later',
     copySuccess: 'Copy successfully',
     copyFail: 'Copy failed',
+    copy: 'Copy',
     goHome: 'Go to Home',
     loadMore: 'Load more',
   },
