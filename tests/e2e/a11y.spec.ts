@@ -154,6 +154,7 @@ test('the main pages, as a visitor, with the login sheet open', async ({ page })
 
 test('the first screens the server draws, before the app has run', async ({ page }) => {
   // What a player on a slow link sees, and a screen reader reads, until the scripts arrive: here they never do.
+  test.setTimeout(120_000);
   await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
   const findings: Finding[] = [];
   const screens = [
@@ -210,6 +211,10 @@ test('the player pages, the bet slip with a parlay and the result sheet, as the 
     [/^Transactions$/, /\/record/, page.getByTestId('bill').first()],
     [/^Messages/, /\/messages/, page.locator('main a[href^="/MessageDetails"]').first()],
     [/^Deposit$/, /\/wallet\/deposit/, page.getByRole('heading', { name: 'Channel' })],
+    // Beyond issue 31's fifteen screens: the profile rows and the security centre's.
+    [/^Profile$/, /\/userinfo/, page.getByRole('button', { name: /^Login name pn\w+, Copy$/ })],
+    [/^Personal information$/, /\/personalInformation/, page.getByRole('link', { name: /^Gender/ })],
+    [/^Security center$/, /\/security/, page.getByRole('link', { name: /^Login password: Set, Change$/ })],
   ] as const) {
     await account.getByRole('link', { name: link }).click();
     await expect(page).toHaveURL(url);
