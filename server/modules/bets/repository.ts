@@ -2,7 +2,7 @@ import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, notInArray, sql,
 import { type BetMode, type BetTicket, type LegOutcome, type TicketStatus, OPEN_TICKET_STATUSES } from '../../../src/contract/betting';
 import type { Queryable, Transaction } from '../../db';
 import { betCombos, betLegs, betTickets, customers } from '../../db/schema';
-import { HOUSE, OPEN_BETS_SHARDS, type PlayerWallet, houseAccountId, post, walletAccountId } from '../wallet/ledger';
+import { HOUSE, OPEN_BETS_SHARDS, type PlayerWallet, houseAccountId, post, walletAccountId } from '../wallet';
 import { type ComboRow, type LegRow, type TicketRow, type Written, toTicket } from './tickets';
 
 /**

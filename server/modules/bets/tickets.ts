@@ -11,7 +11,7 @@ import {
 } from '../../../src/contract/betting';
 import type { OddsType } from '../../../src/contract/sports';
 import type { betCombos, betLegs, betTickets } from '../../db/schema';
-import type { PlayerWallet } from '../wallet/ledger';
+import type { PlayerWallet } from '../wallet';
 
 /**
  * A ticket as the service handles it, without the database: what a placement would write, the money
