@@ -11,7 +11,7 @@
  *
  * Protocol over the IPC channel: ServerRequest in, ServerReply out.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -45,9 +45,11 @@ interface Checkout {
 
 export async function loadCheckout(repo: string): Promise<Checkout> {
   const from = <T>(path: string) => import(join(repo, path)) as Promise<T>;
+  // The configuration moved into server/config/ with the house refactor (issue 33); older checkouts have one file.
+  const configPath = existsSync(join(repo, 'server/config/index.ts')) ? 'server/config/index.ts' : 'server/config.ts';
   return {
     app: await from('server/app.ts'),
-    config: await from('server/config.ts'),
+    config: await from(configPath),
     db: await from('server/db/index.ts'),
     schema: await from('server/db/schema.ts'),
     users: await from('server/modules/auth/users.ts'),
