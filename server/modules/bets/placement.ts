@@ -178,11 +178,16 @@ export class PlacementService {
       seamless: body.seamless,
       oddsType: body.oddsType as OddsType,
     });
+    return this.placeOne(customerId, key, 'saba/sabaDoPlaceBetV2', body, checked);
+  }
+
+  /** One ticket's call: written if its checks passed, answered with its outcome or its refusal. */
+  private placeOne(customerId: number, key: string, call: string, request: unknown, checked: Checked): Promise<PlacementResult> {
     return this.place({
       customerId,
       key,
-      call: 'saba/sabaDoPlaceBetV2',
-      request: body,
+      call,
+      request,
       tickets: checked.ok ? [checked.ticket] : [],
       answer: (outcomes) => (checked.ok ? singleAnswer(outcomes[0]!) : refused(checked)),
     });
@@ -215,15 +220,7 @@ export class PlacementService {
 
   /** saba/sabaPlaceOutrightBetV2. */
   placeOutright(customerId: number, key: string, body: OutrightBody): Promise<PlacementResult> {
-    const checked = this.outright(customerId, body);
-    return this.place({
-      customerId,
-      key,
-      call: 'saba/sabaPlaceOutrightBetV2',
-      request: body,
-      tickets: checked.ok ? [checked.ticket] : [],
-      answer: (outcomes) => (checked.ok ? singleAnswer(outcomes[0]!) : refused(checked)),
-    });
+    return this.placeOne(customerId, key, 'saba/sabaPlaceOutrightBetV2', body, this.outright(customerId, body));
   }
 
   private outright(customerId: number, body: OutrightBody): Checked {
