@@ -125,7 +125,8 @@ describe('bets in batches on a sharded house account', () => {
       );
       expect(await mainBalance(server, player.token)).toBe(expected);
     }
-  });
+    // About a hundred placements and two settlements: 16 s on a quiet box, over 30 s at load 45.
+  }, 120_000);
 });
 
 describe('the placement gate', () => {
