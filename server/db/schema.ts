@@ -383,6 +383,11 @@ export const betTickets = pgTable(
     settledAt: timestamp('settled_at', { withTimezone: true }),
     /** Why a ticket was rejected. */
     reason: text('reason'),
+    /**
+     * The shard of house:open-bets that holds the stake (HOUSE_OPEN_BETS_SHARDS, migration 0015): its
+     * refund or settlement takes it from there. Null on tickets placed before the shards: house:open-bets.
+     */
+    stakeAccountId: ref('stake_account_id').references(() => ledgerAccounts.id),
   },
   (t) => [
     uniqueIndex('bet_tickets_trans_id').on(t.transId),

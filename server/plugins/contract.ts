@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -5,7 +6,7 @@ import { APP_VERSION } from '../../src/contract/constants';
 import { API_PREFIXES, type ApiPrefix, MAIN_SUCCESS_CODE, makeEnvelope } from '../../src/contract/envelopes';
 import { GatewayCode } from '../../src/contract/errorCodes';
 import { VALIDATION_MESSAGES } from '../../src/contract/forms';
-import { HEADER, computeSign, signsEqual } from '../../src/contract/sign';
+import { HEADER, signMessage, signsEqual } from '../../src/contract/sign';
 import { IDENTITY_FIELDS, SENSITIVE_FIELDS } from '../../src/contract/user';
 import { config as zodConfig } from 'zod/mini';
 import { CallError } from '../lib/errors';
@@ -186,13 +187,19 @@ function header(request: FastifyRequest, name: string): string {
 export function verifySign(request: FastifyRequest, appKey: string): boolean {
   const sign = header(request, HEADER.sign);
   if (!/^[0-9a-f]{64}$/.test(sign)) return false;
-  const expected = computeSign(appKey, {
-    body: request.rawBody ?? '',
-    qid: header(request, HEADER.qid),
-    appId: header(request, HEADER.appId),
-    version: APP_VERSION,
-    token: header(request, HEADER.token),
-  });
+  // The contract's Sign (src/contract/sign.ts computeSign) with Node's own HMAC: the same bytes, several
+  // times faster than the pure-JS one the page needs.
+  const expected = createHmac('sha256', appKey)
+    .update(
+      signMessage({
+        body: request.rawBody ?? '',
+        qid: header(request, HEADER.qid),
+        appId: header(request, HEADER.appId),
+        version: APP_VERSION,
+        token: header(request, HEADER.token),
+      }),
+    )
+    .digest('hex');
   return signsEqual(sign, expected);
 }
 

@@ -3,8 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import { GatewayCode } from '../../../src/contract/errorCodes';
 import { HEADER } from '../../../src/contract/sign';
 import type { WebToken } from '../../../src/contract/user';
-import type { Queryable } from '../../db';
+import { type Queryable, prepared } from '../../db';
 import { sessions } from '../../db/schema';
+import { coalesce } from '../../lib/coalesce';
 import { CallError } from '../../lib/errors';
 import { newToken, sha256 } from '../../lib/security';
 import type { Session, SessionResolver } from '../../plugins/contract';
@@ -86,16 +87,26 @@ const REVOKED_CODES: Record<string, { code: string; message: string }> = {
   expired: { code: GatewayCode.SessionExpired, message: 'Your login has expired. Please log in again.' },
 };
 
+/** The sessions of token hashes: one prepared query for every call that asks at the same time (coalesce). */
+const sessionsByHash = prepared('sessions_by_token_hash', (db) =>
+  db
+    .select()
+    .from(sessions)
+    .where(sql`${sessions.tokenHash} = ANY(${sql.placeholder('hashes')}::text[])`),
+);
+
 export function sessionResolver(db: Queryable, policy: SessionPolicy, now: () => number = Date.now): SessionResolver {
+  // Nearly every call looks its session up: those that arrive together are read in one round trip.
+  const lookUp = coalesce(async (hashes: string[]) => {
+    const rows = await sessionsByHash(db, { hashes: [...new Set(hashes)] });
+    const byHash = new Map(rows.map((row) => [row.tokenHash, row]));
+    return hashes.map((hash) => byHash.get(hash));
+  });
   return {
     async resolve(token): Promise<Session> {
       if (!/^[\w-]{20,100}$/.test(token))
         throw new CallError(GatewayCode.TokenInvalid, 'Your login is not valid. Please log in again.', 401);
-      const [row] = await db
-        .select()
-        .from(sessions)
-        .where(eq(sessions.tokenHash, sha256(token)))
-        .limit(1);
+      const row = await lookUp(sha256(token));
       if (!row) throw new CallError(GatewayCode.TokenInvalid, 'Your login is not valid. Please log in again.', 401);
       if (row.revokedAt) {
         const known = REVOKED_CODES[row.revokedReason ?? ''];

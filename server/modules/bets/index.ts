@@ -37,6 +37,9 @@ export const bets = fp<BetsModuleOptions>(
       onBalanceChange: (customerId) => events.publish({ type: 'balance', customerId }),
       log: app.log,
       reconcileOnStart: !feedRoles.clustered,
+      // The embedded database runs one transaction at a time: one placement transaction, and the calls that
+      // arrive meanwhile go together in the next.
+      placementConcurrency: app.database.kind === 'pglite' ? 1 : 2,
     });
     app.decorate('bets', service);
     await app.register(betRoutes, { db, feed, service });

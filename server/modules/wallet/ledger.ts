@@ -38,6 +38,14 @@ export const HOUSE = {
 } as const;
 export type HouseAccount = (typeof HOUSE)[keyof typeof HOUSE];
 
+/**
+ * house:open-bets in 16 shards (migration 0015), so that placements do not queue up on one row: a
+ * placement takes a shard no other transaction holds, and the ticket's refund or settlement takes its
+ * stake back out of the same one. Each shard holds the stakes of its open tickets; their sum is what
+ * house:open-bets alone held before.
+ */
+export const OPEN_BETS_SHARDS: readonly string[] = [HOUSE.openBets, ...Array.from({ length: 15 }, (_, i) => `${HOUSE.openBets}:${i + 1}`)];
+
 export async function openWallets(db: Queryable, customerId: number): Promise<void> {
   await db
     .insert(ledgerAccounts)
