@@ -11,7 +11,7 @@ import { kickoffLabel, manilaDay } from '../../src/lib/dates';
 import { marketShortName, priceName, selectionLabel } from '../../src/lib/marketLabels';
 import { formatOdds } from '../../src/lib/odds';
 import { formatClock, periodLabel } from '../../src/lib/periods';
-import { inListView, orderMatches } from '../../workers/realtime/views';
+import { inListView, orderMatches } from '../../src/contract/lists';
 
 /**
  * The first screen of /sports and /foryou drawn into the HTML from the snapshots the page carries
