@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { layerOrder } from './layers.mjs';
 
 /**
  * ESLint rule `panalo/feature-boundaries` (ARCHITECTURE "Layout"): a file in src/features/<name>
@@ -49,4 +50,4 @@ export const featureBoundaries = {
   },
 };
 
-export default { rules: { 'feature-boundaries': featureBoundaries } };
+export default { rules: { 'feature-boundaries': featureBoundaries, 'layer-order': layerOrder } };

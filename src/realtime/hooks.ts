@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'reac
 import type { SelectionDetail, SelectionQuery } from '../contract/betting';
 import type { ChatMessage } from '../contract/feed';
 import type { ConnectionStatus, ListQuery, RealtimeApi, UserQueue } from '../contract/realtime';
-import { useOnline } from '../hooks/useOnline';
+import { isOnline, subscribeOnline } from '../lib/online';
 import { dropFirstList, realtime } from './client';
 import { firstListPatch } from './seed';
 import { ListMirror, type ListView, MatchMirror, type MatchView, OrderMirror, type RowView } from './mirror';
@@ -108,7 +108,7 @@ export function useConnectionStatus(): ConnectionStatus {
  * lost its socket and is trying again (the bet slip will not place a bet then).
  */
 export function useFeedOffline(): boolean {
-  const online = useOnline();
+  const online = useSyncExternalStore(subscribeOnline, isOnline, () => true);
   const status = useConnectionStatus();
   return !online || status === 'reconnecting';
 }

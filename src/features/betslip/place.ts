@@ -23,6 +23,7 @@ import { preferences } from '../../stores/preferences';
 import { ordersForMode } from './rules';
 import { rememberLastAmount } from '../../stores/quickStake';
 import { type PlacementOutcome, betSlip, removeOrders } from './store';
+import { timers } from '../../lib/timers';
 
 /**
  * Placing the slip (spec §4 "Bet result status"): pending, then running (success), waiting or reject.
@@ -31,7 +32,6 @@ import { type PlacementOutcome, betSlip, removeOrders } from './store';
  * order it is about, so the slip shows it and nothing the player picked is lost.
  */
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function singleFields(order: BetOrder, stake: number): Omit<SinglePlacement, 'oddsType' | 'seamless' | 'acceptOddsChange'> {
   return {
@@ -75,7 +75,7 @@ function noteOnOrder(uid: string, code: number, current: { price: number; status
 async function recheck(ticket: BetTicket): Promise<BetTicket> {
   let latest = ticket;
   for (let attempt = 0; attempt < TICKET_RECHECK.attempts && latest.status === 'waiting'; attempt++) {
-    await wait(TICKET_RECHECK.intervalMs);
+    await timers.sleep(TICKET_RECHECK.intervalMs);
     try {
       latest = await api.call<BetTicket>('tp', 'saba/queryTicketByTransId', { transId: ticket.transId }, { quiet: true });
     } catch {
