@@ -1,32 +1,13 @@
-import { queryOptions } from '@tanstack/react-query';
 import { api, queryClient } from '../../api/instance';
+import { balanceQuery } from '../../api/queries';
 import { BALANCE_POLL } from '../../contract/constants';
 import { i18next } from '../../i18n';
 import { pay } from '../../stores/pay';
 import { showToast } from '../../stores/ui';
 import { timers } from '../../lib/timers';
 
-export interface WalletBalances {
-  balance: number;
-  bonusBalance: number;
-  sabaBalance: number;
-  totalBalance: number;
-  balanceFlag: 0 | 1;
-}
-
-/** customer/getBalanceV3; each answer also lands in the pay store the header reads. */
-export const balanceQuery = queryOptions({
-  queryKey: ['main', 'customer/getBalanceV3'],
-  queryFn: async () => {
-    const data = await api.call<WalletBalances>('main', 'customer/getBalanceV3', {}, { quiet: true });
-    pay.balance = data.balance;
-    pay.bonusBalance = data.bonusBalance;
-    pay.balanceFlag = data.balanceFlag;
-    return data;
-  },
-  staleTime: 15_000,
-});
-
+/** The balance query is shared (src/api/queries.ts): the header, the wallet, withdrawals and the slip read one. */
+export { balanceQuery, type WalletBalances } from '../../api/queries';
 
 /**
  * Balance refresh (spec §4): type 1 is a direct fetch; type 0 polls until balanceFlag is 1, 2 s apart
