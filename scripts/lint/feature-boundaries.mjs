@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { layerOrder } from './layers.mjs';
+import { layerOrder, onImports } from './layers.mjs';
 
 /**
  * ESLint rule `panalo/feature-boundaries` (ARCHITECTURE "Layout"): a file in src/features/<name>
@@ -40,13 +40,7 @@ export const featureBoundaries = {
       }
     }
 
-    const fromSource = (node) => node.source && check(node.source, node.source.value);
-    return {
-      ImportDeclaration: fromSource,
-      ExportNamedDeclaration: fromSource,
-      ExportAllDeclaration: fromSource,
-      ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
-    };
+    return onImports(check);
   },
 };
 

@@ -2,3 +2,4 @@
 export declare const LAYER_ORDER: string[][];
 export declare const SHARED_WITH_SERVER: string[];
 export declare const layerOrder: unknown;
+export declare function onImports(check: unknown): unknown;

@@ -48,12 +48,17 @@ export const layerOrder = {
         context.report({ node, messageId: 'upwards', data });
     }
 
-    const fromSource = (node) => node.source && check(node.source, node.source.value);
-    return {
-      ImportDeclaration: fromSource,
-      ExportNamedDeclaration: fromSource,
-      ExportAllDeclaration: fromSource,
-      ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
-    };
+    return onImports(check);
   },
 };
+
+/** The visitors that hand every import, re-export and import() of a file to `check(node, source)`. */
+export function onImports(check) {
+  const fromSource = (node) => node.source && check(node.source, node.source.value);
+  return {
+    ImportDeclaration: fromSource,
+    ExportNamedDeclaration: fromSource,
+    ExportAllDeclaration: fromSource,
+    ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
+  };
+}
