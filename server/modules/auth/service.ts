@@ -161,7 +161,8 @@ export class AuthService {
     const phone = phoneOf(input.phone);
     assertOfAge(input.birthday);
     await verifyCode(db, this.codeSecret, phone, 'register', input.code, now());
-    if (await findByPhone(db, phone)) throw new CallError(GatewayCode.PhoneTaken, 'This number already has an account. Please log in.', 409);
+    if (await findByPhone(db, phone))
+      throw new CallError(GatewayCode.PhoneTaken, 'This number already has an account. Please log in.', 409);
     const passwordHash = await hashPassword(input.password);
     return this.openAccount({ mobileNo: phone, passwordHash, birthday: input.birthday }, input, caller);
   }
