@@ -16,6 +16,7 @@ import minMaxDeposit from '../src/features/content/docs/min-max-deposit.en';
 import volleyballTeamWin from '../src/features/content/docs/volleyball-team-win.en';
 import { routesEn } from '../src/i18n/routes.en';
 import { en } from '../src/i18n/en';
+import { enAreas } from '../src/i18n/en.areas';
 
 /**
  * Build step of the first paint (issue 14): what the server needs to answer each address with its own
@@ -156,9 +157,10 @@ export function routeInfo(): FirstPaintInfo {
 export function firstPaintInfo(
   outDir: string,
   pagesSource = readFileSync(PAGES_FILE, 'utf8'),
-  rows?: FirstPaintInfo['rows'],
+  rows?: Omit<NonNullable<FirstPaintInfo['rows']>, 'strings'>,
 ): FirstPaintInfo {
-  const info: FirstPaintInfo = { ...routeInfo(), ...(rows ? { rows } : {}) };
+  // The rows are drawn in the app's English, which the build hands the server (server/ reads no src/i18n).
+  const info: FirstPaintInfo = { ...routeInfo(), ...(rows ? { rows: { ...rows, strings: { ...en, ...enAreas } } } : {}) };
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const shell = shellChunks(manifest);
   // A route's own page chunk and what it imports: the entry asks for them only once it runs. Not the

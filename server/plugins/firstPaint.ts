@@ -8,7 +8,7 @@ import type { ListQuery } from '../../src/contract/realtime';
 import type { SiteInfo } from '../../src/contract/site';
 import { FOR_YOU_SPORTS } from '../../src/contract/sports';
 import { PRELOADS_MARK } from './appLoader';
-import { EARLY_TAP_SCRIPT, firstScreen, rowsCss, scriptSafe, sha256Source } from './firstRows';
+import { EARLY_TAP_SCRIPT, type EnglishStrings, firstScreen, rowsCss, scriptSafe, sha256Source, useEnglish } from './firstRows';
 import { type GameListSource, gameListScript, gamesOf, kindOf, lobbyScreen, thumbPreloads } from './firstTiles';
 
 /**
@@ -57,7 +57,7 @@ export interface FirstPaintInfo {
    * module's class names as built ('MatchRow' → `row` → `_row_x1y2z`), and the compiled CSS of the
    * tokens, base rules and those modules, inlined with the rows. Absent: no rows are drawn.
    */
-  rows?: { classes: Record<string, Record<string, string>>; css: string };
+  rows?: { classes: Record<string, Record<string, string>>; css: string; strings: EnglishStrings };
   /** Route name → its first screen drawn at build time (static text: /faq), put in place of the skeleton with rows.css. */
   pages?: Record<string, string>;
 }
@@ -259,6 +259,7 @@ export function pageVariant(
     key,
     ttlMs: queries.length > 0 ? LIST_TTL_MS : Infinity,
     build: () => {
+      if (info.rows) useEnglish(info.rows.strings);
       let page = shellFor(html, route, mode);
       const drawn = route && info.rows ? info.pages?.[route.name] : undefined;
       if (drawn && info.rows) page = drawnPage(page, drawn, info.rows);

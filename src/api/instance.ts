@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { APP_KEY_META } from '../contract/sign';
-import { i18next } from '../i18n';
+import i18next from 'i18next';
 import { uuid } from '../lib/ids';
 import { CUSTOMER_SERVICE_PATH, navigateTo } from '../lib/navigation';
 import { containerKind, deviceId } from '../lib/device';
@@ -44,6 +44,10 @@ export const apiEnvironment: ApiEnvironment = {
   encryptField: (value) => encryptField(value),
 };
 
+/**
+ * What the client shows when a call fails. The messages are i18n keys, read through the i18next library
+ * (as src/ui reads its keys through react-i18next); src/i18n, a layer above, loads the strings.
+ */
 export const apiEffects: ApiEffects = {
   toast(tone, { key, text, code }) {
     const message = key ? i18next.t(key as 'errors.unknown') : text || i18next.t('errors.unknown');

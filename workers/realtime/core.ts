@@ -23,7 +23,8 @@ import { OrderRefresher } from './orders';
 import { releaseCallback } from './release';
 import { MatchStore } from './store';
 import { DestinationSync } from './sync';
-import { inListView, mainMarkets, orderMatches } from './views';
+import { inListView, orderMatches } from '../../src/contract/lists';
+import { mainMarkets } from './views';
 
 /**
  * The realtime core that every tab shares (ARCHITECTURE "Data flow of a live odds update"): one socket,

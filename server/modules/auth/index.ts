@@ -4,6 +4,7 @@ import type { SessionResolver } from '../../plugins/contract';
 import { sendMessage, welcome } from '../messages';
 import { DEFAULT_LOCKOUT, LOGIN_GUARD_SWEEP_MS, PasswordGuard } from './lockout';
 import { authRoutes } from './routes';
+import { AuthService } from './service';
 import { SESSION_CHECK_BATCH, type SessionPolicy, endedSessions, sessionEndedNotice, sessionResolver } from './sessions';
 import { socketPlayer } from './sockets';
 
@@ -78,7 +79,7 @@ export const auth = fp<AuthModuleOptions>(
     );
     app.decorate('auth', { passwordGuard } satisfies Auth);
     app.jobs.add('login-guard-sweep', LOGIN_GUARD_SWEEP_MS, (now) => passwordGuard.sweep(now));
-    await app.register(authRoutes, {
+    const service = new AuthService({
       db,
       secrets: config.secrets,
       cipher: app.fieldCipher,
@@ -91,7 +92,9 @@ export const auth = fp<AuthModuleOptions>(
         await sendMessage(db, app.playerEvents, { customerId, type: 1, title, body });
       },
       now: clock,
+      log: app.log,
     });
+    await app.register(authRoutes, { service });
   },
   { name: 'auth', dependencies: ['core', 'jobs', 'sessions', 'contract', 'messaging', 'messages'] },
 );

@@ -28,11 +28,14 @@ export interface SessionPolicy {
   events: Pick<PlayerEvents, 'publish'>;
 }
 
+/** Who is calling, as a session records it: the address and the device header. */
+export type Client = Pick<FastifyRequest, 'ip' | 'headers'>;
+
 export async function createSession(
   db: Queryable,
   policy: SessionPolicy,
   customerId: number | null,
-  request: FastifyRequest,
+  request: Client,
 ): Promise<{ webToken: WebToken; sessionId: number }> {
   const token = newToken();
   const u2token = newToken();

@@ -13,6 +13,7 @@ import { Notice } from '../../ui/Notice';
 import { PageLayout } from '../../ui/PageLayout';
 import { refreshKycStatus } from './api';
 import styles from './Kyc.module.css';
+import { timers } from '../../lib/timers';
 
 /** While under review the page asks again this often, in case the decision's push was missed (socket down). */
 const PENDING_RECHECK_MS = 15_000;
@@ -45,8 +46,8 @@ export function KycResultPage() {
   useEffect(() => void refreshKycStatus(), []);
   useEffect(() => {
     if (outcome !== 'pending') return;
-    const timer = setInterval(() => void refreshKycStatus(), PENDING_RECHECK_MS);
-    return () => clearInterval(timer);
+    const timer = timers.setInterval(() => void refreshKycStatus(), PENDING_RECHECK_MS);
+    return () => timers.clearInterval(timer);
   }, [outcome]);
   const shownRepeated = useRef(false);
   useEffect(() => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../ui/Icon';
 import { streamUrl, streamsQuery } from './api';
 import styles from './LiveMatch.module.css';
+import { timers } from '../../lib/timers';
 
 /** A source that has not started playing by then is given up for the next. */
 const START_TIMEOUT_MS = 15_000;
@@ -46,11 +47,11 @@ export function MatchVideo({ matchId }: { matchId: string }) {
   useEffect(() => {
     if (!waitingUrl || !trying) return;
     const index = trying.index;
-    const timer = setTimeout(
+    const timer = timers.setTimeout(
       () => setPhase(index + 1 < sources.length ? { kind: 'trying', index: index + 1 } : { kind: 'failed' }),
       START_TIMEOUT_MS,
     );
-    return () => clearTimeout(timer);
+    return () => timers.clearTimeout(timer);
   }, [waitingUrl, trying, sources.length]);
 
   if (sources.length === 0) return null;

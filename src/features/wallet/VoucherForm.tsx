@@ -8,8 +8,7 @@ import { TextField } from '../../ui/Field';
 import { type VoucherResult, depositByVoucher } from './api';
 import { refreshBalance } from './balance';
 import styles from './Wallet.module.css';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { timers } from '../../lib/timers';
 
 /**
  * A voucher code turned into money. `redeem` is the call (deposit/depositByVoucher here,
@@ -39,7 +38,7 @@ export function VoucherForm({
     setBusy(true);
     try {
       const answer = await attempt.current.send(voucherCode, (key) => redeem(voucherCode, key));
-      await sleep(COUPON_RESULT_DELAY_MS);
+      await timers.sleep(COUPON_RESULT_DELAY_MS);
       setResult(answer);
       setCode('');
       void refreshBalance(0);

@@ -19,6 +19,7 @@ import { useMoneyPushes } from './pushes';
 import { ACCOUNT_TYPE_OF, WAYS, type Way, amountProblem } from './rules';
 import { BalanceCard } from './BalanceCard';
 import styles from './Withdraw.module.css';
+import { balanceQuery } from '../../api/queries';
 
 export interface WithdrawPageProps {
   way?: string | undefined;
@@ -179,7 +180,7 @@ function WithdrawForm({ way, state, accountId, home }: { way: Way; state: Withdr
         body: { bankAccountId: asking.account.bankAccountId, amount: asking.centavos, withdrawPassword: password },
       });
       void queryClient.invalidateQueries({ queryKey: ['main', MoneyCall.withdrawSwitch] });
-      void queryClient.invalidateQueries({ queryKey: ['main', 'customer/getBalanceV3'] });
+      void queryClient.invalidateQueries({ queryKey: balanceQuery.queryKey });
       void navigate({ href: `/submitted?orderNo=${encodeURIComponent(order.orderNo)}` });
       return undefined;
     } catch (error) {
