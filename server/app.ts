@@ -50,6 +50,7 @@ import { saveChat } from './modules/sports/repository';
 import { sportsRoutes } from './modules/sports/routes';
 import { SportsService } from './modules/sports/service';
 import { statsRoutes } from './modules/stats/routes';
+import { supportModule } from './modules/support';
 import { voucherRoutes } from './modules/vouchers/routes';
 import { VOUCHER_PAY_TYPE, VoucherService } from './modules/vouchers/service';
 import { walletRoutes } from './modules/wallet/routes';
@@ -286,7 +287,16 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   });
 
   const cipher = fieldCipher(config.secrets.rsaPrivateKey);
-  const policy = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs, events };
+  const policy = {
+    idleMs: config.sessionIdleMs,
+    maxMs: config.sessionMaxMs,
+    events,
+    // The support chat: a visitor who logs in keeps the conversations of the visitor's session.
+    onLogin: (previousSessionId: number, customerId: number) =>
+      app.support
+        .adoptVisitor(previousSessionId, customerId)
+        .catch((error: unknown) => app.log.error({ err: error }, 'support: a visitor’s conversations did not move to the player')),
+  };
   const sms = outboxSms(db);
   const clock = options.clock ?? Date.now;
   // Mail goes through the transactional-mail API; outside production its simulator answers it in
@@ -598,6 +608,17 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       await cluster.feedLease.release();
     });
   }
+
+  // The customer-support chat (issue 37): its calls, the help desk (or its simulator) and its jobs.
+  await app.register(supportModule, {
+    db,
+    events,
+    sessions: sessionResolver(db, policy),
+    hours: () => settings.read().support.hours,
+    clock,
+    production: config.production,
+    deploymentSecret: config.secrets.captchaKeySecret,
+  });
 
   if (!config.production) {
     await app.register(devRoutes, {

@@ -54,7 +54,7 @@ export type ConnectionStatus = 'connecting' | 'online' | 'reconnecting';
  */
 export type RealtimeContext = Caller;
 
-export type UserQueue = 'balance' | 'bets' | 'messages';
+export type UserQueue = 'balance' | 'bets' | 'messages' | 'support';
 
 /**
  * What one tab asks of the realtime worker. The worker gives each tab's port its own client, so calls

@@ -67,9 +67,7 @@ export const SupportBody = {
       image: z.optional(picture),
       ...supportContextFields,
     })
-    .check(
-      z.refine((body) => body.text.trim() !== '' || body.image !== undefined, { message: 'required', path: ['text'] }),
-    ),
+    .check(z.refine((body) => body.text.trim() !== '' || body.image !== undefined, { message: 'required', path: ['text'] })),
   history: z.object({ conversationId, beforeId: z.optional(z.int().check(z.positive())) }),
   conversations: z.object({ pageNo: z._default(z.int().check(z.minimum(1), z.maximum(1_000)), 1) }),
   markRead: z.object({ conversationId, upTo: z.int().check(z.positive()) }),

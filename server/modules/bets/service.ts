@@ -52,6 +52,7 @@ import {
   payOut,
   refundStake,
   ticketReturn,
+  ticketOf,
   toTicket,
   writeTicket,
 } from './tickets';
@@ -745,5 +746,10 @@ export class BetService {
         leg.marketId === result.outrightOddsId && leg.kickoff === result.eventDate ? outrightLegResult(leg, result) : undefined,
       );
     }
+  }
+
+  /** One of the player's tickets (what the support chat shows its agent); undefined when it is not theirs. */
+  ticket(customerId: number, transId: string): Promise<BetTicket | undefined> {
+    return ticketOf(this.db, customerId, transId);
   }
 }

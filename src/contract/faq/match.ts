@@ -105,21 +105,23 @@ export function matchFaq(question: string, language: string, limit = 3): { slug:
   const lang = language === 'cn' ? 'cn' : 'en';
   const asked = termsOf(question);
   if (asked.size === 0) return [];
-  return indexOf(lang)
-    .map((article) => {
-      let score = 0;
-      for (const term of asked) {
-        const weight = Math.max(0, ...article.fields.filter((field) => field.terms.has(term)).map((field) => field.weight));
-        score += weight;
-      }
-      return { slug: article.slug, title: article.title, score };
-    })
-    .filter((article) => article.score >= MIN_SCORE)
-    .sort((a, b) => b.score - a.score || FAQ_ORDER.indexOf(a.slug) - FAQ_ORDER.indexOf(b.slug))
-    // Far behind the best, an article only shares the question's common words.
-    .filter((article, _index, ranked) => article.score * 2 >= ranked[0]!.score)
-    .slice(0, limit)
-    .map(({ slug, title }) => ({ slug, title }));
+  return (
+    indexOf(lang)
+      .map((article) => {
+        let score = 0;
+        for (const term of asked) {
+          const weight = Math.max(0, ...article.fields.filter((field) => field.terms.has(term)).map((field) => field.weight));
+          score += weight;
+        }
+        return { slug: article.slug, title: article.title, score };
+      })
+      .filter((article) => article.score >= MIN_SCORE)
+      .sort((a, b) => b.score - a.score || FAQ_ORDER.indexOf(a.slug) - FAQ_ORDER.indexOf(b.slug))
+      // Far behind the best, an article only shares the question's common words.
+      .filter((article, _index, ranked) => article.score * 2 >= ranked[0]!.score)
+      .slice(0, limit)
+      .map(({ slug, title }) => ({ slug, title }))
+  );
 }
 
 const FAQ_ORDER = Object.keys(ARTICLES.en) as FaqArticle[];
