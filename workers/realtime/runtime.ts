@@ -1,8 +1,9 @@
 import { STOMP_PATH } from '../../src/contract/feed';
 import { indexedDbCache } from './cache';
 import { RealtimeCore } from './core';
-import { httpSnapshots } from './http';
+import { httpSnapshots, supportSender } from './http';
 import { stompTransport } from './stomp';
+import { indexedDbOutbox } from './support';
 
 /** The core as the browser runs it: the socket and the API of this origin, real timers, Web Locks. */
 export function createBrowserCore(): RealtimeCore {
@@ -12,6 +13,7 @@ export function createBrowserCore(): RealtimeCore {
     transport: stompTransport(url),
     snapshots: httpSnapshots(origin),
     cache: indexedDbCache(),
+    support: { store: indexedDbOutbox(), send: supportSender(origin) },
     now: () => Date.now(),
     setInterval: (fn, ms) => setInterval(fn, ms),
     clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
