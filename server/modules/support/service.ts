@@ -130,7 +130,7 @@ export class SupportService {
     // Opened from a dialog while a conversation is open: the agent hears what it is about now.
     if (conversation && conversation.status !== 'closed') {
       const context = await this.contextOf(caller, fields);
-      if (context && JSON.stringify(context.context) !== JSON.stringify(conversation.context)) {
+      if (context && this.newTopic(conversation, context.context)) {
         conversation = await repo.updateConversation(this.db, conversation.id, { ...context, attributesDue: true, updatedAt: this.now() });
         void this.forward(conversation.id);
       }
@@ -177,7 +177,7 @@ export class SupportService {
           createdAt: now,
           updatedAt: now,
         });
-      } else if (context && JSON.stringify(context.context) !== JSON.stringify(conversation.context)) {
+      } else if (context && this.newTopic(conversation, context.context)) {
         conversation = await repo.updateConversation(tx, conversation.id, { ...context, attributesDue: true });
       }
       if ((await repo.playerMessagesSince(tx, conversation.id, new Date(now.getTime() - 60_000))) >= SUPPORT_MESSAGES_PER_MINUTE) {
@@ -362,6 +362,15 @@ export class SupportService {
       Object.assign(facts, found);
     }
     return { context, contextSummary: await this.withPlayer(caller.customerId, facts) };
+  }
+
+  /**
+   * Whether a context tells the agent something new: a dialog's topic other than the one kept. A plain
+   * opening (the floating entry, /live-support) keeps what the conversation was about.
+   */
+  private newTopic(conversation: ConversationRow, context: Record<string, string>): boolean {
+    if (!context['about']) return false;
+    return JSON.stringify(context) !== JSON.stringify(conversation.context);
   }
 
   /** The summary with what the agent sees of the player (masked). */

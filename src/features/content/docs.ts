@@ -12,8 +12,7 @@ const modules = {
   // The FAQ articles live in the shared layer: the support desk's out-of-hours answer names them too.
   ...import.meta.glob<{ default: ContentDoc }>('../../contract/faq/*.*.ts'),
 };
-const loaderOf = (slug: DocSlug, lang: string) =>
-  modules[`./docs/${slug}.${lang}.ts`] ?? modules[`../../contract/faq/${slug}.${lang}.ts`];
+const loaderOf = (slug: DocSlug, lang: string) => modules[`./docs/${slug}.${lang}.ts`] ?? modules[`../../contract/faq/${slug}.${lang}.ts`];
 
 export async function loadDoc(slug: DocSlug, language: string): Promise<ContentDoc> {
   const ns = `doc-${slug}`;
