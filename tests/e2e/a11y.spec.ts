@@ -195,6 +195,8 @@ test('the player pages, the bet slip and the result sheet, as the demo player', 
     ['/wallet/withdraw', page.getByRole('heading', { level: 1 })],
     ['/messages', page.getByRole('main').getByRole('listitem').first()],
     ['/KYCAutomation', page.getByTestId('kyc-status')],
+    // The customer-support chat (issue 37), with its box to write in.
+    ['/live-support?from=Account', page.getByRole('button', { name: 'Send' })],
   ] as const) {
     await page.goto(url);
     await expect(ready).toBeVisible();

@@ -50,11 +50,11 @@ afterAll(async () => {
   await server.close();
 });
 
-async function until<T>(check: () => T | Promise<T>, what: string, timeoutMs = 5_000): Promise<T> {
+async function until<T>(check: () => T | Promise<T>, what: string, timeoutMs = 5_000): Promise<NonNullable<T>> {
   const start = Date.now();
   for (;;) {
     const value = await check();
-    if (value) return value;
+    if (value) return value as NonNullable<T>;
     if (Date.now() - start > timeoutMs) throw new Error(`not within ${timeoutMs} ms: ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

@@ -1,9 +1,8 @@
 import { STOMP_PATH } from '../../src/contract/feed';
-import { indexedDbCache } from './cache';
+import { indexedDbCache, indexedDbOutbox } from './cache';
 import { RealtimeCore } from './core';
 import { httpSnapshots, supportSender } from './http';
 import { stompTransport } from './stomp';
-import { indexedDbOutbox } from './support';
 
 /** The core as the browser runs it: the socket and the API of this origin, real timers, Web Locks. */
 export function createBrowserCore(): RealtimeCore {

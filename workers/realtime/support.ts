@@ -1,4 +1,3 @@
-import { createStore, del, entries, set } from 'idb-keyval';
 import type { RealtimeContext } from '../../src/contract/realtime';
 import type {
   SupportConversation,
@@ -58,6 +57,8 @@ export class SupportOutbox {
   private again = false;
   private failures = 0;
   private retryAt: unknown = null;
+  /** Client message ids the server has stored lately: the same message added again is not sent again. */
+  private readonly stored = new Set<string>();
 
   constructor(private readonly deps: SupportOutboxDeps) {}
 
@@ -103,7 +104,7 @@ export class SupportOutbox {
 
   async add(message: SupportOutgoing): Promise<void> {
     await this.load();
-    if (this.items.some((item) => item.clientMessageId === message.clientMessageId)) return;
+    if (this.stored.has(message.clientMessageId) || this.items.some((item) => item.clientMessageId === message.clientMessageId)) return;
     const item: StoredOutgoing = { ...message, state: 'queued', token: this.deps.context().token };
     this.items.push(item);
     await this.deps.store.put(item).catch(() => undefined);
@@ -172,6 +173,8 @@ export class SupportOutbox {
       }
       this.failures = 0;
       if (outcome.kind === 'sent') {
+        this.stored.add(item.clientMessageId);
+        if (this.stored.size > 500) this.stored.delete(this.stored.values().next().value!);
         this.items = this.items.filter((each) => each.clientMessageId !== item.clientMessageId);
         await this.deps.store.remove(item.clientMessageId).catch(() => undefined);
         this.tell({ clientMessageId: item.clientMessageId, message: outcome.message, conversation: outcome.conversation });
@@ -207,31 +210,6 @@ export class SupportOutbox {
     const update: SupportOutboxUpdate = { items: this.view(), ...(sent ? { sent } : {}) };
     for (const listener of this.listeners.values()) listener.send(update);
   }
-}
-
-/**
- * The queue in IndexedDB (database `panalo-support`, one entry per message, so two workers of one
- * browser, where SharedWorker is missing, never overwrite each other's). Without IndexedDB (a private
- * mode) the queue lives as long as the worker.
- */
-export function indexedDbOutbox(): SupportOutboxStore {
-  let store: ReturnType<typeof createStore> | null = null;
-  const open = () => {
-    if (typeof indexedDB === 'undefined') throw new Error('no IndexedDB');
-    store ??= createStore('panalo-support', 'outbox');
-    return store;
-  };
-  return {
-    all: async () => {
-      try {
-        return (await entries<string, StoredOutgoing>(open())).map(([, item]) => item);
-      } catch {
-        return [];
-      }
-    },
-    put: (item) => set(item.clientMessageId, item, open()),
-    remove: (clientMessageId) => del(clientMessageId, open()),
-  };
 }
 
 /** A queue that lives as long as the worker (tests, and a device without IndexedDB). */

@@ -10,6 +10,8 @@ import { LEGAL_DOCS } from '../../features/content/docs/types';
 import { ticketSearch } from '../../features/bets/search';
 import { messageQuery, messagesQuery, unreadQuery } from '../../features/messages/api';
 import { messageSearch } from '../../features/messages/search';
+import { chatQuery } from '../../features/support/api';
+import { chatContextOf, supportSearch } from '../../features/support/search';
 import { outrightsQuery, sportSwitchQuery } from '../../features/sports/api';
 import { faceCaptureSearch } from '../../features/kyc/search';
 import { maintenanceSearch } from '../../features/site/search';
@@ -105,6 +107,15 @@ const game = data({
     if (gameId) void queryClient.prefetchQuery(gameQuery(Number(gameId)));
   },
 });
+
+/** The support chat: its history (a real visit only: opened about a topic, the agent hears of it). */
+const supportChat = (routeName: string) =>
+  data({
+    search: supportSearch,
+    prefetch: (search, { preload }) => {
+      if (!preload) void queryClient.prefetchQuery(chatQuery(chatContextOf(search, routeName), search.conversationId));
+    },
+  });
 
 export const ROUTE_DATA: Partial<Record<RouteName, RouteData>> = {
   game,
@@ -209,6 +220,8 @@ export const ROUTE_DATA: Partial<Record<RouteName, RouteData>> = {
       void queryClient.prefetchInfiniteQuery(messagesQuery(1));
     },
   }),
+  'live-support': supportChat('live-support'),
+  ocssLdpage: supportChat('ocssLdpage'),
   MessageDetails: data({
     search: messageSearch,
     // Reading a message marks it read: only a real visit fetches it, not a hover.

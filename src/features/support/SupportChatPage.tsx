@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { type ChangeEvent, type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SUPPORT_TEXT_MAX, type SupportContext, type SupportConversation, type SupportMessage } from '../../contract/support';
+import { SUPPORT_TEXT_MAX, type SupportConversation, type SupportMessage } from '../../contract/support';
 import { useOnline } from '../../hooks/useOnline';
 import { manilaTime } from '../../lib/dates';
 import { resizeImage } from '../../lib/image';
@@ -13,7 +13,7 @@ import { PageLayout } from '../../ui/PageLayout';
 import { PageSkeleton } from '../../ui/Skeleton';
 import { Picture } from './Picture';
 import { RatingPanel } from './RatingPanel';
-import type { SupportSearch } from './search';
+import { type SupportSearch, chatContextOf } from './search';
 import styles from './Support.module.css';
 import { type ChatLine, useSupportChat, useTypingSignal } from './useSupportChat';
 
@@ -28,14 +28,9 @@ const shortReference = (reference: string) => (reference.length > 12 ? `…${ref
  */
 export function SupportChatPage({ from, about, orderNo, transId, conversationId, routeName }: SupportSearch & { routeName?: string }) {
   const { t } = useTranslation();
-  const context = useMemo<SupportContext>(
-    () => ({
-      page: from ?? routeName ?? 'live-support',
-      ...(about ? { about } : {}),
-      ...(about && about !== 'bet' && about !== 'kyc' && orderNo ? { orderNo } : {}),
-      ...(about === 'bet' && transId ? { transId } : {}),
-    }),
-    [from, routeName, about, orderNo, transId],
+  const context = useMemo(
+    () => chatContextOf({ from, about, orderNo, transId }, routeName ?? 'live-support'),
+    [from, about, orderNo, transId, routeName],
   );
   const chat = useSupportChat({ context, conversationId });
   const online = useOnline();

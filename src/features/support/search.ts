@@ -1,4 +1,4 @@
-import { SUPPORT_TOPICS } from '../../contract/support';
+import { SUPPORT_TOPICS, type SupportContext } from '../../contract/support';
 import { type SearchOutput, searchObject, searchOneOf, searchWhere } from '../../lib/search';
 
 const reference = searchWhere((value) => /^[A-Za-z0-9_-]{1,64}$/.test(value));
@@ -16,3 +16,13 @@ export const supportSearch = searchObject({
   conversationId: searchWhere((value) => /^[A-Za-z0-9_-]{16,64}$/.test(value)),
 });
 export type SupportSearch = SearchOutput<typeof supportSearch>;
+
+/** What the chat tells the server it was opened about: the page it came from (else the chat's own route) and the topic. */
+export function chatContextOf({ from, about, orderNo, transId }: SupportSearch, routeName: string): SupportContext {
+  return {
+    page: from ?? routeName,
+    ...(about ? { about } : {}),
+    ...((about === 'withdrawal' || about === 'deposit') && orderNo ? { orderNo } : {}),
+    ...(about === 'bet' && transId ? { transId } : {}),
+  };
+}
