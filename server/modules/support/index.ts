@@ -93,7 +93,8 @@ export const supportModule = fp<SupportOptions>(
     });
     app.decorate('support', service);
     await app.register(supportRoutes, { service, sessions: options.sessions });
-    app.payments.addJob('support-desk-forward', SUPPORT_FORWARD_MS, () => service.forwardDue());
+    // No desk (production without SUPPORT_DESK_*): nothing to forward; the messages wait in the database.
+    if (desk.name !== 'none') app.payments.addJob('support-desk-forward', SUPPORT_FORWARD_MS, () => service.forwardDue());
     app.payments.addJob('support-inbox', SUPPORT_INBOX_MS, (now) => service.retryInbox(now));
     if (simulator) app.payments.addJob('support-desk-simulator', SUPPORT_SIMULATOR_MS, (now) => simulator.deliverDue(now));
   },

@@ -415,6 +415,7 @@ export class SupportService {
 
   /** Tells the desk what it does not have of a conversation yet; one at a time per conversation here. */
   forward(conversationId: number): Promise<void> {
+    if (this.options.desk.name === 'none') return Promise.resolve();
     const previous = this.forwarding.get(conversationId) ?? Promise.resolve();
     const next = previous
       .then(() => this.forwardNow(conversationId))
