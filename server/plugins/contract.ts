@@ -297,154 +297,154 @@ export interface ContractOptions {
   checkAnswers: boolean;
 }
 
-export const contractPlugin = fp<ContractOptions>(
-  async (app: FastifyInstance, options) => {
-    // Per-player limit, in the same store as the per-address ones (shared by every instance on PostgreSQL).
-    const accountLimit = app.createRateLimit({
-      max: options.accountCallsPerMinute,
-      timeWindow: '1 minute',
-      // A visitor's session calls (auth 'session') count under the session.
-      keyGenerator: (request) =>
-        request.session?.customerId ? `player:${request.session.customerId}` : `session:${request.session?.id ?? ''}`,
-    });
-    const registry: RegisteredCall[] = [];
-    app.decorate('calls', registry);
-    const parameterRoutes: { method: string; url: string }[] = [];
-    app.decorate('parameterRoutes', parameterRoutes);
-    const requirements = new Map<CallRequirement, RequirementCheck>();
-    app.decorate('requirement', (name: CallRequirement, check: RequirementCheck) => {
-      if (requirements.has(name)) throw new Error(`requirement ${name} already has its check`);
-      requirements.set(name, check);
-    });
-    app.addHook('onRoute', (route) => {
-      if (route.url.includes(':') || route.url.includes('*')) {
-        for (const method of [route.method].flat()) parameterRoutes.push({ method, url: route.url });
-      }
-    });
-
-    // Keep the exact body text: the Sign covers it byte for byte.
-    app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 2_097_152 }, (request, body, done) => {
-      const text = typeof body === 'string' ? body : body.toString('utf8');
-      request.rawBody = text;
-      if (text.trim() === '') {
-        done(null, {});
-        return;
-      }
-      if (jsonDepthExceeds(text, MAX_BODY_DEPTH)) {
-        done(new CallError(GatewayCode.InvalidRequest, 'The request is not valid.', 400), undefined);
-        return;
-      }
-      try {
-        done(null, JSON.parse(text));
-      } catch {
-        done(new CallError(GatewayCode.InvalidRequest, 'The request body is not valid JSON.', 400), undefined);
-      }
-    });
-
-    /** Outside production: an answer that does not match its schema is our bug, refused before it reaches a player. */
-    async function checkAnswer(definition: CallDefinition<StandardSchemaV1, unknown>, request: FastifyRequest, data: unknown) {
-      if (!options.checkAnswers || !definition.answer || Buffer.isBuffer(data)) return;
-      const result = await definition.answer['~standard'].validate(data ?? null);
-      if (!result.issues) return;
-      request.log.error(issuesForLog(definition.name, result.issues), 'answer does not match its schema');
-      throw new CallError(GatewayCode.Internal, somethingWentWrong(request), 500);
+async function contract(app: FastifyInstance, options: ContractOptions) {
+  // Per-player limit, in the same store as the per-address ones (shared by every instance on PostgreSQL).
+  const accountLimit = app.createRateLimit({
+    max: options.accountCallsPerMinute,
+    timeWindow: '1 minute',
+    // A visitor's session calls (auth 'session') count under the session.
+    keyGenerator: (request) =>
+      request.session?.customerId ? `player:${request.session.customerId}` : `session:${request.session?.id ?? ''}`,
+  });
+  const registry: RegisteredCall[] = [];
+  app.decorate('calls', registry);
+  const parameterRoutes: { method: string; url: string }[] = [];
+  app.decorate('parameterRoutes', parameterRoutes);
+  const requirements = new Map<CallRequirement, RequirementCheck>();
+  app.decorate('requirement', (name: CallRequirement, check: RequirementCheck) => {
+    if (requirements.has(name)) throw new Error(`requirement ${name} already has its check`);
+    requirements.set(name, check);
+  });
+  app.addHook('onRoute', (route) => {
+    if (route.url.includes(':') || route.url.includes('*')) {
+      for (const method of [route.method].flat()) parameterRoutes.push({ method, url: route.url });
     }
+  });
 
-    app.decorate('call', function call<S extends StandardSchemaV1, A>(this: FastifyInstance, definition: CallDefinition<S, A>) {
-      const url = `${API_PREFIXES[definition.prefix]}/${definition.name}`;
-      registry.push({
-        prefix: definition.prefix,
-        name: definition.name,
-        url,
-        auth: definition.auth,
-        body: definition.body,
-        idempotent: definition.idempotent === true,
-        answer: definition.answer,
-        requires: definition.requires ?? [],
-      });
-      this.post(url, { config: definition.rateLimit ? { rateLimit: definition.rateLimit } : {} }, async (request, reply) => {
-        if (!verifySign(request, options.appKey)) {
-          throw new CallError(GatewayCode.BadSign, 'The request signature does not match. Please refresh the page and try again.', 400);
-        }
-        const token = header(request, HEADER.token);
-        let session: Session | undefined;
-        if (token) {
-          try {
-            session = await options.sessions.resolve(token);
-          } catch (error) {
-            // A public call still works for a caller whose old token expired: it is answered as a visitor.
-            if (definition.auth === 'player') throw error;
-          }
-        }
-        request.session = session;
-        if (definition.auth === 'session' && !session) {
-          throw new CallError(GatewayCode.TokenInvalid, 'Your session is not valid. Please refresh the page.', 401);
-        }
-        if (definition.auth !== 'public') {
-          if (definition.auth === 'player' && !session?.customerId) throw new CallError(GatewayCode.LoginRequired, 'login please', 401);
-          // (isAllowed means "not counted"; a counted call is refused only once it exceeds the limit.)
-          const counted = await accountLimit(request);
-          if (!counted.isAllowed && counted.isExceeded) {
-            throw new CallError(GatewayCode.TooManyRequests, TOO_MANY, 429);
-          }
-        }
+  // Keep the exact body text: the Sign covers it byte for byte.
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 2_097_152 }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    request.rawBody = text;
+    if (text.trim() === '') {
+      done(null, {});
+      return;
+    }
+    if (jsonDepthExceeds(text, MAX_BODY_DEPTH)) {
+      done(new CallError(GatewayCode.InvalidRequest, 'The request is not valid.', 400), undefined);
+      return;
+    }
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new CallError(GatewayCode.InvalidRequest, 'The request body is not valid JSON.', 400), undefined);
+    }
+  });
 
-        const received = definition.auth !== 'public' ? withoutIdentity(request.body ?? {}) : (request.body ?? {});
-        refuseControlCharacters(request, definition.name, received);
-        const decrypted = decryptSensitive(received, options.cipher);
-        // And what the sensitive fields held under their encryption.
-        refuseControlCharacters(request, definition.name, decrypted);
-        const result = await definition.body['~standard'].validate(decrypted);
-        if (result.issues) {
-          request.log.info(issuesForLog(definition.name, result.issues), 'call refused by its schema');
-          throw new CallError(GatewayCode.InvalidRequest, issueMessage(result.issues[0]!), 400);
-        }
-        const body = result.value;
+  /** Outside production: an answer that does not match its schema is our bug, refused before it reaches a player. */
+  async function checkAnswer(definition: CallDefinition<StandardSchemaV1, unknown>, request: FastifyRequest, data: unknown) {
+    if (!options.checkAnswers || !definition.answer || Buffer.isBuffer(data)) return;
+    const result = await definition.answer['~standard'].validate(data ?? null);
+    if (!result.issues) return;
+    request.log.error(issuesForLog(definition.name, result.issues), 'answer does not match its schema');
+    throw new CallError(GatewayCode.Internal, somethingWentWrong(request), 500);
+  }
 
-        for (const name of definition.requires ?? []) {
-          const check = requirements.get(name);
-          // A rule nobody checks must not pass silently: fail closed.
-          if (!check || !session?.customerId) {
-            request.log.error({ call: definition.name, requirement: name }, 'call requirement without a check');
-            throw new CallError(GatewayCode.Internal, somethingWentWrong(request), 500);
-          }
-          await check({ customerId: session.customerId, request });
-        }
-
-        let data: unknown;
-        if (definition.auth === 'public') data = await definition.handler({ body, request, reply, session });
-        else if (definition.auth === 'session')
-          data = await definition.handler({ body, request, reply, session: session!, customerId: session!.customerId });
-        else {
-          const player = { body, request, reply, session: session!, customerId: session!.customerId! };
-          data = definition.idempotent
-            ? await definition.handler({ ...player, idempotencyKey: idempotencyKeyOf(request) })
-            : await definition.handler(player);
-        }
-        await checkAnswer(definition as CallDefinition<StandardSchemaV1, unknown>, request, data);
-        // Compressed match lists answer binary deflate (spec §7): the handler sets the content type.
-        if (Buffer.isBuffer(data)) return data;
-        return makeEnvelope(definition.prefix, MAIN_SUCCESS_CODE, 'success', data ?? null);
-      });
+  app.decorate('call', function call<S extends StandardSchemaV1, A>(this: FastifyInstance, definition: CallDefinition<S, A>) {
+    const url = `${API_PREFIXES[definition.prefix]}/${definition.name}`;
+    registry.push({
+      prefix: definition.prefix,
+      name: definition.name,
+      url,
+      auth: definition.auth,
+      body: definition.body,
+      idempotent: definition.idempotent === true,
+      answer: definition.answer,
+      requires: definition.requires ?? [],
     });
+    this.post(url, { config: definition.rateLimit ? { rateLimit: definition.rateLimit } : {} }, async (request, reply) => {
+      if (!verifySign(request, options.appKey)) {
+        throw new CallError(GatewayCode.BadSign, 'The request signature does not match. Please refresh the page and try again.', 400);
+      }
+      const token = header(request, HEADER.token);
+      let session: Session | undefined;
+      if (token) {
+        try {
+          session = await options.sessions.resolve(token);
+        } catch (error) {
+          // A public call still works for a caller whose old token expired: it is answered as a visitor.
+          if (definition.auth === 'player') throw error;
+        }
+      }
+      request.session = session;
+      if (definition.auth === 'session' && !session) {
+        throw new CallError(GatewayCode.TokenInvalid, 'Your session is not valid. Please refresh the page.', 401);
+      }
+      if (definition.auth !== 'public') {
+        if (definition.auth === 'player' && !session?.customerId) throw new CallError(GatewayCode.LoginRequired, 'login please', 401);
+        // (isAllowed means "not counted"; a counted call is refused only once it exceeds the limit.)
+        const counted = await accountLimit(request);
+        if (!counted.isAllowed && counted.isExceeded) {
+          throw new CallError(GatewayCode.TooManyRequests, TOO_MANY, 429);
+        }
+      }
 
-    app.setErrorHandler((error, request, reply) => {
-      const prefix = prefixOf(request.url.split('?')[0] ?? '') ?? 'main';
-      if (error instanceof CallError) {
-        if (error.status >= 500) request.log.error({ err: error }, 'call failed');
-        return reply.status(error.status).send(makeEnvelope(prefix, error.code, error.message, error.data));
+      const received = definition.auth !== 'public' ? withoutIdentity(request.body ?? {}) : (request.body ?? {});
+      refuseControlCharacters(request, definition.name, received);
+      const decrypted = decryptSensitive(received, options.cipher);
+      // And what the sensitive fields held under their encryption.
+      refuseControlCharacters(request, definition.name, decrypted);
+      const result = await definition.body['~standard'].validate(decrypted);
+      if (result.issues) {
+        request.log.info(issuesForLog(definition.name, result.issues), 'call refused by its schema');
+        throw new CallError(GatewayCode.InvalidRequest, issueMessage(result.issues[0]!), 400);
       }
-      const status = (error as { statusCode?: number }).statusCode ?? 500;
-      if (status === 429) {
-        return reply.status(429).send(makeEnvelope(prefix, GatewayCode.TooManyRequests, TOO_MANY, null));
+      const body = result.value;
+
+      for (const name of definition.requires ?? []) {
+        const check = requirements.get(name);
+        // A rule nobody checks must not pass silently: fail closed.
+        if (!check || !session?.customerId) {
+          request.log.error({ call: definition.name, requirement: name }, 'call requirement without a check');
+          throw new CallError(GatewayCode.Internal, somethingWentWrong(request), 500);
+        }
+        await check({ customerId: session.customerId, request });
       }
-      if (status >= 400 && status < 500) {
-        return reply.status(status).send(makeEnvelope(prefix, GatewayCode.InvalidRequest, 'The request is not valid.', null));
+
+      let data: unknown;
+      if (definition.auth === 'public') data = await definition.handler({ body, request, reply, session });
+      else if (definition.auth === 'session')
+        data = await definition.handler({ body, request, reply, session: session!, customerId: session!.customerId });
+      else {
+        const player = { body, request, reply, session: session!, customerId: session!.customerId! };
+        data = definition.idempotent
+          ? await definition.handler({ ...player, idempotencyKey: idempotencyKeyOf(request) })
+          : await definition.handler(player);
       }
-      // Never a stack trace to the caller: the details are in the log under the request id.
-      request.log.error({ err: error }, 'unexpected error');
-      return reply.status(500).send(makeEnvelope(prefix, GatewayCode.Internal, somethingWentWrong(request), null));
+      await checkAnswer(definition as CallDefinition<StandardSchemaV1, unknown>, request, data);
+      // Compressed match lists answer binary deflate (spec §7): the handler sets the content type.
+      if (Buffer.isBuffer(data)) return data;
+      return makeEnvelope(definition.prefix, MAIN_SUCCESS_CODE, 'success', data ?? null);
     });
-  },
-  { name: 'panalo-contract' },
-);
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const prefix = prefixOf(request.url.split('?')[0] ?? '') ?? 'main';
+    if (error instanceof CallError) {
+      if (error.status >= 500) request.log.error({ err: error }, 'call failed');
+      return reply.status(error.status).send(makeEnvelope(prefix, error.code, error.message, error.data));
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send(makeEnvelope(prefix, GatewayCode.TooManyRequests, TOO_MANY, null));
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send(makeEnvelope(prefix, GatewayCode.InvalidRequest, 'The request is not valid.', null));
+    }
+    // Never a stack trace to the caller: the details are in the log under the request id.
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send(makeEnvelope(prefix, GatewayCode.Internal, somethingWentWrong(request), null));
+  });
+}
+
+// Its per-player limit lives in the rate-limit store.
+export const contractPlugin = fp(contract, { name: 'contract', dependencies: ['@fastify/rate-limit'] });

@@ -463,7 +463,7 @@ describe('two instances', () => {
       database: server.database,
       feed: server.app.feed,
       captchaDifficulty: { min: 1, max: 20 },
-      payments: { run: false },
+      jobs: { run: false },
     });
     // RabbitMQ's fanout between them, in memory (server/realtime/playerLink.ts carries the same JSON).
     const listeners: ((event: PlayerEvent) => void)[] = [];

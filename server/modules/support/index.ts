@@ -1,12 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { SupportHoursSetting } from '../../../src/contract/support';
 import { formatCentavos } from '../../../src/lib/money';
-import type { Database } from '../../db';
 import { CallError } from '../../lib/errors';
-import type { SessionResolver } from '../../plugins/contract';
 import { registerSupportDesk } from '../../providers/support';
-import type { PlayerEvents } from '../../realtime/bus';
 import { supportRoutes } from './routes';
 import { type ContextFacts, type SupportContextSources, SupportService } from './service';
 
@@ -23,17 +19,8 @@ declare module 'fastify' {
   }
 }
 
-export interface SupportOptions {
-  db: Database;
-  events: PlayerEvents;
-  sessions: SessionResolver;
-  /** The business hours now (the site setting `support.hours`). */
-  hours: () => SupportHoursSetting;
-  clock: () => number;
-  production: boolean;
-  /** The deployment's secret the simulator's keys are derived from. */
-  deploymentSecret: string;
-  /** Where SUPPORT_DESK_* are read (default process.env). */
+export interface SupportModuleOptions {
+  /** Where SUPPORT_DESK_* are read (default process.env; tests hand their own). */
   env?: NodeJS.ProcessEnv;
 }
 
@@ -73,35 +60,38 @@ function contextSources(app: FastifyInstance): SupportContextSources {
   };
 }
 
-export const supportModule = fp<SupportOptions>(
-  async (app, options) => {
+export { type SupportService } from './service';
+
+export const support = fp<SupportModuleOptions>(
+  async (app: FastifyInstance, options) => {
+    const db = app.database.db;
     const { desk, simulator } = await registerSupportDesk(app, {
-      db: options.db,
-      production: options.production,
-      deploymentSecret: options.deploymentSecret,
-      clock: options.clock,
+      db,
+      production: app.config.production,
+      // The simulator's keys are derived from the deployment's own secret.
+      deploymentSecret: app.config.secrets.captchaKeySecret,
+      clock: app.clock,
       ...(options.env ? { env: options.env } : {}),
     });
     const service = new SupportService({
-      db: options.db,
+      db,
       desk,
-      events: options.events,
-      hours: options.hours,
+      events: app.playerEvents,
+      // The business hours now (the site setting `support.hours`).
+      hours: () => app.site.settings.read().support.hours,
       contexts: contextSources(app),
-      clock: options.clock,
+      clock: app.clock,
       log: app.log,
     });
     app.decorate('support', service);
-    await app.register(supportRoutes, { service, sessions: options.sessions });
+    await app.register(supportRoutes, { service, sessions: app.sessions.resolver });
+    // A visitor who logs in keeps the conversations of the visitor's session.
+    app.sessions.onLogin((previousSessionId, customerId) => service.adoptVisitor(previousSessionId, customerId));
     // No desk (production without SUPPORT_DESK_*): nothing to forward; the messages wait in the database.
-    if (desk.name !== 'none') app.payments.addJob('support-desk-forward', SUPPORT_FORWARD_MS, () => service.forwardDue());
-    app.payments.addJob('support-inbox', SUPPORT_INBOX_MS, (now) => service.retryInbox(now));
-    if (simulator) app.payments.addJob('support-desk-simulator', SUPPORT_SIMULATOR_MS, (now) => simulator.deliverDue(now));
+    if (desk.name !== 'none') app.jobs.add('support-desk-forward', SUPPORT_FORWARD_MS, () => service.forwardDue());
+    app.jobs.add('support-inbox', SUPPORT_INBOX_MS, (now) => service.retryInbox(now));
+    if (simulator) app.jobs.add('support-desk-simulator', SUPPORT_SIMULATOR_MS, (now) => simulator.deliverDue(now));
   },
-  {
-    name: 'panalo-support',
-    dependencies: ['panalo-contract'],
-    // The modules it asks about a context, and the shared job runner (not plugins yet: their decorators).
-    decorators: { fastify: ['call', 'payments', 'withdrawals', 'deposits', 'bets', 'kyc'] },
-  },
+  // The modules it asks about the thing a conversation is about: withdrawals, deposits, bets and KYC.
+  { name: 'support', dependencies: ['core', 'jobs', 'contract', 'sessions', 'site', 'withdrawals', 'deposits', 'bets', 'kyc'] },
 );
