@@ -171,6 +171,8 @@ function waitingReceipt(page: Page) {
 }
 
 test('the floating chat entry shows on Home and Account only, and ?method=cs opens the chat', async ({ page }) => {
+  // Five page loads, each of a different chunk: a loaded machine needs more than the default minute.
+  test.setTimeout(120_000);
   await page.goto('/sports');
   await expect(page.getByTestId('service-chat')).toBeVisible();
   await page.goto('/wallet/deposit');

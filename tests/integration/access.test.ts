@@ -298,8 +298,9 @@ describe('access control', () => {
     expect(await victimState()).toEqual(before);
     // The victim is still logged in: no call of the attacker's ended the victim's session.
     expect((await call(server, 'main', 'customer/getBalance', {}, { token: victim.token })).code).toBe('0000');
-    // Every player call, each with the victim's ids: over a hundred requests, slow on a loaded machine.
-  }, 120_000);
+    // Every player call (and the support chat's visitor calls twice), each with the victim's ids: several
+    // hundred requests, slow on a loaded machine.
+  }, 300_000);
 
   it('answers no route with a path parameter with the victim’s data when given the victim’s ids', async () => {
     expect(server.app.parameterRoutes.length).toBeGreaterThan(0);
