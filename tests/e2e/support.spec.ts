@@ -174,7 +174,8 @@ test('the floating chat entry shows on Home and Account only, and ?method=cs ope
   // Five page loads, each of a different chunk: a loaded machine needs more than the default minute.
   test.setTimeout(120_000);
   await page.goto('/sports');
-  await expect(page.getByTestId('service-chat')).toBeVisible();
+  // The first page of a fresh browser: its chunks and the shell's (slow on a loaded machine).
+  await expect(page.getByTestId('service-chat')).toBeVisible({ timeout: 30_000 });
   await page.goto('/wallet/deposit');
   await expect(page.getByTestId('service-chat')).toHaveCount(0);
   await page.goto('/sports?method=cs');
