@@ -177,7 +177,8 @@ test('the first screens the server draws, before the app has run', async ({ page
 });
 
 test('the player pages, the bet slip with a parlay and the result sheet, as the demo player', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  // Eleven audited screens, each axe run a few seconds on a loaded machine.
+  test.setTimeout(180_000);
   const findings: Finding[] = [];
   await page.goto('/sports?mode=early&sportId=1');
   await page.getByRole('button', { name: 'Log In' }).first().click();
