@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { crossSite } from '../../modules/dev';
 import { SOURCE_ATTRIBUTE } from './chatwoot';
 import { DeskRefusal, type DeskSimulator } from './simulator';
 
@@ -80,17 +81,6 @@ function contextList(attributes: Record<string, string>): string {
 function fields(request: FastifyRequest): Record<string, string> {
   const body = typeof request.body === 'string' ? request.body : '';
   return Object.fromEntries(new URLSearchParams(body));
-}
-
-/** A form posted from another site must not act as the agent. */
-function foreign(request: FastifyRequest): boolean {
-  const origin = request.headers.origin;
-  if (typeof origin !== 'string') return false;
-  try {
-    return new URL(origin).host !== request.headers.host;
-  } catch {
-    return true;
-  }
 }
 
 export async function simPages(app: FastifyInstance, options: { simulator: DeskSimulator }) {
@@ -188,7 +178,8 @@ ${resolved ? '<p>This conversation is resolved. A new message from the player op
 
   const action = (path: string, work: (id: number, form: Record<string, string>) => Promise<void>) =>
     app.post<{ Params: { id: string } }>(`/sim/support/conversations/:id/${path}`, async (request, reply) => {
-      if (foreign(request)) return reply.status(403).type('text/plain; charset=utf-8').send('Forbidden');
+      // A form posted from another site must not act as the agent.
+      if (crossSite(request)) return reply.status(403).type('text/plain; charset=utf-8').send('Forbidden');
       const id = Number(request.params.id);
       const form = typeof request.body === 'string' ? fields(request) : ((request.body ?? {}) as Record<string, string>);
       try {
