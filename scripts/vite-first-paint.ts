@@ -6,14 +6,14 @@ import { deferAppScripts } from '../server/plugins/appLoader';
 import type { FirstPaintInfo } from '../server/plugins/firstPaint';
 import { type RouteDef, routesFor } from '../src/app/routes/table';
 import { SPORTS } from '../src/features/sports/search';
-import { FAQ_ARTICLES } from '../src/features/content/docs/types';
-import type { ContentDoc } from '../src/features/content/docs/types';
-import basketballEvents from '../src/features/content/docs/basketball-events.en';
-import esportsEvents from '../src/features/content/docs/esports-events.en';
-import howATeamWinsPvl from '../src/features/content/docs/how-a-team-wins-pvl.en';
-import howToPlayLiveStreaming from '../src/features/content/docs/how-to-play-live-streaming.en';
-import minMaxDeposit from '../src/features/content/docs/min-max-deposit.en';
-import volleyballTeamWin from '../src/features/content/docs/volleyball-team-win.en';
+import { FAQ_ARTICLES } from '../src/contract/faq/types';
+import type { ContentDoc } from '../src/contract/faq/types';
+import basketballEvents from '../src/contract/faq/basketball-events.en';
+import esportsEvents from '../src/contract/faq/esports-events.en';
+import howATeamWinsPvl from '../src/contract/faq/how-a-team-wins-pvl.en';
+import howToPlayLiveStreaming from '../src/contract/faq/how-to-play-live-streaming.en';
+import minMaxDeposit from '../src/contract/faq/min-max-deposit.en';
+import volleyballTeamWin from '../src/contract/faq/volleyball-team-win.en';
 import { routesEn } from '../src/i18n/routes.en';
 import { en } from '../src/i18n/en';
 import { enAreas } from '../src/i18n/en.areas';
@@ -91,7 +91,7 @@ function chunkTags(manifest: Manifest, key: string, shell: Set<string>): string[
   return [...scripts, ...styles];
 }
 
-/** The FAQ articles' English text (src/features/content/docs), by slug. */
+/** The FAQ articles' English text (src/contract/faq), by slug. */
 const FAQ_DOCS: Record<string, ContentDoc> = {
   'how-to-play-live-streaming': howToPlayLiveStreaming,
   'basketball-events': basketballEvents,

@@ -20,6 +20,7 @@ import { security } from './modules/security';
 import { site } from './modules/site';
 import { sports } from './modules/sports';
 import { stats } from './modules/stats';
+import { type SupportModuleOptions, support } from './modules/support';
 import { vouchers } from './modules/vouchers';
 import { type WalletModuleOptions, wallet } from './modules/wallet';
 import { withdrawals } from './modules/withdrawals';
@@ -66,6 +67,8 @@ export interface AppOptions
   gameProvider?: GameProviderOptions;
   casinoWallet?: CasinoWalletOptions;
   games?: GamesModuleOptions;
+  /** The customer-support chat: where its help desk's settings are read (tests). */
+  support?: SupportModuleOptions;
   /** Serve the PWA from its sources through Vite with hot reload (`npm run dev`); refused in production. */
   viteDev?: boolean;
 }
@@ -150,6 +153,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(realtime, { ...options, otherSocketPaths: viteDev ? [viteDev.HMR_PATH] : [] });
   await app.register(games, options.games ?? {});
   await app.register(bets, options);
+  await app.register(support, options.support ?? {});
   await app.register(feedRun);
   await app.register(dev);
 

@@ -1386,3 +1386,179 @@ export const gameJackpot = pgTable('game_jackpot', {
   amount: bigint('amount', { mode: 'number' }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The customer-support chat (issue 37, server/modules/support): one row per conversation of a player,
+ * or of a visitor's session until that visitor logs in (then it is the player's). `publicId` is what the
+ * app sees (128 random bits); `deskConversationId` the help desk's id once the desk has it.
+ */
+export const supportConversations = pgTable(
+  'support_conversations',
+  {
+    id: id(),
+    publicId: text('public_id').notNull(),
+    customerId: ref('customer_id').references(() => customers.id),
+    /** The visitor's session it was opened in (kept after the visitor logs in and the player owns it). */
+    visitorSessionId: ref('visitor_session_id').references(() => sessions.id),
+    /** open | assigned | closed */
+    status: text('status').notNull().default('open'),
+    /** en | cn: the language the desk and the out-of-hours answer use. */
+    language: text('language').notNull().default('en'),
+    /** What it was last opened about (page, about, orderNo, transId), checked to be the owner's. */
+    context: jsonb('context').$type<Record<string, string>>().notNull().default({}),
+    /** What the desk's agent sees of the context and the player, masked. */
+    contextSummary: jsonb('context_summary').$type<Record<string, string>>().notNull().default({}),
+    deskConversationId: text('desk_conversation_id'),
+    /** The desk must hear of a changed context. */
+    attributesDue: boolean('attributes_due').notNull().default(false),
+    /** When the desk's last status or assignment event happened (an older one arriving later is not applied). */
+    deskUpdatedAt: timestamp('desk_updated_at', { withTimezone: true }),
+    agentName: text('agent_name'),
+    /** Up to when an agent has seen the player's messages (the desk says so). */
+    agentSeenAt: timestamp('agent_seen_at', { withTimezone: true }),
+    /** Up to when the player has read the desk's messages. */
+    playerReadAt: timestamp('player_read_at', { withTimezone: true }),
+    /** The last out-of-hours answer. */
+    outOfHoursAt: timestamp('out_of_hours_at', { withTimezone: true }),
+    rating: smallint('rating'),
+    ratingComment: text('rating_comment').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('support_conversations_public_id').on(t.publicId),
+    uniqueIndex('support_conversations_desk').on(t.deskConversationId),
+    index('support_conversations_customer').on(t.customerId, t.updatedAt),
+    index('support_conversations_visitor').on(t.visitorSessionId, t.updatedAt),
+    index('support_conversations_desk_due')
+      .on(t.id)
+      .where(sql`${t.deskConversationId} IS NULL OR ${t.attributesDue}`),
+    check('support_conversations_status', sql`${t.status} IN ('open', 'assigned', 'closed')`),
+    check('support_conversations_owner', sql`${t.customerId} IS NOT NULL OR ${t.visitorSessionId} IS NOT NULL`),
+    check('support_conversations_rating', sql`${t.rating} IS NULL OR ${t.rating} BETWEEN 1 AND 5`),
+  ],
+);
+
+/**
+ * Its messages: the player's (stored once per client message id, then forwarded to the desk), the
+ * desk's agents' (stored once per desk message id, timed by the desk) and the system's (the out-of-hours
+ * answer with the FAQ articles that may help).
+ */
+export const supportMessages = pgTable(
+  'support_messages',
+  {
+    id: id(),
+    conversationId: ref('conversation_id')
+      .notNull()
+      .references(() => supportConversations.id),
+    /** player | agent | system */
+    author: text('author').notNull(),
+    clientMessageId: text('client_message_id'),
+    deskMessageId: text('desk_message_id'),
+    body: text('body').notNull().default(''),
+    imageKey: text('image_key'),
+    articles: jsonb('articles').$type<{ slug: string; title: string }[]>(),
+    agentName: text('agent_name'),
+    createdAt: createdAt(),
+    /** When the desk took it (the player's messages): the 'delivered' receipt. */
+    forwardedAt: timestamp('forwarded_at', { withTimezone: true }),
+    forwardFailures: integer('forward_failures').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('support_messages_client').on(t.conversationId, t.clientMessageId),
+    uniqueIndex('support_messages_desk').on(t.conversationId, t.deskMessageId),
+    index('support_messages_client_id').on(t.clientMessageId),
+    index('support_messages_conversation').on(t.conversationId, t.createdAt),
+    index('support_messages_forward_due')
+      .on(t.id)
+      .where(sql`${t.author} = 'player' AND ${t.forwardedAt} IS NULL`),
+    check('support_messages_author', sql`${t.author} IN ('player', 'agent', 'system')`),
+  ],
+);
+
+/** Pictures sent in the chat, checked by their bytes and fitted to 750 px, at /media/support/<key> (256 random bits). */
+export const supportAttachments = pgTable(
+  'support_attachments',
+  {
+    key: text('key').primaryKey(),
+    conversationId: ref('conversation_id')
+      .notNull()
+      .references(() => supportConversations.id),
+    contentType: text('content_type').notNull(),
+    data: bytea('data').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_attachments_conversation').on(t.conversationId)],
+);
+
+/**
+ * The help-desk simulator (server/providers/support, development and tests only): its conversations,
+ * messages and the webhooks it owes us, as a Chatwoot-style desk keeps them.
+ */
+export const supportDeskConversations = pgTable(
+  'support_desk_conversations',
+  {
+    id: id(),
+    /** Our conversation's public id (the desk's source_id). */
+    sourceId: text('source_id').notNull(),
+    /** open | pending | resolved */
+    status: text('status').notNull().default('open'),
+    assignee: text('assignee'),
+    contact: jsonb('contact').$type<Record<string, string>>().notNull().default({}),
+    customAttributes: jsonb('custom_attributes').$type<Record<string, string>>().notNull().default({}),
+    contactLastSeenAt: timestamp('contact_last_seen_at', { withTimezone: true }),
+    agentLastSeenAt: timestamp('agent_last_seen_at', { withTimezone: true }),
+    contactTypingUntil: timestamp('contact_typing_until', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('support_desk_conversations_source').on(t.sourceId), index('support_desk_conversations_status').on(t.status)],
+);
+
+export const supportDeskMessages = pgTable(
+  'support_desk_messages',
+  {
+    id: id(),
+    conversationId: ref('conversation_id')
+      .notNull()
+      .references(() => supportDeskConversations.id),
+    /** incoming (the contact) | outgoing (an agent) | activity */
+    messageType: text('message_type').notNull(),
+    content: text('content').notNull().default(''),
+    senderName: text('sender_name'),
+    /** The sender's own id for it (ours for incoming messages): a message posted again is kept once. */
+    sourceId: text('source_id'),
+    attachmentType: text('attachment_type'),
+    attachment: bytea('attachment'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('support_desk_messages_source').on(t.conversationId, t.sourceId),
+    index('support_desk_messages_conversation').on(t.conversationId),
+  ],
+);
+
+export const supportDeskWebhooks = pgTable(
+  'support_desk_webhooks',
+  {
+    id: id(),
+    /** X-Chatwoot-Delivery: the same for every retry of one delivery. */
+    deliveryId: text('delivery_id').notNull(),
+    event: text('event').notNull(),
+    body: text('body').notNull(),
+    /** When to try (again); null once delivered or given up. */
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastStatus: integer('last_status'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('support_desk_webhooks_delivery').on(t.deliveryId),
+    index('support_desk_webhooks_due')
+      .on(t.dueAt)
+      .where(sql`${t.dueAt} IS NOT NULL`),
+  ],
+);

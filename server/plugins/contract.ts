@@ -74,6 +74,12 @@ export interface PlayerCallContext<Body> extends CallContext<Body> {
   customerId: number;
 }
 
+/** A call for whoever holds a session, a visitor's (customerId null) or a player's (auth: 'session'). */
+export interface SessionCallContext<Body> extends CallContext<Body> {
+  session: Session;
+  customerId: number | null;
+}
+
 export interface IdempotentCallContext<Body> extends PlayerCallContext<Body> {
   /** The caller's Idempotency-Key header, checked by the contract (8 to 80 letters, digits, - or _). */
   idempotencyKey: string;
@@ -111,6 +117,16 @@ export type CallDefinition<S extends StandardSchemaV1, A = unknown> =
       handler: (ctx: PlayerCallContext<StandardSchemaV1.InferOutput<S>>) => Answer<A>;
     })
   | (BaseDefinition<S, A> & {
+      /**
+       * A visitor (with the token webToken gave it) or a player: the call needs a session, whoever's, and
+       * gets its identity from it only, as a player call does (the support chat, issue 37).
+       */
+      auth: 'session';
+      idempotent?: false;
+      requires?: never;
+      handler: (ctx: SessionCallContext<StandardSchemaV1.InferOutput<S>>) => Answer<A>;
+    })
+  | (BaseDefinition<S, A> & {
       auth: 'player';
       /**
        * Moves money: the call needs an Idempotency-Key header, which the contract checks and hands the
@@ -125,7 +141,7 @@ export interface RegisteredCall {
   prefix: ApiPrefix;
   name: string;
   url: string;
-  auth: 'public' | 'player';
+  auth: 'public' | 'player' | 'session';
   body: StandardSchemaV1;
   /** Whether the call needs an Idempotency-Key header. */
   idempotent: boolean;
@@ -293,7 +309,9 @@ async function contract(app: FastifyInstance, options: ContractOptions) {
   const accountLimit = app.createRateLimit({
     max: options.accountCallsPerMinute,
     timeWindow: '1 minute',
-    keyGenerator: (request) => `player:${request.session?.customerId ?? ''}`,
+    // A visitor's session calls (auth 'session') count under the session.
+    keyGenerator: (request) =>
+      request.session?.customerId ? `player:${request.session.customerId}` : `session:${request.session?.id ?? ''}`,
   });
   const registry: RegisteredCall[] = [];
   app.decorate('calls', registry);
@@ -365,8 +383,11 @@ async function contract(app: FastifyInstance, options: ContractOptions) {
         }
       }
       request.session = session;
-      if (definition.auth === 'player') {
-        if (!session?.customerId) throw new CallError(GatewayCode.LoginRequired, 'login please', 401);
+      if (definition.auth === 'session' && !session) {
+        throw new CallError(GatewayCode.TokenInvalid, 'Your session is not valid. Please refresh the page.', 401);
+      }
+      if (definition.auth !== 'public') {
+        if (definition.auth === 'player' && !session?.customerId) throw new CallError(GatewayCode.LoginRequired, 'login please', 401);
         // (isAllowed means "not counted"; a counted call is refused only once it exceeds the limit.)
         const counted = await accountLimit(request);
         if (!counted.isAllowed && counted.isExceeded) {
@@ -374,7 +395,7 @@ async function contract(app: FastifyInstance, options: ContractOptions) {
         }
       }
 
-      const received = definition.auth === 'player' ? withoutIdentity(request.body ?? {}) : (request.body ?? {});
+      const received = definition.auth !== 'public' ? withoutIdentity(request.body ?? {}) : (request.body ?? {});
       refuseControlCharacters(request, definition.name, received);
       const decrypted = decryptSensitive(received, options.cipher);
       // And what the sensitive fields held under their encryption.
@@ -398,6 +419,8 @@ async function contract(app: FastifyInstance, options: ContractOptions) {
 
       let data: unknown;
       if (definition.auth === 'public') data = await definition.handler({ body, request, reply, session });
+      else if (definition.auth === 'session')
+        data = await definition.handler({ body, request, reply, session: session!, customerId: session!.customerId });
       else {
         const player = { body, request, reply, session: session!, customerId: session!.customerId! };
         data = definition.idempotent

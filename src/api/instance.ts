@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { APP_KEY_META } from '../contract/sign';
 import i18next from 'i18next';
 import { uuid } from '../lib/ids';
-import { CUSTOMER_SERVICE_PATH, navigateTo } from '../lib/navigation';
+import { customerServiceHref, navigateTo } from '../lib/navigation';
 import { containerKind, deviceId } from '../lib/device';
 import { clientTagsFor, miniAppHome, partnerFromHost } from '../lib/partner';
 import { isNativeApp, origin } from '../stores/origin';
@@ -58,7 +58,7 @@ export const apiEffects: ApiEffects = {
       title: i18next.t(titleKey as 'dialog.tips'),
       message: i18next.t(messageKey as 'errors.unknown'),
       confirm: { label: i18next.t(confirmKey as 'common.ok') },
-      cancel: { label: i18next.t('common.customerService'), action: () => navigateTo(CUSTOMER_SERVICE_PATH) },
+      cancel: { label: i18next.t('common.customerService'), action: () => navigateTo(customerServiceHref(ui.currentRouteName)) },
     });
   },
   frequentRequest: () => openOverlay('frequentRequest'),

@@ -163,6 +163,13 @@ export const GatewayCode = {
   TransferFailed: 'GW_800484',
   /** No such round of this player. */
   RoundNotFound: 'GW_800485',
+  // The customer-support chat (issue 37): GW_80049x.
+  /** No such conversation (or message) of the caller's. */
+  SupportNotFound: 'GW_800490',
+  /** The chat picture is not a picture we read. */
+  SupportPictureInvalid: 'GW_800491',
+  /** Rating a conversation that has not ended, or was rated already. */
+  SupportNotClosed: 'GW_800492',
 } as const;
 
 /** Codes that reset the token and show the session-expired dialog. */

@@ -5,6 +5,7 @@ import { casinoCn } from './casino.cn';
 import { gamesCn } from './games.cn';
 import { kycProfileCn } from './kycProfile.cn';
 import { securityCn } from './security.cn';
+import { supportCn } from './support.cn';
 import { walletCn } from './wallet.cn';
 import { withdrawCn } from './withdraw.cn';
 
@@ -141,6 +142,7 @@ export const cn: Resources = {
       promo: '优惠活动',
       partner: '合作伙伴应用',
       dev: '开发者工具',
+      support: '在线客服',
     },
     overlay: '此窗口将在 Panalo 后续版本中推出。',
   },
@@ -268,6 +270,7 @@ export const cn: Resources = {
     tabs: '消息类型',
     inbox: '收件箱',
     notices: '公告',
+    support: '客服',
     readAll: '全部已读',
     unread: '未读',
     emptyTitle: '暂无消息',
@@ -303,6 +306,7 @@ export const cn: Resources = {
   games: gamesCn,
   kycProfile: kycProfileCn,
   security: securityCn,
+  support: supportCn,
   sports: {
     names: {
       '1': '足球',

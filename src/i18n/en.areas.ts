@@ -5,6 +5,7 @@ import { kycEn } from './kyc.en';
 import { kycProfileEn } from './kycProfile.en';
 import { routesEn } from './routes.en';
 import { securityEn } from './security.en';
+import { supportEn } from './support.en';
 import { walletEn } from './wallet.en';
 import { withdrawEn } from './withdraw.en';
 
@@ -104,6 +105,7 @@ export const enAreas = {
     tabs: 'Message types',
     inbox: 'Inbox',
     notices: 'Notices',
+    support: 'Customer Service',
     readAll: 'Mark all read',
     unread: 'Unread',
     emptyTitle: 'No messages here',
@@ -220,6 +222,7 @@ export const enAreas = {
   games: gamesEn,
   kycProfile: kycProfileEn,
   security: securityEn,
+  support: supportEn,
   // Titles and descriptions of the pages: set on the document once here (router.tsx applyRouteMeta).
   routes: routesEn,
 };

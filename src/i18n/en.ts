@@ -139,6 +139,7 @@ export const en = {
       promo: 'promotions',
       partner: 'partner app',
       dev: 'developer tools',
+      support: 'customer service',
     },
     overlay: 'This window arrives with a coming release of Panalo.',
   },

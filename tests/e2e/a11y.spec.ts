@@ -177,7 +177,8 @@ test('the first screens the server draws, before the app has run', async ({ page
 });
 
 test('the player pages, the bet slip with a parlay and the result sheet, as the demo player', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  // Eleven audited screens, each axe run a few seconds on a loaded machine.
+  test.setTimeout(180_000);
   const findings: Finding[] = [];
   await page.goto('/sports?mode=early&sportId=1');
   await page.getByRole('button', { name: 'Log In' }).first().click();
@@ -231,6 +232,10 @@ test('the player pages, the bet slip with a parlay and the result sheet, as the 
   await page.goto('/KYCAutomation');
   await expect(page.getByTestId('kyc-status')).toBeVisible();
   await audit(page, '/KYCAutomation', findings);
+  // The customer-support chat (issue 37), with its box to write in.
+  await page.goto('/live-support?from=Account');
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await audit(page, '/live-support', findings);
 
   report(findings);
 });

@@ -17,11 +17,13 @@ import type {
   UserQueue,
 } from '../../src/contract/realtime';
 import type { ChatMessage } from '../../src/contract/feed';
+import type { SupportOutboxUpdate, SupportOutgoing } from '../../src/contract/support';
 import { ANONYMOUS_CALLER } from '../../src/contract/request';
 import { manilaDay } from '../../src/lib/dates';
 import { OrderRefresher } from './orders';
 import { releaseCallback } from './release';
 import { MatchStore } from './store';
+import { SupportOutbox, type SupportOutboxStore, type SupportSender, memoryOutbox } from './support';
 import { DestinationSync } from './sync';
 import { inListView, orderMatches } from '../../src/contract/lists';
 import { mainMarkets } from './views';
@@ -82,6 +84,8 @@ export interface CoreDeps {
   whenReleased?: (lockName: string) => Promise<void>;
   /** Conflation tick. */
   conflateMs?: number;
+  /** The support chat's outbox: where it keeps what waits (IndexedDB) and how it sends (support/send). */
+  support?: { store: SupportOutboxStore; send: SupportSender };
 }
 
 type Send<T> = (value: T) => void;
@@ -174,6 +178,8 @@ export class RealtimeCore {
   readonly store = new MatchStore();
   /** The bet-order refresh of every tab's slip (workers/realtime/orders.ts). */
   readonly orders: OrderRefresher;
+  /** The support chat's messages waiting for the server, for every tab (workers/realtime/support.ts). */
+  readonly support: SupportOutbox;
   private readonly subs = new Map<number, Sub>();
   private readonly destinations = new Map<string, DestinationEntry>();
   private readonly loading = new Map<string, Promise<void>>();
@@ -203,6 +209,12 @@ export class RealtimeCore {
       now: deps.now,
       setInterval: deps.setInterval,
       clearInterval: deps.clearInterval,
+    });
+    this.support = new SupportOutbox({
+      store: deps.support?.store ?? memoryOutbox(),
+      send: deps.support?.send ?? (() => Promise.resolve({ kind: 'network' })),
+      context: () => this.context,
+      setTimeout: deps.setTimeout,
     });
   }
 
@@ -343,8 +355,30 @@ export class RealtimeCore {
     return this.deps.transport.publish(Destination.chat(matchId), JSON.stringify({ text }));
   }
 
+  // ---- the support chat's outbox (workers/realtime/support.ts) ----------------------------------------
+
+  async sendSupport(message: SupportOutgoing): Promise<void> {
+    await this.support.add(message);
+  }
+
+  async watchSupportOutbox(tabId: string, onUpdate: (update: SupportOutboxUpdate) => void): Promise<number> {
+    const id = this.nextId++;
+    this.support.watch(id, tabId, onUpdate);
+    return id;
+  }
+
+  async retrySupport(clientMessageId: string): Promise<void> {
+    await this.support.retry(clientMessageId);
+  }
+
+  async discardSupport(clientMessageId: string): Promise<void> {
+    await this.support.discard(clientMessageId);
+  }
+
   async unwatch(subscriptionId: number): Promise<void> {
     if (this.orders.unwatch(subscriptionId)) return;
+    const outboxWatch = this.support.unwatch(subscriptionId);
+    if (outboxWatch) return releaseCallback(outboxWatch);
     const sub = this.subs.get(subscriptionId);
     if (!sub) return;
     this.subs.delete(subscriptionId);
@@ -355,6 +389,7 @@ export class RealtimeCore {
 
   async disconnectTab(tabId: string): Promise<void> {
     this.orders.disconnectTab(tabId);
+    for (const callback of this.support.disconnectTab(tabId)) releaseCallback(callback);
     for (const sub of [...this.subs.values()]) if (sub.tabId === tabId) await this.unwatch(sub.id);
   }
 
@@ -859,6 +894,8 @@ export class RealtimeCore {
         if ((sub.kind === 'list' || sub.kind === 'match') && sub.ready) sub.send({ status: 'reconnecting' });
     }
     if (status === 'online') {
+      // The support chat's waiting messages go now.
+      this.support.online();
       // The network is back: views shown from the device fetch now rather than at their next retry.
       for (const key of [...this.offline.keys()]) if (this.hasWatchers(key)) this.load(key);
     }
@@ -915,6 +952,18 @@ class TabClient implements RealtimeApi {
   }
   sendChat(matchId: string, text: string): Promise<boolean> {
     return this.core.sendChat(matchId, text);
+  }
+  sendSupport(message: SupportOutgoing): Promise<void> {
+    return this.core.sendSupport(message);
+  }
+  watchSupportOutbox(onUpdate: (update: SupportOutboxUpdate) => void): Promise<number> {
+    return this.core.watchSupportOutbox(this.tabId, onUpdate);
+  }
+  retrySupport(clientMessageId: string): Promise<void> {
+    return this.core.retrySupport(clientMessageId);
+  }
+  discardSupport(clientMessageId: string): Promise<void> {
+    return this.core.discardSupport(clientMessageId);
   }
   unwatch(subscriptionId: number): Promise<void> {
     return this.core.unwatch(subscriptionId);

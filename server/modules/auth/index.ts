@@ -31,7 +31,14 @@ export interface Sessions {
   endedNotice(reason: string): { code: string; message: string };
   /** At most this many sessions are re-checked in one query. */
   readonly checkBatch: number;
+  /**
+   * Hears each login that replaces a visitor's session (the support chat moves the visitor's conversations
+   * to the player). A listener that fails is logged; the login goes on.
+   */
+  onLogin(listener: LoginListener): void;
 }
+
+export type LoginListener = (previousSessionId: number, customerId: number) => Promise<void>;
 
 export interface Auth {
   /** Wrong passwords per login number (the lockout); the withdrawal password counts its own the same way. */
@@ -54,7 +61,19 @@ export { type Customer, type UserInfoFlags, assertOfAge, createCustomer, findByI
 export const sessions = fp(
   async (app: FastifyInstance) => {
     const db = app.database.db;
-    const policy: SessionPolicy = { idleMs: app.config.sessionIdleMs, maxMs: app.config.sessionMaxMs, events: app.playerEvents };
+    const loginListeners: LoginListener[] = [];
+    const policy: SessionPolicy = {
+      idleMs: app.config.sessionIdleMs,
+      maxMs: app.config.sessionMaxMs,
+      events: app.playerEvents,
+      async onLogin(previousSessionId, customerId) {
+        for (const listener of loginListeners) {
+          await listener(previousSessionId, customerId).catch((error: unknown) =>
+            app.log.error({ err: error, previousSessionId }, 'a login listener failed'),
+          );
+        }
+      },
+    };
     const resolver = sessionResolver(db, policy);
     app.decorate('sessions', {
       policy,
@@ -63,6 +82,7 @@ export const sessions = fp(
       ended: (sessionIds) => endedSessions(db, policy, sessionIds),
       endedNotice: sessionEndedNotice,
       checkBatch: SESSION_CHECK_BATCH,
+      onLogin: (listener) => loginListeners.push(listener),
     } satisfies Sessions);
   },
   { name: 'sessions', dependencies: ['core'] },

@@ -26,6 +26,8 @@ export interface SessionPolicy {
    * every instance once several run.
    */
   events: Pick<PlayerEvents, 'publish'>;
+  /** A visitor's session was replaced by a player's login (the support chat's visitor conversations move to the player). */
+  onLogin?(previousSessionId: number, customerId: number): Promise<void>;
 }
 
 /** Who is calling, as a session records it: the address and the device header. */

@@ -127,5 +127,6 @@ export async function logIn(
   assertOfAge(customer.birthday);
   if (previousSessionId !== undefined) await revokeSession(db, policy, previousSessionId, 'login');
   const { webToken } = await createSession(db, policy, customer.id, request);
+  if (previousSessionId !== undefined) await policy.onLogin?.(previousSessionId, customer.id);
   return { webToken, userInfo: toUserInfo(customer) };
 }

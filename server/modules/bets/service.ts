@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { BatchPlacementResponse, BetPush, ParlayResult, PlacementResult, TicketStatus } from '../../../src/contract/betting';
+import type { BatchPlacementResponse, BetPush, BetTicket, ParlayResult, PlacementResult, TicketStatus } from '../../../src/contract/betting';
 import type { Database } from '../../db';
 import type { FeedProvider, MatchResult, OutrightResult } from '../../providers/feed/types';
 import { LiveAcceptance } from './liveAcceptance';
 import { PlacementService } from './placement';
+import { ticketOf } from './repository';
 import type { BatchBody, OutrightBody, ParlayBody, SingleBody } from './schemas';
 import { Settlement } from './settlement';
 import { BetTasks } from './tasks';
@@ -157,5 +158,10 @@ export class BetService {
   /** An outright was decided: its tickets of that season win or lose. */
   settleOutright(result: OutrightResult): Promise<void> {
     return this.settlement.settleOutright(result);
+  }
+
+  /** One of the player's tickets (what the support chat shows its agent); undefined when it is not theirs. */
+  ticket(customerId: number, transId: string): Promise<BetTicket | undefined> {
+    return ticketOf(this.options.db, customerId, transId);
   }
 }

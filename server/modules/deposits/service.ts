@@ -143,6 +143,12 @@ export class DepositService {
     return updated ?? (await findOrder(this.db, order.customerId, order.orderNo))!;
   }
 
+  /** One of the player's deposit orders (what the support chat shows its agent); undefined when it is not theirs. */
+  async order(customerId: number, orderNo: string): Promise<DepositOrderView | undefined> {
+    const order = await findOrder(this.db, customerId, orderNo);
+    return order ? orderView(order) : undefined;
+  }
+
   /** deposit/cancelDeposit: the player gives up a pending order (a payment made anyway is still credited). */
   async cancel(customerId: number, orderNo: string): Promise<DepositOrderView> {
     let closed: DepositOrder | undefined;

@@ -7,6 +7,9 @@ import { devOutbox } from './outbox';
 import { devReconciliation } from './reconciliation';
 import { devVouchers } from './vouchers';
 
+/** Whether a form was posted from another site (the simulators' consoles refuse it too). */
+export { crossSite } from './html';
+
 /**
  * The development routes (/dev/…), never with NODE_ENV=production: the messaging outbox, the realtime
  * side's sockets and the feed moved at once, the operator's pages (vouchers, bank deposits to review,

@@ -4,6 +4,7 @@ import * as z from 'zod';
 import { DEFAULT_KYC_DAYS } from '../../../src/contract/constants';
 import { DEFAULT_KYC_DAILY_ATTEMPTS } from '../../../src/contract/kyc';
 import { DEFAULT_ANTI_ADDICTION, MAINTENANCE_IMAGE_ENTRY } from '../../../src/contract/site';
+import { DEFAULT_SUPPORT_HOURS, HOURS_PATTERN } from '../../../src/contract/support';
 
 /**
  * The operator's site settings, kept in `<dataDir>/site.json` (written with defaults at first start).
@@ -47,6 +48,19 @@ export const siteSettingsSchema = z.object({
   }),
   /** Anti-addiction reminders per game category ('5' slots…), minutes of play between reminders, 0 = off (front/siteinfo). */
   antiAddiction: z.record(z.string(), z.object({ remindEveryMinutes: z.number().int().nonnegative() })),
+  /**
+   * The support desk (issue 37, server/modules/support): its business hours in Manila time; a player who
+   * writes outside them gets the out-of-hours answer with the FAQ articles that may help.
+   */
+  support: z
+    .object({
+      hours: z.object({
+        from: z.string().regex(HOURS_PATTERN),
+        to: z.string().regex(HOURS_PATTERN),
+        days: z.array(z.number().int().min(1).max(7)),
+      }),
+    })
+    .default({ hours: DEFAULT_SUPPORT_HOURS }),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
@@ -66,6 +80,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   maintenance: { on: false, message: '', endTime: null, imageUrl: `/maintenance/${MAINTENANCE_IMAGE_ENTRY.toLowerCase()}.svg` },
   games: { maintenance: [], grayPlatforms: [], grayUsers: [] },
   antiAddiction: DEFAULT_ANTI_ADDICTION,
+  support: { hours: DEFAULT_SUPPORT_HOURS },
 };
 
 export interface SiteSettingsStore {

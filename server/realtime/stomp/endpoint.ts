@@ -19,7 +19,8 @@ export interface StompEndpointOptions {
   broker: EmbeddedBroker;
   /**
    * The player behind a CONNECT token (undefined: a visitor) and the login session it belongs to, whose
-   * end closes the connection; null refuses the connection.
+   * end closes the connection (a visitor's session: whose support chat the connection hears); null
+   * refuses the connection.
    */
   authenticate(token: string | undefined): Promise<{ customerId: number | null; nickName: string; sessionId?: number } | null>;
   /** Offered heart-beat in both directions (spec §9: 10 s); 0 turns heart-beating off. */
@@ -88,6 +89,7 @@ function queueFlush(connection: StompConnection): void {
 class StompConnection implements BrokerConnection {
   customerId: number | null | undefined = undefined;
   playerSessionId: number | null | undefined = undefined;
+  visitorSessionId: number | null = null;
   private nickName = '';
   private state: 'new' | 'connecting' | 'open' | 'closing' = 'new';
   private readonly reader = new FrameReader(MAX_FRAME_BYTES);
@@ -258,6 +260,7 @@ class StompConnection implements BrokerConnection {
     if (!player) return this.fail('login failed', frame, CLOSE_REFUSED);
     this.customerId = player.customerId;
     this.playerSessionId = player.customerId === null ? null : (player.sessionId ?? null);
+    this.visitorSessionId = player.customerId === null ? (player.sessionId ?? null) : null;
     this.nickName = player.nickName;
     this.state = 'open';
     const offer = this.options.heartbeatMs;

@@ -5,10 +5,13 @@ import { securityInfoQuery } from '../../features/auth/securityApi';
 import { accountQuery, addressesQuery, headImagesQuery, userInfoQuery } from '../../features/account/api';
 import { betListQuery, ticketQuery } from '../../features/bets/api';
 import { docQuery, docsQuery } from '../../features/content/docs';
-import { FAQ_ARTICLES, LEGAL_DOCS, type FaqArticle } from '../../features/content/docs/types';
+import { FAQ_ARTICLES, type FaqArticle } from '../../contract/faq/types';
+import { LEGAL_DOCS } from '../../features/content/docs/types';
 import { ticketSearch } from '../../features/bets/search';
 import { messageQuery, messagesQuery, unreadQuery } from '../../features/messages/api';
 import { messageSearch } from '../../features/messages/search';
+import { chatQuery } from '../../features/support/api';
+import { chatContextOf, supportSearch } from '../../features/support/search';
 import { outrightsQuery, sportSwitchQuery } from '../../features/sports/api';
 import { faceCaptureSearch } from '../../features/kyc/search';
 import { maintenanceSearch } from '../../features/site/search';
@@ -104,6 +107,15 @@ const game = data({
     if (gameId) void queryClient.prefetchQuery(gameQuery(Number(gameId)));
   },
 });
+
+/** The support chat: its history (a real visit only: opened about a topic, the agent hears of it). */
+const supportChat = (routeName: string) =>
+  data({
+    search: supportSearch,
+    prefetch: (search, { preload }) => {
+      if (!preload) void queryClient.prefetchQuery(chatQuery(chatContextOf(search, routeName), search.conversationId));
+    },
+  });
 
 export const ROUTE_DATA: Partial<Record<RouteName, RouteData>> = {
   game,
@@ -208,6 +220,8 @@ export const ROUTE_DATA: Partial<Record<RouteName, RouteData>> = {
       void queryClient.prefetchInfiniteQuery(messagesQuery(1));
     },
   }),
+  'live-support': supportChat('live-support'),
+  ocssLdpage: supportChat('ocssLdpage'),
   MessageDetails: data({
     search: messageSearch,
     // Reading a message marks it read: only a real visit fetches it, not a hover.

@@ -69,8 +69,12 @@ const PAGES: Record<string, RouteComponent> = {
   avatar: page('AvatarPage', () => import('../../features/account/AvatarPage')),
   myAddress: page('AddressPage', () => import('../../features/account/AddressPage')),
   deleteAccount: page('DeleteAccountRoute', () => import('../pages/DeleteAccountRoute')),
-  Notifications: page('MessagesPage', () => import('../../features/messages/MessagesPage')),
+  // The messages with the customer-service conversations composed in (src/app/pages/MessagesRoute).
+  Notifications: page('MessagesRoute', () => import('../pages/MessagesRoute')),
   MessageDetails: page('MessageDetailsPage', () => import('../../features/messages/MessageDetailsPage')),
+  // The customer-support chat (features/support); /ocssLdpage is where `?method=cs` lands.
+  'live-support': page('SupportChatPage', () => import('../../features/support/SupportChatPage')),
+  ocssLdpage: page('OcssLandingPage', () => import('../../features/support/SupportChatPage')),
   // Money in and records (features/wallet).
   WalletDeposit: deposit,
   WalletDepositApp: deposit,

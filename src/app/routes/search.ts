@@ -6,6 +6,7 @@ import { faceCaptureSearch } from '../../features/kyc/search';
 import { messageSearch } from '../../features/messages/search';
 import { maintenanceSearch } from '../../features/site/search';
 import { liveMatchSearch, sportsSearch } from '../../features/sports/search';
+import { supportSearch } from '../../features/support/search';
 import {
   RECORD_TABS,
   bankOrderSearch,
@@ -65,4 +66,6 @@ export const ROUTE_SEARCH: Partial<Record<RouteName, SearchSchema>> = {
   record: recordRouteSearch,
   recordDetail: recordDetailSearch,
   MessageDetails: messageSearch,
+  'live-support': supportSearch,
+  ocssLdpage: supportSearch,
 };

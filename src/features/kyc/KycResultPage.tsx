@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { type KycOutcome, kycOutcome } from '../../lib/kycRules';
-import { CUSTOMER_SERVICE_PATH } from '../../lib/navigation';
+import { CUSTOMER_SERVICE_PATH, customerServiceSearch } from '../../lib/navigation';
 import { kyc } from '../../stores/kyc';
 import { openOverlay } from '../../stores/ui';
 import { Button } from '../../ui/Button';
@@ -58,7 +58,11 @@ export function KycResultPage() {
   }, [outcome]);
 
   const primary = (to: string, label: string) => (
-    <Link to={to} className={`${buttonStyles.button} ${buttonStyles.primary}`}>
+    <Link
+      to={to}
+      search={to === CUSTOMER_SERVICE_PATH ? customerServiceSearch('KycResult', { about: 'kyc' }) : undefined}
+      className={`${buttonStyles.button} ${buttonStyles.primary}`}
+    >
       {label}
     </Link>
   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { formatDateTime } from '../../lib/dates';
 import { formatCentavos } from '../../lib/money';
+import { CUSTOMER_SERVICE_PATH, customerServiceSearch } from '../../lib/navigation';
 import { pay } from '../../stores/pay';
 import buttonStyles from '../../ui/Button.module.css';
 import { depositStatusMessage } from './amounts';
@@ -12,7 +13,7 @@ import styles from './Wallet.module.css';
 
 /**
  * Where a deposit order stands, in words: still on its way (with progress), money in (with the new
- * balance), or ended without money (with the reason and Try again).
+ * balance), or ended without money (with the reason, Try again and Customer Service about this order).
  */
 export function DepositOutcome({ order, balanceNote }: { order: DepositOrder; balanceNote?: ReactNode }) {
   const { t, i18n } = useTranslation();
@@ -56,6 +57,16 @@ export function DepositOutcome({ order, balanceNote }: { order: DepositOrder; ba
             className={`${buttonStyles.button} ${buttonStyles.primary} ${buttonStyles.block}`}
           >
             {t('common.retry')}
+          </Link>
+        )}
+        {message.tone === 'bad' && (
+          <Link
+            to={CUSTOMER_SERVICE_PATH}
+            search={customerServiceSearch('gpoorder', { about: 'deposit', orderNo: order.orderNo })}
+            className={`${buttonStyles.button} ${buttonStyles.secondary} ${buttonStyles.block}`}
+            data-testid="deposit-customer-service"
+          >
+            {t('common.customerService')}
           </Link>
         )}
         {message.tone === 'good' && (
