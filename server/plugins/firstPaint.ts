@@ -7,7 +7,7 @@ import { DEFAULT_HOME_TAB, type HomeTab } from '../../src/contract/navigation';
 import type { ListQuery } from '../../src/contract/realtime';
 import type { SiteInfo } from '../../src/contract/site';
 import { FOR_YOU_SPORTS } from '../../src/contract/sports';
-import { PRELOADS_MARK } from './appLoader';
+import { APP_TEMPLATE_ID, AT_ONCE, PRELOADS_MARK } from './appLoader';
 import { EARLY_TAP_SCRIPT, firstScreen, rowsCss, scriptSafe, sha256Source } from './firstRows';
 import { type GameListSource, gameListScript, gamesOf, kindOf, lobbyScreen, thumbPreloads } from './firstTiles';
 
@@ -246,7 +246,8 @@ export function pageVariant(
   // / lands on the saved home tab, the default one for most: its chunk and lists come along.
   const shown = route?.path === '/' ? TAB_NAME[DEFAULT_HOME_TAB] : route?.name;
   const queries = lists && shown && pathname !== '/index.html' ? firstQueries(shown, searchParams, info.sports) : [];
-  const tags = info.preloads[shown ?? ''] ?? info.preloads[''] ?? '';
+  // An unknown address is sent to / and on to the home tab (src/app/routes/guards.ts): that tab's chunks.
+  const tags = info.preloads[shown ?? TAB_NAME[DEFAULT_HOME_TAB]] ?? info.preloads[''] ?? '';
   const mode = route?.name === 'Home_sports' ? (sportsQuery(searchParams, info.sports).mode ?? 'live') : '';
   // The site information is the same for every visitor (its clientIp is left to the API's answer).
   const siteJson = site ? scriptJson(site) : '';
@@ -299,6 +300,10 @@ export function pageVariant(
           page = page.replace(skeleton, () => rows).replace('</head>', () => `${rowsHead(info.rows!)}</head>`);
         }
       }
+      // Nothing but a skeleton to paint: the scripts draw the page, so the loader asks for them at once
+      // instead of waiting for a contentful paint that only they can bring (./appLoader.ts).
+      if (page.includes(PLAIN_SKELETON))
+        page = page.replace(`<template id="${APP_TEMPLATE_ID}"`, () => `<template id="${APP_TEMPLATE_ID}" ${AT_ONCE}`);
       return page;
     },
   };
