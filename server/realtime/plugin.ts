@@ -5,6 +5,7 @@ import { deliverPlayerEvents } from './playerQueues';
 import { watchSessions } from './sessionWatch';
 import type { SessionEndedNotice } from './stomp/broker';
 import { EmbeddedBroker } from './stomp/broker';
+import { RecentDeltas } from './recentDeltas';
 import { type StompEndpointOptions, stompEndpoint } from './stomp/endpoint';
 
 export interface RealtimeOptions extends Pick<StompEndpointOptions, 'authenticate' | 'onChat' | 'publishChat' | 'otherSocketPaths'> {
@@ -25,8 +26,11 @@ export interface RealtimeOptions extends Pick<StompEndpointOptions, 'authenticat
  */
 export async function realtime(app: FastifyInstance, options: RealtimeOptions): Promise<EmbeddedBroker> {
   const { feed } = options;
-  const broker = new EmbeddedBroker({ log: app.log });
+  // The lists' recent deltas, for a subscriber that holds a snapshot (SUBSCRIBE with `since`).
+  const recent = new RecentDeltas();
+  const broker = new EmbeddedBroker({ log: app.log, recent });
   feed.onDelta((destination, delta) => {
+    recent.add(destination, delta);
     if (broker.subscriberCount(destination) > 0) broker.publish(destination, JSON.stringify(delta), { seq: String(delta.seq) });
   });
   deliverPlayerEvents(options.events, broker, options.sessionEndedNotice);

@@ -31,6 +31,9 @@
  *    size (`rowKind` says which); firstMatchRowWithPrices the same for a match-row only;
  *  - appDrewList: the first animation frame in which the app had drawn the list itself (the server's
  *    drawn rows, `[data-first-rows]`, replaced by React's): how long the scripts took to take over;
+ *  - firstLiveDelta: the first STOMP MESSAGE of a list or match destination that reached any target
+ *    (the page's early socket, server/plugins/earlyLive.ts, or the realtime worker): from then a price
+ *    that moves moves on screen, and how soon one does is the feed's affair;
  *  - firstPriceChange: the first price on screen that moved: a `[data-price]` node added (or its
  *    attribute changed) whose market|selection had shown another price before (the rule of WINDOW_START
  *    in tests/bench/browser.ts), inside the viewport;
@@ -245,6 +248,7 @@ const HEADLINE = [
   ['firstRowWithPricesMs', 'first match row with prices (ms)', TARGETS.firstRowWithPricesMs],
   ['firstMatchRowWithPricesMs', '… of which a list row (match-row) (ms)', undefined],
   ['appDrewListMs', 'the app drew the list itself (ms)', undefined],
+  ['firstLiveDeltaMs', 'first live delta received (ms)', undefined],
   ['firstPriceChangeMs', 'first price change on screen (ms)', undefined],
   ['lcpMs', 'LCP (ms)', undefined],
   ['cls', 'CLS', undefined],

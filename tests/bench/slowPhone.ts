@@ -58,6 +58,7 @@ export class Throttler {
   readonly targets = new Map<string, TargetState>();
   private requests = new Map<string, RequestRecord>();
   private wsBytes = { received: 0, sent: 0, sockets: 0 };
+  private firstLiveDelta: number | undefined;
   private throttled = true;
 
   constructor(private readonly cdp: CdpConnection) {
@@ -109,6 +110,7 @@ export class Throttler {
   reset(): void {
     this.requests = new Map();
     this.wsBytes = { received: 0, sent: 0, sockets: 0 };
+    this.firstLiveDelta = undefined;
   }
 
   async setThrottled(throttled: boolean): Promise<void> {
@@ -180,9 +182,14 @@ export class Throttler {
       case 'Network.webSocketCreated':
         this.wsBytes.sockets += 1;
         return;
-      case 'Network.webSocketFrameReceived':
-        this.wsBytes.received += String(params['response']?.payloadData ?? '').length;
+      case 'Network.webSocketFrameReceived': {
+        const payload = String(params['response']?.payloadData ?? '');
+        this.wsBytes.received += payload.length;
+        // The first live delta of a list or match that reached any target (the page's early socket or the worker's).
+        if (this.firstLiveDelta === undefined && /^\n*MESSAGE\n[\s\S]*?destination:\/topic\/(?:sport|match)\//.test(payload))
+          this.firstLiveDelta = params['timestamp'] as number;
         return;
+      }
       case 'Network.webSocketFrameSent':
         this.wsBytes.sent += String(params['response']?.payloadData ?? '').length;
         return;
@@ -280,6 +287,7 @@ export class Throttler {
       bytesOnWireByTarget: bytesByType,
       bytesOnWireToEnd: bytes(all, Number.POSITIVE_INFINITY),
       webSocket: { ...this.wsBytes },
+      firstLiveDeltaMs: this.firstLiveDelta === undefined ? null : round(rel(this.firstLiveDelta)),
       firstListRequest: { shared_worker: firstListOf('shared_worker'), worker: firstListOf('worker'), page: firstListOf('page') },
       documentMs: documentRequest.end === undefined ? null : round((documentRequest.end - documentRequest.start) * 1000),
     };

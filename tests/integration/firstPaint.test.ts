@@ -8,6 +8,7 @@ import type { ListSnapshot } from '../../src/contract/feed';
 import type { ListQuery } from '../../src/contract/realtime';
 import { FIRST_PAINT_FILE, firstPaintInfo } from '../../scripts/vite-first-paint';
 import { APP_LOADER, APP_TEMPLATE_ID, AT_ONCE, deferAppScripts } from '../../server/plugins/appLoader';
+import { EARLY_LIVE_SCRIPT } from '../../server/plugins/earlyLive';
 import { builtClassNames, fakeDist } from './dist';
 import { type TestServer, startServer } from './server';
 
@@ -305,6 +306,23 @@ describe('the first screen drawn into the page', () => {
     expect(await (await drawnPage('/account')).text()).toContain('class="ps-lines"');
   });
 
+  it('keeps the drawn prices live from the head: the seq each list destination stands at, and the script that asks from it', async () => {
+    for (const path of ['/sports', '/foryou']) {
+      const html = await (await drawnPage(path)).text();
+      const head = html.slice(0, html.indexOf('</head>'));
+      const since = JSON.parse(
+        /<script type="application\/json" id="panalo-live-since">([\s\S]*?)<\/script>/.exec(head)?.[1] ?? 'null',
+      ) as Record<string, number>;
+      // Each inlined list's destination, from the oldest snapshot's seq.
+      const lists = firstLists(html);
+      expect(Object.keys(since).sort()).toEqual([...new Set(lists.map((l) => `/topic/sport/${l.query.sportTypeId}`))].sort());
+      for (const { query, snapshot } of lists) expect(since[`/topic/sport/${query.sportTypeId}`]).toBeLessThanOrEqual(snapshot.seq);
+      expect(head).toContain(`<script>${EARLY_LIVE_SCRIPT}</script>`);
+    }
+    // Not where nothing is drawn from lists.
+    expect(await (await drawnPage('/faq')).text()).not.toContain('panalo-live-since');
+  });
+
   it('has the loader ask for the scripts at once where it drew only a skeleton, and wait for the paint where it drew the page', async () => {
     const template = (html: string) => /<template [^>]*>/.exec(html)?.[0];
     for (const path of ['/account', '/wallet/deposit', '/no/such/page'])
@@ -322,8 +340,8 @@ describe('the first screen drawn into the page', () => {
       const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
       const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
       expect(styles.length).toBe(2);
-      // The app's loader and the early taps' recorder.
-      expect(scripts.length).toBe(2);
+      // The app's loader and the early taps' recorder; on the pages with lists the early live prices too.
+      expect(scripts.length).toBe(path === '/faq' ? 2 : 3);
       const styleSrc = /style-src ([^;]*)/.exec(policy)?.[1] ?? '';
       const scriptSrc = /script-src ([^;]*)/.exec(policy)?.[1] ?? '';
       for (const style of styles) expect(styleSrc).toContain(sha(style));
