@@ -37,12 +37,13 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type Browser, type BrowserContext, type Page, chromium } from '@playwright/test';
+import { type Browser, type BrowserContext, chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { type ServerProcess, startServerProcess } from '../e2e/serverProcess';
 import { REDIRECTS, type RouteDef, routesFor } from '../../src/app/routes/table';
 import { FAQ_ARTICLES } from '../../src/features/content/docs/types';
 import { PHONE } from './browser';
+import { type Samples, poll, samplesOf } from './samples';
 import { CdpConnection, startChromium } from './cdp';
 import { type PlayerStorage, demoPlayerStorage, playerStorageScript } from './player';
 import { SLOW_PHONE, Throttler, openTab, waitForServiceWorker } from './slowPhone';
@@ -117,12 +118,6 @@ function options() {
 
 // ---- the routes ------------------------------------------------------------------------------------------
 
-/** What the feed and the lobby offer this run: a live match and a game to open. */
-interface Samples {
-  matchId: string;
-  gameId: string;
-}
-
 /** Values for the table's path parameters. */
 const PARAMS: Record<string, string> = {
   gameKind: 'slot',
@@ -165,7 +160,11 @@ function linksOf(samples: Samples, as: Identity): Link[] {
         def.loginRequired === true || child.loginRequired === true,
       );
   }
-  for (const r of REDIRECTS) links.push({ name: `redirect:${r.from}`, path: r.from, as, expect: 'content' });
+  // A redirecting path answers as the route it sends to does (/wallet: a visitor gets the login dialog).
+  for (const r of REDIRECTS) {
+    const target = links.find((link) => link.path === r.to);
+    links.push({ name: `redirect:${r.from}`, path: r.from, as, expect: target?.expect ?? 'content' });
+  }
   links.push({ name: 'unknown', path: UNKNOWN_PATH, as, expect: 'redirect' });
   return links;
 }
@@ -246,21 +245,6 @@ function visitOf(expect: Expect, c: Collected): Visit {
 
 // ---- unthrottled ------------------------------------------------------------------------------------------
 
-/**
- * Evaluates `expression` in the page every `everyMs` until it is truthy (its value) or `timeoutMs` passed.
- * Through evaluate, which the page's policy does not judge: waitForFunction's polling evaluates a string
- * the page's Content-Security-Policy refuses (no 'unsafe-eval').
- */
-async function poll<T>(page: Page, expression: string, timeoutMs: number, everyMs = 50): Promise<T> {
-  const started = performance.now();
-  for (;;) {
-    const value = await page.evaluate<T>(expression).catch(() => undefined);
-    if (value) return value;
-    if (performance.now() - started > timeoutMs) throw new Error(`not ready in ${timeoutMs / 1000} s`);
-    await sleep(everyMs);
-  }
-}
-
 /** Every script and stylesheet of the build: fetched once through the service worker, so every route's code is cached. */
 function buildAssets(): string[] {
   const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<string, { file: string; css?: string[] }>;
@@ -284,27 +268,6 @@ async function warmContext(browser: Browser, serverUrl: string, storage: PlayerS
   await page.evaluate(`Promise.all(${JSON.stringify(buildAssets())}.map((url) => fetch(url).then((r) => r.blob(), () => null)))`);
   await page.close();
   return context;
-}
-
-async function samplesOf(browser: Browser, serverUrl: string): Promise<Samples> {
-  const context = await browser.newContext({ ...PHONE, baseURL: serverUrl, serviceWorkers: 'block' });
-  try {
-    const page = await context.newPage();
-    await page.goto('/sports');
-    const live = await poll<string>(
-      page,
-      `document.querySelector('[data-testid=match-row] a[href*="matchId="]')?.getAttribute('href')`,
-      30_000,
-    );
-    const matchId = new URL(live, serverUrl).searchParams.get('matchId') ?? '';
-    await page.goto('/games/slot');
-    const game = await poll<string>(page, `document.querySelector('a[href*="gameId="]')?.getAttribute('href')`, 30_000);
-    const gameId = new URL(game, serverUrl).searchParams.get('gameId') ?? '';
-    if (!matchId || !gameId) throw new Error(`no live match (${matchId}) or game (${gameId}) to open`);
-    return { matchId, gameId };
-  } finally {
-    await context.close();
-  }
 }
 
 async function visitUnthrottled(context: BrowserContext, link: Link): Promise<Visit> {
