@@ -100,6 +100,12 @@ async function signIn(chrome: ChromiumProcess, origin: string, storage: PlayerSt
     }
     await cdp.send('Runtime.evaluate', { expression: playerStorageScript(storage) }, sessionId);
     await cdp.send('Target.closeTarget', { targetId });
+    // Gone before Lighthouse looks for its tab (it failed now and then with "Cannot find default execution context").
+    for (let tries = 0; tries < 50; tries++) {
+      const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: { targetId: string }[] };
+      if (!targetInfos.some((info) => info.targetId === targetId)) break;
+      await sleep(100);
+    }
   } finally {
     cdp.close();
   }
@@ -209,7 +215,14 @@ async function main() {
             keepFile = `bench-results/lighthouse/${name.replace(/\W+/g, '_').replace(/^_|_$/g, '')}-${run}.json`;
           }
           const query = path === '/liveSportGameV3' ? `?matchId=${live}` : '';
-          const figures = await audit(`${server.url}${path}${query}`, keepFile, asPlayer ? storage : undefined);
+          const url = `${server.url}${path}${query}`;
+          // Lighthouse's own gathering now and then loses the page's context on this busy machine (a protocol
+          // error, no figure): that audit is run again, once.
+          const figures = await audit(url, keepFile, asPlayer ? storage : undefined).catch((error: unknown) => {
+            if (!/Cannot find default execution context/.test(errorMessage(error))) throw error;
+            console.log(`  run ${run} ${name}: ${errorMessage(error)}; again`);
+            return audit(url, keepFile, asPlayer ? storage : undefined);
+          });
           slot.audits.push(figures);
           console.log(
             `  run ${run} ${name}: score ${figures['score']}, LCP ${figures['lcpMs']} ms, TBT ${figures['tbtMs']} ms, CLS ${figures['cls']}, ${figures['finalUrl']} (${round((performance.now() - started) / 1000)} s)`,
