@@ -143,7 +143,7 @@ let firstLive: Promise<void> | undefined;
  */
 export function firstListLive(): Promise<void> {
   firstLive ??= new Promise<void>((resolve) => {
-    const carried = firstLists.size > 0 || (typeof document !== 'undefined' && document.getElementById('panalo-first-list') !== null);
+    const carried = typeof document !== 'undefined' && document.getElementById('panalo-first-list') !== null;
     if (!carried || listLive) return resolve();
     markListLive = resolve;
     setTimeout(resolve, 15_000);
@@ -164,6 +164,9 @@ function start(): Comlink.Remote<RealtimeApi> {
   }
   const api = Comlink.wrap<RealtimeApi>(endpoint);
   void api.connect(null, context());
+  // The inlined lists are read (and their element goes) as the worker starts; they are handed to it when
+  // the page first watches a list (handOverFirstLists).
+  readFirstLists();
   if (typeof navigator.locks?.request === 'function') {
     // The worker waits on this tab's lock to learn that the tab closed, so it may only ask once the tab
     // holds it: asked earlier, the worker would get the lock at once and drop a living tab.
