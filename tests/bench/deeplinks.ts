@@ -46,7 +46,7 @@ import { PHONE } from './browser';
 import { type Samples, poll, samplesOf } from './samples';
 import { CdpConnection, startChromium } from './cdp';
 import { type PlayerStorage, demoPlayerStorage, playerStorageScript } from './player';
-import { SLOW_PHONE, Throttler, openTab, waitForServiceWorker } from './slowPhone';
+import { SLOW_PHONE, Throttler, openTab, settleBetweenVisits } from './slowPhone';
 import { errorMessage, median, percentile, round, sleep } from './stats';
 
 const TARGETS = { unthrottledMs: 1_000, slowColdMs: 4_000, slowWarmMs: 2_000 } as const;
@@ -322,12 +322,7 @@ async function measureSlow(serverUrl: string, link: Link, storage: PlayerStorage
     await throttler.start();
     const { browserContextId } = (await cdp.send('Target.createBrowserContext', {})) as { browserContextId: string };
     const cold = await slowVisit(cdp, throttler, browserContextId, `${serverUrl}${link.path}`, link.expect, init);
-    await throttler.setThrottled(false);
-    const swReady = await waitForServiceWorker(cold.tab);
-    await cold.tab.close();
-    await throttler.releaseWorkers();
-    await sleep(1_500);
-    await throttler.setThrottled(true);
+    const swReady = await settleBetweenVisits(throttler, cold.tab);
     const warm = await slowVisit(cdp, throttler, browserContextId, `${serverUrl}${link.path}`, link.expect, init);
     await warm.tab.close();
     await cdp.send('Target.disposeBrowserContext', { browserContextId }).catch(() => undefined);

@@ -54,7 +54,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CdpConnection, startChromium } from './cdp';
 import { errorMessage, median, round, sleep } from './stats';
-import { LATENCY_MS, SLOW_PHONE, Throttler, openTab, waitForServiceWorker } from './slowPhone';
+import { LATENCY_MS, SLOW_PHONE, Throttler, openTab, settleBetweenVisits } from './slowPhone';
 import { type ServerProcess, startServerProcess } from '../e2e/serverProcess';
 import { benchOptions } from './args';
 
@@ -219,12 +219,7 @@ async function measurePage(serverUrl: string, path: string, warm: boolean) {
     debug(`cold done: ${JSON.stringify(throttler.targetSummary())}`);
     const result: Record<string, unknown> = { cold: cold.figures, targets: throttler.targetSummary(), chromium: product };
     if (warm) {
-      await throttler.setThrottled(false);
-      const swReady = await waitForServiceWorker(cold.tab);
-      await cold.tab.close();
-      await throttler.releaseWorkers();
-      await sleep(1_500);
-      await throttler.setThrottled(true);
+      const swReady = await settleBetweenVisits(throttler, cold.tab);
       const second = await visit(cdp, throttler, browserContextId, `${serverUrl}${path}`);
       result['warm'] = { ...second.figures, serviceWorkerReadyBefore: swReady };
       result['warmTargets'] = throttler.targetSummary();

@@ -1,6 +1,6 @@
 import { emulatePhone } from './browser';
 import type { CdpConnection, CdpMessage } from './cdp';
-import { errorMessage, round } from './stats';
+import { errorMessage, round, sleep } from './stats';
 
 /**
  * The slow phone of the first-load benchmarks (issue 14; tests/bench/firstload.ts, deeplinks.ts): every
@@ -351,6 +351,21 @@ export async function waitForServiceWorker(tab: Tab): Promise<boolean> {
     )
     .then((ready) => ready === true)
     .catch(() => false);
+}
+
+/**
+ * Between a cold visit and a warm one: throttling lifted until the service worker is ready, the tab
+ * closed and its workers let go (so the next visit starts its own shared worker), then throttled again.
+ * Answers whether the service worker was ready.
+ */
+export async function settleBetweenVisits(throttler: Throttler, tab: Tab): Promise<boolean> {
+  await throttler.setThrottled(false);
+  const ready = await waitForServiceWorker(tab);
+  await tab.close();
+  await throttler.releaseWorkers();
+  await sleep(1_500);
+  await throttler.setThrottled(true);
+  return ready;
 }
 
 export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
