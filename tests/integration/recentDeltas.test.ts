@@ -41,7 +41,7 @@ async function until(condition: () => boolean, timeoutMs = 3_000): Promise<void>
   }
 }
 
-/** The feed sends a delta: kept for a later `since`, and published to whoever listens (server/realtime/plugin.ts). */
+/** The feed sends a delta: kept for a later `since`, and published to whoever listens (server/plugins/realtime.ts). */
 function feed(destination: string, delta: Delta): void {
   recent.add(destination, delta);
   broker.publish(destination, JSON.stringify(delta), { seq: String(delta.seq) });
