@@ -1,5 +1,5 @@
 import type { SelectionDetail, SelectionQuery } from './betting';
-import type { ChatMessage, League, ListMode, ListSnapshot, Market, Match } from './feed';
+import type { ChatMessage, Delta, League, ListMode, ListSnapshot, Market, Match } from './feed';
 import type { Caller } from './request';
 import type { SupportOutboxUpdate, SupportOutgoing } from './support';
 
@@ -71,9 +71,11 @@ export interface RealtimeApi {
    * A list snapshot the page already holds (the server inlines the first one into the HTML): the
    * worker uses it as if it had fetched it, when it is newer than what it holds (the same sequence
    * rules: a delta after a gap still fetches the list again). Before anyone watches the list it waits
-   * for the first watchList (which then fetches nothing).
+   * for the first watchList (which then fetches nothing). `deltas`: what the page's own early socket
+   * received for the list's destination after the snapshot (server/plugins/earlyLive.ts), applied on
+   * top, so the worker starts where the page's rows are.
    */
-  seedList(query: ListQuery, snapshot: ListSnapshot): Promise<void>;
+  seedList(query: ListQuery, snapshot: ListSnapshot, deltas?: Delta[]): Promise<void>;
   watchMatch(matchId: string, onPatch: (patch: MatchPatch) => void): Promise<number>;
   watchChat(matchId: string, onMessage: (message: ChatMessage) => void): Promise<number>;
   watchUser(queue: UserQueue, onEvent: (event: unknown) => void): Promise<number>;

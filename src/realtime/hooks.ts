@@ -4,7 +4,7 @@ import { type BetPush, type SelectionDetail, type SelectionQuery, TICKET_STATUSE
 import type { ChatMessage } from '../contract/feed';
 import type { ConnectionStatus, ListQuery, RealtimeApi, UserQueue } from '../contract/realtime';
 import { isOnline, subscribeOnline } from '../lib/online';
-import { dropFirstList, realtime } from './client';
+import { dropFirstList, handOverFirstLists, realtime } from './client';
 import { firstListPatch } from './seed';
 import { ListMirror, type ListView, MatchMirror, type MatchView, OrderMirror, type RowView } from './mirror';
 
@@ -49,15 +49,17 @@ export function useLiveList(query: ListQuery): { mirror: ListMirror; view: ListV
   useEffect(() => {
     const [sportTypeId, mode, dateId] = key.split('|') as [string, ListQuery['mode'], string];
     const query = { sportTypeId, mode, ...(dateId ? { dateId } : {}) };
-    return watchWorker((api) =>
-      api.watchList(
+    return watchWorker((api) => {
+      // The lists the page came with go to the worker first, with what moved since (the page's early socket).
+      handOverFirstLists(api);
+      return api.watchList(
         query,
         Comlink.proxy((patch) => {
           dropFirstList(query);
           mirror.apply(patch);
         }),
-      ),
-    );
+      );
+    });
   }, [key, mirror]);
   const view = useSyncExternalStore(mirror.subscribeList, mirror.getList);
   return { mirror, view };

@@ -37,8 +37,16 @@ import { mainMarkets } from './views';
  * and a unit test.
  */
 export interface Transport {
-  /** Subscribes now and again after every reconnect; answers the unsubscribe. */
-  subscribe(destination: string, onMessage: (body: string, headers: Record<string, string>) => void): () => void;
+  /**
+   * Subscribes now and again after every reconnect; answers the unsubscribe. `since`, asked at each
+   * SUBSCRIBE: the seq of a snapshot held for the destination, so the server sends at once what followed
+   * it (server/realtime/recentDeltas.ts) instead of the subscriber finding a gap and fetching again.
+   */
+  subscribe(
+    destination: string,
+    onMessage: (body: string, headers: Record<string, string>) => void,
+    since?: () => number | undefined,
+  ): () => void;
   /** False when the socket is down and nothing was sent. */
   publish(destination: string, body: string): boolean;
   /** Sets the token the socket connects with; a different token reconnects. */
@@ -159,6 +167,20 @@ function isNetworkError(error: unknown): boolean {
 /** A seeded snapshot nobody asked for within this long is dropped (it would be stale). */
 const SEED_TTL_MS = 60_000;
 
+/** A list snapshot the page handed over (seedList), with the deltas its early socket received after it. */
+interface Seed {
+  snapshot: ListSnapshot;
+  deltas: readonly Delta[];
+  at: number;
+}
+
+/** The seq a seed stands at: its snapshot's, carried on by those of its deltas that follow on without a gap. */
+function seedEnd(seed: Seed): number {
+  let end = seed.snapshot.seq;
+  for (const delta of seed.deltas) if ((delta.from ?? delta.seq) <= end + 1 && delta.seq > end) end = delta.seq;
+  return end;
+}
+
 export const listKey = (q: ListQuery) => `list:${q.sportTypeId}:${q.mode}:${q.dateId ?? ''}`;
 const queryOfKey = (key: string): ListQuery => {
   const [, sportTypeId = '', mode = 'live', dateId = ''] = key.split(':');
@@ -263,7 +285,7 @@ export class RealtimeCore {
     this.subs.set(sub.id, sub);
     this.acquire(destination, true);
     const seed = this.takeSeed(sub.key);
-    if (seed) this.mergeSnapshot(sub.key, this.listMerge(sub.query, seed));
+    if (seed) this.mergeSnapshot(sub.key, this.listMerge(sub.query, seed.snapshot, seed.deltas));
     else if (!this.loading.has(sub.key) && this.isLoaded(sub.key)) this.resetList(sub);
     else {
       this.load(sub.key);
@@ -279,18 +301,19 @@ export class RealtimeCore {
    * the first watchList, which then needs no fetch. The usual sequence rules follow: a delta after a
    * gap still fetches the list again.
    */
-  async seedList(query: ListQuery, snapshot: ListSnapshot): Promise<void> {
+  async seedList(query: ListQuery, snapshot: ListSnapshot, deltas: readonly Delta[] = []): Promise<void> {
     if (String(snapshot.sportTypeId) !== query.sportTypeId || !Number.isFinite(snapshot.seq)) return;
     const key = listKey(query);
+    const seed: Seed = { snapshot, deltas, at: this.deps.now() };
     const held = this.heldSeq(key);
-    if (held !== null && snapshot.seq <= held) return;
+    if (held !== null && seedEnd(seed) <= held) return;
     if (this.hasWatchers(key)) {
-      this.mergeSnapshot(key, this.listMerge(query, snapshot));
+      this.mergeSnapshot(key, this.listMerge(query, snapshot, deltas));
       return;
     }
     const pending = this.seeds.get(key);
-    if (pending && pending.snapshot.seq >= snapshot.seq) return;
-    this.seeds.set(key, { snapshot, at: this.deps.now() });
+    if (pending && seedEnd(pending) >= seedEnd(seed)) return;
+    this.seeds.set(key, seed);
   }
 
   async watchMatch(tabId: string, matchId: string, onPatch: (patch: MatchPatch) => void): Promise<number> {
@@ -433,7 +456,11 @@ export class RealtimeCore {
       return;
     }
     const sync = feed ? new DestinationSync() : null;
-    const unsubscribe = this.deps.transport.subscribe(destination, (body) => this.onMessage(destination, body));
+    const unsubscribe = this.deps.transport.subscribe(
+      destination,
+      (body) => this.onMessage(destination, body),
+      sync ? () => this.sinceOf(destination, sync) : undefined,
+    );
     this.destinations.set(destination, { refs: 1, unsubscribe, sync });
   }
 
@@ -479,6 +506,20 @@ export class RealtimeCore {
     }
   }
 
+  /**
+   * The seq this destination's data stands at when its subscription is made: the last delta applied, or
+   * else the oldest seeded snapshot waiting for it (the page's inlined lists: seedList). The server then
+   * sends what followed at once, which the seed is merged with, and no fetch follows. Nothing (no
+   * `since`) before any of them: the first delta then starts the usual way.
+   */
+  private sinceOf(destination: string, sync: DestinationSync): number | undefined {
+    if (sync.lastSeq !== null) return sync.lastSeq;
+    let since: number | undefined;
+    for (const [key, seed] of this.seeds)
+      if (destinationOf(key) === destination && (since === undefined || seedEnd(seed) < since)) since = seedEnd(seed);
+    return since;
+  }
+
   /** Fetches again every snapshot that feeds a destination (after a gap or a reconnect). */
   private resync(destination: string): void {
     const keys = new Set<string>();
@@ -494,7 +535,7 @@ export class RealtimeCore {
   /** The seq of the last snapshot merged for each key. */
   private readonly snapshotSeq = new Map<string, number>();
   /** Seeded list snapshots that wait for their first watcher (seedList). */
-  private readonly seeds = new Map<string, { snapshot: ListSnapshot; at: number }>();
+  private readonly seeds = new Map<string, Seed>();
 
   private isLoaded(key: string): boolean {
     return this.loaded.has(key);
@@ -510,13 +551,13 @@ export class RealtimeCore {
     return snap === null ? last : Math.max(last, snap);
   }
 
-  private takeSeed(key: string): ListSnapshot | null {
+  private takeSeed(key: string): Seed | null {
     const seed = this.seeds.get(key);
     if (!seed) return null;
     this.seeds.delete(key);
     if (this.deps.now() - seed.at > SEED_TTL_MS) return null;
     const held = this.heldSeq(key);
-    return held !== null && seed.snapshot.seq <= held ? null : seed.snapshot;
+    return held !== null && seedEnd(seed) <= held ? null : seed;
   }
 
   /**
@@ -685,8 +726,11 @@ export class RealtimeCore {
     return this.matchMerge(matchId, await this.deps.snapshots.match(matchId, this.context));
   }
 
-  /** How a list snapshot (fetched or seeded) goes into the store. */
-  private listMerge(query: ListQuery, snapshot: ListSnapshot): () => void {
+  /**
+   * How a list snapshot (fetched or seeded) goes into the store; a seeded one with the deltas the page
+   * received after it (its early socket), applied as if from this socket.
+   */
+  private listMerge(query: ListQuery, snapshot: ListSnapshot, deltas: readonly Delta[] = []): () => void {
     return () => {
       for (const league of snapshot.leagues) this.store.putLeague(league);
       const listed = new Set(snapshot.markets.map((m) => m.marketId));
@@ -698,7 +742,10 @@ export class RealtimeCore {
       }
       for (const market of snapshot.markets) this.store.putMarket(market);
       this.snapshotSeq.set(listKey(query), snapshot.seq);
-      this.afterSnapshot(Destination.sport(query.sportTypeId), snapshot.seq);
+      const destination = Destination.sport(query.sportTypeId);
+      this.afterSnapshot(destination, snapshot.seq);
+      const sync = this.destinations.get(destination)?.sync;
+      if (sync) for (const delta of deltas) this.run(destination, sync.onDelta(delta));
     };
   }
 
@@ -926,8 +973,8 @@ class TabClient implements RealtimeApi {
   watchList(query: ListQuery, onPatch: (patch: ListPatch) => void): Promise<number> {
     return this.core.watchList(this.tabId, query, onPatch);
   }
-  seedList(query: ListQuery, snapshot: ListSnapshot): Promise<void> {
-    return this.core.seedList(query, snapshot);
+  seedList(query: ListQuery, snapshot: ListSnapshot, deltas?: Delta[]): Promise<void> {
+    return this.core.seedList(query, snapshot, deltas);
   }
   watchMatch(matchId: string, onPatch: (patch: MatchPatch) => void): Promise<number> {
     return this.core.watchMatch(this.tabId, matchId, onPatch);

@@ -114,6 +114,11 @@ export interface EmbeddedBrokerOptions {
   drainCheckMs?: number;
   /** How long close() waits for close handshakes before cutting the sockets. */
   closeGraceMs?: number;
+  /**
+   * What followed a seq on a feed destination (../recentDeltas.ts): a SUBSCRIBE with `since` gets it at
+   * once, as one merged delta, before anything published after.
+   */
+  recent?: { since(destination: string, since: number): (Delta & { from: number }) | undefined };
 }
 
 /**
@@ -142,7 +147,7 @@ const HELD_CHAT_LINES = 20;
 const CHAT_TOPIC = /^\/topic\/chat\//;
 
 /** Merges a later delta into the held one: one price per market and key (the newest), other changes in order. */
-function mergeDelta(held: Delta & { from: number }, next: Delta): Delta & { from: number } {
+export function mergeDelta(held: Delta & { from: number }, next: Delta): Delta & { from: number } {
   const changes: Change[] = [];
   const seen = new Set<string>();
   const all = [...held.changes, ...next.changes];
@@ -202,8 +207,12 @@ export class EmbeddedBroker implements Broker {
     this.behind.delete(connection);
   }
 
-  /** Files a subscription; answers why not when the destination is not this connection's to read. */
-  subscribe(connection: BrokerConnection, id: string, destination: string): string | undefined {
+  /**
+   * Files a subscription; answers why not when the destination is not this connection's to read. With
+   * `since` (the seq of a snapshot the subscriber holds) what followed it on that destination, when still
+   * known, goes out at once as one merged delta: in the same turn, so before anything published later.
+   */
+  subscribe(connection: BrokerConnection, id: string, destination: string, since?: number): string | undefined {
     const subscriptions = this.connections.get(connection);
     if (!subscriptions || connection.customerId === undefined) return 'Not connected';
     if (subscriptions.has(id)) return `Subscription id ${id.slice(0, 40)} is already in use on this connection`;
@@ -218,6 +227,8 @@ export class EmbeddedBroker implements Broker {
     let set = this.byKey.get(route.key);
     if (!set) this.byKey.set(route.key, (set = new Set()));
     set.add(subscription);
+    const followed = since === undefined ? undefined : this.options.recent?.since(destination, since);
+    if (followed) connection.write(subscription.head, this.tail(destination, JSON.stringify(followed), { seq: String(followed.seq) }));
     return undefined;
   }
 

@@ -298,11 +298,12 @@ class StompConnection implements BrokerConnection {
   }
 
   private subscribe(frame: StompFrame): void {
-    const { id, destination, ack = 'auto' } = frame.headers;
+    const { id, destination, ack = 'auto', since } = frame.headers;
     if (!id || !destination) return this.fail('SUBSCRIBE needs id and destination headers', frame);
     if (ack !== 'auto') return this.fail(`ack:${ack.slice(0, 20)} is not supported; use ack:auto`, frame);
+    if (since !== undefined && !/^\d{1,15}$/.test(since)) return this.fail('since is the seq of a snapshot: digits', frame);
     if (this.options.broker.subscriptionsOf(this) >= MAX_SUBSCRIPTIONS) return this.fail('Too many subscriptions', frame);
-    const refusal = this.options.broker.subscribe(this, id, destination);
+    const refusal = this.options.broker.subscribe(this, id, destination, since === undefined ? undefined : Number(since));
     if (refusal) return this.fail(refusal, frame, CLOSE_REFUSED);
     this.receipt(frame);
   }

@@ -253,6 +253,15 @@ export function routesFor(isProduction: boolean): readonly RouteDef[] {
   return ROUTES.filter((route: RouteDef) => !(isProduction && route.nonProductionOnly));
 }
 
+/**
+ * Whether a route's page may show strings of the areas' English (i18n/en.areas.ts), which its route then
+ * waits for (router.tsx) and the server preloads with its page (scripts/vite-first-paint.ts): all but
+ * home and the sports pages, whose strings are the shell's.
+ */
+export function needsAreaStrings(route: { readonly name: string; readonly owner: string }): boolean {
+  return route.owner !== 'sports' && route.owner !== 'redirect' && route.name !== 'Home';
+}
+
 /** Route names whose pages show the customer-service chat entry (spec §2). */
 export const SERVICE_CHAT_ROUTES: readonly string[] = ['Home_foryou', 'Home_sports', 'Home_games', 'Account'];
 

@@ -20,7 +20,7 @@ type Phase =
  */
 export function MatchVideo({ matchId }: { matchId: string }) {
   const { t } = useTranslation();
-  const { data } = useQuery(streamsQuery(matchId));
+  const { data, isError } = useQuery(streamsQuery(matchId));
   const sources = data?.sources ?? [];
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
 
@@ -54,6 +54,16 @@ export function MatchVideo({ matchId }: { matchId: string }) {
     return () => timers.clearTimeout(timer);
   }, [waitingUrl, trying, sources.length]);
 
+  // The match says it has video: its button holds its place while the sources are looked up, so the
+  // markets under it do not move down when they arrive (CLS, issue 31); there is nothing to start yet.
+  if (data === undefined && !isError && phase.kind === 'idle') {
+    return (
+      <button type="button" className={styles.watch} disabled data-testid="watch">
+        <Icon name="play" size={16} />
+        {t('match.watch')}
+      </button>
+    );
+  }
   if (sources.length === 0) return null;
 
   if (phase.kind === 'idle') {
