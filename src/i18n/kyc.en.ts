@@ -60,6 +60,17 @@ export const kycEn = {
     '23': 'Other Valid IDs',
   },
   start: 'Start verification',
+  /** The title of /ekyc-zolos at each step (its steps are one page). */
+  /** A step page opened with no verification under way in this tab (it says nothing of the status: the entry page does). */
+  noFlowTitle: 'No verification in progress',
+  noFlow: 'Open Identity verification to see where yours stands and what comes next.',
+  toStatus: 'Identity verification',
+  stepTitles: {
+    id: 'Photo of Your ID',
+    face: 'Take a Selfie',
+    confirm: 'Check Your Details',
+    info: 'Your Information',
+  },
   steps: {
     id: 'ID photo',
     face: 'Selfie',
