@@ -9,7 +9,7 @@ import type { SiteInfo } from '../../src/contract/site';
 import { FOR_YOU_SPORTS } from '../../src/contract/sports';
 import { PRELOADS_MARK } from './appLoader';
 import { EARLY_TAP_SCRIPT, firstScreen, rowsCss, scriptSafe, sha256Source } from './firstRows';
-import { type GameListSource, gameListScript, gamesOf, kindOf, lobbyScreen, thumbPreloads } from './firstTiles';
+import { type GameListSource, PLAYER_ROWS_SCRIPT, gameListScript, gamesOf, kindOf, lobbyScreen, thumbPreloads } from './firstTiles';
 
 /**
  * What makes the app's page paint before its scripts ran and show odds soon after, on a slow link
@@ -192,7 +192,10 @@ export function rowsHead(rows: NonNullable<FirstPaintInfo['rows']>): string {
 /** The sha256 sources the rows' inline style and script need in the policy (none without rows). */
 export function rowsPolicyHashes(info: FirstPaintInfo): { styles: string[]; scripts: string[] } {
   if (!info.rows) return { styles: [], scripts: [] };
-  return { styles: [sha256Source(rowsCss(info.rows.classes, info.rows.css))], scripts: [sha256Source(EARLY_TAP_SCRIPT)] };
+  return {
+    styles: [sha256Source(rowsCss(info.rows.classes, info.rows.css))],
+    scripts: [sha256Source(EARLY_TAP_SCRIPT), sha256Source(PLAYER_ROWS_SCRIPT)],
+  };
 }
 
 /** Adds inline scripts' hashes to the policy the security headers wrote for this answer. */
