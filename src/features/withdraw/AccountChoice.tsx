@@ -44,7 +44,7 @@ export function AccountChoice({
   }
   const { list, maxAccounts } = query.data;
   return (
-    <ul className={styles.accounts} role="radiogroup" aria-label={t('withdraw.accounts.to', { way: t(`withdraw.ways.${way}`) })}>
+    <ul className={styles.accounts} role="radiogroup" aria-label={t('withdraw.accounts.to', { way: t(`withdraw.wayInText.${way}`) })}>
       {list.map((account) => (
         <li key={account.bankAccountId}>
           <button
@@ -64,7 +64,7 @@ export function AccountChoice({
       ))}
       {list.length === 0 ? (
         <li>
-          <p className={styles.note}>{t('withdraw.accounts.none', { way: t(`withdraw.ways.${way}`) })}</p>
+          <p className={styles.note}>{t('withdraw.accounts.none', { way: t(`withdraw.wayInText.${way}`) })}</p>
           <Link to={ADD_PATH[way]} className={styles.addRow}>
             <Icon name="plus" size={18} />
             {t(`withdraw.accounts.add.${way}`)}
