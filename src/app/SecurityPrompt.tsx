@@ -1,9 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { proxy, ref } from 'valtio/vanilla';
 import { StorageKey } from '../contract/storageKeys';
 import { type SecurityPromptDecision, securityPrompt, securityPromptVariant } from '../features/auth/securityPrompt';
+import { balanceQuery } from '../features/wallet/balance';
 import { formatCentavos } from '../lib/money';
 import { navigateTo } from '../lib/navigation';
 import { local } from '../lib/storage';
@@ -43,6 +45,8 @@ export function SecurityPrompt() {
 
   const loginName = user?.loginName ?? '';
   const variant = securityPromptVariant(currentRouteName);
+  // The rule needs the balance: a page of its own (a deposit page opened directly) may not have asked for it.
+  useQuery({ ...balanceQuery, enabled: Boolean(variant && loginName && balance === null) });
   useEffect(() => {
     if ((open && open.loginName === loginName) || !variant || !loginName || !moment) return;
     const shown = local.get<Shown>(StorageKey.securityPrompt, {});
