@@ -122,7 +122,9 @@ test.describe('prompts wait for a pause', () => {
   });
 });
 
-test('the games lobby of a player with favourites and recent games does not move when the app takes over the page', async ({ page }) => {
+test('the games lobby of a player with favourites and recent games does not move when the app takes over the page, nor /sports and /foryou', async ({
+  page,
+}) => {
   await logIn(page, '/games/slot');
   // A favourite (the first tile's heart) and a recently played game (the second tile, launched).
   const tiles = page.getByTestId('game-tile');
@@ -175,6 +177,19 @@ test('the games lobby of a player with favourites and recent games does not move
   ).toEqual([]);
   expect(shifts.reduce((sum, shift) => sum + shift.value, 0)).toBeLessThan(0.02);
   await page.screenshot({ path: `${SCREENS}/lobby-player-after-390x844.png` });
+
+  // The other pages the server draws hold still for a player too (a visitor's: layoutShift.spec.ts).
+  for (const path of ['/sports', '/foryou']) {
+    await page.goto(path);
+    await expect(page.locator('[data-first-rows]')).toHaveCount(0);
+    await expect(page.getByTestId('match-row').first()).toBeVisible();
+    await page.waitForTimeout(1_000);
+    const moved = await page.evaluate(() => (window as unknown as { __shifts: { value: number }[] }).__shifts);
+    expect(
+      moved.reduce((sum, shift) => sum + shift.value, 0),
+      `layout shift on ${path} for a player`,
+    ).toBeLessThan(0.02);
+  }
 });
 
 test('no title is cut at 390 px, in English or Chinese: every route title, game names and the pages that title themselves', async ({

@@ -6,8 +6,8 @@
  * port over a throw-away data folder, as the browser tests do, and drives Debian's chromium.
  *
  * Options: `--lang en,cn` (default `en`), `--as visitor,player` (default both), `--only <text>` (routes
- * whose name or path contains it). Exit code 1 when any route logged a warning or an error: the console
- * stays clean on every route (issue 32).
+ * whose name or path contains it). Exit code 1 when any route logged a warning or an error, or shows a
+ * title cut short: the console stays clean and titles whole on every route (issue 32).
  */
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -126,6 +126,16 @@ async function settle(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
+/** Titles whose text does not fit where they are drawn (the bars' h1, game names on tiles): issue 32. */
+function cutTitles(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('h1, [data-testid=game-tile] a > span:nth-child(2)')]
+      .filter((el) => (el as HTMLElement).offsetParent !== null && el.clientWidth > 1)
+      .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
+      .map((el) => el.textContent ?? ''),
+  );
+}
+
 /** Today's weak KYC prompt counts as seen, so it does not stand in front of the first page of the tour. */
 async function prepareContext(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
@@ -169,6 +179,7 @@ async function tour(page: Page, who: string, language: string, stops: readonly S
       await page.goto(stop.path, { waitUntil: 'commit' });
       await settle(page);
       await page.screenshot({ path: file });
+      for (const title of await cutTitles(page)) messages.push(`cut title: ${title}`);
     } catch (error) {
       messages.push(`tour: ${(error as Error).message.split('\n')[0]}`);
     }
