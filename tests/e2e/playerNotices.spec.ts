@@ -2,6 +2,7 @@ import type { Page, Route } from '@playwright/test';
 import { routesEn } from '../../src/i18n/routes.en';
 import { routesCn } from '../../src/i18n/routes.cn';
 import { holdScripts } from './drawn';
+import { cutTitles } from './titles';
 import { expect, logInWithPassword, test } from './fixtures';
 
 /**
@@ -195,14 +196,6 @@ test('the games lobby of a player with favourites and recent games does not move
 test('no title is cut at 390 px, in English or Chinese: every route title, game names and the pages that title themselves', async ({
   page,
 }) => {
-  /** Every element that is a title: the bars' h1, and game names on tiles; those whose text does not fit. */
-  const cutTitles = () =>
-    page.evaluate(() =>
-      [...document.querySelectorAll('h1, [data-testid=game-tile] a > span:nth-child(2)')]
-        .filter((el) => (el as HTMLElement).offsetParent !== null && el.clientWidth > 1)
-        .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
-        .map((el) => el.textContent ?? ''),
-    );
   const titles = {
     en: Object.values(routesEn).map((route) => route.title),
     cn: Object.values(routesCn).map((route) => route.title),
@@ -235,15 +228,15 @@ test('no title is cut at 390 px, in English or Chinese: every route title, game 
       .first()
       .click();
     await expect(page.locator('header h1').first()).not.toHaveText(language === 'en' ? 'FAQ' : routesCn['faq']!.title);
-    expect(await cutTitles(), `cut on the FAQ article in ${language}`).toEqual([]);
+    expect(await cutTitles(page), `cut on the FAQ article in ${language}`).toEqual([]);
     await page.goto('/sports');
     await page.getByTestId('match-row').first().locator('a').first().click();
     await expect(page).toHaveURL(/liveSportGameV3/);
     await expect(page.locator('header h1').first()).not.toBeEmpty();
-    expect(await cutTitles(), `cut on a live match in ${language}`).toEqual([]);
+    expect(await cutTitles(page), `cut on a live match in ${language}`).toEqual([]);
     await page.goto('/games/slot');
     await expect(page.getByTestId('game-tile').first()).toBeVisible();
-    expect(await cutTitles(), `game names cut in the lobby in ${language}`).toEqual([]);
+    expect(await cutTitles(page), `game names cut in the lobby in ${language}`).toEqual([]);
     // The game with the longest name, in play money: one header, its name whole, 'Play money' clear of it.
     const longest = await page.getByTestId('game-tile').evaluateAll((all) => {
       const named = all.map((tile) => ({ href: tile.querySelector('a')?.getAttribute('href') ?? '', name: tile.textContent ?? '' }));
@@ -260,7 +253,7 @@ test('no title is cut at 390 px, in English or Chinese: every route title, game 
     const title = await page.locator('header h1').first().boundingBox();
     const tagBox = await tag.boundingBox();
     expect(title!.x + title!.width <= tagBox!.x || tagBox!.y >= title!.y + title!.height, 'Play money clear of the name').toBe(true);
-    expect(await cutTitles(), `cut in a game in ${language}`).toEqual([]);
+    expect(await cutTitles(page), `cut in a game in ${language}`).toEqual([]);
     await page.screenshot({ path: `${SCREENS}/trial-one-header-${language}-390x844.png` });
   }
 });

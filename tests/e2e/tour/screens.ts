@@ -16,6 +16,7 @@ import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { ROUTES, type RouteDef } from '../../../src/app/routes/table';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { startServerProcess } from '../serverProcess';
+import { cutTitles } from '../titles';
 
 const OUT = 'screens';
 
@@ -124,16 +125,6 @@ async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle', { timeout: 6_000 }).catch(() => undefined);
   await page.waitForTimeout(500);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-}
-
-/** Titles whose text does not fit where they are drawn (the bars' h1, game names on tiles): issue 32. */
-function cutTitles(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll('h1, [data-testid=game-tile] a > span:nth-child(2)')]
-      .filter((el) => (el as HTMLElement).offsetParent !== null && el.clientWidth > 1)
-      .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
-      .map((el) => el.textContent ?? ''),
-  );
 }
 
 /** Today's weak KYC prompt counts as seen, so it does not stand in front of the first page of the tour. */
