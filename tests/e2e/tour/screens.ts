@@ -122,7 +122,7 @@ const SERVER_DRAWN = '#root [class^="ps-"], #root [data-first-rows], #root [data
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('load').catch(() => undefined);
   await page.waitForFunction((drawn) => !document.querySelector(drawn), SERVER_DRAWN, { timeout: 15_000 }).catch(() => undefined);
-  await page.waitForLoadState('networkidle', { timeout: 6_000 }).catch(() => undefined);
+  await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined);
   await page.waitForTimeout(500);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
