@@ -63,12 +63,7 @@ export const kycCn: typeof kycEn = {
   noFlowTitle: '当前没有进行中的验证',
   noFlow: '请打开身份验证页面，查看您的验证状态和下一步。',
   toStatus: '身份验证',
-  stepTitles: {
-    id: '拍摄证件照片',
-    face: '自拍验证',
-    confirm: '核对您的信息',
-    info: '您的个人信息',
-  },
+  stepTitle: '第 {{n}} 步（共 4 步）· {{name}}',
   steps: {
     id: '证件照片',
     face: '自拍',

@@ -65,12 +65,8 @@ export const kycEn = {
   noFlowTitle: 'No verification in progress',
   noFlow: 'Open Identity verification to see where yours stands and what comes next.',
   toStatus: 'Identity verification',
-  stepTitles: {
-    id: 'Photo of Your ID',
-    face: 'Take a Selfie',
-    confirm: 'Check Your Details',
-    info: 'Your Information',
-  },
+  /** The title of /ekyc-zolos at each step (its steps are one page): where the player is in the four. */
+  stepTitle: 'Step {{n}} of 4 · {{name}}',
   steps: {
     id: 'ID photo',
     face: 'Selfie',

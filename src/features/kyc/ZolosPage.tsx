@@ -9,7 +9,7 @@ import { Notice } from '../../ui/Notice';
 import { PageLayout } from '../../ui/PageLayout';
 import { refreshKycStatus } from '../../api/kycStatus';
 import type { SubmitResult } from './api';
-import { ConfirmStep, FaceStep, IdPhotoStep, StepBar, currentStep } from './Steps';
+import { ConfirmStep, FaceStep, IdPhotoStep, STEPS, StepBar, currentStep } from './Steps';
 import styles from './Kyc.module.css';
 
 /**
@@ -24,8 +24,8 @@ export function ZolosPage() {
   if (!flow.transactionId) return <NoVerification />;
   const step = currentStep(flow);
   return (
-    // Each step its own title: the page is four steps of the vendor's flow.
-    <PageLayout flush title={t(`kyc.stepTitles.${step}`)}>
+    // Each step its own title (the page is four steps of the vendor's flow), apart from the step's heading.
+    <PageLayout flush title={t('kyc.stepTitle', { n: STEPS.indexOf(step) + 1, name: t(`kyc.steps.${step}`) })}>
       <div className={styles.page}>
         <StepBar step={step} />
         {step === 'id' && <IdPhotoStep />}
