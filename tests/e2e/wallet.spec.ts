@@ -78,13 +78,15 @@ test('the demo player deposits ₱500 through the simulated GCash checkout and s
   await page.screenshot({ path: 'test-results/screens/deposit-paid-390x844.png' });
   await expect(home.getByTestId('header-balance')).toHaveText(money(before + 500));
   expect(await page.evaluate(() => (window as unknown as { bothAnswers?: boolean }).bothAnswers)).toBe(false);
-  // No prompt over the outcome (given the moment it would take); it comes on the next deposit page,
-  // before the player starts there.
-  await page.waitForTimeout(1_000);
+  // No prompt over the outcome (it would have opened with the new balance, shown above); it comes on
+  // the next deposit page, before the player starts there.
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
   await page.goto('/wallet/deposit');
   const prompt = page.getByRole('alertdialog', { name: 'Tips' });
-  await expect(prompt).toContainText('Dear customer, we have detected that your account has not completed security settings');
+  // (The prompts are mounted once the page is up and idle: on a loaded machine that takes a while.)
+  await expect(prompt).toContainText('Dear customer, we have detected that your account has not completed security settings', {
+    timeout: 20_000,
+  });
   await prompt.getByRole('button', { name: 'Later' }).click();
 
   // The deposit is in the records, and its bill opens with the order.
