@@ -90,6 +90,8 @@ export function watchAttention(doc: Document): () => void {
   doc.addEventListener('keydown', start, options);
   doc.addEventListener('focusin', focusChanged, options);
   doc.addEventListener('focusout', focusLeft, options);
+  // The app starting is an arrival: what the player did before it ran is not seen, and a page is new.
+  arrivedOnPage();
   const stopRoutes = subscribeKey(ui, 'currentRouteName', arrivedOnPage);
   // A login (or logout) ends that flow: what comes after it is a pause, as a new page is.
   let player = session.user?.loginName ?? '';
