@@ -392,8 +392,9 @@ export interface Instance extends Daemon {
 }
 
 /**
- * One Panalo server (`node --import tsx server/main.ts`, the built PWA in dist/) on 127.0.0.1:`port`.
- * Resolves once it prints "running at". SIGTERM asks for its graceful shutdown.
+ * One Panalo server, started as production starts it (`npm run start:prod`: the built server in
+ * dist-server/ with the built PWA in dist/) on 127.0.0.1:`port`. Resolves once it prints "running at".
+ * SIGTERM asks for its graceful shutdown.
  */
 export async function startInstance(
   name: string,
@@ -402,7 +403,7 @@ export async function startInstance(
   const logFile = join(options.logDir, `instance-${name}.log`);
   let out = '';
   let running = false;
-  const daemon = spawnDaemon(`instance ${name}`, process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const daemon = spawnDaemon(`instance ${name}`, process.execPath, ['--enable-source-maps', 'dist-server/main.js'], {
     env: { ...process.env, ...options.env, HOST: '127.0.0.1', PORT: String(options.port) },
     logFile,
     onStdout: (text) => {
@@ -419,6 +420,8 @@ export async function startInstance(
 export interface Balancer extends Daemon {
   url: string;
   port: number;
+  /** The same frontend over TLS (a self-signed certificate for 127.0.0.1). */
+  tlsUrl: string;
   /** Each backend server's state and last check as HAProxy sees them ("UP L7OK", "DOWN L7STS"…), by name. */
   states(): Promise<Record<string, string>>;
   /** Each backend server's open connections now (HAProxy's scur), by name. */
@@ -430,6 +433,8 @@ export interface Balancer extends Daemon {
 /** Fills deploy/haproxy.cfg's {{placeholders}}; `backends` become its `server` lines. */
 export function haproxyConfig(values: {
   port: number;
+  tlsPort: number;
+  tlsCertificate: string;
   backends: { name: string; port: number }[];
   statsSocket: string;
   healthPath?: string;
@@ -438,6 +443,8 @@ export function haproxyConfig(values: {
   const servers = values.backends.map((backend) => `    server ${backend.name} 127.0.0.1:${backend.port}`).join('\n');
   const filled = template
     .replaceAll('{{bind}}', `127.0.0.1:${values.port}`)
+    .replaceAll('{{tlsBind}}', `127.0.0.1:${values.tlsPort}`)
+    .replaceAll('{{tlsCertificate}}', values.tlsCertificate)
     .replaceAll('{{statsSocket}}', values.statsSocket)
     .replaceAll('{{healthPath}}', values.healthPath ?? '/readyz')
     .replace(/^.*\{\{servers\}\}.*$/m, servers);
@@ -456,6 +463,41 @@ function statsCommand(socket: string, command: string): Promise<string> {
   });
 }
 
+/**
+ * A self-signed certificate for 127.0.0.1 (openssl, made once into `dir`), key and certificate in one PEM
+ * as HAProxy's `crt` takes them: the balancer's TLS side on loopback.
+ */
+function selfSignedCertificate(dir: string): string {
+  const pem = join(dir, 'loopback.pem');
+  if (existsSync(pem)) return pem;
+  const key = join(dir, 'loopback.key');
+  const certificate = join(dir, 'loopback.crt');
+  const made = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '30',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      key,
+      '-out',
+      certificate,
+    ],
+    { stdio: 'pipe' },
+  );
+  if (made.status !== 0) throw new Error(`openssl could not make the balancer's certificate:\n${made.stderr.toString()}`);
+  writeFileSync(pem, readFileSync(certificate, 'utf8') + readFileSync(key, 'utf8'), { mode: 0o600 });
+  return pem;
+}
+
 /** HAProxy (`haproxy -db`, in the foreground of its own group) with deploy/haproxy.cfg filled for these backends. */
 export async function startHaproxy(
   dir: string,
@@ -464,11 +506,20 @@ export async function startHaproxy(
   ensurePackages(['haproxy']);
   mkdirSync(dir, { recursive: true });
   const port = options.port ?? (await freePort());
+  const tlsPort = await freePort();
   const statsSocket = join(dir, 'haproxy.sock');
   const configFile = join(dir, 'haproxy.cfg');
+  const tlsCertificate = selfSignedCertificate(dir);
   writeFileSync(
     configFile,
-    haproxyConfig({ port, backends: options.backends, statsSocket, ...(options.healthPath ? { healthPath: options.healthPath } : {}) }),
+    haproxyConfig({
+      port,
+      tlsPort,
+      tlsCertificate,
+      backends: options.backends,
+      statsSocket,
+      ...(options.healthPath ? { healthPath: options.healthPath } : {}),
+    }),
   );
   const check = spawnSync('haproxy', ['-c', '-q', '-f', configFile], { stdio: 'pipe' });
   if (check.status !== 0) throw new Error(`haproxy refused ${configFile}:\n${check.stderr.toString()}${check.stdout.toString()}`);
@@ -491,6 +542,7 @@ export async function startHaproxy(
     ...daemon,
     url: `http://127.0.0.1:${port}`,
     port,
+    tlsUrl: `https://127.0.0.1:${tlsPort}`,
     states,
     connections: async () => Object.fromEntries((await serverRows()).map((row) => [row['svname'], Number(row['scur'])])),
     async waitUp(names = options.backends.map((backend) => backend.name), timeoutMs = 30_000) {

@@ -9,6 +9,7 @@ import { HEADER, computeSign, signsEqual } from '../../src/contract/sign';
 import { IDENTITY_FIELDS, SENSITIVE_FIELDS } from '../../src/contract/user';
 import { config as zodConfig } from 'zod/mini';
 import { CallError } from '../lib/errors';
+import { controlCharacterAt } from '../lib/text';
 import type { FieldCipher } from '../lib/security';
 
 /**
@@ -157,6 +158,18 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
   return false;
 }
 
+/**
+ * One rule for every string of every call (server/lib/text): a control character anywhere in a body
+ * (NUL, which PostgreSQL refuses, and the like) is refused, naming the field, before the call's schema
+ * and handler, so nothing reaches the database.
+ */
+function refuseControlCharacters(request: FastifyRequest, call: string, body: unknown): void {
+  const field = controlCharacterAt(body);
+  if (field === undefined) return;
+  request.log.info({ call, field }, 'call refused: a control character in its text');
+  throw new CallError(GatewayCode.InvalidRequest, field ? `${field}: ${VALIDATION_MESSAGES.control}` : VALIDATION_MESSAGES.control, 400);
+}
+
 /** Which prefix an URL belongs to, for answering errors in the right envelope. */
 export function prefixOf(url: string): ApiPrefix | undefined {
   for (const [prefix, path] of Object.entries(API_PREFIXES) as [ApiPrefix, string][]) {
@@ -268,7 +281,7 @@ export interface ContractOptions {
   checkAnswers: boolean;
 }
 
-export const contractPlugin = fp<ContractOptions>(async (app: FastifyInstance, options) => {
+async function contract(app: FastifyInstance, options: ContractOptions) {
   // Per-player limit, in the same store as the per-address ones (shared by every instance on PostgreSQL).
   const accountLimit = app.createRateLimit({
     max: options.accountCallsPerMinute,
@@ -355,7 +368,10 @@ export const contractPlugin = fp<ContractOptions>(async (app: FastifyInstance, o
       }
 
       const received = definition.auth === 'player' ? withoutIdentity(request.body ?? {}) : (request.body ?? {});
+      refuseControlCharacters(request, definition.name, received);
       const decrypted = decryptSensitive(received, options.cipher);
+      // And what the sensitive fields held under their encryption.
+      refuseControlCharacters(request, definition.name, decrypted);
       const result = await definition.body['~standard'].validate(decrypted);
       if (result.issues) {
         request.log.info(issuesForLog(definition.name, result.issues), 'call refused by its schema');
@@ -405,4 +421,7 @@ export const contractPlugin = fp<ContractOptions>(async (app: FastifyInstance, o
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send(makeEnvelope(prefix, GatewayCode.Internal, somethingWentWrong(request), null));
   });
-});
+}
+
+// Its per-player limit lives in the rate-limit store.
+export const contractPlugin = fp(contract, { name: 'contract', dependencies: ['@fastify/rate-limit'] });

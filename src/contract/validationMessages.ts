@@ -16,6 +16,8 @@ export const VALIDATION_MESSAGES = {
   agree: 'Please confirm you are 21 or older and accept the terms.',
   text: 'This field is too long.',
   postalCode: 'Enter a 4-digit postal code.',
+  /** A control character (NUL and the like) in any text of any call: refused before it reaches the database. */
+  control: 'This contains an invisible character that cannot be used. Please remove it and try again.',
   /** Any other refusal of a field: the details are for the log, not for the player. */
   invalid: 'Some of the details sent are not valid. Please check them and try again.',
 } as const;

@@ -29,6 +29,8 @@ export interface CallOptions {
   idempotencyKey?: string;
   /** The caller's address (default 127.0.0.1). */
   from?: string;
+  /** The path exactly as written (another spelling of the call's), instead of the call's own. */
+  path?: string;
 }
 
 const agents = new Map<string, Agent>();
@@ -62,8 +64,10 @@ export function post(
   const url = new URL(`${base}${API_PREFIXES[prefix]}/${name}`);
   return new Promise((done, fail) => {
     const req = httpRequest(
-      url,
       {
+        hostname: url.hostname,
+        port: url.port,
+        path: options.path ?? url.pathname,
         method: 'POST',
         agent: agentFor(options.from ?? '127.0.0.1'),
         headers: {

@@ -6,6 +6,8 @@
  * Players register and bet through the app's own calls, each from a loopback address of its own.
  */
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
+import { get as httpsGet } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -18,9 +20,11 @@ import { VoucherService } from '../../server/modules/vouchers/service';
 import { HOUSE, houseAccountId, post as postLedger, walletAccountId } from '../../server/modules/wallet/ledger';
 import type { ListSnapshot } from '../../src/contract/feed';
 import { Destination, STOMP_PATH } from '../../src/contract/feed';
+import { readEnvelope } from '../../src/contract/envelopes';
 import { MarketStatus } from '../../src/contract/sports';
 import { launchChromium, PHONE } from '../bench/browser';
 import { type Pick, singleBody } from '../integration/bodies';
+import { spellingsOf } from '../integration/spellings';
 import { type Player, type Socket, call, closeAgents, compressed, openSocket, post, registerPlayer, until } from './client';
 
 let cluster: Cluster;
@@ -401,4 +405,32 @@ describe('two instances on PostgreSQL and RabbitMQ behind HAProxy', () => {
     // …and another player's address is still served.
     expect(await limitOf(['balancer'], '127.0.2.3', 5)).toEqual({ served: 5, limited: 0 });
   }, 120_000);
+
+  it('a call spelled another way is unknown on every instance and through the balancer: a route’s own limit is spent once', async () => {
+    const from = '127.0.2.9';
+    const codes: string[] = [];
+    const via = ['a', 'b', 'balancer'] as const;
+    for (let n = 0; n < 31; n++) {
+      for (const [i, path] of spellingsOf('/api/main/hCaptcha/generate').entries()) {
+        const answer = await post(url(via[(n + i) % 3]!), appKey, 'main', 'hCaptcha/generate', {}, { from, path });
+        expect(answer.status, `${path} through ${via[(n + i) % 3]}`).toBe(404);
+      }
+      const answer = await post(url(via[n % 3]!), appKey, 'main', 'hCaptcha/generate', {}, { from });
+      codes.push(readEnvelope(JSON.parse(answer.body.toString('utf8')))?.code ?? String(answer.status));
+    }
+    expect(codes).toEqual([...Array(30).fill('0000'), 'GW_800429']);
+  }, 120_000);
+
+  it('the balancer sets HSTS on every answer it sends over TLS, and none over plain HTTP', async () => {
+    const headersOf = (address: string) =>
+      new Promise<Record<string, string | string[] | undefined>>((done, fail) => {
+        const get = address.startsWith('https:') ? httpsGet : httpGet;
+        get(`${address}/readyz`, { rejectUnauthorized: false }, (res) => {
+          res.resume();
+          res.on('end', () => done(res.headers));
+        }).on('error', fail);
+      });
+    expect((await headersOf(cluster.balancer!.tlsUrl))['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect((await headersOf(cluster.balancer!.url))['strict-transport-security']).toBeUndefined();
+  });
 });

@@ -7,8 +7,9 @@ import { EVERY_USER_INFO_FIELD } from '../../src/contract/forms';
 import { IDENTITY_FIELDS, type UserInfo } from '../../src/contract/user';
 import { prematchPick, singleBody } from './bodies';
 import { call, encrypt, fund, idempotencyKey, internalId, registerPlayer } from './player';
-import { fieldsOf, jsonSchemaOf, validBody } from './schemaArbitrary';
+import { fieldsOf, jsonSchemaOf, validBody, withControlCharacter } from './schemaArbitrary';
 import { type TestServer, startServer } from './server';
+import { postRaw, spellingsOf } from './spellings';
 
 /**
  * The access-control matrix: every player-only call in the server's own registry, made by an attacker
@@ -200,6 +201,25 @@ describe('access control', () => {
         const accepted = await validBody(registered.body, ofThings);
         if (accepted) reached.add(registered.name);
         const body = { ...(accepted ?? (await validBody(registered.body)) ?? {}), ...chosen };
+        // First the same attempt with a control character in one of its texts (refused before the handler),
+        // and to the call's path spelled another way (an unknown address: issue 30); then as it is.
+        // (Not in an identity field: the contract drops those unread.)
+        const own = Object.fromEntries(Object.entries(body).filter(([field]) => !IDENTITY_FIELDS.includes(field as never)));
+        const controlled = withControlCharacter(own, v, '\u0000', 1);
+        const others = [
+          ...spellingsOf(registered.url).map((spelling) => ({ spelling, body, expected: 404 })),
+          ...(controlled.field === undefined
+            ? []
+            : [{ spelling: registered.url, body: { ...body, ...(controlled.body as object) }, expected: 400 }]),
+        ];
+        for (const other of others) {
+          const answer = await postRaw(server, other.spelling, other.body, {
+            token: attacker.webToken.token,
+            headers: { 'Idempotency-Key': idempotencyKey() },
+          });
+          expect(answer.status, `${other.spelling} answered ${answer.status}: ${answer.text.slice(0, 200)}`).toBe(other.expected);
+          for (const secret of victim.secrets) expect(answer.text, `${other.spelling} revealed ${secret}`).not.toContain(secret);
+        }
         const response = await server.post(registered.prefix, registered.name, body, {
           token: attacker.webToken.token,
           headers: { 'Idempotency-Key': idempotencyKey() },

@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { IMAGE_TOO_LARGE } from '../../server/lib/images';
 import { ledgerTotal } from '../../server/modules/wallet/ledger';
 import type { UserInfo } from '../../src/contract/user';
+import { dataUrl, pixelBomb } from './images';
 import { call, encrypt, internalId, lastCode, registerPlayer } from './player';
 import { type TestServer, startServer } from './server';
 
@@ -92,6 +94,9 @@ describe('profile', () => {
       { token },
     );
     expect(notImage.code).toBe('GW_800400');
+    // A picture claiming 20000×20000 pixels (every page showing it would decode that) is refused by its header.
+    const bomb = await call(server, 'main', 'customer/uploadImgFile', { image: dataUrl('image/png', pixelBomb()) }, { token });
+    expect(`${bomb.code} ${bomb.message}`).toBe(`GW_800400 ${IMAGE_TOO_LARGE}`);
 
     expect((await call<{ avatar: string }>(server, 'main', 'customer/removeAvatar', {}, { token })).data.avatar).toBe('');
     expect((await fetch(`${server.url}${again.data.avatar}`)).status).toBe(404);

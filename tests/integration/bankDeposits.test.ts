@@ -4,7 +4,8 @@ import { agentCashIns, customers, depositOrders, depositReceipts, messages } fro
 import { ledgerTotal } from '../../server/modules/wallet/ledger';
 import { AGENT_SIGNATURE_HEADER, signAgentCallback } from '../../server/providers/agents/cashIn';
 import { GatewayCode } from '../../src/contract/errorCodes';
-import { ICON_PNG, SMALL_JPEG, dataUrl, makePng } from './images';
+import { IMAGE_TOO_LARGE } from '../../server/lib/images';
+import { ICON_PNG, SMALL_JPEG, dataUrl, makePng, pixelBomb } from './images';
 import { call, idempotencyKey, mainBalance, quickCustomer } from './player';
 import { type TestServer, startServer } from './server';
 
@@ -121,6 +122,18 @@ describe('bank transfer deposits', () => {
     expect((await receiptOf(order.orderNo)) ?? null).toBeNull();
   });
 
+  it('refuses a pixel bomb receipt by its header (issue 30), and keeps the order waiting for a real one', async () => {
+    const player = await quickCustomer(server);
+    const order = (await createDeposit(player.token, 20_000)).data;
+    expect(await upload(player.token, order.orderNo, dataUrl('image/png', pixelBomb()))).toMatchObject({
+      status: 400,
+      code: GatewayCode.ReceiptInvalid,
+      message: IMAGE_TOO_LARGE,
+    });
+    expect((await receiptOf(order.orderNo)) ?? null).toBeNull();
+    expect((await upload(player.token, order.orderNo, dataUrl('image/jpeg', SMALL_JPEG))).data.status).toBe('reviewing');
+  });
+
   it('fits a large receipt within 750 px (spec §9)', async () => {
     const player = await quickCustomer(server);
     const order = (await createDeposit(player.token, 20_000)).data;
@@ -187,7 +200,7 @@ describe('bank transfer deposits', () => {
       message: expect.stringContaining('expired'),
     });
     // The shared job (run by the leader) closes it.
-    expect(await server.app.payments.jobs.tick(now(), ['manual-deposits'])).toMatchObject({
+    expect(await server.app.jobs.tick(now(), ['manual-deposits'])).toMatchObject({
       'manual-deposits': { expired: expect.any(Number) },
     });
     const [row] = await server.database.db.select().from(depositOrders).where(eq(depositOrders.orderNo, order.orderNo));
@@ -280,9 +293,9 @@ describe('cash-in at an agent or store', () => {
       .set({ status: 'paid', paidAt: new Date(now()), store: 'Store 9', callbackAttempts: 1, callbackDueAt: new Date(now()) })
       .where(eq(agentCashIns.reference, order.orderNo));
     expect(await mainBalance(server, player.token)).toBe(0);
-    expect(await server.app.payments.jobs.tick(now(), ['manual-deposits'])).toMatchObject({ 'manual-deposits': { callbacks: 1 } });
+    expect(await server.app.jobs.tick(now(), ['manual-deposits'])).toMatchObject({ 'manual-deposits': { callbacks: 1 } });
     expect(await mainBalance(server, player.token)).toBe(70_000);
-    expect(await server.app.payments.jobs.tick(now(), ['manual-deposits'])).toMatchObject({ 'manual-deposits': { callbacks: 0 } });
+    expect(await server.app.jobs.tick(now(), ['manual-deposits'])).toMatchObject({ 'manual-deposits': { callbacks: 0 } });
     expect(await mainBalance(server, player.token)).toBe(70_000);
   });
 

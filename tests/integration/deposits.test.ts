@@ -33,7 +33,8 @@ const gameWallet = { transferIn: async () => 'accepted' as const };
 const appOptions: AppOptions = {
   clock,
   gameWallet,
-  payments: { run: false, delivery: { copies: 2, spreadMs: 10_000 }, processingMs: 5_000 },
+  jobs: { run: false },
+  payments: { delivery: { copies: 2, spreadMs: 10_000 }, processingMs: 5_000 },
 };
 let server: TestServer;
 
@@ -56,7 +57,7 @@ afterEach(async () => {
 /** Moves the clock and lets the shared jobs (simulators, inbox, expiry) take their step. */
 async function later(ms: number, on = server) {
   now += ms;
-  await on.app.payments.jobs.tick(now);
+  await on.app.jobs.tick(now);
 }
 
 async function player(on = server): Promise<{ token: string; customerId: number }> {
@@ -255,6 +256,39 @@ describe('e-wallet deposits', () => {
       .from(paymentWebhookEvents)
       .where(and(eq(paymentWebhookEvents.provider, 'paymongo')));
     expect(refused.map((r) => r.verdict)).toEqual(expect.arrayContaining(['bad-signature', 'stale', 'no-signature']));
+    await call(server, 'main', 'deposit/cancelDeposit', { orderNo: created.data.orderNo }, { token });
+  });
+
+  it('refuses a webhook holding a NUL without a 5xx: a forged one kept on record, a signed one as malformed', async () => {
+    const { token } = await player();
+    const created = await deposit(token, 100_000);
+    const row = await order(created.data.orderNo);
+    const record = (await server.app.payments.simulators!.gcash.find(row.providerCheckoutId!))!;
+    const paid = paymongoGcash.webhook(record.id, { ...record.data, stage: 'paid' }, now)!;
+    const { paymongoWebhookSecret } = loadSimulatorSecrets(server.config.dataDir);
+    // Raw NUL bytes from an outsider (PostgreSQL text cannot hold them), and a NUL in the ids of a body
+    // the provider's own key signed.
+    const withNul = paid.body.replaceAll(record.id, `${record.id}\\u0000`);
+    const attempts = [
+      { body: `${paid.body}\u0000\u0000`, headers: {} as Record<string, string> },
+      { body: withNul, headers: { 'paymongo-signature': paymongoSignature(withNul, paymongoWebhookSecret, now) } },
+    ];
+    for (const { body, headers } of attempts) {
+      const answer = await fetch(`${server.url}/webhooks/paymongo`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      });
+      expect(answer.status).toBe(401);
+    }
+    expect(await balance(token)).toEqual({ balance: 0, balanceFlag: 0 });
+    expect((await order(created.data.orderNo)).status).toBe('pending');
+    const kept = await server.database.db
+      .select({ verdict: paymentWebhookEvents.verdict, payload: paymentWebhookEvents.payload })
+      .from(paymentWebhookEvents)
+      .where(and(eq(paymentWebhookEvents.provider, 'paymongo'), sql`${paymentWebhookEvents.payload} LIKE ${`%${record.id}%`}`));
+    expect(kept.map((r) => r.verdict).sort()).toEqual(['malformed', 'no-signature']);
+    expect(kept.find((r) => r.verdict === 'no-signature')!.payload.endsWith('\\u0000\\u0000')).toBe(true);
     await call(server, 'main', 'deposit/cancelDeposit', { orderNo: created.data.orderNo }, { token });
   });
 

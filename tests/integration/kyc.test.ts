@@ -11,11 +11,12 @@ import {
   paymentWebhookEvents,
 } from '../../server/db/schema';
 import { kycConfig } from '../../server/config';
-import { KYC_REQUIRED_MESSAGE } from '../../server/modules/kyc/service';
+import { IMAGE_TOO_LARGE } from '../../server/lib/images';
+import { KYC_REQUIRED_MESSAGE, TOO_MANY_PHOTOS } from '../../server/modules/kyc/service';
 import type { KycStatusAnswer } from '../../src/contract/answers/kyc';
 import { HEADER } from '../../src/contract/sign';
 import { prematchPick, singleBody } from './bodies';
-import { SMALL_JPEG, dataUrl } from './images';
+import { SMALL_JPEG, dataUrl, makePng, pixelBomb } from './images';
 import { call, encrypt, fund, idempotencyKey, quickCustomer } from './player';
 import { type TestServer, startServer } from './server';
 import { WITHDRAW_PASSWORD } from './withdrawing';
@@ -154,7 +155,7 @@ async function decide(transactionId: string, decision: ReviewDecision): Promise<
 }
 
 /** The simulator's job sends the webhooks due by `at` to /webhooks/kyc. */
-const deliver = (at = Date.now()) => server.app.payments.jobs.tick(at, ['kyc-vendor-simulator']);
+const deliver = (at = Date.now()) => server.app.jobs.tick(at, ['kyc-vendor-simulator']);
 
 /** A decision, and its first copy delivered. */
 async function review(transactionId: string, decision: ReviewDecision) {
@@ -464,7 +465,7 @@ describe('identity verification', () => {
       failing.mockRestore();
     }
     // Stored unhandled: the inbox job handles it once it is 30 s old, and a later copy finds it done.
-    await server.app.payments.jobs.tick(Date.now() + 31_000, ['kyc-review-inbox']);
+    await server.app.jobs.tick(Date.now() + 31_000, ['kyc-review-inbox']);
     expect((await status(player)).ekycStatus).toBe(1);
     expect((await postWebhook(raw)).status).toBe(200);
     expect((await titles(player.customerId)).filter((title) => title === 'Verification approved')).toHaveLength(1);
@@ -519,17 +520,20 @@ describe('identity verification', () => {
   });
 
   it('deletes images by the retention rule in its shared job', async () => {
-    expect(server.app.payments.jobs.names).toContain('kyc-image-retention');
+    expect(server.app.jobs.names).toContain('kyc-image-retention');
     const rejectedPlayer = await quickCustomer(server);
     const rejected = await verify(rejectedPlayer, '0000');
     const approvedPlayer = await quickCustomer(server);
     const approved = await verify(approvedPlayer, '9999');
+    // A second ID sent inside a verification that was never submitted.
+    const abandoningPlayer = await quickCustomer(server);
+    await capture(abandoningPlayer, idNumber('1234'));
     const second = await call<{ imageKey: string }>(
       server,
       'main',
       'ocrIdentify',
       { idType: 6, image: PHOTO },
-      { token: approvedPlayer.token },
+      { token: abandoningPlayer.token },
     );
     expect(second.code).toBe('0000');
     const keys = async (customerId: number) =>
@@ -537,8 +541,9 @@ describe('identity verification', () => {
     expect(await keys(rejectedPlayer.customerId)).toContain(rejected.documentKey);
 
     // 31 days later: the rejected verification's images and the unused second ID are gone; the approved ones stay.
-    await server.app.payments.jobs.tick(Date.now() + 31 * 86_400_000);
+    await server.app.jobs.tick(Date.now() + 31 * 86_400_000);
     expect(await keys(rejectedPlayer.customerId)).toEqual([]);
+    expect(await keys(abandoningPlayer.customerId)).toEqual([]);
     expect((await keys(approvedPlayer.customerId)).sort()).toEqual([approved.documentKey, approved.faceKey].sort());
 
     // The account closed more than 5 years ago: the approved images go too.
@@ -546,9 +551,55 @@ describe('identity verification', () => {
       .update(customers)
       .set({ status: 'closed', closedAt: sql`now() - interval '6 years'` })
       .where(eq(customers.id, approvedPlayer.customerId));
-    await server.app.payments.jobs.tick(Date.now() + 32 * 86_400_000);
+    await server.app.jobs.tick(Date.now() + 32 * 86_400_000);
     expect(await keys(approvedPlayer.customerId)).toEqual([]);
     const [verification] = await db().select().from(kycVerifications).where(eq(kycVerifications.transactionId, approved.transactionId));
     expect(verification!.state).toBe('approved');
+  });
+});
+
+describe('identity photos (issue 30)', () => {
+  const BOMB = dataUrl('image/png', pixelBomb());
+
+  it('takes a second ID only inside an open verification, and refuses a pixel bomb by its header at once', async () => {
+    const player = await quickCustomer(server);
+    const outside = await call(server, 'main', 'ocrIdentify', { idType: 6, image: PHOTO }, { token: player.token });
+    expect(`${outside.code} ${outside.message}`).toBe('GW_800466 Please start your identity verification before adding a second ID.');
+    const bombOutside = await call(server, 'main', 'ocrIdentify', { idType: 6, image: BOMB }, { token: player.token });
+    expect(bombOutside.code).toBe('GW_800466');
+
+    const { transactionId } = await capture(player, idNumber('1234'));
+    for (const body of [
+      { idType: 6, image: BOMB },
+      { transactionId, idType: 1, image: BOMB },
+    ]) {
+      const answer = await call(server, 'main', 'ocrIdentify', body, { token: player.token });
+      expect(`${answer.status} ${answer.code} ${answer.message}`).toBe(`400 GW_800465 ${IMAGE_TOO_LARGE}`);
+    }
+    const face = await call(server, 'main', 'faceRecognition', { transactionId, image: BOMB }, { token: player.token });
+    expect(`${face.status} ${face.message}`).toBe(`400 ${IMAGE_TOO_LARGE}`);
+    // (Refused by its header, nothing decoded: a file that fails to decode is told it 'could not be read'.)
+    // An ordinary 1600×1200 photo still goes through, fitted to 750 px.
+    const photo = await call<{ imageKey: string }>(
+      server,
+      'main',
+      'ocrIdentify',
+      { idType: 6, image: dataUrl('image/png', makePng(1600, 1200)) },
+      { token: player.token },
+    );
+    expect(photo.code, photo.message).toBe('0000');
+  });
+
+  it('counts every photo against the day’s cap before decoding it (10 for each of the day’s attempts)', async () => {
+    const player = await quickCustomer(server);
+    const { transactionId } = await capture(player, idNumber('1234')); // 2 photos
+    const codes: string[] = [];
+    for (let i = 0; i < 29; i++) {
+      codes.push((await call(server, 'main', 'ocrIdentify', { idType: 6, image: PHOTO }, { token: player.token })).code);
+    }
+    expect(codes.filter((code) => code === '0000')).toHaveLength(28);
+    const last = await call(server, 'main', 'faceRecognition', { transactionId, image: PHOTO }, { token: player.token });
+    expect(`${last.status} ${last.code} ${last.message}`).toBe(`429 GW_800429 ${TOO_MANY_PHOTOS}`);
+    expect(codes.at(-1)).toBe('GW_800429');
   });
 });

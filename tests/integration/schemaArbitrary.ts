@@ -132,6 +132,53 @@ export async function validBody(
   return undefined;
 }
 
+/** Control characters, NUL most of all (PostgreSQL refuses it in text): the contract refuses each in any text. */
+export const CONTROL_CHARACTERS = [
+  '\u0000',
+  '\u0000',
+  '\u0001',
+  '\u0007',
+  '\u0008',
+  '\u000b',
+  '\u001b',
+  '\u001f',
+  '\u007f',
+  '\u0085',
+  '\u009f',
+];
+
+/** The paths of the texts in a value (strings anywhere in it), as the contract names a field (`items.0.name`). */
+function textPaths(value: unknown, path: string[] = []): string[][] {
+  if (typeof value === 'string') return [path];
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, item]) => textPaths(item, [...path, key]));
+}
+
+function withTextAt(value: unknown, path: readonly string[], change: (text: string) => string): unknown {
+  if (path.length === 0) return typeof value === 'string' ? change(value) : value;
+  const [key, ...rest] = path as [string, ...string[]];
+  if (Array.isArray(value)) return value.map((item, i) => (String(i) === key ? withTextAt(item, rest, change) : item));
+  const record = value as Record<string, unknown>;
+  return { ...record, [key]: withTextAt(record[key], rest, change) };
+}
+
+/**
+ * A body with a control character put into one of its texts (chosen among them all, nested ones
+ * included), and the path of that text; the body as it was and undefined when it has no text.
+ */
+export function withControlCharacter(body: unknown, pick: number, character: string, at: number): { body: unknown; field?: string } {
+  const paths = textPaths(body);
+  if (paths.length === 0) return { body };
+  const path = paths[pick % paths.length]!;
+  return {
+    body: withTextAt(body, path, (text) => {
+      const i = at % (text.length + 1);
+      return text.slice(0, i) + character + text.slice(i);
+    }),
+    field: path.join('.'),
+  };
+}
+
 /**
  * Bodies for a call: mostly from its schema, some anything-goes JSON, some with a wrong type in one field.
  */

@@ -5,12 +5,13 @@ import { maskPhone, normalizePhone } from '../../../src/contract/people';
 import type { UserInfo } from '../../../src/contract/user';
 import type { Database } from '../../db';
 import { CallError } from '../../lib/errors';
+import { checkImage, refusePicture } from '../../lib/images';
 import { newMediaKey } from '../../lib/security';
 import type { MailProvider, SmsProvider } from '../../providers/messaging';
-import { issueCode, verifyCode } from '../auth/codes';
-import { type SessionPolicy, revokeOtherSessions } from '../auth/sessions';
-import { type UserInfoFlags, assertOfAge, findById, toUserInfo } from '../auth/users';
-import { balances } from '../wallet/ledger';
+import { issueCode, verifyCode } from '../auth';
+import { type SessionPolicy, revokeOtherSessions } from '../auth';
+import { type UserInfoFlags, assertOfAge, findById, toUserInfo } from '../auth';
+import { balances } from '../wallet';
 import * as accounts from './repository';
 
 /**
@@ -33,13 +34,6 @@ const MAX_AVATAR_BYTES = 600 * 1024;
 
 /** A player keeps at most this many delivery addresses. */
 const MAX_ADDRESSES = 20;
-
-function imageType(data: Buffer): string | undefined {
-  if (data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
-  if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
-  return undefined;
-}
 
 const peso = (centavos: number) => `₱${(centavos / 100).toLocaleString('en-PH', { minimumFractionDigits: 2 })}`;
 
@@ -76,9 +70,17 @@ export class AccountService {
   async uploadPicture(customerId: number, image: string): Promise<string> {
     const match = /^data:image\/(?:jpeg|png|webp);base64,([A-Za-z0-9+/=]+)$/.exec(image);
     const data = match ? Buffer.from(match[1]!, 'base64') : undefined;
-    const contentType = data ? imageType(data) : undefined;
-    if (!data || !contentType) throw new CallError(GatewayCode.InvalidRequest, 'Please choose a JPEG, PNG or WebP picture.', 400);
+    const unreadable = 'Please choose a JPEG, PNG or WebP picture.';
+    if (!data) throw new CallError(GatewayCode.InvalidRequest, unreadable, 400);
     if (data.length > MAX_AVATAR_BYTES) throw new CallError(GatewayCode.InvalidRequest, 'The picture is too large (600 KB at most).', 400);
+    // Judged by its header (type, and pixels within the cap), never decoded here: every page that shows
+    // it decodes it, so a picture claiming 20000×20000 pixels is refused too.
+    let contentType: string;
+    try {
+      contentType = checkImage(data).contentType;
+    } catch (error) {
+      refusePicture(error, GatewayCode.InvalidRequest, unreadable);
+    }
     // A new address at every upload: the old one stops answering, and the new one can be cached for ever.
     const mediaKey = await accounts.saveAvatar(this.db, customerId, { mediaKey: newMediaKey(), contentType, data });
     const avatar = `/media/avatar/${mediaKey}`;

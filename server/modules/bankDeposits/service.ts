@@ -5,18 +5,18 @@ import type { depositOrderAnswer } from '../../../src/contract/answers/money';
 import { GatewayCode } from '../../../src/contract/errorCodes';
 import type { Database } from '../../db';
 import { CallError } from '../../lib/errors';
-import { fitImage } from '../../lib/images';
+import { fitImage, refusePicture } from '../../lib/images';
 import { newMediaKey } from '../../lib/security';
 import type { AgentCallback, AgentNetwork } from '../../providers/agents/cashIn';
 import type { PlayerEvents } from '../../realtime/bus';
-import { closeDeposit, creditDeposit, lockOrder } from '../deposits/repository';
-import { tellDepositClosed, tellDepositCredited } from '../deposits/notify';
-import { orderView } from '../deposits/view';
-import { providerIssue } from '../payments/refusals';
-import { withIdempotency } from '../wallet/ledger';
+import { closeDeposit, creditDeposit, lockOrder } from '../deposits';
+import { tellDepositClosed, tellDepositCredited } from '../deposits';
+import { orderView } from '../deposits';
+import { providerIssue } from '../payments';
+import { withIdempotency } from '../wallet';
 import * as repo from './repository';
 import type { DepositOrder } from './repository';
-import type { ManualDepositSettings } from './settings';
+import type { ManualDepositSettings } from '../../config';
 
 /**
  * Deposits a person completes: a bank transfer to the house's account with the receipt uploaded and
@@ -119,17 +119,12 @@ export class ManualDepositService {
     }
     const match = /^data:[\w.+/-]*(?:;[\w=.+-]+)*;base64,([A-Za-z0-9+/=\s]+)$/.exec(image);
     const data = match ? Buffer.from(match[1]!, 'base64') : undefined;
-    let fitted;
-    try {
-      if (!data) throw new Error('no data');
-      fitted = await fitImage(data, RECEIPT_MAX_SIDE, RECEIPT_QUALITY);
-    } catch {
-      throw new CallError(
-        GatewayCode.ReceiptInvalid,
-        'This file is not a picture we can read. Please upload a photo or screenshot of your transfer receipt (JPEG, PNG or WebP).',
-        400,
-      );
-    }
+    const unreadable =
+      'This file is not a picture we can read. Please upload a photo or screenshot of your transfer receipt (JPEG, PNG or WebP).';
+    if (!data) throw new CallError(GatewayCode.ReceiptInvalid, unreadable, 400);
+    const fitted = await fitImage(data, RECEIPT_MAX_SIDE, RECEIPT_QUALITY, `player:${customerId}`).catch((error: unknown) =>
+      refusePicture(error, GatewayCode.ReceiptInvalid, unreadable),
+    );
     const moved = await this.db.transaction(async (tx) => {
       const reviewing = await repo.moveOrder(tx, order.id, ['pending', 'reviewing'], { status: 'reviewing' });
       if (!reviewing) return undefined;

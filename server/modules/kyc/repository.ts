@@ -88,6 +88,26 @@ export async function ownVerification(db: Queryable, customerId: number, transac
   return row;
 }
 
+/**
+ * The player's open identity verification (their KYC case): the latest one still taking photos (started,
+ * its vendor transaction not expired) or under review; undefined when none is open.
+ */
+export async function openCase(db: Queryable, customerId: number, now: Date): Promise<Verification | undefined> {
+  const [row] = await db
+    .select()
+    .from(kycVerifications)
+    .where(
+      and(
+        eq(kycVerifications.customerId, customerId),
+        eq(kycVerifications.kind, 'kyc'),
+        sql`(${kycVerifications.state} = 'pending' OR (${kycVerifications.state} = 'started' AND (${kycVerifications.expiresAt} IS NULL OR ${kycVerifications.expiresAt} > ${now.toISOString()}::timestamptz)))`,
+      ),
+    )
+    .orderBy(sql`${kycVerifications.id} DESC`)
+    .limit(1);
+  return row;
+}
+
 export async function verificationById(db: Queryable, id: number): Promise<Verification | undefined> {
   const [row] = await db.select().from(kycVerifications).where(eq(kycVerifications.id, id));
   return row;

@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { GatewayCode } from '../../../src/contract/errorCodes';
+import { CallError } from '../../lib/errors';
 import * as answers from '../../../src/contract/answers/kyc';
 import { KycBody, KycCall } from '../../../src/contract/kyc';
 import { HEADER } from '../../../src/contract/sign';
@@ -9,7 +11,7 @@ import type { SessionResolver } from '../../plugins/contract';
 import { isMediaKey } from '../../lib/security';
 import type { AtRestCipher } from '../../lib/security';
 import { imageByKey } from './repository';
-import type { KycService } from './service';
+import { type KycService, TOO_MANY_PHOTOS } from './service';
 
 /**
  * The KYC calls of spec §7 (src/contract/kyc.ts), player-only, and the player's own identity images at
@@ -26,6 +28,18 @@ export async function kycRoutes(
   };
 
   app.requirement('kycVerified', ({ customerId }) => service.requireVerified(customerId));
+
+  // Every photo counts against the player's day (on every instance, in the shared store), before it is
+  // decoded: the decoder is the expensive part of these calls (issue 30).
+  const photos = app.createRateLimit({
+    max: () => service.photosPerDay(),
+    timeWindow: '24 hours',
+    keyGenerator: (request) => `kyc-photos:${request.session?.customerId ?? ''}`,
+  });
+  const countPhoto = (request: FastifyRequest) => async () => {
+    const counted = await photos(request);
+    if (!counted.isAllowed && counted.isExceeded) throw new CallError(GatewayCode.TooManyRequests, TOO_MANY_PHOTOS, 429);
+  };
   app.requirement('faceCheck:withdraw', ({ customerId }) => service.requireFaceCheck(customerId));
 
   app.call({
@@ -52,7 +66,7 @@ export async function kycRoutes(
     auth: 'player',
     body: KycBody.ocrIdentify,
     answer: answers.ocrAnswer,
-    handler: ({ body, customerId }) => service.readDocument(customerId, body),
+    handler: ({ body, customerId, request }) => service.readDocument(customerId, body, countPhoto(request)),
   });
 
   app.call({
@@ -61,7 +75,7 @@ export async function kycRoutes(
     auth: 'player',
     body: KycBody.faceRecognition,
     answer: answers.faceAnswer,
-    handler: ({ body, customerId }) => service.readFace(customerId, body),
+    handler: ({ body, customerId, request }) => service.readFace(customerId, body, countPhoto(request)),
   });
 
   app.call({

@@ -14,11 +14,11 @@ import {
 import type { KycConfig } from '../../config';
 import type { Database } from '../../db';
 import { CallError } from '../../lib/errors';
-import { NotAnImage, fitImage } from '../../lib/images';
+import { fitImage, refusePicture } from '../../lib/images';
 import { type AtRestCipher, newMediaKey } from '../../lib/security';
 import { KycVendorError, type KycVendor, type OcrFields } from '../../providers/kyc/types';
 import type { PlayerEvents } from '../../realtime/bus';
-import type { SiteSettingsStore } from '../site/settings';
+import type { SiteSettingsStore } from '../site';
 import type { SmsProvider } from '../../providers/messaging';
 import { type Decision, tellDecision } from './notify';
 import * as repo from './repository';
@@ -36,7 +36,6 @@ import {
   shownStatus,
   deadlineOf,
   isApproved,
-  DAY_MS,
 } from './status';
 
 /** The PSGC places the form's province and city must name (the places data is wired by the app). */
@@ -64,24 +63,27 @@ export const KYC_REQUIRED_MESSAGE =
   'Your KYC verification is incomplete. Please verify your identity to keep placing bets and making deposits.';
 export const FACE_CHECK_MESSAGE = 'Verification Required: please complete facial recognition before this operation.';
 
-/** Second-ID photos (ocrIdentify without a transaction) a player may send in 24 hours. */
-const SECOND_ID_PHOTOS_PER_DAY = 10;
+/**
+ * Photos (ocrIdentify, faceRecognition) one verification may take, retakes included: the day's cap of
+ * photos is this many for each of the day's verification attempts (photosPerDay).
+ */
+const PHOTOS_PER_VERIFICATION = 10;
+export const TOO_MANY_PHOTOS = 'You have sent many photos today. Please try again tomorrow.';
+
+/** Counts one photo against the player's daily cap before it is decoded; throws when the cap is reached. */
+export type CountPhoto = () => Promise<void>;
 
 const NOT_FOUND = 'We could not find this verification. Please start again.';
+const UNREADABLE = 'This photo could not be read. Please take it again.';
 
-/** One data: URL photo, checked by its bytes and fitted to KYC_IMAGE's size. */
-async function photoOf(image: string) {
+/** One data: URL photo, checked by its bytes and header, then fitted to KYC_IMAGE's size in the decode queue. */
+async function photoOf(image: string, customerId: number) {
   const match = /^data:image\/[\w.+-]+;base64,([A-Za-z0-9+/=]+)$/.exec(image);
   const bytes = match ? Buffer.from(match[1]!, 'base64') : undefined;
-  if (!bytes || bytes.length === 0)
-    throw new CallError(GatewayCode.KycImageInvalid, 'This photo could not be read. Please take it again.', 400);
-  try {
-    return await fitImage(bytes, KYC_IMAGE.maxSide, KYC_IMAGE.quality);
-  } catch (error) {
-    if (error instanceof NotAnImage)
-      throw new CallError(GatewayCode.KycImageInvalid, 'This photo could not be read. Please take it again.', 400);
-    throw error;
-  }
+  if (!bytes || bytes.length === 0) throw new CallError(GatewayCode.KycImageInvalid, UNREADABLE, 400);
+  return fitImage(bytes, KYC_IMAGE.maxSide, KYC_IMAGE.quality, `player:${customerId}`).catch((error: unknown) =>
+    refusePicture(error, GatewayCode.KycImageInvalid, UNREADABLE),
+  );
 }
 
 /** A vendor failure in the player's words (its own words stay in the log). */
@@ -263,18 +265,30 @@ export class KycService {
     return key;
   }
 
-  /** ocrIdentify: the ID photo; with a transaction the vendor reads it, without one it is a second ID for the form. */
-  async readDocument(customerId: number, body: KycBody['ocrIdentify']) {
-    const photo = await photoOf(body.image);
+  /** The day's cap of photos: PHOTOS_PER_VERIFICATION for each of the day's verification attempts. */
+  photosPerDay(): number {
+    return this.rules().dailyAttempts * PHOTOS_PER_VERIFICATION;
+  }
+
+  /**
+   * ocrIdentify: the ID photo; with a transaction the vendor reads it, without one it is a second ID for
+   * the personal-information form. Either way only inside the player's open verification (issue 30), and
+   * counted against the day's photos before anything decodes it.
+   */
+  async readDocument(customerId: number, body: KycBody['ocrIdentify'], countPhoto: CountPhoto) {
     const empty: OcrFields = { firstName: '', middleName: '', lastName: '', birthday: '', idNo: '', expiryDate: '' };
     if (!body.transactionId) {
-      // Not tied to a vendor transaction, so not counted by the day's attempts: capped on its own.
-      if ((await repo.looseImagesSince(this.db, customerId, new Date(this.now() - DAY_MS))) >= SECOND_ID_PHOTOS_PER_DAY) {
-        throw new CallError(GatewayCode.TooManyRequests, 'You have sent many ID photos today. Please try again tomorrow.', 429);
+      if (!(await repo.openCase(this.db, customerId, new Date(this.now())))) {
+        throw new CallError(GatewayCode.KycTransactionUnknown, 'Please start your identity verification before adding a second ID.', 400);
       }
+      await countPhoto();
+      const photo = await photoOf(body.image, customerId);
+      // Not tied to the verification until the form names it (improveUserProfile attaches it).
       return { imageKey: await this.storeImage(customerId, null, 'second_document', photo), fields: empty };
     }
     const verification = await this.openVerification(customerId, body.transactionId, 'kyc');
+    await countPhoto();
+    const photo = await photoOf(body.image, customerId);
     const fields = await this.vendor.uploadDocument(verification.transactionId, photo.data).catch(vendorRefusal);
     const imageKey = await this.storeImage(customerId, verification.id, 'document', photo);
     await repo.updateVerification(this.db, verification.id, { ocr: this.seal(fields) });
@@ -282,9 +296,10 @@ export class KycService {
   }
 
   /** faceRecognition: the face photo of a verification, or of a face check (a pass lifts 'Verification Required'). */
-  async readFace(customerId: number, body: KycBody['faceRecognition']) {
+  async readFace(customerId: number, body: KycBody['faceRecognition'], countPhoto: CountPhoto) {
     const verification = await this.openVerification(customerId, body.transactionId);
-    const photo = await photoOf(body.image);
+    await countPhoto();
+    const photo = await photoOf(body.image, customerId);
     const score = await this.vendor.uploadFace(verification.transactionId, photo.data).catch(vendorRefusal);
     const imageKey = await this.storeImage(customerId, verification.id, verification.kind === 'face' ? 'face_check' : 'face', photo);
     await this.db.transaction(async (tx) => {

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable, Transaction } from '../../db';
 import { paymentWebhookEvents } from '../../db/schema';
+import { controlCharacterAt, storableText } from '../../lib/text';
 import type { PaymentEvent, WebhookVerifier } from '../../providers/payments/types';
 
 /**
@@ -48,12 +49,15 @@ export class WebhookInbox {
 
   /** One webhook request: verify, store, handle. */
   async receive(verifier: WebhookVerifier, headers: Record<string, string | undefined>, raw: Buffer, now: number): Promise<Receipt> {
-    const verdict = verifier.verify(headers, raw, now);
+    const checked = verifier.verify(headers, raw, now);
+    // A signed event whose ids or statuses hold a control character (NUL: PostgreSQL refuses it) is
+    // nothing a provider sends: refused as malformed, never half stored.
+    const verdict = checked.ok && controlCharacterAt(checked.event) !== undefined ? { ok: false as const, reason: 'malformed' } : checked;
     if (!verdict.ok) {
       await this.db.insert(paymentWebhookEvents).values({
         provider: verifier.provider,
         verdict: verdict.reason,
-        payload: raw.subarray(0, REFUSED_PAYLOAD_MAX).toString('utf8'),
+        payload: storableText(raw.subarray(0, REFUSED_PAYLOAD_MAX).toString('utf8')),
       });
       this.log.warn({ provider: verifier.provider, reason: verdict.reason }, 'payment webhook refused');
       return { status: 401, verdict: verdict.reason };
