@@ -257,3 +257,54 @@ test('no title is cut at 390 px, in English or Chinese: every route title, game 
     await page.screenshot({ path: `${SCREENS}/trial-one-header-${language}-390x844.png` });
   }
 });
+
+test('the smaller things: badges clear of a tile’s initials, a rounded focus ring on search, an icon at /favicon.ico', async ({
+  page,
+  request,
+}) => {
+  // The app's tiles (the server's first ones make way for them), as the player sees them.
+  await page.goto('/games/slot');
+  await expect(page.locator('[data-first-tiles]')).toHaveCount(0);
+  const tiles = page.getByRole('list', { name: 'Slots' }).getByTestId('game-tile');
+  await expect(tiles.first()).toBeVisible();
+  // The thumbnail draws the initials where the tile's fallback writes them (its middle): no badge over them.
+  const badged = await tiles.evaluateAll((all) =>
+    all.slice(0, 12).map((tile) => {
+      const initials = tile.querySelector('[aria-hidden="true"]')!.firstChild!;
+      const range = document.createRange();
+      range.selectNodeContents(initials);
+      const box = range.getBoundingClientRect();
+      const badges = [...tile.querySelectorAll('a > span > span:not([aria-hidden]) > span')].map((badge) => badge.getBoundingClientRect());
+      const over = badges.filter((b) => b.left < box.right && b.right > box.left && b.top < box.bottom && b.bottom > box.top);
+      return { initials: initials.textContent, badges: badges.length, covered: over.length, shown: box.height > 0 };
+    }),
+  );
+  expect(badged.every((tile) => tile.shown)).toBe(true);
+  expect(
+    badged.some((tile) => tile.badges > 1),
+    'tiles with two badges (Hot, Jackpot) on the first screens',
+  ).toBe(true);
+  expect(
+    badged.filter((tile) => tile.covered > 0).map((tile) => tile.initials),
+    'tiles whose initials a badge covers',
+  ).toEqual([]);
+  await page.screenshot({ path: `${SCREENS}/lobby-initials-badges-390x844.png` });
+
+  // The search field: the focus ring goes round the rounded field, not the square input in it.
+  await page.goto('/search');
+  const field = page.getByRole('searchbox').first();
+  await field.focus();
+  await page.keyboard.type('s');
+  const ring = await field.evaluate((input) => {
+    const form = input.closest('form')!;
+    const style = getComputedStyle(form);
+    return { input: getComputedStyle(input).outlineStyle, form: style.outlineStyle, radius: parseFloat(style.borderTopLeftRadius) };
+  });
+  expect(ring.input, 'no square ring on the input').toBe('none');
+  expect(ring.form, 'a ring round the field').toBe('solid');
+  expect(ring.radius, 'the field it goes round is rounded').toBeGreaterThan(4);
+
+  const icon = await request.get('/favicon.ico');
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()['content-type']).toMatch(/image\//);
+});

@@ -64,6 +64,10 @@ test('the demo player deposits ₱500 through the simulated GCash checkout and s
   await expect(page).toHaveURL(/\/sim\/[a-z]+\/checkout\//);
   await expect(page.getByText('₱500.00').first()).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/gcash-checkout-390x844.png' });
+  // Its long reference wraps: nothing runs off a phone's screen (issue 32).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'the checkout is no wider than the screen').toBeLessThanOrEqual(
+    390,
+  );
   await page.getByRole('button', { name: 'Pay ₱500.00' }).click();
 
   // Back on our order page: pending until the provider's signed webhook arrives, then paid.
