@@ -19,7 +19,7 @@ import { type GuardState, type MatchedRoute, type Redirect, type Search, decide 
 import { ROUTE_SEARCH } from './routes/search';
 import type { RouteName } from './routes/table';
 import { afterFirstPaint, hurryAfterFirstPaint, markPageShown } from './afterFirstPaint';
-import { pageFor, withRouteProps } from './routes/pages';
+import { hasOwnPage, pageFor, withRouteProps } from './routes/pages';
 import { BET_SLIP_ROUTES, REDIRECTS, type RouteDef, routesFor } from './routes/table';
 import { PageSkeletonFallback } from './PageSkeletonFallback';
 import type { RouteStatic } from './routes/meta';
@@ -75,9 +75,14 @@ export function stringifySearch(search: Record<string, unknown>): string {
 /** The routes' prefetches (routes/data.ts): after the first paint, so a first page never waits for them. */
 const routeData = () => afterFirstPaint().then(() => import('./routes/data'));
 
-/** Whether a route's page may show strings of en.areas.ts: all but home, the sports pages and redirects. */
+/**
+ * Whether a route's page may show strings of en.areas.ts: all but home, the sports pages and redirects. A
+ * sports route without a page yet shows the coming-soon page, titled from the route table (en.areas.ts):
+ * it waits for them too, or its title reads 'Panalo' until they come.
+ */
 function needsAreaStrings(meta: RouteStatic | undefined): boolean {
-  return meta !== undefined && meta.owner !== 'sports' && meta.owner !== 'redirect' && meta.name !== 'Home';
+  if (meta === undefined || meta.owner === 'redirect' || meta.name === 'Home') return false;
+  return meta.owner !== 'sports' || !hasOwnPage(meta.name);
 }
 
 /** Builds the one route tree of spec §2 from the route table. */

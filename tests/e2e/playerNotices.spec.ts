@@ -304,6 +304,25 @@ test('the smaller things: badges clear of a tile’s initials, a rounded focus r
   expect(ring.form, 'a ring round the field').toBe('solid');
   expect(ring.radius, 'the field it goes round is rounded').toBeGreaterThan(4);
 
+  // A page a later release builds, opened directly: titled by its route from the first paint, never 'Panalo'.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __titles: string[] }).__titles = seen;
+    new MutationObserver(() => {
+      const title = document.querySelector('header h1')?.textContent;
+      if (title && seen[seen.length - 1] !== title) seen.push(title);
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  for (const [path, title] of [
+    ['/highlights', 'Highlights'],
+    ['/player', 'Player'],
+  ]) {
+    await page.goto(path!);
+    await expect(page.locator('header h1').first()).toHaveText(title!);
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { __titles: string[] }).__titles), `the titles ${path} showed`).toEqual([title]);
+  }
+
   const icon = await request.get('/favicon.ico');
   expect(icon.status()).toBe(200);
   expect(icon.headers()['content-type']).toMatch(/image\//);
