@@ -14,7 +14,7 @@ const TIMER_GLOBALS = ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterv
 
 /** Lint: typescript-eslint, the React hooks rules, and the import directions of ARCHITECTURE.md. */
 export default tseslint.config(
-  { ignores: ['dist', 'dist-server', 'data', 'node_modules', 'test-results', 'playwright-report', 'bench-results'] },
+  { ignores: ['dist', 'dist-server', 'data', 'node_modules', 'test-results', 'playwright-report', 'bench-results', 'screens'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

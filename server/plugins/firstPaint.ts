@@ -10,7 +10,7 @@ import { FOR_YOU_SPORTS } from '../../src/contract/sports';
 import { APP_TEMPLATE_ID, AT_ONCE, PRELOADS_MARK } from './appLoader';
 import { EARLY_TAP_SCRIPT, type EnglishStrings, firstScreen, rowsCss, scriptSafe, sha256Source, useEnglish } from './firstRows';
 import { EARLY_LIVE_SCRIPT, LIVE_SINCE_ID, liveSince } from './earlyLive';
-import { type GameListSource, gameListScript, gamesOf, kindOf, lobbyScreen, thumbPreloads } from './firstTiles';
+import { type GameListSource, PLAYER_ROWS_SCRIPT, gameListScript, gamesOf, kindOf, lobbyScreen, thumbPreloads } from './firstTiles';
 
 /**
  * What makes the app's page paint before its scripts ran and show odds soon after, on a slow link
@@ -195,7 +195,7 @@ export function rowsPolicyHashes(info: FirstPaintInfo): { styles: string[]; scri
   if (!info.rows) return { styles: [], scripts: [] };
   return {
     styles: [sha256Source(rowsCss(info.rows.classes, info.rows.css))],
-    scripts: [sha256Source(EARLY_TAP_SCRIPT), sha256Source(EARLY_LIVE_SCRIPT)],
+    scripts: [sha256Source(EARLY_TAP_SCRIPT), sha256Source(EARLY_LIVE_SCRIPT), sha256Source(PLAYER_ROWS_SCRIPT)],
   };
 }
 

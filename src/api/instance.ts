@@ -8,6 +8,7 @@ import { clientTagsFor, miniAppHome, partnerFromHost } from '../lib/partner';
 import { isNativeApp, origin } from '../stores/origin';
 import { preferences } from '../stores/preferences';
 import { resetToken, session } from '../stores/session';
+import { countMoneyCall } from '../stores/attention';
 import { openLogin, openOverlay, showDialog, showToast, ui } from '../stores/ui';
 import { type ApiEffects, type ApiEnvironment, createApiClient } from './client';
 import { fieldEncryptor } from './encryption';
@@ -40,7 +41,8 @@ export const apiEnvironment: ApiEnvironment = {
   pathname: () => location.pathname,
   inGame: () => IN_GAME_ROUTES.includes(ui.currentRouteName),
   newRequestId: uuid,
-  fetch: (input, init) => fetch(input, init),
+  // A money call (it carries an Idempotency-Key) on its way keeps unasked-for prompts back.
+  fetch: (input, init) => (new Headers(init?.headers).has('Idempotency-Key') ? countMoneyCall(fetch(input, init)) : fetch(input, init)),
   encryptField: (value) => encryptField(value),
 };
 

@@ -19,7 +19,7 @@ import { type GuardState, type MatchedRoute, type Redirect, type Search, decide 
 import { ROUTE_SEARCH } from './routes/search';
 import type { RouteName } from './routes/table';
 import { afterFirstPaint, hurryAfterFirstPaint, markPageShown } from './afterFirstPaint';
-import { pageFor, withRouteProps } from './routes/pages';
+import { hasOwnPage, pageFor, withRouteProps } from './routes/pages';
 import { BET_SLIP_ROUTES, REDIRECTS, type RouteDef, needsAreaStrings, routesFor } from './routes/table';
 import { routeDataFor } from './routes/prefetch';
 import { PageSkeletonFallback } from './PageSkeletonFallback';
@@ -73,6 +73,15 @@ export function stringifySearch(search: Record<string, unknown>): string {
   return text ? `?${text}` : '';
 }
 
+/**
+ * Whether a route's page may show strings of en.areas.ts (routes/table.ts: all but home, the sports pages
+ * and redirects). A sports route without a page yet shows the coming-soon page, titled from the route
+ * table (en.areas.ts): it waits for them too, or its title reads 'Panalo' until they come.
+ */
+function pageNeedsAreaStrings(def: RouteDef): boolean {
+  return needsAreaStrings(def) || (def.owner === 'sports' && !hasOwnPage(def.name));
+}
+
 /** Builds the one route tree of spec §2 from the route table. */
 export function buildRouteTree(defs: readonly RouteDef[], ready: () => Promise<void>) {
   const root = createRootRoute({
@@ -112,7 +121,7 @@ export function buildRouteTree(defs: readonly RouteDef[], ready: () => Promise<v
           (route) => route?.prefetch(deps, { params, preload }),
           () => undefined,
         );
-        if (needsAreaStrings(def)) await loadAreas();
+        if (pageNeedsAreaStrings(def)) await loadAreas();
       },
       // Run it again on the visit after a hover, which may start what a hover must not (reading a message
       // marks it read).

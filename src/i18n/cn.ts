@@ -37,6 +37,10 @@ export const cn: Resources = {
     copy: '复制',
     goHome: '返回首页',
     loadMore: '加载更多',
+    checking: '正在查询…',
+    checkFailed: '暂时无法查询',
+    lastKnownChecking: '{{value}} · 正在查询…',
+    lastKnown: '{{value}}（上次查询结果）',
   },
   nav: {
     home: '首页',
@@ -79,6 +83,7 @@ export const cn: Resources = {
     timeout: '请求超时',
     badGateway: '出现了一些问题，请重试。',
     underAge: '抱歉，根据 PAGCOR 规定，Panalo 仅向年满 21 周岁的玩家开放。您的账户在年满 21 周岁前无法登录。',
+    underAgeRegister: '抱歉，根据 PAGCOR 规定，Panalo 仅向年满 21 周岁的玩家开放。年满 21 周岁后即可注册。',
     massiveFanatics: '太多球迷在排队，请稍后再试！',
     depositInsufficientBalance: '尊敬的客户，您的余额不足，无法完成存款。',
     paymentProviderIssue: '我们的支付服务商正在处理问题。您的资金安全无虞，请几分钟后重试。',

@@ -33,6 +33,10 @@ export const en = {
     copy: 'Copy',
     goHome: 'Go to Home',
     loadMore: 'Load more',
+    checking: 'Checking…',
+    checkFailed: 'Could not check now',
+    lastKnownChecking: '{{value}} · checking…',
+    lastKnown: '{{value}} (last known)',
   },
   nav: {
     home: 'Home',
@@ -75,6 +79,7 @@ export const en = {
     timeout: 'Request timed out',
     badGateway: 'Some issues have occurred. Please try again.',
     underAge: 'Sorry, Panalo is for players aged 21 and over only, as PAGCOR requires. Your account cannot log in until you are 21.',
+    underAgeRegister: 'Sorry, Panalo is for players aged 21 and over only, as PAGCOR requires. You can register once you are 21.',
     massiveFanatics: 'Massive fanatics are waiting, please try again!',
     depositInsufficientBalance: "Dear Customer, you don't have enough balance to perform the deposit.",
     paymentProviderIssue: 'Our payment provider is resolving an issue right now. Your money is safe; please try again in a few minutes.',

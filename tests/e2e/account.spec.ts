@@ -101,5 +101,8 @@ test.describe('player identity', () => {
     const alert = page.getByRole('alertdialog', { name: 'TIPS' });
     await expect(alert).toBeVisible();
     await expect(alert).toContainText('21 and over');
+    // No account exists yet: the alert speaks of registering, not of an account that cannot log in.
+    await expect(alert).toContainText('You can register once you are 21.');
+    await expect(alert).not.toContainText('log in');
   });
 });

@@ -95,13 +95,18 @@ test('a new player is sent to eKYC, verifies with the camera, is approved by the
   await expect(page).toHaveURL(/\/ekyc-zolos$/);
 
   // The ID, then the face, through the (fake) camera.
+  // Each step its own title in the bar (issue 32: every step was 'Face Verification').
+  const stepTitle = page.locator('header h1').first();
   await expect(page.getByRole('heading', { name: 'Photo of your UMID' })).toBeVisible();
+  await expect(stepTitle).toHaveText('Step 1 of 4 · ID photo');
   await takePhoto(page, 'kyc-id-camera');
   await expect(page.getByRole('heading', { name: 'Take a selfie' })).toBeVisible({ timeout: 20_000 });
+  await expect(stepTitle).toHaveText('Step 2 of 4 · Selfie');
   await takePhoto(page, 'kyc-face-camera');
 
   // The fields read from the ID, pre-filled and editable.
   await expect(page.getByRole('heading', { name: 'Check your details' })).toBeVisible({ timeout: 20_000 });
+  await expect(stepTitle).toHaveText('Step 3 of 4 · Confirm');
   const firstName = page.getByLabel('First name');
   await expect(firstName).not.toHaveValue('');
   await expect(page.getByLabel('Date of birth')).not.toHaveValue('');

@@ -1,5 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { BatchPlacementResponse, BetPush, BetTicket, ParlayResult, PlacementResult, TicketStatus } from '../../../src/contract/betting';
+import type {
+  BatchPlacementResponse,
+  BetPush,
+  BetTicket,
+  ParlayResult,
+  PlacementResult,
+  TicketStatus,
+} from '../../../src/contract/betting';
 import type { Database } from '../../db';
 import type { FeedProvider, MatchResult, OutrightResult } from '../../providers/feed/types';
 import { LiveAcceptance } from './liveAcceptance';

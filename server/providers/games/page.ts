@@ -10,7 +10,10 @@ import type { SimWallet } from './wallet';
  * nonce and outcome), the stated RTP and the session's round history. Script and styles are served files
  * (game.js = the shell + the engine's script, game.css), never inline, so the app's CSP holds; the page
  * is framed by the app on the same origin (frame-ancestors 'self'). The shell tells the parent window
- * `{type:'panalo:balance', balance}` after each round and `{type:'panalo:close'}` on close.
+ * `{type:'panalo:balance', balance}` after each round and `{type:'panalo:close'}` on close. Framed (the
+ * browser says `Sec-Fetch-Dest: iframe`), the page leaves its header out: the app's bar above the frame
+ * already has the way back, the game's name and the balance it is told, and two stacked headers took a
+ * quarter of a phone's screen (issue 32). Opened on its own, it keeps its header.
  *
  * Engine scripts talk to the shell through `window.panalo`: `start(action)` / `act(action)` (Promises of
  * the round answer; a refusal is shown by the shell and rejects), `bet()`, `money(centavos)`,
@@ -86,6 +89,7 @@ const TEXTS = {
 
 const SHELL_CSS = `*{box-sizing:border-box}html,body{margin:0;min-height:100%}
 body{font:15px/1.4 system-ui,-apple-system,sans-serif;background:var(--bg,#1b2430);color:#fff;display:flex;flex-direction:column;gap:12px;padding:0 0 24px}
+body[data-embedded] .g-head{display:none}body[data-embedded]{padding-top:12px}
 .g-head{position:sticky;top:0;z-index:2;display:flex;align-items:center;justify-content:space-between;gap:8px;padding:10px 12px;background:rgba(0,0,0,.35)}
 .g-title{font-weight:700;font-size:16px;flex:1;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .g-balance{display:flex;flex-direction:column;align-items:flex-end;font-size:12px}.g-balance b{font-size:17px}
@@ -174,6 +178,8 @@ function shellHtml(input: {
   lang: string;
   engineHtml: string;
   modeLabel: string;
+  /** Framed by the app: its bar is the header. */
+  embedded: boolean;
 }): string {
   const { sessionId, texts } = input;
   let parentOrigin = '';
@@ -186,7 +192,7 @@ function shellHtml(input: {
   return `<!doctype html><html lang="${input.lang === 'cn' ? 'zh' : 'en'}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover">
 <title>${escape(input.title)}</title><link rel="icon" href="/sim/games/icon.svg"><link rel="stylesheet" href="${base}/game.css"><script defer src="${base}/game.js"></script></head>
-<body data-session="${escape(sessionId)}" data-texts="${escape(JSON.stringify(texts))}" data-lobby="${escape(input.lobbyUrl)}" data-parent-origin="${escape(parentOrigin)}">
+<body${input.embedded ? ' data-embedded' : ''} data-session="${escape(sessionId)}" data-texts="${escape(JSON.stringify(texts))}" data-lobby="${escape(input.lobbyUrl)}" data-parent-origin="${escape(parentOrigin)}">
 <header class="g-head"><button type="button" class="g-close" id="g-close" data-testid="game-close">${escape(texts['close'])}</button>
 <span class="g-title">${escape(input.title)} <span class="g-demo" id="g-demo" hidden>${escape(texts['playMoney'])}</span></span>
 <span class="g-balance"><span>${escape(input.modeLabel)}</span><b id="g-balance" data-testid="game-balance">—</b></span></header>
@@ -245,8 +251,10 @@ export async function gamePages(app: FastifyInstance, options: { simulator: Game
       lang: row.lang,
       engineHtml: content.html,
       modeLabel: row.mode === 'demo' ? texts.playMoney : row.mode === 'transfer' ? texts.platformWallet : texts.balance,
+      embedded: /^i?frame$/.test(String(request.headers['sec-fetch-dest'] ?? '')),
     });
-    return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
+    // The page differs by whether it is framed: a cache must keep the two apart.
+    return reply.header('Cache-Control', 'no-store').header('Vary', 'Sec-Fetch-Dest').type('text/html; charset=utf-8').send(html);
   });
 
   app.get<{ Params: { sessionId: string } }>('/sim/games/play/:sessionId/game.js', async (request, reply) => {

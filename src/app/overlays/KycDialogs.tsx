@@ -35,6 +35,7 @@ export function KycDialog({ props, onClose }: OverlayComponentProps) {
           confirm={{ label: t('kyc.prompt.verify'), onPress: go(kycEntryPage(kyc)) }}
           cancel={later}
           onDismiss={onClose}
+          unasked
         />
       );
     case 'strong': {
@@ -46,6 +47,7 @@ export function KycDialog({ props, onClose }: OverlayComponentProps) {
           message={pending ? t('kyc.prompt.strongPending') : t('kyc.prompt.strong')}
           confirm={{ label: pending ? t('kyc.viewResult') : t('kyc.prompt.verify'), onPress: go(kycEntryPage(kyc)) }}
           cancel={null}
+          unasked
         />
       );
     }

@@ -139,6 +139,11 @@ export function pageFor(name: string): RouteComponent {
   return PAGES[name] ?? comingSoon;
 }
 
+/** Whether a route has a page of its own (else a later release's: the coming-soon page, titled by the route table). */
+export function hasOwnPage(name: string): boolean {
+  return PAGES[name] !== undefined;
+}
+
 /**
  * The page of `route`, given the route's path parameters and validated search (data.ts) as props: pages
  * take what they show as props and never read the address themselves. Keeps the page's chunk preloading.

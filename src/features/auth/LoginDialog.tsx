@@ -29,7 +29,12 @@ function latestAdultBirthday(): string {
 
 /** The under-21 'TIPS' alert (spec §2 login dialog, §8 GW_510517), shown before anything is sent. */
 function underAgeAlert(): void {
-  showDialog({ title: i18next.t('dialog.TIPS'), message: i18next.t('errors.underAge'), confirm: { label: i18next.t('common.ok') } });
+  // Said while registering: no account exists yet, so nothing about one 'logging in'.
+  showDialog({
+    title: i18next.t('dialog.TIPS'),
+    message: i18next.t('errors.underAgeRegister'),
+    confirm: { label: i18next.t('common.ok') },
+  });
 }
 
 const smsForm = z.object({

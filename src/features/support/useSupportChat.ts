@@ -14,6 +14,7 @@ import { uuid } from '../../lib/ids';
 import { realtime } from '../../realtime/client';
 import { useConnectionStatus, watchWorker } from '../../realtime/hooks';
 import { SUPPORT_KEY, chatQuery, markRead, olderMessages, sendNow, sendTyping } from './api';
+import { type TimerHandle, timers } from '../../lib/timers';
 
 /**
  * One chat as the page shows it: the conversation's history (a call), then what the server pushes on
@@ -131,8 +132,8 @@ export function useSupportChat({ context, conversationId }: ChatOptions) {
   // The typing indicator goes by itself after a while.
   useEffect(() => {
     if (!state.typing) return;
-    const timer = setTimeout(() => dispatch({ type: 'typingOver' }), Math.max(0, state.typing.until - Date.now()));
-    return () => clearTimeout(timer);
+    const timer = timers.setTimeout(() => dispatch({ type: 'typingOver' }), Math.max(0, state.typing.until - Date.now()));
+    return () => timers.clearTimeout(timer);
   }, [state.typing]);
 
   const base = query.data?.conversation ?? null;
@@ -218,16 +219,16 @@ export function useSupportChat({ context, conversationId }: ChatOptions) {
 /** Tells the desk the player is typing: at most every 3 s while keys come, and that they stopped 4 s after the last. */
 export function useTypingSignal(): () => void {
   const last = useRef(0);
-  const stop = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(stop.current), []);
+  const stop = useRef<TimerHandle | undefined>(undefined);
+  useEffect(() => () => timers.clearTimeout(stop.current), []);
   return useCallback(() => {
     const now = Date.now();
     if (now - last.current > 3_000) {
       last.current = now;
       void sendTyping(true).catch(() => undefined);
     }
-    clearTimeout(stop.current);
-    stop.current = setTimeout(() => {
+    timers.clearTimeout(stop.current);
+    stop.current = timers.setTimeout(() => {
       last.current = 0;
       void sendTyping(false).catch(() => undefined);
     }, 4_000);

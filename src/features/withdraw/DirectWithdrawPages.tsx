@@ -105,9 +105,7 @@ function DirectWithdraw({ channel, label, onDone }: { channel: Channel; label: s
             setAmount(value);
             setTouched(true);
           }}
-          presets={(state.data.amountList.length > 0 ? state.data.amountList : WITHDRAW_PRESETS.map((pesos) => pesos * 100)).filter(
-            (preset) => preset <= limits.max,
-          )}
+          presets={state.data.amountList.length > 0 ? state.data.amountList : WITHDRAW_PRESETS.map((pesos) => pesos * 100)}
           min={limits.min}
           max={Math.min(limits.max, Math.max(limits.withdrawable, 0))}
           error={touched ? amountMessage(problem) : undefined}

@@ -143,7 +143,7 @@ function WithdrawForm({ way, state, accountId, home }: { way: Way; state: Withdr
   const offerSplit = (centavos: number, bankAccountId: number) =>
     showDialog({
       title: t('withdraw.split.offerTitle'),
-      message: t('withdraw.split.offerBody', { max: formatCentavos(state.channelMax[way]), way: t(`withdraw.ways.${way}`) }),
+      message: t('withdraw.split.offerBody', { max: formatCentavos(state.channelMax[way]), way: t(`withdraw.wayInText.${way}`) }),
       confirm: {
         label: t('withdraw.split.offerConfirm'),
         action: () => void navigate({ href: `/split-withdraw?amount=${centavos}&accountId=${bankAccountId}&way=${way}` }),
@@ -199,7 +199,7 @@ function WithdrawForm({ way, state, accountId, home }: { way: Way; state: Withdr
       <section aria-labelledby="to-account">
         <div className={styles.headingRow}>
           <h2 id="to-account" className={styles.heading}>
-            {t('withdraw.accounts.to', { way: t(`withdraw.ways.${way}`) })}
+            {t('withdraw.accounts.to', { way: t(`withdraw.wayInText.${way}`) })}
           </h2>
           {(accounts.data?.list.length ?? 0) > 0 && (
             <Link to={MANAGE_PATH[way]} className={styles.linkButton}>
