@@ -13,7 +13,14 @@ import { accountRoutes } from './modules/account/routes';
 import { AccountService } from './modules/account/service';
 import { DEFAULT_LOCKOUT, LOGIN_GUARD_SWEEP_MS, PasswordGuard } from './modules/auth/lockout';
 import { authRoutes } from './modules/auth/routes';
-import { SESSION_CHECK_BATCH, endedSessions, sessionEndedNotice, sessionResolver } from './modules/auth/sessions';
+import {
+  SESSION_CHECK_BATCH,
+  endPlayerSessions,
+  endedSessions,
+  revokeSession,
+  sessionEndedNotice,
+  sessionResolver,
+} from './modules/auth/sessions';
 import { socketPlayer } from './modules/auth/sockets';
 import { bankDepositRoutes } from './modules/bankDeposits/routes';
 import { type CasinoWalletOptions, registerCasinoWallet } from './modules/casinoWallet';
@@ -33,6 +40,8 @@ import { messageRoutes } from './modules/messages/routes';
 import { paymentAccountRoutes } from './modules/paymentAccounts/routes';
 import { PaymentAccountService } from './modules/paymentAccounts/service';
 import { recordRoutes } from './modules/records/routes';
+import { responsibleGamingPlugin } from './modules/responsibleGaming';
+import type { MoneyGate } from './lib/moneyGate';
 import { RecordService } from './modules/records/service';
 import { type PaymentsOptions, registerPayments } from './modules/payments';
 import { sendMessage, welcome } from './modules/messages/service';
@@ -286,7 +295,15 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   });
 
   const cipher = fieldCipher(config.secrets.rsaPrivateKey);
-  const policy = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs, events };
+  const policy = {
+    idleMs: config.sessionIdleMs,
+    maxMs: config.sessionMaxMs,
+    events,
+    // Responsible gaming decides what a login may do (withdraw only during a break, an exclusion, a restriction).
+    scopeAtLogin: (customerId: number) => app.responsibleGaming.atLogin(customerId),
+  };
+  // The one gate of every money path (server/lib/moneyGate.ts), kept by the responsible-gaming module.
+  const gate: MoneyGate = (tx, check) => app.responsibleGaming.gate(tx, check);
   const sms = outboxSms(db);
   const clock = options.clock ?? Date.now;
   // Mail goes through the transactional-mail API; outside production its simulator answers it in
@@ -339,7 +356,12 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     sms,
     policy,
     captchaDifficulty: options.captchaDifficulty ?? { min: 3_000, max: 12_000 },
-    onRegistered: (customerId) => welcome(db, events, customerId),
+    onRegistered: async (customerId) => {
+      await welcome(db, events, customerId);
+      // Accepting the terms at registration declares that no barred category applies (issue 34).
+      await app.responsibleGaming.declare(customerId, 'registration', []);
+    },
+    screen: (person) => app.responsibleGaming.screenRegistration(person),
     passwordGuard,
     notifyOwner: async (customerId, title, body) => {
       await sendMessage(db, events, { customerId, type: 1, title, body });
@@ -364,7 +386,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     db,
     service: new AccountService({ db, policy, codeSecret: config.secrets.captchaKeySecret, sms, mail }),
   });
-  const wallet = new WalletService({ db, gameWallet: options.gameWallet ?? simulatedGameWallet({ latencyMs: 400 }), events });
+  const wallet = new WalletService({ db, gameWallet: options.gameWallet ?? simulatedGameWallet({ latencyMs: 400 }), events, gate });
   await app.register(walletRoutes, { service: wallet });
   await app.register(messageRoutes, { db });
   // The payments core (app.payments): providers or their simulators, webhook routes, shared jobs.
@@ -375,10 +397,10 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   payments.addJob('wallet-transfers', WALLET_TRANSFER_JOB_MS, (now) => wallet.resumePendingTransfers(now));
   // One turnover rule: what queryPayWays tells the player is what withdrawals enforce (config.withdraw).
   const depositConfig = { ...config.payments, turnoverPercent: config.withdraw.turnoverPercent };
-  const deposits = new DepositService({ db, events, payments, config: depositConfig, log: app.log });
+  const deposits = new DepositService({ db, events, payments, config: depositConfig, log: app.log, gate });
   app.decorate('deposits', deposits);
   await app.register(depositRoutes, { service: deposits });
-  const vouchers = new VoucherService({ db, events, clock });
+  const vouchers = new VoucherService({ db, events, clock, gate });
   await app.register(voucherRoutes, { service: vouchers });
   // The agent network is a simulator, there with the payment simulators (development and tests):
   // production has none until one is contracted. Nor does production ever use the demo bank accounts.
@@ -408,6 +430,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     // A bank transfer needs no provider: only the operator's outage switch (kept by the simulators) closes it.
     bankAvailable: async () => !payments.simulators || (await payments.available('bank')),
     clock,
+    gate,
   });
   await app.register(bankDepositRoutes, { service: manualDeposits, agentSecret, clock });
   const presets = { amountList: config.payments.depositPresets, firstAmountList: config.payments.firstDepositPresets };
@@ -470,6 +493,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     transferTimeoutMs: options.casinoWallet?.transferTimeoutMs,
     platformMaintenance:
       options.casinoWallet?.platformMaintenance ?? ((platformCode) => settings.read().games.maintenance.includes(platformCode)),
+    gate,
   });
   await app.register(casinoWalletRoutes, { records: casino.records, transfers: casino.transfers });
 
@@ -492,6 +516,11 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     sms,
     clock,
     log: app.log,
+    // Identity verified: the restricted-persons check with the verified name, birthday and ID (issue 34).
+    onApproved: async (customerId) => {
+      const identity = await kyc.identityOf(customerId);
+      if (identity) await app.responsibleGaming.verified(customerId, identity);
+    },
   });
   app.decorate('kyc', kyc);
   await app.register(kycRoutes, { db, service: kyc, sessions: sessionResolver(db, policy), cipher: kycCipher });
@@ -499,6 +528,21 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(kycWebhookRoute, { inbox: kycInbox, vendor: kycVendor });
   payments.addJob('kyc-review-inbox', 30_000, (now) => kycInbox.retryUnhandled(now));
   payments.addJob('kyc-image-retention', 3_600_000, (now) => deleteExpiredImages(db, now, config.kyc));
+
+  // Responsible gaming (issue 34): the gate, limits, breaks, exclusion, the restricted-persons check, the
+  // withdraw-only scope, the operator's switches (server/modules/responsibleGaming).
+  await app.register(responsibleGamingPlugin, {
+    config,
+    db,
+    events,
+    clock,
+    sessions: {
+      endAll: (tx, customerId, reason) => endPlayerSessions(tx, policy, customerId, reason),
+      endOne: (sessionId, reason) => revokeSession(db, policy, sessionId, reason),
+    },
+    kycBeforeDeposit: () => settings.read().kyc.beforeFirstDeposit,
+    kycApproved: (customerId) => kyc.isApproved(customerId),
+  });
 
   // The casino's game provider (server/providers/games): configured by GAME_PROVIDER_* variables, else the
   // simulator (its signed API, game pages under /sim/games) outside production, else none.
@@ -549,6 +593,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     bonusBalance: (customerId) => wallet.bonusBalance(customerId),
     broker: () => topics ?? app.broker,
     clock,
+    gate,
   });
   await app.register(gameRoutes, { service: games });
   await app.register(sportsRoutes, { db, service: new SportsService(feed), settings });
@@ -561,6 +606,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     onBalanceChange: (customerId) => events.publish({ type: 'balance', customerId }),
     log: app.log,
     reconcileOnStart: !cluster,
+    gate,
   });
   app.decorate('bets', bets);
   await app.register(betRoutes, { db, feed, service: bets });

@@ -38,6 +38,8 @@ export interface AuthOptions {
   captchaDifficulty: { min: number; max: number };
   /** Called when a player opens an account (the messages module welcomes them). */
   onRegistered: (customerId: number) => Promise<void>;
+  /** Checked before an account opens, with what registration has (the restricted-persons list: issue 34); throws to refuse. */
+  screen?: (person: { mobileNo: string | null; birthday: string }) => Promise<void>;
   /** Counts wrong passwords per number and pauses password login (see lockout.ts). */
   passwordGuard: PasswordGuard;
   /** Puts a message in a player's inbox (the messages module). */
@@ -132,6 +134,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
     request: FastifyRequest,
     previousSessionId: number | undefined,
   ) {
+    await options.screen?.({ mobileNo: input.mobileNo, birthday: input.birthday });
     const customer = await db.transaction((tx) =>
       createCustomer(tx, { ...input, acquisition: body.acquisition, invite: body.invite, deviceToken: body.deviceToken }),
     );

@@ -32,6 +32,7 @@ import { betCombos, betLegs, betTickets, customers } from '../../db/schema';
 import { CallError, badRequest } from '../../lib/errors';
 import { settleSelection } from '../../providers/feed/settlement';
 import type { FeedProvider, MarketResult, MatchResult, OutrightResult } from '../../providers/feed/types';
+import type { MoneyGate } from '../../lib/moneyGate';
 import { withIdempotency } from '../wallet/ledger';
 import {
   type Acceptance,
@@ -82,6 +83,11 @@ export interface BetServiceOptions {
    * instance voids nothing.
    */
   reconcileOnStart?: boolean;
+  /**
+   * The rules about money (responsible gaming: server/lib/moneyGate.ts), called in every placement's
+   * transaction. app.ts always passes it; a service built only to settle (tests) may leave it out.
+   */
+  gate?: MoneyGate;
 }
 
 /** Outrights carry no limits of their own in the feed; these are the book's, in whole pesos. */
@@ -329,6 +335,8 @@ export class BetService {
 
   /** Writes a ticket and takes its stake in a savepoint, so too low a balance is an answer, not a failed call. */
   private async tryWrite(tx: Transaction, ticket: NewTicket): Promise<Written | Refusal> {
+    // The rules about money (responsible gaming), for every kind of bet, in the placement's transaction.
+    await this.options.gate?.(tx, { customerId: ticket.customerId, action: 'bet', category: 'sports', amount: ticket.stake });
     try {
       return await tx.transaction((savepoint) => writeTicket(savepoint, ticket));
     } catch (error) {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db';
+import type { MoneyGate } from '../../lib/moneyGate';
 import type { GameProvider } from '../../providers/games/types';
 import type { PlayerEvents } from '../../realtime/bus';
 import type { CasinoWalletApi } from './api';
@@ -28,6 +29,8 @@ export interface CasinoWalletOptions {
   session?: Partial<SessionPolicy>;
   /** How long one transfer-platform call may take before the transfer is left pending (default 8 s). */
   transferTimeoutMs?: number;
+  /** The rules about money (responsible gaming): a round's stake and money into a platform pass it. */
+  gate: MoneyGate;
 }
 
 /** What app.ts hands the player calls (casinoWalletRoutes). */
@@ -45,7 +48,7 @@ export interface CasinoWalletServices {
  */
 export async function registerCasinoWallet(app: FastifyInstance, options: CasinoWalletOptions): Promise<CasinoWalletServices> {
   const { db, events, clock, provider } = options;
-  const seamless = new SeamlessWallet({ db, events, clock, policy: { ...DEFAULT_SESSION_POLICY, ...options.session } });
+  const seamless = new SeamlessWallet({ db, events, clock, policy: { ...DEFAULT_SESSION_POLICY, ...options.session }, gate: options.gate });
   const records = new CasinoRecords({ db, clock, provider });
   const transfers = new CasinoTransfers({
     db,
@@ -54,6 +57,7 @@ export async function registerCasinoWallet(app: FastifyInstance, options: Casino
     provider,
     maintenance: options.platformMaintenance ?? (() => false),
     timeoutMs: options.transferTimeoutMs ?? DEFAULT_TRANSFER_TIMEOUT_MS,
+    gate: options.gate,
   });
   const api: CasinoWalletApi = { openSession: (input) => seamless.openSession(input) };
   app.decorate('casinoWallet', api);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db';
+import type { MoneyGate } from '../../lib/moneyGate';
 import type { GameProvider } from '../../providers/games/types';
 import type { Broker } from '../../realtime/stomp/broker';
 import type { CasinoWalletApi } from '../casinoWallet/api';
@@ -29,6 +30,8 @@ export interface GamesOptions {
   clock: () => number;
   /** How long an instance trusts its copy of the catalogue before reading it again (default 5 s). */
   reloadMs?: number;
+  /** The rules about money (responsible gaming): a real-money launch passes it. */
+  gate: MoneyGate;
 }
 
 declare module 'fastify' {
@@ -61,6 +64,7 @@ export async function registerGames(app: FastifyInstance, options: GamesOptions)
     broker: options.broker,
     clock: options.clock,
     log: app.log,
+    gate: options.gate,
   });
   app.decorate('games', service);
   await app.register(gameStaticRoutes, { store });
