@@ -541,7 +541,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       endOne: (sessionId, reason) => revokeSession(db, policy, sessionId, reason),
     },
     kycBeforeDeposit: () => settings.read().kyc.beforeFirstDeposit,
-    kycApproved: (customerId) => kyc.isApproved(customerId),
+    kycApproved: (tx, customerId) => kyc.isApproved(customerId, tx),
   });
 
   // The casino's game provider (server/providers/games): configured by GAME_PROVIDER_* variables, else the

@@ -6,6 +6,7 @@ import { gamesCn } from './games.cn';
 import { kycProfileCn } from './kycProfile.cn';
 import { securityCn } from './security.cn';
 import { walletCn } from './wallet.cn';
+import { rgCn } from './rg.cn';
 import { withdrawCn } from './withdraw.cn';
 
 /** Simplified Chinese ('cn'), downloaded only when a player chooses it. Mirrors en.ts key for key. */
@@ -133,6 +134,7 @@ export const cn: Resources = {
       auth: '登录与安全',
       messages: '消息',
       kyc: '身份验证',
+      responsibleGaming: '负责任博彩',
       wallet: '钱包',
       withdraw: '提款',
       games: '游戏',
@@ -297,6 +299,7 @@ export const cn: Resources = {
   },
   withdraw: withdrawCn,
   wallet: walletCn,
+  rg: rgCn,
   kyc: kycCn,
   casino: casinoCn,
   games: gamesCn,

@@ -3,6 +3,7 @@ import { casinoEn } from './casino.en';
 import { gamesEn } from './games.en';
 import { kycEn } from './kyc.en';
 import { kycProfileEn } from './kycProfile.en';
+import { rgEn } from './rg.en';
 import { routesEn } from './routes.en';
 import { securityEn } from './security.en';
 import { walletEn } from './wallet.en';
@@ -220,6 +221,7 @@ export const enAreas = {
   games: gamesEn,
   kycProfile: kycProfileEn,
   security: securityEn,
+  rg: rgEn,
   // Titles and descriptions of the pages: set on the document once here (router.tsx applyRouteMeta).
   routes: routesEn,
 };

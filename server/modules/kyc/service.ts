@@ -12,7 +12,7 @@ import {
   type MINI_TYPES,
 } from '../../../src/contract/kyc';
 import type { KycConfig } from '../../config';
-import type { Database } from '../../db';
+import type { Database, Queryable } from '../../db';
 import { CallError } from '../../lib/errors';
 import { fitImage, refusePicture } from '../../lib/images';
 import { type AtRestCipher, newMediaKey } from '../../lib/security';
@@ -486,8 +486,8 @@ export class KycService {
     }
   }
 
-  async isApproved(customerId: number): Promise<boolean> {
-    return isApproved((await repo.playerState(this.db, customerId)).state);
+  async isApproved(customerId: number, db: Queryable = this.db): Promise<boolean> {
+    return isApproved((await repo.playerState(db, customerId)).state);
   }
 
   /** The verified identity (name, birthday, first ID number opened from its seal), for the restricted-persons check. */

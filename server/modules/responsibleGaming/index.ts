@@ -6,7 +6,7 @@ import { MoneyCall } from '../../../src/contract/money';
 import { RgCall } from '../../../src/contract/responsibleGaming';
 import { SecurityCall } from '../../../src/contract/security';
 import type { ServerConfig } from '../../config';
-import type { Database, Transaction } from '../../db';
+import type { Database, Queryable, Transaction } from '../../db';
 import type { GateCheck, MoneyGate } from '../../lib/moneyGate';
 import type { SessionScope } from '../../plugins/contract';
 import { type RestrictedPersons, registerRestrictedPersons } from '../../providers/restrictedPersons';
@@ -56,7 +56,7 @@ export interface ResponsibleGamingOptions {
   sessions: SessionEnder;
   /** The site setting 'identity verified before any deposit' (default off: the KYC days' grace). */
   kycBeforeDeposit: () => boolean;
-  kycApproved: (customerId: number) => Promise<boolean>;
+  kycApproved: (db: Queryable, customerId: number) => Promise<boolean>;
 }
 
 /** Session-limit and inactivity logouts run this often; the nightly screening looks this often for its hour. */

@@ -26,7 +26,7 @@ import {
   windowStart,
 } from '../../../src/contract/responsibleGaming';
 import { formatCentavos } from '../../../src/lib/money';
-import type { Database, Transaction } from '../../db';
+import type { Database, Queryable, Transaction } from '../../db';
 import { CallError } from '../../lib/errors';
 import type { GateCheck } from '../../lib/moneyGate';
 import type { FamilyExclusionRequest } from '../../providers/restrictedPersons/types';
@@ -69,8 +69,8 @@ export interface ResponsibleGamingOptions {
   sessions: SessionEnder;
   /** The operator's site setting: identity verified before any deposit (default off: the KYC days' grace). */
   kycBeforeDeposit: () => boolean;
-  /** Whether the player's identity is verified (the KYC module). */
-  kycApproved: (customerId: number) => Promise<boolean>;
+  /** Whether the player's identity is verified (the KYC module), read in the gate's transaction. */
+  kycApproved: (db: Queryable, customerId: number) => Promise<boolean>;
   log: FastifyBaseLogger;
 }
 
@@ -153,13 +153,13 @@ export class ResponsibleGamingService {
   async gate(tx: Transaction, check: GateCheck): Promise<void> {
     const now = this.now();
     if (check.action === 'deposit') {
-      if (check.channel && (await this.withdrawOnly(`channel:${check.channel}`))) {
+      if (check.channel && (await this.withdrawOnly(`channel:${check.channel}`, tx))) {
         throw refuse(
           GatewayCode.RgWithdrawOnlyChannel,
           'This way of paying takes withdrawals only right now, so deposits through it are paused. Please choose another way to deposit; withdrawals keep working.',
         );
       }
-      if (this.options.kycBeforeDeposit() && !(await this.options.kycApproved(check.customerId))) {
+      if (this.options.kycBeforeDeposit() && !(await this.options.kycApproved(tx, check.customerId))) {
         throw new CallError(
           GatewayCode.RgKycBeforeDeposit,
           'Please verify your identity (a valid ID and a selfie) before your first deposit: the regulator requires it.',
@@ -167,7 +167,7 @@ export class ResponsibleGamingService {
         );
       }
     }
-    if (check.host && (await this.withdrawOnly(`host:${check.host}`))) {
+    if (check.host && (await this.withdrawOnly(`host:${check.host}`, tx))) {
       throw refuse(GatewayCode.RgWithdrawOnlyChannel, 'Panalo takes withdrawals only inside this app right now. You can still withdraw.');
     }
     const state = await repo.lockState(tx, check.customerId);
@@ -305,11 +305,14 @@ export class ResponsibleGamingService {
 
   // ── The operator's switches ────────────────────────────────────────────────────────────────────────
 
-  /** Whether a switch ('channel:gcash', 'host:<id>') is in withdraw-only mode, read at most 30 s old. */
-  async withdrawOnly(key: string): Promise<boolean> {
+  /**
+   * Whether a switch ('channel:gcash', 'host:<id>') is in withdraw-only mode, read at most 30 s old (in the
+   * caller's transaction when there is one: the embedded database runs one at a time).
+   */
+  async withdrawOnly(key: string, db: Queryable = this.db): Promise<boolean> {
     const now = this.now();
     if (!this.switches || now - this.switches.at >= SWITCH_CACHE_MS) {
-      const rows = await repo.allSwitches(this.db);
+      const rows = await repo.allSwitches(db);
       this.switches = { at: now, values: new Map(rows.map((row) => [row.key, row.withdrawOnly])) };
     }
     return this.switches.values.get(key) === true;

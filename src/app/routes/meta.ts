@@ -21,6 +21,7 @@ export const ROUTE_OWNERS = [
   'games',
   'casino',
   'kyc',
+  'responsibleGaming',
   'promo',
   'partner',
   'dev',
