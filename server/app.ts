@@ -356,10 +356,10 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     sms,
     policy,
     captchaDifficulty: options.captchaDifficulty ?? { min: 3_000, max: 12_000 },
-    onRegistered: async (customerId) => {
+    onRegistered: async (customerId, choices) => {
       await welcome(db, events, customerId);
-      // Accepting the terms at registration declares that no barred category applies (issue 34).
-      await app.responsibleGaming.declare(customerId, 'registration', []);
+      // Accepting the terms declares that no barred category applies; a daily deposit limit may come with it (issue 34).
+      await app.responsibleGaming.registered(customerId, choices.depositLimit ?? null);
     },
     screen: (person) => app.responsibleGaming.screenRegistration(person),
     passwordGuard,

@@ -15,8 +15,8 @@ const STATUS_EVERY_MS = 60_000;
 
 /**
  * Responsible gaming's side of the app (issue 34), for a logged-in player: the reality check when it is
- * due (the server refuses the next bet or round until it is acknowledged), the deposit-limit offer once
- * after registration and on the first deposit page, and, for a withdraw-only login (break, exclusion,
+ * due (the server refuses the next bet or round until it is acknowledged), the deposit-limit offer on the
+ * first deposit page (the registration form made the first offer), and, for a withdraw-only login (break, exclusion,
  * restriction), a dialog that leads to the withdrawal. Renders nothing else.
  */
 export function ResponsibleGamingWatcher() {
@@ -24,7 +24,7 @@ export function ResponsibleGamingWatcher() {
   const { webToken } = useSnapshot(session);
   const { currentRouteName } = useSnapshot(ui);
   const queryClient = useQueryClient();
-  const { data: status } = useQuery({ ...rgStatusQuiet, enabled: loggedIn, refetchInterval: STATUS_EVERY_MS });
+  const { data: status } = useQuery({ ...rgStatusQuiet(webToken.token), enabled: loggedIn, refetchInterval: STATUS_EVERY_MS });
   /** The reality check that came due: for which due time, and when it fired (the time played is counted to then). */
   const [fired, setFired] = useState<{ dueAt: number; at: number } | null>(null);
   const [offerClosed, setOfferClosed] = useState(false);
@@ -53,9 +53,9 @@ export function ResponsibleGamingWatcher() {
   if (!loggedIn || !status) return null;
   const update = (next: typeof status | null) => {
     if (next) {
-      queryClient.setQueryData(rgStatusQuiet.queryKey, next);
-      queryClient.setQueryData(rgStatusQuery.queryKey, next);
-    } else void queryClient.invalidateQueries({ queryKey: rgStatusQuiet.queryKey });
+      queryClient.setQueryData(rgStatusQuiet(webToken.token).queryKey, next);
+      queryClient.setQueryData(rgStatusQuery(webToken.token).queryKey, next);
+    } else void queryClient.invalidateQueries({ queryKey: rgStatusQuiet(webToken.token).queryKey });
   };
 
   if (realityDue && fired && status.session && !restricted) {
@@ -76,7 +76,7 @@ export function ResponsibleGamingWatcher() {
   }
 
   const offer = status.limitOffer;
-  const offerHere = offer === 'registration' || (offer === 'firstDeposit' && currentRouteName === 'WalletDeposit');
+  const offerHere = offer === 'firstDeposit' && currentRouteName === 'WalletDeposit';
   if (offer && offerHere && !offerClosed && !restricted) {
     return (
       <LimitOfferDialog

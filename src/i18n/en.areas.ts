@@ -52,7 +52,10 @@ export const enAreas = {
     birthday: 'Date of birth',
     birthdayHint: 'You must be 21 or older to play.',
     newNumber: 'New to Panalo? Enter your date of birth to open your account with this number.',
-    agreeStart: 'I am 21 or older and I accept the',
+    agreeStart:
+      'I am 21 or older, I am not a government official, a member of the military or police, an employee of a gaming licensee or a student, and I accept the',
+    depositLimit: 'Daily deposit limit (optional)',
+    depositLimitHint: 'A limit helps you keep play within your budget. You can change it later under Responsible Gaming.',
     agreeAnd: 'and the',
     login: 'Log In',
     registerAndLogin: 'Open my account',

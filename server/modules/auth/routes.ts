@@ -36,8 +36,11 @@ export interface AuthOptions {
   policy: SessionPolicy;
   /** Proof-of-work range of the captcha (lower in tests). */
   captchaDifficulty: { min: number; max: number };
-  /** Called when a player opens an account (the messages module welcomes them). */
-  onRegistered: (customerId: number) => Promise<void>;
+  /**
+   * Called when a player opens an account (the messages module welcomes them; responsible gaming records
+   * the declaration made with the terms and the daily deposit limit chosen at registration, if any).
+   */
+  onRegistered: (customerId: number, choices: { depositLimit?: number | undefined }) => Promise<void>;
   /** Checked before an account opens, with what registration has (the restricted-persons list: issue 34); throws to refuse. */
   screen?: (person: { mobileNo: string | null; birthday: string }) => Promise<void>;
   /** Counts wrong passwords per number and pauses password login (see lockout.ts). */
@@ -130,7 +133,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
   /** Opens an account (the caller checked the 21+ rule and the code), welcomes the player, logs them in. */
   async function openAccount(
     input: Omit<NewCustomer, 'acquisition' | 'invite' | 'deviceToken'>,
-    body: Pick<NewCustomer, 'acquisition' | 'invite' | 'deviceToken'>,
+    body: Pick<NewCustomer, 'acquisition' | 'invite' | 'deviceToken'> & { depositLimit?: number | undefined },
     request: FastifyRequest,
     previousSessionId: number | undefined,
   ) {
@@ -138,7 +141,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
     const customer = await db.transaction((tx) =>
       createCustomer(tx, { ...input, acquisition: body.acquisition, invite: body.invite, deviceToken: body.deviceToken }),
     );
-    await options.onRegistered(customer.id);
+    await options.onRegistered(customer.id, { depositLimit: body.depositLimit });
     return logIn(db, policy, customer, request, previousSessionId);
   }
 

@@ -34,7 +34,12 @@ export interface ResponsibleGaming {
   atLogin(customerId: number): Promise<SessionScope>;
   /** Before an account opens: refuses a listed person (by mobile and birthday). */
   screenRegistration(person: { mobileNo: string | null; birthday: string }): Promise<void>;
-  /** A declaration about the barred categories (registration: made by accepting the terms; identity verification). */
+  /**
+   * A new account: the declaration made by accepting the terms (no barred category applies), and the
+   * answer to the deposit-limit offer of the registration form (a daily limit, or none).
+   */
+  registered(customerId: number, depositDay: number | null): Promise<void>;
+  /** A declaration about the barred categories (at identity verification). */
   declare(customerId: number, context: 'registration' | 'kyc', barred: readonly string[]): Promise<void>;
   /** After identity verification is approved: screening by the verified name, birthday and ID number. */
   verified(customerId: number, identity: { fullName: string; birthday: string | null; idNumber: string | null }): Promise<void>;
@@ -139,6 +144,10 @@ async function responsibleGaming(app: FastifyInstance, options: ResponsibleGamin
     marketingAllowed: (customerId) => service.marketingAllowed(customerId),
     atLogin: (customerId) => service.atLogin(customerId),
     screenRegistration: (person) => service.screenRegistration(person),
+    registered: async (customerId, depositDay) => {
+      await service.recordDeclaration(customerId, 'registration', []);
+      await service.answerLimitOffer(customerId, 'registration', depositDay);
+    },
     declare: (customerId, context, barred) => service.recordDeclaration(customerId, context, barred),
     verified: (customerId, identity) => service.screenVerified(customerId, identity),
     service,

@@ -399,11 +399,13 @@ export class ResponsibleGamingService {
     return !state || !(state.restrictedAt || state.barredAt || active(state.marketingOffUntil, now));
   }
 
-  /** The deposit-limit offer due now: once after registration, once before the first deposit, while no deposit limit is set. */
+  /**
+   * The deposit-limit offer due now: the registration form makes the first (its optional daily limit);
+   * the second is due before the first deposit, while no deposit limit is set and it was not answered.
+   */
   private async limitOffer(customerId: number, state: RgState | undefined): Promise<'registration' | 'firstDeposit' | null> {
     if (state && (state.depositDay !== null || state.depositWeek !== null || state.depositMonth !== null)) return null;
-    if (!state?.offerRegistrationAt) return 'registration';
-    if (state.offerFirstDepositAt) return null;
+    if (state?.offerFirstDepositAt) return null;
     const deposited = await repo.depositsSince(this.db, customerId, new Date(0));
     return deposited.length === 0 ? 'firstDeposit' : null;
   }

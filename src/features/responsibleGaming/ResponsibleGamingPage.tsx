@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { useLoggedIn } from '../../hooks/useLoggedIn';
 import { formatDateTime } from '../../lib/dates';
+import { session } from '../../stores/session';
 import { openLogin } from '../../stores/ui';
 import { Button } from '../../ui/Button';
 import { PageLayout } from '../../ui/PageLayout';
@@ -61,7 +63,8 @@ function PlayerTools({ initial }: { initial: RgTab }) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<RgTab>(initial);
   const tabs = useTabs(RG_TABS, tab, setTab);
-  const { data: status, isPending, isError, refetch } = useQuery(rgStatusQuery);
+  const { webToken } = useSnapshot(session);
+  const { data: status, isPending, isError, refetch } = useQuery(rgStatusQuery(webToken.token));
   if (isPending) return <PageSkeleton label={t('common.loading')} lines={6} />;
   if (isError || !status)
     return (

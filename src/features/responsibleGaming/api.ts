@@ -20,18 +20,21 @@ export type RgHistory = z.infer<typeof rgHistoryAnswer>;
 export type RgHistoryEntry = RgHistory['list'][number];
 export type FamilyExclusionBody = z.infer<(typeof RgBody)['familyExclusion']>;
 
-export const rgStatusQuery = queryOptions({
-  queryKey: ['main', RgCall.status],
-  queryFn: () => api.call<RgStatus>('main', RgCall.status, {}),
-  staleTime: 30_000,
-});
+/** The status of the login holding `token` (a new login, after a break say, reads its own). */
+export const rgStatusQuery = (token: string) =>
+  queryOptions({
+    queryKey: ['main', RgCall.status, token],
+    queryFn: () => api.call<RgStatus>('main', RgCall.status, {}),
+    staleTime: 30_000,
+  });
 
 /** The same status, read in the background by the app's watcher: it never tells the player a failure. */
-export const rgStatusQuiet = queryOptions({
-  queryKey: ['main', RgCall.status, 'quiet'],
-  queryFn: () => api.call<RgStatus>('main', RgCall.status, {}, { quiet: true }),
-  staleTime: 30_000,
-});
+export const rgStatusQuiet = (token: string) =>
+  queryOptions({
+    queryKey: ['main', RgCall.status, token, 'quiet'],
+    queryFn: () => api.call<RgStatus>('main', RgCall.status, {}, { quiet: true }),
+    staleTime: 30_000,
+  });
 
 export const rgHistoryQuery = queryOptions({
   queryKey: ['main', RgCall.history],

@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { session } from '../../stores/session';
 import { showToast } from '../../stores/ui';
 import { type RgStatus, rgHistoryQuery, rgStatusQuery } from './api';
 
@@ -11,12 +13,13 @@ import { type RgStatus, rgHistoryQuery, rgStatusQuery } from './api';
 export function useChange() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const { webToken } = useSnapshot(session);
   const [busy, setBusy] = useState<string | null>(null);
   const run = async (name: string, work: () => Promise<RgStatus>, done?: () => void) => {
     setBusy(name);
     try {
       const status = await work();
-      queryClient.setQueryData(rgStatusQuery.queryKey, status);
+      queryClient.setQueryData(rgStatusQuery(webToken.token).queryKey, status);
       void queryClient.invalidateQueries({ queryKey: rgHistoryQuery.queryKey });
       showToast('success', t('rg.saved'));
       done?.();
