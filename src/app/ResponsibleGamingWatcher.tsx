@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { acknowledgeRealityCheck, rgStatusQuery, rgStatusQuiet } from '../features/responsibleGaming/api';
 import { LimitOfferDialog } from '../features/responsibleGaming/LimitOfferDialog';
@@ -7,8 +7,12 @@ import { RealityCheckDialog } from '../features/responsibleGaming/RealityCheckDi
 import { useLoggedIn } from '../hooks/useLoggedIn';
 import { i18next } from '../i18n';
 import { navigateTo } from '../lib/navigation';
+import { local } from '../lib/storage';
 import { session } from '../stores/session';
 import { showDialog, ui } from '../stores/ui';
+
+/** Which login (the end of its token) was told it may only withdraw. */
+const WITHDRAW_ONLY_TOLD_KEY = 'rgWithdrawOnlyTold';
 
 /** How often a logged-in app reads the player's responsible-gaming status (the reality check's time comes from it). */
 const STATUS_EVERY_MS = 60_000;
@@ -28,7 +32,6 @@ export function ResponsibleGamingWatcher() {
   /** The reality check that came due: for which due time, and when it fired (the time played is counted to then). */
   const [fired, setFired] = useState<{ dueAt: number; at: number } | null>(null);
   const [offerClosed, setOfferClosed] = useState(false);
-  const toldWithdrawOnly = useRef('');
 
   const dueAt = status?.session?.realityDueAt ? Date.parse(status.session.realityDueAt) : null;
   useEffect(() => {
@@ -40,8 +43,10 @@ export function ResponsibleGamingWatcher() {
 
   const restricted = status?.restriction ?? null;
   useEffect(() => {
-    if (!restricted || toldWithdrawOnly.current === webToken.token) return;
-    toldWithdrawOnly.current = webToken.token;
+    // Once per login, on this device (a page reload does not tell it again).
+    const login = webToken.token.slice(-12);
+    if (!restricted || local.get(WITHDRAW_ONLY_TOLD_KEY, '') === login) return;
+    local.set(WITHDRAW_ONLY_TOLD_KEY, login);
     showDialog({
       title: i18next.t('rg.dialog.withdrawOnlyTitle'),
       message: i18next.t('rg.restriction.withdrawOnly'),

@@ -59,6 +59,7 @@ export const rgCn: typeof rgEn = {
   saved: '已保存。',
   amountInvalid: '请输入 ₱100 至 ₱10,000,000 的金额。',
   minutesInvalid: '请输入 15 至 1440 分钟。',
+  period: '时长',
   breakTitle: '暂停游戏',
   breakBody: '暂停期间您会立即在所有设备上被登出，营销信息停止，且只能提款。暂停不能提前结束。',
   breakPeriods: { '1d': '1 天', '1w': '1 周', '1m': '1 个月', '2m': '2 个月', '3m': '3 个月' },

@@ -57,6 +57,7 @@ export const rgEn = {
   saved: 'Saved.',
   amountInvalid: 'Enter an amount from ₱100 to ₱10,000,000.',
   minutesInvalid: 'Enter 15 to 1440 minutes.',
+  period: 'For how long',
   breakTitle: 'Take a break',
   breakBody:
     'During a break you are logged out everywhere at once, marketing stops, and you can only withdraw. A break cannot be ended early.',

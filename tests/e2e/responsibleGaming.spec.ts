@@ -101,8 +101,10 @@ test('a player limits deposits to ₱1,000 a day, is refused ₱1,500, takes a 1
   await page.getByRole('alertdialog', { name: 'Responsible gaming' }).getByRole('button', { name: 'OK' }).click();
   await page.goto('/foryou');
   await expect(page.getByRole('button', { name: 'Log In' }).first()).toBeVisible();
-  await second.goto('/account');
+  // The other device's next call is answered with the break's words, and it is logged out.
+  await second.goto('/responsibleGaming');
   await expect(second.getByRole('alertdialog').filter({ hasText: 'You started a break from play' })).toBeVisible();
+  await expect(second.getByTestId('rg-restriction')).toHaveCount(0);
   await second.screenshot({ path: `${SCREENS}/rg-other-device-390x844.png` });
   await other.close();
 

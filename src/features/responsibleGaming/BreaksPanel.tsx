@@ -46,7 +46,7 @@ export function BreaksPanel({ status, withdrawOnly }: { status: RgStatus; withdr
           </h2>
           <p className={styles.dim}>{t('rg.breakBody')}</p>
           <Choice
-            legend={t('rg.breakTitle')}
+            legend={t('rg.period')}
             name="breakPeriod"
             value={breakPeriod}
             options={RG_BREAKS.map((value) => ({ value, label: t(`rg.breakPeriods.${value}`) }))}
@@ -79,7 +79,7 @@ export function BreaksPanel({ status, withdrawOnly }: { status: RgStatus; withdr
           <p className={styles.dim}>{t('rg.exclusionLocked', { at: when(restriction.lockedUntil) })}</p>
         )}
         <Choice
-          legend={t('rg.exclusionTitle')}
+          legend={t('rg.period')}
           name="exclusionPeriod"
           value={exclusion}
           options={RG_EXCLUSIONS.map((value) => ({ value, label: t(`rg.exclusionPeriods.${value}`) }))}

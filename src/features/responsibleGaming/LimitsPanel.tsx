@@ -25,19 +25,19 @@ export function limitText(limit: RgLimit, value: number | null, none: string): s
 }
 
 /** Deposit and loss limits per day, 7 days and 30 days, and the session time: each with what is used and a change waiting. */
-export function LimitsPanel({ status }: { status: RgStatus }) {
+export function LimitsPanel({ status, readOnly = false }: { status: RgStatus; readOnly?: boolean }) {
   const { t } = useTranslation();
   return (
     <div className={styles.card}>
       <p className={styles.dim}>{t('rg.limitsHelp')}</p>
       {RG_LIMITS.map((limit) => (
-        <LimitRow key={limit} state={status.limits.find((l) => l.limit === limit)!} />
+        <LimitRow key={limit} state={status.limits.find((l) => l.limit === limit)!} readOnly={readOnly} />
       ))}
     </div>
   );
 }
 
-function LimitRow({ state }: { state: RgLimitState }) {
+function LimitRow({ state, readOnly }: { state: RgLimitState; readOnly: boolean }) {
   const { t, i18n } = useTranslation();
   const { busy, run } = useChange();
   const [typed, setTyped] = useState('');
@@ -79,7 +79,7 @@ function LimitRow({ state }: { state: RgLimitState }) {
       </div>
       {usage && <p className={styles.dim}>{usage}</p>}
       {state.resetsAt && state.value !== null && <p className={styles.dim}>{t('rg.resets', { at: when(state.resetsAt) })}</p>}
-      {state.pending && (
+      {state.pending && !readOnly && (
         <div className={styles.pending} role="status">
           <span>
             {state.pending.value === null
@@ -97,21 +97,23 @@ function LimitRow({ state }: { state: RgLimitState }) {
           </div>
         </div>
       )}
-      <div className={styles.inline}>
-        <TextField
-          label={t('rg.newLimit')}
-          inputMode={isMinutes(limit) ? 'numeric' : 'decimal'}
-          prefix={isMinutes(limit) ? undefined : '₱'}
-          value={typed}
-          error={error}
-          onChange={(event) => setTyped(event.target.value)}
-          data-testid={`rg-input-${limit}`}
-        />
-        <Button busy={busy === 'save'} onClick={save} data-testid={`rg-save-${limit}`}>
-          {t('rg.save')}
-        </Button>
-      </div>
-      {state.value !== null && !state.pending && (
+      {!readOnly && (
+        <div className={styles.inline}>
+          <TextField
+            label={t('rg.newLimit')}
+            inputMode={isMinutes(limit) ? 'numeric' : 'decimal'}
+            prefix={isMinutes(limit) ? undefined : '₱'}
+            value={typed}
+            error={error}
+            onChange={(event) => setTyped(event.target.value)}
+            data-testid={`rg-input-${limit}`}
+          />
+          <Button busy={busy === 'save'} onClick={save} data-testid={`rg-save-${limit}`}>
+            {t('rg.save')}
+          </Button>
+        </div>
+      )}
+      {state.value !== null && !state.pending && !readOnly && (
         <Button size="small" variant="ghost" busy={busy === 'remove'} onClick={() => void run('remove', () => setLimit(limit, null))}>
           {t('rg.remove')}
         </Button>

@@ -61,8 +61,7 @@ function VisitorView() {
 
 function PlayerTools({ initial }: { initial: RgTab }) {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<RgTab>(initial);
-  const tabs = useTabs(RG_TABS, tab, setTab);
+  const [chosen, setTab] = useState<RgTab>(initial);
   const { webToken } = useSnapshot(session);
   const { data: status, isPending, isError, refetch } = useQuery(rgStatusQuery(webToken.token));
   if (isPending) return <PageSkeleton label={t('common.loading')} lines={6} />;
@@ -73,18 +72,39 @@ function PlayerTools({ initial }: { initial: RgTab }) {
       </Button>
     );
   const withdrawOnly = status.restriction !== null;
+  // A withdraw-only login reads its limits and history, extends a self-exclusion, files a family request.
+  const shown: readonly RgTab[] = withdrawOnly ? RG_TABS.filter((value) => value !== 'reminders' && value !== 'categories') : RG_TABS;
+  const tab = shown.includes(chosen) ? chosen : shown[0]!;
+  return <Tools status={status} withdrawOnly={withdrawOnly} shown={shown} tab={tab} setTab={setTab} />;
+}
+
+function Tools({
+  status,
+  withdrawOnly,
+  shown,
+  tab,
+  setTab,
+}: {
+  status: RgStatus;
+  withdrawOnly: boolean;
+  shown: readonly RgTab[];
+  tab: RgTab;
+  setTab: (tab: RgTab) => void;
+}) {
+  const { t } = useTranslation();
+  const tabs = useTabs(shown, tab, setTab);
   return (
     <>
       {withdrawOnly && <RestrictionCard status={status} />}
       <div className={`${tabStyles.tabs} ${styles.tabs}`} {...tabs.tabList(t('rg.tabs.label'))}>
-        {RG_TABS.map((value) => (
+        {shown.map((value) => (
           <button key={value} className={tabStyles.tab} {...tabs.tab(value)}>
             {t(`rg.tabs.${value}`)}
           </button>
         ))}
       </div>
-      <div {...tabs.panel()} className={styles.page}>
-        {tab === 'limits' && <LimitsPanel status={status} />}
+      <div {...tabs.panel()} className={styles.panel}>
+        {tab === 'limits' && <LimitsPanel status={status} readOnly={withdrawOnly} />}
         {tab === 'breaks' && <BreaksPanel status={status} withdrawOnly={withdrawOnly} />}
         {tab === 'reminders' && <RemindersPanel status={status} />}
         {tab === 'categories' && <CategoriesPanel status={status} />}
