@@ -307,7 +307,7 @@ function after(ms){return new Promise(function(resolve){setTimeout(resolve,ms);}
 button.addEventListener('click',function(){
   button.disabled=true;result.textContent='';result.removeAttribute('data-celebrated');
   Array.prototype.forEach.call(box.querySelectorAll('.slot-cell'),function(c){c.className+=' spinning';});
-  // A spin takes at least ${SLOT_MIN_SPIN_MS / 1000} s, whatever the network (no turbo).
+  // A spin takes at least ${SLOT_MIN_SPIN_MS / 1000} s on screen, however fast the answer comes.
   var paced=after(${SLOT_MIN_SPIN_MS});
   panalo.start({spin:true}).then(function(answer){return paced.then(function(){return answer;});}).then(function(answer){
     var view=answer.view;var bet=answer.bet||panalo.bet();
