@@ -536,6 +536,7 @@ export const cn: Resources = {
     reason: '原因',
   },
   settings: {
+    responsibleGaming: '负责任博彩：限额、暂停、自我排除与提醒',
     oddsType: '赔率格式',
     language: '语言',
     defaultTab: '首页默认显示',

@@ -178,6 +178,7 @@ export const enAreas = {
     reason: 'Reason',
   },
   settings: {
+    responsibleGaming: 'Responsible gaming: limits, breaks, self-exclusion and reminders',
     oddsType: 'Odds format',
     language: 'Language',
     defaultTab: 'Home page opens on',

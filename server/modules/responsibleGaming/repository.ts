@@ -85,11 +85,11 @@ export const PLAY_KINDS = [
   'casino_transfer_in',
 ] as const;
 
-/** The net result of play since `since` (centavos; positive: the player is up) and the oldest movement counted. */
-export async function playNetSince(db: Queryable, customerId: number, since: Date): Promise<{ net: number; oldest: Date | null }> {
-  const [row] = await db
+/** What moved on the player's own wallets (one kind of wallet, or all) in ledger transactions of `kinds`. */
+function playerMovements(db: Queryable, customerId: number, kinds: readonly string[], where: { since?: Date; wallet?: string }) {
+  return db
     .select({
-      net: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)`,
+      total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)`,
       oldest: sql<Date | null>`min(${ledgerTransactions.createdAt})`,
     })
     .from(ledgerTransactions)
@@ -98,13 +98,18 @@ export async function playNetSince(db: Queryable, customerId: number, since: Dat
     .where(
       and(
         eq(ledgerTransactions.customerId, customerId),
-        gte(ledgerTransactions.createdAt, since),
-        inArray(ledgerTransactions.kind, [...PLAY_KINDS]),
+        inArray(ledgerTransactions.kind, [...kinds]),
         eq(ledgerAccounts.customerId, customerId),
+        ...(where.since ? [gte(ledgerTransactions.createdAt, where.since)] : []),
+        ...(where.wallet ? [eq(ledgerAccounts.kind, where.wallet)] : []),
       ),
     );
-  const oldest = row?.oldest ? new Date(row.oldest) : null;
-  return { net: Number(row?.net ?? 0), oldest };
+}
+
+/** The net result of play since `since` (centavos; positive: the player is up) and the oldest movement counted. */
+export async function playNetSince(db: Queryable, customerId: number, since: Date): Promise<{ net: number; oldest: Date | null }> {
+  const [row] = await playerMovements(db, customerId, PLAY_KINDS, { since });
+  return { net: Number(row?.total ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
 }
 
 /**
@@ -112,19 +117,8 @@ export async function playNetSince(db: Queryable, customerId: number, since: Dat
  * reversed ones came back). What the balance holds above it is winnings.
  */
 export async function ownMoney(db: Queryable, customerId: number): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
-    .from(ledgerTransactions)
-    .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .where(
-      and(
-        eq(ledgerTransactions.customerId, customerId),
-        inArray(ledgerTransactions.kind, ['deposit', 'withdrawal', 'withdrawal_return', 'withdrawal_reversal']),
-        eq(ledgerAccounts.customerId, customerId),
-        eq(ledgerAccounts.kind, 'main'),
-      ),
-    );
+  const kinds = ['deposit', 'withdrawal', 'withdrawal_return', 'withdrawal_reversal'];
+  const [row] = await playerMovements(db, customerId, kinds, { wallet: 'main' });
   return Math.max(0, Number(row?.total ?? 0));
 }
 

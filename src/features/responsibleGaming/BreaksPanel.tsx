@@ -6,7 +6,7 @@ import { resetToken } from '../../stores/session';
 import { showDialog } from '../../stores/ui';
 import { Button } from '../../ui/Button';
 import { type RgStatus, cancelChange, confirmChange, endExclusion, selfExclude, takeBreak } from './api';
-import { Choice } from './Choice';
+import { Choice } from '../../ui/Choice';
 import { useChange } from './changes';
 import styles from './ResponsibleGaming.module.css';
 

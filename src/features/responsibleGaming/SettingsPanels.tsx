@@ -11,7 +11,7 @@ import {
 import { formatDateTime } from '../../lib/dates';
 import { Button } from '../../ui/Button';
 import { type RgStatus, setReminders, switchCategory } from './api';
-import { Choice } from './Choice';
+import { Choice } from '../../ui/Choice';
 import { useChange } from './changes';
 import styles from './ResponsibleGaming.module.css';
 
