@@ -8,7 +8,7 @@ import { en } from '../../src/i18n/en';
 import { enAreas } from '../../src/i18n/en.areas';
 import { routesEn } from '../../src/i18n/routes.en';
 import { kickoffLabel, manilaDay } from '../../src/lib/dates';
-import { marketShortName, selectionLabel } from '../../src/lib/marketLabels';
+import { marketShortName, priceName, selectionLabel } from '../../src/lib/marketLabels';
 import { formatOdds } from '../../src/lib/odds';
 import { formatClock, periodLabel } from '../../src/lib/periods';
 import { inListView, orderMatches } from '../../workers/realtime/views';
@@ -117,16 +117,16 @@ function matchStatus(classes: RowClasses, match: Match, now: number): string {
   return `<span class="${cls(classes, 'MatchRow', 'when')}">${esc(day)} ${esc(when.time)}</span>`;
 }
 
-/** PriceButton.tsx, not on the slip (a first visit has an empty slip). */
-function priceButton(classes: RowClasses, market: Market, selection: Selection): string {
+/** PriceButton.tsx, not on the slip (a first visit has an empty slip), its name and its text as React's. */
+export function priceButton(classes: RowClasses, market: Market, selection: Selection): string {
   const tr = t();
   const label = selectionLabel(market, selection, tr);
   const locked = market.status !== 'Running' || selection.price <= 1;
   const odds = formatOdds(selection.price, DEFAULT_ODDS_TYPE);
-  const aria = `${label} ${locked ? tr('sports.marketStatus', { status: market.status }) : odds}`;
+  const name = priceName(market, selection, { label, odds: locked ? undefined : odds }, tr);
   return (
-    `<button type="button" class="${cls(classes, 'PriceButton', 'price')} ${locked ? cls(classes, 'PriceButton', 'locked') : ''}" aria-pressed="false" aria-label="${esc(aria)}" data-testid="price" data-market="${esc(market.marketId)}" data-key="${esc(selection.key)}">` +
-    `<span class="${cls(classes, 'PriceButton', 'label')}">${esc(label)}</span>` +
+    `<button type="button" class="${cls(classes, 'PriceButton', 'price')} ${locked ? cls(classes, 'PriceButton', 'locked') : ''}" aria-pressed="false" aria-label="${esc(name)}" data-testid="price" data-market="${esc(market.marketId)}" data-key="${esc(selection.key)}">` +
+    `<span class="${cls(classes, 'PriceButton', 'label')}">${esc(label)}</span> ` +
     (locked
       ? icon('lock', 14)
       : `<span class="${cls(classes, 'PriceButton', 'odds')} " data-price="${esc(selection.price)}">${esc(odds)}</span>`) +

@@ -22,7 +22,7 @@ export const enAreas = {
     playerSince: 'Logged in as {{name}}',
     profile: 'Profile',
     changeAvatar: 'Change picture',
-    copyLoginName: 'Copy your login name',
+    copyLoginName: 'ID: {{name}}, copy',
     loginName: 'ID: {{name}}',
     bonus: 'Bonus {{amount}}',
     activity: 'My activity',

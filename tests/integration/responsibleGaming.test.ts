@@ -613,7 +613,7 @@ describe('breaks and self-exclusion', () => {
     // The withdrawal made before the break goes on to be paid, as every payout does.
     for (let i = 0; i < 4; i++) {
       now += 60_000;
-      await server.app.payments.jobs.tick(now, ['payment-simulators', 'payment-webhook-inbox', 'withdrawal-payouts']);
+      await server.app.jobs.tick(now, ['payment-simulators', 'payment-webhook-inbox', 'withdrawal-payouts']);
     }
     const status = await call<{ status: string }>(
       server,
@@ -720,9 +720,9 @@ describe('the restricted-persons check', () => {
     await list({ kind: 'self', firstName: 'Maria', lastName: 'Santos', birthday: '1988-08-08' });
     // 03:30 Manila (of a day no other test ran it): the screening runs once that day, whichever instance asks first.
     const manila330 = windowStart('day', now) + 10 * DAY + 3.5 * HOUR;
-    const results = await server.app.payments.jobs.tick(manila330, ['rg-screening']);
+    const results = await server.app.jobs.tick(manila330, ['rg-screening']);
     expect(results['rg-screening']).toMatchObject({ matched: expect.any(Number) });
-    expect((await server.app.payments.jobs.tick(manila330 + 60_000, ['rg-screening']))['rg-screening']).toBeUndefined();
+    expect((await server.app.jobs.tick(manila330 + 60_000, ['rg-screening']))['rg-screening']).toBeUndefined();
     expect((await call(server, 'main', 'customer/getBalance', {}, { token: p.token })).code).toBe(GatewayCode.RgSessionEnded);
     expect(await mainAccountBalance(server, p.customerId)).toBe(100_000);
     const [held] = await db().select().from(ledgerAccounts).where(eq(ledgerAccounts.kind, HOUSE.rgReview));
@@ -779,14 +779,14 @@ describe('the session-time limit and inactivity', () => {
     const p = await player(100);
     await rg(p, RgCall.setLimit, { limit: 'sessionMinutes', value: 30 });
     await setState(p, { playStartedAt: new Date(now - 31 * 60_000) });
-    await server.app.payments.jobs.tick(now, ['rg-sessions']);
+    await server.app.jobs.tick(now, ['rg-sessions']);
     const ended = await call(server, 'main', 'customer/getBalance', {}, { token: p.token });
     expect(ended).toMatchObject({ code: GatewayCode.RgSessionEnded, message: expect.stringMatching(/session time limit/) });
 
     const q = await player(100);
     await rg(q, RgCall.setReminders, { realityMinutes: null, inactivityMinutes: 5 });
     await db().execute(sql`update ${sessions} set last_seen_at = now() - interval '6 minutes' where customer_id = ${q.customerId}`);
-    await server.app.payments.jobs.tick(now, ['rg-sessions']);
+    await server.app.jobs.tick(now, ['rg-sessions']);
     expect((await call(server, 'main', 'customer/getBalance', {}, { token: q.token })).message).toMatch(/inactivity/);
   });
 });

@@ -130,7 +130,7 @@ async function launch(
     database: handle,
     captchaDifficulty: { min: 1, max: 20 },
     simulator: { feed: TEST_FEED, run: false },
-    payments: { run: false },
+    jobs: { run: false },
     ...appOptions,
   });
   prepare?.(app);

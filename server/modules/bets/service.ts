@@ -33,7 +33,7 @@ import { CallError, badRequest } from '../../lib/errors';
 import { settleSelection } from '../../providers/feed/settlement';
 import type { FeedProvider, MarketResult, MatchResult, OutrightResult } from '../../providers/feed/types';
 import type { MoneyGate } from '../../lib/moneyGate';
-import { withIdempotency } from '../wallet/ledger';
+import { withIdempotency } from '../wallet';
 import {
   type Acceptance,
   type MatchPick,

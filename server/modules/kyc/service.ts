@@ -12,13 +12,13 @@ import {
   type MINI_TYPES,
 } from '../../../src/contract/kyc';
 import type { KycConfig } from '../../config';
-import type { Database, Queryable } from '../../db';
+import type { Database } from '../../db';
 import { CallError } from '../../lib/errors';
 import { fitImage, refusePicture } from '../../lib/images';
 import { type AtRestCipher, newMediaKey } from '../../lib/security';
 import { KycVendorError, type KycVendor, type OcrFields } from '../../providers/kyc/types';
 import type { PlayerEvents } from '../../realtime/bus';
-import type { SiteSettingsStore } from '../site/settings';
+import type { SiteSettingsStore } from '../site';
 import type { SmsProvider } from '../../providers/messaging';
 import { type Decision, tellDecision } from './notify';
 import * as repo from './repository';
@@ -484,10 +484,6 @@ export class KycService {
           this.options.log.error({ err: error, customerId }, 'after-approval check failed (the nightly screening will repeat it)'),
         );
     }
-  }
-
-  async isApproved(customerId: number, db: Queryable = this.db): Promise<boolean> {
-    return isApproved((await repo.playerState(db, customerId)).state);
   }
 
   /** The verified identity (name, birthday, first ID number opened from its seal), for the restricted-persons check. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { crossSite, devPage, devPageBasics, escapeHtml, formFields, pesos, sendPage } from '../dev/html';
+import { crossSite, devPage, devPageBasics, escapeHtml, formFields, pesos, sendPage } from '../dev';
 import { type ResponsibleGamingService, SWITCH_CACHE_MS } from './service';
 
 /**

@@ -5,15 +5,14 @@ import { KycCall } from '../../../src/contract/kyc';
 import { MoneyCall } from '../../../src/contract/money';
 import { RgCall } from '../../../src/contract/responsibleGaming';
 import { SecurityCall } from '../../../src/contract/security';
-import type { ServerConfig } from '../../config';
-import type { Database, Queryable, Transaction } from '../../db';
+import type { Transaction } from '../../db';
 import type { GateCheck, MoneyGate } from '../../lib/moneyGate';
 import type { SessionScope } from '../../plugins/contract';
 import { type RestrictedPersons, registerRestrictedPersons } from '../../providers/restrictedPersons';
-import type { PlayerEvents } from '../../realtime/bus';
+import { identityVerified } from '../kyc';
 import { responsibleGamingDevPages } from './devPages';
 import { responsibleGamingRoutes } from './routes';
-import { type PlayStoppedHook, ResponsibleGamingService, type SessionEnder } from './service';
+import { type PlayStoppedHook, ResponsibleGamingService } from './service';
 
 /**
  * Responsible gaming (issue 34) as a module that wires itself: the service, its calls, the
@@ -51,17 +50,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     responsibleGaming: ResponsibleGaming;
   }
-}
-
-export interface ResponsibleGamingOptions {
-  config: ServerConfig;
-  db: Database;
-  events: PlayerEvents;
-  clock: () => number;
-  sessions: SessionEnder;
-  /** The site setting 'identity verified before any deposit' (default off: the KYC days' grace). */
-  kycBeforeDeposit: () => boolean;
-  kycApproved: (db: Queryable, customerId: number) => Promise<boolean>;
 }
 
 /** Session-limit and inactivity logouts run this often; the nightly screening looks this often for its hour. */
@@ -123,17 +111,22 @@ export const WITHDRAW_ONLY_CALLS: ReadonlySet<string> = new Set([
   RgCall.cancelChange,
 ]);
 
-async function responsibleGaming(app: FastifyInstance, options: ResponsibleGamingOptions): Promise<void> {
-  const { config, db, clock } = options;
+async function responsibleGamingModule(app: FastifyInstance): Promise<void> {
+  const { config, clock } = app;
+  const db = app.database.db;
   const registry = await registerRestrictedPersons(app, { config, db, clock });
   const service = new ResponsibleGamingService({
     db,
-    events: options.events,
+    events: app.playerEvents,
     clock,
     registry: registry.registry,
-    sessions: options.sessions,
-    kycBeforeDeposit: options.kycBeforeDeposit,
-    kycApproved: options.kycApproved,
+    sessions: {
+      endAll: (tx, customerId, reason) => app.sessions.endAll(tx, customerId, reason),
+      endOne: (id, reason) => app.sessions.endOne(id, reason),
+    },
+    // The operator's site setting 'identity verified before any deposit' (default off: the KYC days' grace).
+    kycBeforeDeposit: () => app.site.settings.read().kyc.beforeFirstDeposit,
+    kycApproved: identityVerified,
     log: app.log,
   });
   const gate: MoneyGate = (tx, check: GateCheck) => service.gate(tx, check);
@@ -159,12 +152,16 @@ async function responsibleGaming(app: FastifyInstance, options: ResponsibleGamin
     refusal: (customerId) => service.withdrawOnlyRefusal(customerId),
   });
   await app.register(responsibleGamingRoutes, { service });
-  app.payments.addJob('rg-sessions', RG_SESSIONS_JOB_MS, (now) => service.sessionsJob(now));
-  app.payments.addJob('rg-screening', RG_SCREENING_JOB_MS, (now) => service.screeningJob(now));
+  app.jobs.add('rg-sessions', RG_SESSIONS_JOB_MS, (now) => service.sessionsJob(now));
+  app.jobs.add('rg-screening', RG_SCREENING_JOB_MS, (now) => service.screeningJob(now));
   if (!config.production) await app.register(responsibleGamingDevPages, { service });
 }
 
-export const responsibleGamingPlugin = fp(responsibleGaming, {
-  name: 'responsibleGaming',
-  decorators: { fastify: ['call', 'sessionScope', 'payments'] },
+/**
+ * Registered before the money modules (they call app.responsibleGaming.gate) and before auth (the
+ * registration's screening and the login's scope) and kyc (the declaration, the screening at approval).
+ */
+export const responsibleGaming = fp(responsibleGamingModule, {
+  name: 'responsible-gaming',
+  dependencies: ['core', 'jobs', 'contract', 'sessions', 'site'],
 });

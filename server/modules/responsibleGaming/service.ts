@@ -29,15 +29,15 @@ import { formatCentavos } from '../../../src/lib/money';
 import type { Database, Queryable, Transaction } from '../../db';
 import { CallError } from '../../lib/errors';
 import type { GateCheck } from '../../lib/moneyGate';
-import type { FamilyExclusionRequest } from '../../providers/restrictedPersons/types';
 import {
+  type FamilyExclusionRequest,
   type PersonToScreen,
   RegistryUnavailable,
   type RestrictedPersonsRegistry,
   type ScreeningHit,
 } from '../../providers/restrictedPersons';
 import type { PlayerEvents } from '../../realtime/bus';
-import { HOUSE, houseAccountId, post, walletAccountId } from '../wallet/ledger';
+import { HOUSE, houseAccountId, post, walletAccountId } from '../wallet';
 import * as repo from './repository';
 import type { RgState } from './repository';
 

@@ -167,7 +167,7 @@ function handle(answer){if(!answer.ok){say(answer.message||T.error);if(typeof an
   listeners.forEach(function(fn){try{fn(answer);}catch(e){}});
   if(answer.status==='settled')return refresh().then(function(){return answer;});return answer;}
 window.panalo={
-  start:function(action){say('');return api('round/start',{sessionId:sessionId,bet:Number($('g-bet').value),action:action===undefined?null:action}).then(handle);},
+  start:function(action){say('');return loaded.then(function(){return api('round/start',{sessionId:sessionId,bet:Number($('g-bet').value),action:action===undefined?null:action});}).then(handle);},
   act:function(action){return api('round/act',{sessionId:sessionId,roundId:openRound,action:action===undefined?null:action}).then(handle);},
   bet:function(){return Number($('g-bet').value);},roundId:function(){return openRound;},
   money:function(c){return money(c);},text:function(k){return T[k]||k;},onRound:function(fn){listeners.push(fn);},
@@ -178,7 +178,8 @@ $('g-close').addEventListener('click',function(){tell({type:'panalo:close'});
 $('g-seed-form').addEventListener('submit',function(event){event.preventDefault();
   api('seed',{sessionId:sessionId,clientSeed:$('g-seed').value}).then(function(a){if(!a.ok){say(a.message||T.error);return;}
     state.clientSeed=a.clientSeed;$('g-seed').value='';say(T.seedSaved);});});
-refresh();
+// A round tapped before the session's first answer (the bet choices come with it) waits for it.
+var loaded=refresh();
 })();
 `;
 

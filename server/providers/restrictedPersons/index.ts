@@ -35,4 +35,4 @@ export async function registerRestrictedPersons(
 }
 
 export { RegistryUnavailable } from './types';
-export type { PersonToScreen, RestrictedPersonsRegistry, ScreeningHit } from './types';
+export type { FamilyExclusionRequest, PersonToScreen, RestrictedPersonsRegistry, ScreeningHit } from './types';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { FAMILY_RELATIONS } from '../../../src/contract/responsibleGaming';
 import { normalizePhone } from '../../../src/contract/people';
-import { crossSite, devPage, devPageBasics, escapeHtml, formFields, sendPage } from '../../modules/dev/html';
+import { crossSite, devPage, devPageBasics, escapeHtml, formFields, sendPage } from '../../modules/dev';
 import type { NewListing, RestrictedPersonsSimulator, SimListing } from './simulator';
 import type { ListingKind } from './types';
 

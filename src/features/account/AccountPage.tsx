@@ -53,7 +53,12 @@ function PlayerCard({ refreshBalance }: Pick<AccountNeighbours, 'refreshBalance'
         </Link>
         <div className={styles.names}>
           <h2 className={styles.title}>{user.nickName || user.loginName}</h2>
-          <button type="button" className={styles.loginName} onClick={() => void copy()} aria-label={t('account.copyLoginName')}>
+          <button
+            type="button"
+            className={styles.loginName}
+            onClick={() => void copy()}
+            aria-label={t('account.copyLoginName', { name: user.loginName })}
+          >
             {t('account.loginName', { name: user.loginName })}
           </button>
         </div>

@@ -25,7 +25,8 @@ export function UserInfoPage() {
   return (
     <PageLayout flush>
       <div className={styles.hero}>
-        <Link to="/avatar" className={styles.avatarLink} aria-label={t('account.changeAvatar')}>
+        {/* Named by its hint ('Change picture'); the picture is decoration. */}
+        <Link to="/avatar" className={styles.avatarLink}>
           <Avatar src={me.avatar} name={me.nickName || me.loginName} size={84} />
           <span className={styles.avatarHint}>{t('account.changeAvatar')}</span>
         </Link>
@@ -36,7 +37,7 @@ export function UserInfoPage() {
           {
             label: t('profile.loginName'),
             value: me.loginName,
-            actionLabel: t('account.copyLoginName'),
+            actionLabel: t('common.copy'),
             onPress: () =>
               void copyText(me.loginName).then((ok) =>
                 showToast(ok ? 'success' : 'fail', t(ok ? 'common.copySuccess' : 'common.copyFail')),

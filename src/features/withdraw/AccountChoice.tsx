@@ -43,41 +43,45 @@ export function AccountChoice({
     );
   }
   const { list, maxAccounts } = query.data;
+  const wayName = t(`withdraw.ways.${way}`);
+  // The radio group holds the radios only; the way to add one follows it (a list item or a link inside
+  // a radio group is not a radio). Both columns have the same gap: the rows sit as they did in one list.
   return (
-    <ul className={styles.accounts} role="radiogroup" aria-label={t('withdraw.accounts.to', { way: t(`withdraw.ways.${way}`) })}>
-      {list.map((account) => (
-        <li key={account.bankAccountId}>
-          <button
-            type="button"
-            role="radio"
-            aria-checked={account.bankAccountId === chosen}
-            className={styles.account}
-            onClick={() => onChoose(account.bankAccountId)}
-          >
-            <span className={styles.radio} aria-hidden="true" />
-            <span className={styles.accountText}>
-              <span className={styles.accountNo}>{account.accountNo}</span>
-              <span className={styles.accountName}>{[account.bankName, account.accountName].filter(Boolean).join(' · ')}</span>
-            </span>
-          </button>
-        </li>
-      ))}
+    <div className={styles.accounts}>
+      {list.length > 0 && (
+        <div className={styles.accounts} role="radiogroup" aria-label={t('withdraw.accounts.to', { way: wayName })}>
+          {list.map((account) => (
+            <button
+              key={account.bankAccountId}
+              type="button"
+              role="radio"
+              aria-checked={account.bankAccountId === chosen}
+              className={styles.account}
+              onClick={() => onChoose(account.bankAccountId)}
+            >
+              <span className={styles.radio} aria-hidden="true" />
+              <span className={styles.accountText}>
+                <span className={styles.accountNo}>{account.accountNo}</span>
+                <span className={styles.accountName}>{[account.bankName, account.accountName].filter(Boolean).join(' · ')}</span>
+              </span>
+            </button>
+          ))}
+        </div>
+      )}
       {list.length === 0 ? (
-        <li>
-          <p className={styles.note}>{t('withdraw.accounts.none', { way: t(`withdraw.ways.${way}`) })}</p>
+        <div>
+          <p className={styles.note}>{t('withdraw.accounts.none', { way: wayName })}</p>
           <Link to={ADD_PATH[way]} className={styles.addRow}>
             <Icon name="plus" size={18} />
             {t(`withdraw.accounts.add.${way}`)}
           </Link>
-        </li>
+        </div>
       ) : list.length < maxAccounts ? (
-        <li>
-          <Link to={ADD_PATH[way]} className={styles.addRow}>
-            <Icon name="plus" size={18} />
-            {t(`withdraw.accounts.add.${way}`)}
-          </Link>
-        </li>
+        <Link to={ADD_PATH[way]} className={styles.addRow}>
+          <Icon name="plus" size={18} />
+          {t(`withdraw.accounts.add.${way}`)}
+        </Link>
       ) : null}
-    </ul>
+    </div>
   );
 }
