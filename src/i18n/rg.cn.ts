@@ -108,6 +108,7 @@ export const rgCn: typeof rgEn = {
     restricted: '已列入受限人员数据库',
     restrictionLifted: '审核后解除限制',
     winningsForfeited: '审核后没收被冻结的奖金',
+    bonusForfeited: '停止游戏时奖金 {{value}} 已作废',
     declared: '声明不属于禁止人群',
     declaredBarred: '声明属于禁止人群',
     other: '变更',

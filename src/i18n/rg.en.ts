@@ -108,6 +108,7 @@ export const rgEn = {
     restricted: 'Listed in the restricted-persons database',
     restrictionLifted: 'Restriction lifted after review',
     winningsForfeited: 'Held winnings forfeited after review',
+    bonusForfeited: 'Bonus of {{value}} ended with play',
     declared: 'Declared not in a barred category',
     declaredBarred: 'Declared a barred category',
     other: 'Change',

@@ -629,6 +629,36 @@ describe('breaks and self-exclusion', () => {
     expect(await PATHS['single bet']!.attempt({ ...p, token: after.data.webToken.token, user: '' }, 20)).toBe('OK');
   });
 
+  it('forfeits an active bonus in the transaction that starts the break, and the history says how much', async () => {
+    const p = await player(100);
+    await db().transaction(async (tx) => {
+      await post(tx, {
+        kind: 'bonus_grant',
+        customerId: p.customerId,
+        reference: `test-bonus-${p.customerId}`,
+        entries: [
+          { accountId: await houseAccountId(tx, HOUSE.bonus), amount: -30_000 },
+          { accountId: await walletAccountId(tx, p.customerId, 'bonus'), amount: 30_000 },
+        ],
+      });
+    });
+    const bonus = async (token: string) =>
+      (await call<{ bonusBalance: number }>(server, 'main', 'customer/getBonusBalanceV2', {}, { token })).data.bonusBalance;
+    expect(await bonus(p.token)).toBe(30_000);
+    await rg(p, RgCall.takeBreak, { period: '1w' });
+    const session = { ...p, token: (await quickCustomerSession(p.customerId)).token };
+    expect(await bonus(session.token)).toBe(0);
+    // The player's own money stays, withdrawable.
+    expect(await mainAccountBalance(server, p.customerId)).toBe(10_000);
+    const history = await rg<{ list: { kind: string; value: number | null }[] }>(session, RgCall.history, { pageNo: 1 });
+    expect(history.data.list.slice(0, 2)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'bonusForfeited', value: 30_000 }),
+        expect.objectContaining({ kind: 'breakStarted' }),
+      ]),
+    );
+  });
+
   it('keeps a self-exclusion for at least its first 6 months, extends it, and lifts it itself at its end', async () => {
     const p = await player(100);
     const started = await rg(p, RgCall.selfExclude, { period: '1y' });

@@ -122,11 +122,12 @@ export async function ownMoney(db: Queryable, customerId: number): Promise<numbe
   return Math.max(0, Number(row?.total ?? 0));
 }
 
-export async function mainBalance(tx: Transaction, customerId: number): Promise<number> {
+/** The balance of one of the player's wallets, its row locked until the transaction ends. */
+export async function lockedBalance(tx: Transaction, customerId: number, wallet: 'main' | 'bonus'): Promise<number> {
   const [row] = await tx
     .select({ balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.customerId, customerId), eq(ledgerAccounts.kind, 'main')))
+    .where(and(eq(ledgerAccounts.customerId, customerId), eq(ledgerAccounts.kind, wallet)))
     .for('update');
   return row?.balance ?? 0;
 }

@@ -529,8 +529,29 @@ export class ResponsibleGamingService {
 
   /** Stops play in this transaction: the hooks (bonuses forfeited), and every session of the player ends (published after commit). */
   private async stopPlay(tx: Transaction, customerId: number, why: RgRestriction): Promise<() => void> {
+    await this.forfeitBonus(tx, customerId);
     for (const hook of this.hooks) await hook(tx, customerId, why);
     return this.options.sessions.endAll(tx, customerId, `rg_${why}` as RgSessionEnded);
+  }
+
+  /**
+   * Active bonuses end with play (a break, an exclusion, a restriction): the bonus wallet's balance goes
+   * back to the bonus funding in the transaction that stops play, and the history says how much.
+   */
+  private async forfeitBonus(tx: Transaction, customerId: number): Promise<void> {
+    const bonus = await repo.lockedBalance(tx, customerId, 'bonus');
+    if (bonus <= 0) return;
+    const now = this.now();
+    await post(tx, {
+      kind: 'rg_bonus_forfeit',
+      customerId,
+      reference: `rg-bonus:${customerId}:${now}`,
+      entries: [
+        { accountId: await walletAccountId(tx, customerId, 'bonus'), amount: -bonus },
+        { accountId: await houseAccountId(tx, HOUSE.bonus), amount: bonus },
+      ],
+    });
+    await repo.addHistory(tx, { customerId, at: new Date(now), kind: 'bonusForfeited', value: bonus, source: 'system' });
   }
 
   /** A break: at once, logged out everywhere; cannot be ended early; a longer one extends it. */
@@ -725,7 +746,7 @@ export class ResponsibleGamingService {
     let held = 0;
     const done = await this.db.transaction(async (tx) => {
       await repo.ensureState(tx, customerId);
-      const balance = await repo.mainBalance(tx, customerId);
+      const balance = await repo.lockedBalance(tx, customerId, 'main');
       held = Math.max(0, balance - (await repo.ownMoney(tx, customerId)));
       const inserted = await repo.insertRestriction(tx, {
         customerId,

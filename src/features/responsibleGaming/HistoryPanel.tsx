@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { RgLimit } from '../../contract/responsibleGaming';
 import { formatDateTime } from '../../lib/dates';
+import { formatCentavos } from '../../lib/money';
 import { PageSkeleton } from '../../ui/Skeleton';
 import { type RgHistoryEntry, rgHistoryQuery } from './api';
 import { limitText } from './LimitsPanel';
@@ -22,6 +23,7 @@ const KNOWN = new Set([
   'restricted',
   'restrictionLifted',
   'winningsForfeited',
+  'bonusForfeited',
   'declared',
   'declaredBarred',
 ]);
@@ -43,7 +45,9 @@ export function HistoryPanel() {
         ? limitText(entry.limit as RgLimit, entry.value, t('rg.removed'))
         : entry.value === null
           ? t('rg.off')
-          : String(entry.value),
+          : entry.kind === 'bonusForfeited'
+            ? formatCentavos(entry.value)
+            : String(entry.value),
       until: entry.until ? when(entry.until) : '',
       category: entry.category ? t(`rg.category.${entry.category as 'sports'}`) : '',
     };
