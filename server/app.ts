@@ -16,6 +16,7 @@ import { paymentAccounts } from './modules/paymentAccounts';
 import { type PaymentsOptions, payments } from './modules/payments';
 import { reconciliation } from './modules/reconciliation';
 import { records } from './modules/records';
+import { responsibleGaming } from './modules/responsibleGaming';
 import { security } from './modules/security';
 import { site } from './modules/site';
 import { sports } from './modules/sports';
@@ -132,6 +133,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(stats);
   await app.register(messaging);
   await app.register(messages);
+  // Before every money path (each calls its gate in the money's transaction), auth and kyc.
+  await app.register(responsibleGaming);
   await app.register(auth, options);
   await app.register(security);
   await app.register(account);

@@ -97,8 +97,18 @@ export const sessions = pgTable(
     revokedReason: text('revoked_reason'),
     ip: text('ip').notNull().default(''),
     deviceId: text('device_id').notNull().default(''),
+    /**
+     * What the session may do, set at login: null for everything, 'withdraw' for a player on a break, a
+     * self-exclusion or the restricted-persons list (responsible gaming: only withdrawals and the calls
+     * around them; the contract refuses the rest).
+     */
+    scope: text('scope'),
   },
-  (t) => [uniqueIndex('sessions_token_hash').on(t.tokenHash), index('sessions_customer').on(t.customerId)],
+  (t) => [
+    uniqueIndex('sessions_token_hash').on(t.tokenHash),
+    index('sessions_customer').on(t.customerId),
+    check('sessions_scope', sql`${t.scope} IS NULL OR ${t.scope} IN ('withdraw')`),
+  ],
 );
 
 export const verificationCodes = pgTable(
@@ -1561,4 +1571,234 @@ export const supportDeskWebhooks = pgTable(
       .on(t.dueAt)
       .where(sql`${t.dueAt} IS NOT NULL`),
   ],
+);
+// ── Responsible gaming (issue 34) ───────────────────────────────────────────────────────────────────
+
+/**
+ * A player's responsible-gaming state, one row (created at the first setting): limits, reminders, a
+ * break, a self-exclusion, a restricted-persons match, categories switched off, and this login's play
+ * clock. The gate locks this row (SELECT … FOR UPDATE) in every money movement's transaction, so racing
+ * deposits at a limit are decided one after the other. The database refuses a limit outside its bounds.
+ */
+export const rgPlayers = pgTable(
+  'rg_players',
+  {
+    customerId: ref('customer_id')
+      .primaryKey()
+      .references(() => customers.id),
+    /** Deposit limits, centavos: per Manila day, rolling 7 days, rolling 30 days. */
+    depositDay: bigint('deposit_day', { mode: 'number' }),
+    depositWeek: bigint('deposit_week', { mode: 'number' }),
+    depositMonth: bigint('deposit_month', { mode: 'number' }),
+    /** Loss limits (net of stakes and winnings, open stakes counted), centavos, same windows. */
+    lossDay: bigint('loss_day', { mode: 'number' }),
+    lossWeek: bigint('loss_week', { mode: 'number' }),
+    lossMonth: bigint('loss_month', { mode: 'number' }),
+    sessionMinutes: integer('session_minutes'),
+    realityMinutes: integer('reality_minutes'),
+    inactivityMinutes: integer('inactivity_minutes'),
+    /** This login's start (the play clock) and when its next reality check is due. */
+    playStartedAt: timestamp('play_started_at', { withTimezone: true }),
+    realityDueAt: timestamp('reality_due_at', { withTimezone: true }),
+    breakUntil: timestamp('break_until', { withTimezone: true }),
+    exclusionStartedAt: timestamp('exclusion_started_at', { withTimezone: true }),
+    exclusionUntil: timestamp('exclusion_until', { withTimezone: true }),
+    /** The first 6 months of a self-exclusion: nobody can end it before. */
+    exclusionLockedUntil: timestamp('exclusion_locked_until', { withTimezone: true }),
+    /** A match on the restricted-persons list (NDRP): no play or deposits until an operator clears it. */
+    restrictedAt: timestamp('restricted_at', { withTimezone: true }),
+    /** The player declared a barred category (government official, military or police, licensee employee, student). */
+    barredAt: timestamp('barred_at', { withTimezone: true }),
+    /** Categories switched off: { sports: ISO end, slots: ISO end, … }. */
+    categoriesOff: jsonb('categories_off').$type<Record<string, string>>().notNull().default({}),
+    /** Marketing may not reach the player before this (a break, an exclusion; far future when restricted). */
+    marketingOffUntil: timestamp('marketing_off_until', { withTimezone: true }),
+    /** When the player answered the deposit-limit offer at registration and at the first deposit. */
+    offerRegistrationAt: timestamp('offer_registration_at', { withTimezone: true }),
+    offerFirstDepositAt: timestamp('offer_first_deposit_at', { withTimezone: true }),
+    /** The end of the self-exclusion last filed with the restricted-persons database (null: none filed). */
+    exclusionFiledUntil: timestamp('exclusion_filed_until', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    ...[t.depositDay, t.depositWeek, t.depositMonth, t.lossDay, t.lossWeek, t.lossMonth].map((column) =>
+      check(`rg_players_${column.name}`, sql`${column} IS NULL OR ${column} BETWEEN 10000 AND 1000000000`),
+    ),
+    check('rg_players_session_minutes', sql`${t.sessionMinutes} IS NULL OR ${t.sessionMinutes} BETWEEN 15 AND 1440`),
+    check('rg_players_reality_minutes', sql`${t.realityMinutes} IS NULL OR ${t.realityMinutes} IN (15, 30, 60)`),
+    check('rg_players_inactivity_minutes', sql`${t.inactivityMinutes} IS NULL OR ${t.inactivityMinutes} IN (5, 15, 30, 60)`),
+  ],
+);
+
+/** A raise or removal of a limit (or the end of a self-exclusion) waiting 24 hours and the player's confirmation. */
+export const rgChanges = pgTable(
+  'rg_changes',
+  {
+    id: id(),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** An RgLimit, or 'exclusion'. */
+    limit: text('limit').notNull(),
+    /** The new value (null: removed). */
+    value: bigint('value', { mode: 'number' }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    confirmableAt: timestamp('confirmable_at', { withTimezone: true }).notNull(),
+    /** pending | applied | cancelled */
+    status: text('status').notNull().default('pending'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('rg_changes_one_pending')
+      .on(t.customerId, t.limit)
+      .where(sql`${t.status} = 'pending'`),
+    check('rg_changes_status', sql`${t.status} IN ('pending', 'applied', 'cancelled')`),
+  ],
+);
+
+/** Every limit, reminder, break, exclusion, switch and restriction change, with its time: the player's history. */
+export const rgHistory = pgTable(
+  'rg_history',
+  {
+    id: id(),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    kind: text('kind').notNull(),
+    limit: text('limit'),
+    value: bigint('value', { mode: 'number' }),
+    until: timestamp('until', { withTimezone: true }),
+    category: text('category'),
+    period: text('period'),
+    /** player | system | registry | operator */
+    source: text('source').notNull().default('player'),
+  },
+  (t) => [index('rg_history_player').on(t.customerId, t.at)],
+);
+
+/** Declarations about the barred categories (none of them, or which), at registration and at identity verification. */
+export const rgDeclarations = pgTable(
+  'rg_declarations',
+  {
+    id: id(),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** registration | kyc */
+    context: text('context').notNull(),
+    /** The barred categories declared (empty: none applies). */
+    barred: jsonb('barred').$type<string[]>().notNull().default([]),
+    declaredAt: timestamp('declared_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rg_declarations_player').on(t.customerId), check('rg_declarations_context', sql`${t.context} IN ('registration', 'kyc')`)],
+);
+
+/**
+ * A restricted-persons match of a player (at identity verification or by the nightly screening) and the
+ * winnings held for review: the player's own money (deposits less withdrawals) stays withdrawable; what
+ * the balance held above it moved to house:rg-review until an operator releases or forfeits it.
+ */
+export const rgRestrictions = pgTable(
+  'rg_restrictions',
+  {
+    id: id(),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** kyc | nightly | registration */
+    source: text('source').notNull(),
+    listingNo: text('listing_no').notNull(),
+    listingKind: text('listing_kind').notNull(),
+    /** What matched: ['name', 'birthday'], ['idNumber'], ['mobile', 'birthday']. */
+    matchedOn: jsonb('matched_on').$type<string[]>().notNull(),
+    heldAmount: bigint('held_amount', { mode: 'number' }).notNull().default(0),
+    /** review | released | forfeited */
+    status: text('status').notNull().default('review'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: text('reviewed_by'),
+  },
+  (t) => [
+    uniqueIndex('rg_restrictions_listing').on(t.customerId, t.listingNo),
+    check('rg_restrictions_status', sql`${t.status} IN ('review', 'released', 'forfeited')`),
+    check('rg_restrictions_held', sql`${t.heldAmount} >= 0`),
+  ],
+);
+
+/**
+ * The operator's kill switches, shared by every instance: a payment channel ('channel:gcash') or a
+ * partner host ('host:<id>') in withdraw-only mode. Instances read them at most 30 s old.
+ */
+export const operatorSwitches = pgTable('operator_switches', {
+  key: text('key').primaryKey(),
+  withdrawOnly: boolean('withdraw_only').notNull(),
+  note: text('note').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: text('updated_by').notNull().default(''),
+});
+
+/** The nightly restricted-persons screening: one row per Manila day, taken by whichever instance runs it first. */
+export const rgScreenings = pgTable('rg_screenings', {
+  day: text('day').primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  screened: integer('screened').notNull().default(0),
+  matched: integer('matched').notNull().default(0),
+});
+
+/**
+ * The restricted-persons database simulator (server/providers/restrictedPersons, NDRP-like; development
+ * and tests only): listed persons, and the family-exclusion requests waiting for the regulator's decision.
+ */
+export const ndrpSimListings = pgTable(
+  'ndrp_sim_listings',
+  {
+    id: id(),
+    listingNo: text('listing_no').notNull(),
+    /** self (self-exclusion), family (asked by a spouse, parent or adult child), barred (a prohibited person) */
+    kind: text('kind').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** Upper-case letters of the whole name, for matching ('JUANDELACRUZ'). */
+    nameKey: text('name_key').notNull(),
+    birthday: text('birthday').notNull(),
+    mobile: text('mobile'),
+    /** Letters and digits of the ID number, upper case. */
+    idKey: text('id_key'),
+    relation: text('relation'),
+    reason: text('reason').notNull().default(''),
+    listedAt: timestamp('listed_at', { withTimezone: true }).notNull(),
+    until: timestamp('until', { withTimezone: true }),
+    /** Who filed it: the regulator's desk, or an operator (a self-exclusion made on its site). */
+    filedBy: text('filed_by').notNull().default('pagcor'),
+  },
+  (t) => [
+    uniqueIndex('ndrp_sim_listings_no').on(t.listingNo),
+    index('ndrp_sim_listings_name').on(t.nameKey, t.birthday),
+    index('ndrp_sim_listings_mobile').on(t.mobile),
+    index('ndrp_sim_listings_id').on(t.idKey),
+  ],
+);
+
+export const ndrpSimRequests = pgTable(
+  'ndrp_sim_requests',
+  {
+    id: id(),
+    requestNo: text('request_no').notNull(),
+    relation: text('relation').notNull(),
+    requesterName: text('requester_name').notNull(),
+    requesterContact: text('requester_contact').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    birthday: text('birthday').notNull(),
+    mobile: text('mobile'),
+    idNumber: text('id_number'),
+    reason: text('reason').notNull(),
+    /** pending | listed | declined */
+    status: text('status').notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('ndrp_sim_requests_no').on(t.requestNo)],
 );

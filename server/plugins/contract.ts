@@ -23,6 +23,20 @@ import type { FieldCipher } from '../lib/security';
 export interface Session {
   id: number;
   customerId: number | null;
+  /** What the session may do (set at login); null or absent: everything. */
+  scope?: SessionScope;
+}
+
+/** 'withdraw': only the calls a scope rule allows (responsible gaming: a break, an exclusion, a restriction). */
+export type SessionScope = 'withdraw' | null;
+
+/**
+ * The rule of a session scope, registered by the module that owns it: which player calls it allows (every
+ * other is refused, so a call added later is refused too until allowed), and the refusal's words.
+ */
+export interface ScopeRule {
+  allows(call: RegisteredCall): boolean;
+  refusal(customerId: number): Promise<Error>;
 }
 
 export interface SessionResolver {
@@ -46,6 +60,8 @@ declare module 'fastify' {
      * the rule; it throws a CallError to refuse. A call whose requirement has no check is refused (500).
      */
     requirement(name: CallRequirement, check: RequirementCheck): void;
+    /** The rule of a session scope (default deny: a scoped session's player call no rule allows is refused). */
+    sessionScope(scope: Exclude<SessionScope, null>, rule: ScopeRule): void;
   }
 }
 
@@ -322,6 +338,11 @@ async function contract(app: FastifyInstance, options: ContractOptions) {
     if (requirements.has(name)) throw new Error(`requirement ${name} already has its check`);
     requirements.set(name, check);
   });
+  const scopes = new Map<Exclude<SessionScope, null>, ScopeRule>();
+  app.decorate('sessionScope', (scope: Exclude<SessionScope, null>, rule: ScopeRule) => {
+    if (scopes.has(scope)) throw new Error(`session scope ${scope} already has its rule`);
+    scopes.set(scope, rule);
+  });
   app.addHook('onRoute', (route) => {
     if (route.url.includes(':') || route.url.includes('*')) {
       for (const method of [route.method].flat()) parameterRoutes.push({ method, url: route.url });
@@ -358,7 +379,7 @@ async function contract(app: FastifyInstance, options: ContractOptions) {
 
   app.decorate('call', function call<S extends StandardSchemaV1, A>(this: FastifyInstance, definition: CallDefinition<S, A>) {
     const url = `${API_PREFIXES[definition.prefix]}/${definition.name}`;
-    registry.push({
+    const registered: RegisteredCall = {
       prefix: definition.prefix,
       name: definition.name,
       url,
@@ -367,7 +388,8 @@ async function contract(app: FastifyInstance, options: ContractOptions) {
       idempotent: definition.idempotent === true,
       answer: definition.answer,
       requires: definition.requires ?? [],
-    });
+    };
+    registry.push(registered);
     this.post(url, { config: definition.rateLimit ? { rateLimit: definition.rateLimit } : {} }, async (request, reply) => {
       if (!verifySign(request, options.appKey)) {
         throw new CallError(GatewayCode.BadSign, 'The request signature does not match. Please refresh the page and try again.', 400);
@@ -388,6 +410,12 @@ async function contract(app: FastifyInstance, options: ContractOptions) {
       }
       if (definition.auth !== 'public') {
         if (definition.auth === 'player' && !session?.customerId) throw new CallError(GatewayCode.LoginRequired, 'login please', 401);
+        if (definition.auth === 'player' && session?.customerId && session.scope) {
+          // A scoped session (responsible gaming: withdraw only) reaches only the player calls its rule allows.
+          const rule = scopes.get(session.scope);
+          if (!rule) throw new CallError(GatewayCode.Internal, somethingWentWrong(request), 500);
+          if (!rule.allows(registered)) throw await rule.refusal(session.customerId);
+        }
         // (isAllowed means "not counted"; a counted call is refused only once it exceeds the limit.)
         const counted = await accountLimit(request);
         if (!counted.isAllowed && counted.isExceeded) {

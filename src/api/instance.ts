@@ -79,6 +79,18 @@ export const apiEffects: ApiEffects = {
   },
   // The KYC dialog (src/app/overlays/KycDialogs.tsx) says what to do and leads to the page that does it.
   kyc: (need, message, path) => openOverlay('forcedKyc', { need, message, path }),
+  // Responsible gaming: the server's words (the limit, what is left, when it resets, the helpline), once
+  // however many calls meet the same rule at once, with the way to the tools.
+  responsibleGaming: (message, endsSession) => {
+    if (endsSession) resetToken();
+    if (ui.dialogs.some((dialog) => dialog.message === message)) return;
+    showDialog({
+      title: i18next.t('rg.dialog.title'),
+      message,
+      confirm: { label: i18next.t('common.ok') },
+      cancel: endsSession ? null : { label: i18next.t('rg.dialog.open'), action: () => navigateTo('/responsibleGaming') },
+    });
+  },
   debugDump: (dump) => {
     console.error('[GW_899995 debug dump]', JSON.stringify(dump));
   },

@@ -7,6 +7,7 @@ import { kycProfileCn } from './kycProfile.cn';
 import { securityCn } from './security.cn';
 import { supportCn } from './support.cn';
 import { walletCn } from './wallet.cn';
+import { rgCn } from './rg.cn';
 import { withdrawCn } from './withdraw.cn';
 
 /** Simplified Chinese ('cn'), downloaded only when a player chooses it. Mirrors en.ts key for key. */
@@ -140,6 +141,7 @@ export const cn: Resources = {
       auth: '登录与安全',
       messages: '消息',
       kyc: '身份验证',
+      responsibleGaming: '负责任博彩',
       wallet: '钱包',
       withdraw: '提款',
       games: '游戏',
@@ -207,7 +209,9 @@ export const cn: Resources = {
     birthday: '出生日期',
     birthdayHint: '您必须年满 21 岁才能游戏。',
     newNumber: '首次使用 Panalo？请输入您的出生日期，用此号码开通账户。',
-    agreeStart: '我已年满 21 岁，并接受',
+    agreeStart: '我已年满 21 岁，不是政府官员、军警人员、博彩持牌机构员工或学生，并接受',
+    depositLimit: '每日存款限额（可选）',
+    depositLimitHint: '限额可帮助您控制预算。之后可在“负责任博彩”中修改。',
     agreeAnd: '及',
     login: '登录',
     registerAndLogin: '开通我的账户',
@@ -231,6 +235,7 @@ export const cn: Resources = {
     agree: '请确认您已年满 21 岁并接受条款。',
     text: '此项内容过长。',
     postalCode: '请输入 4 位邮政编码。',
+    depositLimit: '请输入 ₱100 至 ₱10,000,000 的每日存款限额，或留空。',
     control: '内容中含有无法使用的隐藏字符，请删除后重试。',
     invalid: '提交的信息有误，请检查后重试。',
   },
@@ -306,6 +311,7 @@ export const cn: Resources = {
   },
   withdraw: withdrawCn,
   wallet: walletCn,
+  rg: rgCn,
   kyc: kycCn,
   casino: casinoCn,
   games: gamesCn,
@@ -539,6 +545,7 @@ export const cn: Resources = {
     reason: '原因',
   },
   settings: {
+    responsibleGaming: '负责任博彩：限额、暂停、自我排除与提醒',
     oddsType: '赔率格式',
     language: '语言',
     defaultTab: '首页默认显示',

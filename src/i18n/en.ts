@@ -137,6 +137,7 @@ export const en = {
       auth: 'sign-in and security',
       messages: 'messages',
       kyc: 'identity verification',
+      responsibleGaming: 'responsible gaming',
       wallet: 'wallet',
       withdraw: 'withdrawals',
       games: 'games',

@@ -82,6 +82,7 @@ const LAYERS: Record<string, Layer> = {
   'payments/refusals': 'service',
   'payments/secrets': 'service',
   'reconciliation/sources': 'service',
+  'responsibleGaming/devPages': 'routes',
   'site/settings': 'service',
   'sports/insight': 'service',
   'sports/streams': 'service',

@@ -24,8 +24,13 @@ export interface AuthServiceOptions {
   policy: SessionPolicy;
   /** Proof-of-work range of the captcha (lower in tests). */
   captchaDifficulty: { min: number; max: number };
-  /** Called when a player opens an account (the messages module welcomes them). */
-  onRegistered: (customerId: number) => Promise<void>;
+  /**
+   * Called when a player opens an account (the messages module welcomes them; responsible gaming records
+   * the declaration made with the terms and the daily deposit limit chosen at registration, if any).
+   */
+  onRegistered: (customerId: number, choices: { depositLimit?: number | undefined }) => Promise<void>;
+  /** Checked before an account opens, with what registration has (the restricted-persons list: issue 34); throws to refuse. */
+  screen?: (person: { mobileNo: string | null; birthday: string }) => Promise<void>;
   /** Counts wrong passwords per number and pauses password login (see lockout.ts). */
   passwordGuard: PasswordGuard;
   /** Puts a message in a player's inbox (the messages module). */
@@ -43,7 +48,7 @@ export interface Caller {
 }
 
 /** What opening an account carries beyond the number and date of birth (how the player came, the push device). */
-type Arrival = Pick<NewCustomer, 'acquisition' | 'invite' | 'deviceToken'>;
+type Arrival = Pick<NewCustomer, 'acquisition' | 'invite' | 'deviceToken'> & { depositLimit?: number | undefined };
 
 const TEMP_TICKET_MS = 2 * 60_000;
 const RESET_TICKET_MS = 10 * 60_000;
@@ -240,10 +245,11 @@ export class AuthService {
   /** Opens an account (the caller checked the 21+ rule and the code), welcomes the player, logs them in. */
   private async openAccount(input: Omit<NewCustomer, keyof Arrival>, arrival: Arrival, caller: Caller) {
     const { db } = this.options;
+    await this.options.screen?.({ mobileNo: input.mobileNo, birthday: input.birthday });
     const customer = await db.transaction((tx) =>
       createCustomer(tx, { ...input, acquisition: arrival.acquisition, invite: arrival.invite, deviceToken: arrival.deviceToken }),
     );
-    await this.options.onRegistered(customer.id);
+    await this.options.onRegistered(customer.id, { depositLimit: arrival.depositLimit });
     return logIn(db, this.options.policy, customer, caller.client, caller.sessionId);
   }
 

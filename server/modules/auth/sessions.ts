@@ -1,6 +1,7 @@
 import { type SQL, and, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { GatewayCode } from '../../../src/contract/errorCodes';
+import { RG_SESSION_ENDED } from '../../../src/contract/responsibleGaming';
 import { HEADER } from '../../../src/contract/sign';
 import type { WebToken } from '../../../src/contract/user';
 import { type Queryable, prepared } from '../../db';
@@ -8,7 +9,7 @@ import { sessions } from '../../db/schema';
 import { coalesce } from '../../lib/coalesce';
 import { CallError } from '../../lib/errors';
 import { newToken, sha256 } from '../../lib/security';
-import type { Session, SessionResolver } from '../../plugins/contract';
+import type { Session, SessionResolver, SessionScope } from '../../plugins/contract';
 import type { PlayerEvents } from '../../realtime/bus';
 import { idleRule } from './idle';
 
@@ -28,6 +29,11 @@ export interface SessionPolicy {
   events: Pick<PlayerEvents, 'publish'>;
   /** A visitor's session was replaced by a player's login (the support chat's visitor conversations move to the player). */
   onLogin?(previousSessionId: number, customerId: number): Promise<void>;
+  /**
+   * What a new login may do (responsible gaming, issue 34: 'withdraw' during a break, a self-exclusion or
+   * a restriction); asked at every login. None: everything.
+   */
+  scopeAtLogin?: (customerId: number) => Promise<SessionScope>;
 }
 
 /** Who is calling, as a session records it: the address and the device header. */
@@ -38,6 +44,7 @@ export async function createSession(
   policy: SessionPolicy,
   customerId: number | null,
   request: Client,
+  scope: SessionScope = null,
 ): Promise<{ webToken: WebToken; sessionId: number }> {
   const token = newToken();
   const u2token = newToken();
@@ -50,6 +57,7 @@ export async function createSession(
       expiresAt: new Date(Date.now() + policy.maxMs),
       ip: request.ip,
       deviceId: String(request.headers[HEADER.deviceId.toLowerCase()] ?? '').slice(0, 64),
+      scope,
     })
     .returning({ id: sessions.id });
   return { webToken: { token, u2token }, sessionId: row!.id };
@@ -60,14 +68,30 @@ export async function createSession(
  * a login replacing it, a password change, a closed account, expiry), so their sockets close too.
  */
 async function endSessions(db: Queryable, policy: SessionPolicy, which: SQL, reason: string): Promise<number[]> {
+  const sessionIds = await revoke(db, which, reason);
+  if (sessionIds.length > 0) policy.events.publish({ type: 'sessionsEnded', sessionIds, reason });
+  return sessionIds;
+}
+
+async function revoke(db: Queryable, which: SQL, reason: string): Promise<number[]> {
   const ended = await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(which, isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
-  const sessionIds = ended.map((row) => row.id);
-  if (sessionIds.length > 0) policy.events.publish({ type: 'sessionsEnded', sessionIds, reason });
-  return sessionIds;
+  return ended.map((row) => row.id);
+}
+
+/**
+ * Ends every session of a player inside the caller's transaction (a responsible-gaming break, exclusion
+ * or restriction); the answer tells the bus once the caller has committed, so no socket closes for a
+ * change that rolled back.
+ */
+export async function endPlayerSessions(tx: Queryable, policy: SessionPolicy, customerId: number, reason: string): Promise<() => void> {
+  const sessionIds = await revoke(tx, eq(sessions.customerId, customerId), reason);
+  return () => {
+    if (sessionIds.length > 0) policy.events.publish({ type: 'sessionsEnded', sessionIds, reason });
+  };
 }
 
 export async function revokeSession(db: Queryable, policy: SessionPolicy, sessionId: number, reason: string): Promise<void> {
@@ -90,6 +114,10 @@ const REVOKED_CODES: Record<string, { code: string; message: string }> = {
   password_changed: { code: GatewayCode.SessionReplaced, message: 'Your password was changed. Please log in again.' },
   mobile_changed: { code: GatewayCode.MobileNumberChanged, message: 'The mobile number of your account has changed.' },
   expired: { code: GatewayCode.SessionExpired, message: 'Your login has expired. Please log in again.' },
+  // Responsible gaming (issue 34): a break, a self-exclusion, a restriction, the session limit, inactivity.
+  ...Object.fromEntries(
+    Object.entries(RG_SESSION_ENDED).map(([reason, message]) => [reason, { code: GatewayCode.RgSessionEnded, message }]),
+  ),
 };
 
 /** The sessions of token hashes: one prepared query for every call that asks at the same time (coalesce). */
@@ -129,7 +157,7 @@ export function sessionResolver(db: Queryable, policy: SessionPolicy, now: () =>
           .set({ lastSeenAt: new Date(at) })
           .where(eq(sessions.id, row.id));
       }
-      return { id: row.id, customerId: row.customerId };
+      return { id: row.id, customerId: row.customerId, scope: (row.scope as SessionScope) ?? null };
     },
   };
 }

@@ -126,7 +126,8 @@ export async function logIn(
     throw new CallError(GatewayCode.AccountClosed, 'This account is closed. Please contact Customer Service.', 403);
   assertOfAge(customer.birthday);
   if (previousSessionId !== undefined) await revokeSession(db, policy, previousSessionId, 'login');
-  const { webToken } = await createSession(db, policy, customer.id, request);
+  const scope = (await policy.scopeAtLogin?.(customer.id)) ?? null;
+  const { webToken } = await createSession(db, policy, customer.id, request, scope);
   if (previousSessionId !== undefined) await policy.onLogin?.(previousSessionId, customer.id);
   return { webToken, userInfo: toUserInfo(customer) };
 }

@@ -2,6 +2,7 @@ import { BetCode } from '../../../src/contract/betting';
 import { GatewayCode } from '../../../src/contract/errorCodes';
 import type { Database, Transaction } from '../../db';
 import { CallError } from '../../lib/errors';
+import type { MoneyGate } from '../../lib/moneyGate';
 import { sha256 } from '../../lib/security';
 import type { Refusal } from './acceptance';
 import { type PlacementLocks, callKey, lockPlacements, walletKey, writePlacements } from './repository';
@@ -62,6 +63,24 @@ export interface GateBet {
  * written, and the call's answer says why.
  */
 export type PlacementGate = (tx: Transaction, bets: readonly GateBet[]) => Promise<readonly (Refusal | undefined)[]>;
+
+/**
+ * The rules about money (responsible gaming, server/lib/moneyGate.ts) as the placement's gate: asked for
+ * each bet in turn, a player's earlier bets of the same batch counted in its stake (they are not written
+ * yet; open bets count toward a loss limit). A refusal is thrown (the player's GW_ code and words), which
+ * fails the batch; the writer then runs each call alone, so only the refused call fails, with its reason.
+ */
+export function gateOfMoney(gate: MoneyGate): PlacementGate {
+  return async (tx, bets) => {
+    const staked = new Map<number, number>();
+    for (const bet of bets) {
+      const amount = (staked.get(bet.customerId) ?? 0) + bet.ticket.stake;
+      await gate(tx, { customerId: bet.customerId, action: 'bet', category: 'sports', amount });
+      staked.set(bet.customerId, amount);
+    }
+    return bets.map(() => undefined);
+  };
+}
 
 export interface PlacementWriterOptions {
   db: Database;

@@ -7,8 +7,8 @@ import { devOutbox } from './outbox';
 import { devReconciliation } from './reconciliation';
 import { devVouchers } from './vouchers';
 
-/** Whether a form was posted from another site (the simulators' consoles refuse it too). */
-export { crossSite } from './html';
+/** The development pages' HTML helpers, for other modules' and the simulators' own pages. */
+export { crossSite, devPage, devPageBasics, escapeHtml, formFields, pesos, sendPage } from './html';
 
 /**
  * The development routes (/dev/…), never with NODE_ENV=production: the messaging outbox, the realtime

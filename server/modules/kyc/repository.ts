@@ -218,3 +218,19 @@ export async function looseImagesSince(db: Queryable, customerId: number, since:
     .where(and(eq(kycImages.customerId, customerId), isNull(kycImages.verificationId), gte(kycImages.createdAt, since)));
   return row?.n ?? 0;
 }
+
+/** The names, birthday and sealed first ID number of a player's verified profile. */
+export async function identityOf(db: Queryable, customerId: number) {
+  const [row] = await db
+    .select({
+      firstName: kycProfiles.firstName,
+      middleName: kycProfiles.middleName,
+      lastName: kycProfiles.lastName,
+      firstIdNo: kycProfiles.firstIdNo,
+      birthday: customers.birthday,
+    })
+    .from(kycProfiles)
+    .innerJoin(customers, eq(customers.id, kycProfiles.customerId))
+    .where(eq(kycProfiles.customerId, customerId));
+  return row;
+}

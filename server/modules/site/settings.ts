@@ -24,7 +24,16 @@ export const siteSettingsSchema = z.object({
    * Identity verification (issue 12): eKycSwitch chooses the vendor's eKYC flow; forceNewUserEkycSwitch
    * sends a new player to eKYC before anything else (spec §2); dailyAttempts is cankycTime's start.
    */
-  kyc: z.object({ eKycSwitch: z.boolean(), forceNewUserEkycSwitch: z.boolean(), dailyAttempts: z.number().int().positive() }),
+  kyc: z.object({
+    eKycSwitch: z.boolean(),
+    forceNewUserEkycSwitch: z.boolean(),
+    dailyAttempts: z.number().int().positive(),
+    /**
+     * The operator's switch (issue 34): verified identity (an ID and a selfie) before any deposit, as the
+     * regulator is reported to require. Off by default: the KYC days' grace of spec §5.
+     */
+    beforeFirstDeposit: z.boolean().default(false),
+  }),
   /** The security prompt of spec §4: balance (centavos) above which a player without a withdrawal password or phone is asked to set them. */
   securityAmount: z.object({ game: z.number().int().nonnegative(), deposit: z.number().int().nonnegative() }),
   /** The sportsbook's own switches (saba/maintenanceStatus, saba/hongkongMarketStatus). */
@@ -74,7 +83,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
     { productModule: 'GLIFE', productType: 'withdraw', switch: true },
   ],
   kycDays: DEFAULT_KYC_DAYS,
-  kyc: { eKycSwitch: true, forceNewUserEkycSwitch: false, dailyAttempts: DEFAULT_KYC_DAILY_ATTEMPTS },
+  kyc: { eKycSwitch: true, forceNewUserEkycSwitch: false, dailyAttempts: DEFAULT_KYC_DAILY_ATTEMPTS, beforeFirstDeposit: false },
   securityAmount: { game: 500_000, deposit: 500_000 },
   sportsbook: { maintenance: false, hongKongMarketStopped: false },
   maintenance: { on: false, message: '', endTime: null, imageUrl: `/maintenance/${MAINTENANCE_IMAGE_ENTRY.toLowerCase()}.svg` },

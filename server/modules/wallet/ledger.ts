@@ -35,6 +35,10 @@ export const HOUSE = {
   casino: 'house:casino',
   /** Money players moved into transfer-wallet game platforms and not brought back yet (issue 13). */
   gameTransferPlatforms: 'house:game-transfer-platforms',
+  /** Winnings of a player matched on the restricted-persons list, held for an operator's review (issue 34). */
+  rgReview: 'house:rg-review',
+  /** Held winnings the operator forfeited after review (a confirmed prohibited player). */
+  rgForfeited: 'house:rg-forfeited',
 } as const;
 export type HouseAccount = (typeof HOUSE)[keyof typeof HOUSE];
 

@@ -23,6 +23,10 @@ import type { SimWallet } from './wallet';
  * the shell's `act` continues it. When an act finds its round already over (settled by the abandoned-round
  * sweep, or in another tab), the shell reloads the session and calls `fn` again with its open round or
  * null: the engine resets to a new round.
+ *
+ * Game design rules (UK slot rules, issue 34): no autoplay and no turbo (every round is one tap), the
+ * session's time and net result always on screen (`session` from the session API), a slot spin that
+ * takes at least 2.5 s, and a return no bigger than the stake not celebrated as a win (slot.ts).
  */
 
 const escape = (text: unknown) =>
@@ -54,6 +58,9 @@ const TEXTS = {
     win: 'Win',
     net: 'Net',
     empty: 'No rounds yet',
+    session: 'This session',
+    returned: 'Returned',
+    ofBet: 'of your bet',
     error: 'Something went wrong. Please try again.',
     offline: 'Playing needs a connection.',
   },
@@ -82,6 +89,9 @@ const TEXTS = {
     win: '赢',
     net: '净额',
     empty: '暂无记录',
+    session: '本次游戏',
+    returned: '返还',
+    ofBet: '（少于投注额）',
     error: '出错了，请重试。',
     offline: '游戏需要网络连接。',
   },
@@ -100,6 +110,7 @@ body[data-embedded] .g-head{display:none}body[data-embedded]{padding-top:12px}
 .g-bar select{font:inherit;font-size:16px;padding:8px;border-radius:8px;border:0}
 .g-rtp{font-size:13px;opacity:.9}.g-jackpot{font-weight:800;color:var(--accent,#f5b50a)}
 .g-message{min-height:1.4em;margin:0;color:#ffd6d6;font-weight:600}
+.g-session{display:flex;justify-content:space-between;gap:8px;margin:0;padding:6px 10px;border-radius:8px;background:rgba(0,0,0,.3);font-size:13px;font-variant-numeric:tabular-nums}
 .g-panel{background:rgba(0,0,0,.25);border-radius:12px;padding:10px 12px}.g-panel h2{font-size:15px;margin:0 0 6px}
 .g-panel dl{display:grid;grid-template-columns:auto 1fr;gap:2px 10px;margin:0;font-size:12px}.g-panel dd{margin:0;word-break:break-all;font-family:ui-monospace,monospace}
 .g-panel p{font-size:11px;opacity:.8;margin:6px 0 0}
@@ -135,7 +146,13 @@ function renderHistory(){var list=$('g-history');list.textContent='';
     [[r.roundId,'id'],[money(r.bet),''],[money(r.win),''],[(r.net>0?'+':'')+money(r.net),r.net>0?'pos':r.net<0?'neg':'']].forEach(function(c){
       var span=document.createElement('span');span.textContent=c[0];if(c[1])span.className=c[1];li.appendChild(span);});
     list.appendChild(li);});}
-function render(){$('g-balance').textContent=money(state.balance);
+function clock(ms){var s=Math.max(0,Math.floor(ms/1000));var h=Math.floor(s/3600);var m=Math.floor(s/60)%60;
+  return (h?h+':'+String(m).padStart(2,'0'):String(m))+':'+String(s%60).padStart(2,'0');}
+function renderSession(){if(!state||!state.session)return;var net=state.session.net;
+  $('g-session-time').textContent=T.session+' '+clock(Date.now()-Date.parse(state.session.startedAt));
+  var n=$('g-session-net');n.textContent=T.net+' '+(net>0?'+':'')+money(net);}
+setInterval(renderSession,1000);
+function render(){$('g-balance').textContent=money(state.balance);renderSession();
   $('g-rtp').textContent=T.rtp+' '+(state.rtpBps/100).toFixed(2)+'%';
   if(state.jackpot){$('g-jackpot').textContent='JP '+money(state.jackpot.amount);$('g-jackpot-note').textContent=(state.jackpot.shareBps/100).toFixed(2)+'% '+T.jackpotShare;}
   renderFair();renderHistory();}
@@ -199,6 +216,7 @@ function shellHtml(input: {
 <main class="g-main">
 <div class="g-bar"><label>${escape(texts['bet'])} <select id="g-bet" data-testid="bet"></select></label>
 <span class="g-rtp" id="g-rtp" data-testid="rtp"></span><span class="g-jackpot" id="g-jackpot" data-testid="jackpot"></span></div>
+<p class="g-session" data-testid="session-summary"><span id="g-session-time"></span><span id="g-session-net"></span></p>
 <p class="g-message" id="g-message" role="alert" data-testid="game-message"></p>
 ${input.engineHtml}
 <section class="g-panel" data-testid="fair"><h2>${escape(texts['fair'])}</h2><dl>

@@ -22,6 +22,7 @@ export const ROUTE_OWNERS = [
   'casino',
   'kyc',
   'support',
+  'responsibleGaming',
   'promo',
   'partner',
   'dev',

@@ -21,6 +21,7 @@ const deposit = page('DepositPage', () => import('../../features/wallet/DepositP
 const withdrawPage = page('WithdrawPage', () => import('../../features/withdraw/WithdrawPage'));
 const gameCard = page('GamePage', () => import('../../features/casino/GamePage'));
 const inGame = page('InGameRoute', () => import('../pages/PlayRoutes'));
+const rgPage = page('ResponsibleGamingPage', () => import('../../features/responsibleGaming/ResponsibleGamingPage'));
 
 const PAGES: Record<string, RouteComponent> = {
   Home_foryou: page('ForYouPage', () => import('../../features/sports/ForYouPage')),
@@ -39,8 +40,9 @@ const PAGES: Record<string, RouteComponent> = {
   liscence: contentDoc,
   'tou-and-pp': contentDoc,
   'about-us': contentDoc,
-  responsibleGaming: contentDoc,
-  'responsive-gaming': contentDoc,
+  // Responsible gaming (features/responsibleGaming): the tools for a player, the text and helpline for a visitor.
+  responsibleGaming: rgPage,
+  'responsive-gaming': rgPage,
   morepage: page('MorePage', () => import('../../features/content/MorePage')),
   // Part of the shell, not a chunk: it is what the service worker shows when there is no network.
   Maintenance: MaintenancePage,

@@ -4,6 +4,7 @@ import { gameRecordSearch, gameSearch as playSearch, roundSearch, transferSearch
 import { gameSearch } from '../../features/games/search';
 import { faceCaptureSearch } from '../../features/kyc/search';
 import { messageSearch } from '../../features/messages/search';
+import { rgSearch } from '../../features/responsibleGaming/search';
 import { maintenanceSearch } from '../../features/site/search';
 import { liveMatchSearch, sportsSearch } from '../../features/sports/search';
 import { supportSearch } from '../../features/support/search';
@@ -68,4 +69,6 @@ export const ROUTE_SEARCH: Partial<Record<RouteName, SearchSchema>> = {
   MessageDetails: messageSearch,
   'live-support': supportSearch,
   ocssLdpage: supportSearch,
+  responsibleGaming: rgSearch,
+  'responsive-gaming': rgSearch,
 };

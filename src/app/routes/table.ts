@@ -87,7 +87,7 @@ export const ROUTES = [
   { path: '/live-support', name: 'live-support', owner: 'support' },
   { path: '/agency-benefits', name: 'agency-benefits', owner: 'promo', ...P },
   { path: '/news-update', name: 'news-update', owner: 'content' },
-  { path: '/responsibleGaming', name: 'responsibleGaming', owner: 'content' },
+  { path: '/responsibleGaming', name: 'responsibleGaming', owner: 'responsibleGaming' },
 
   // Security and verification
   { path: '/security', name: 'security', owner: 'auth', ...L },
@@ -164,7 +164,7 @@ export const ROUTES = [
   // Promotions
   { path: '/promo', name: 'promo', owner: 'promo' },
   { path: '/promo-promo', name: 'promo-promo', owner: 'promo' },
-  { path: '/responsive-gaming', name: 'responsive-gaming', owner: 'content' },
+  { path: '/responsive-gaming', name: 'responsive-gaming', owner: 'responsibleGaming' },
   { path: '/newActivity', name: 'newActivity', owner: 'promo' },
   { path: '/bonus', name: 'bonus', owner: 'promo', ...L },
   { path: '/highlights', name: 'highlights', owner: 'sports' },

@@ -9,6 +9,7 @@ import { ApiError } from '../../api/client';
 import { GatewayCode } from '../../contract/errorCodes';
 import { loginByPasswordSchema, loginBySmsSchema, registerSchema } from '../../contract/forms';
 import { isOfAge, manilaDate } from '../../contract/people';
+import { parsePesos } from '../../lib/money';
 import { useCountdown } from '../../hooks/useCountdown';
 import { i18next } from '../../i18n';
 import { type LoginDialogType, closeOverlay, showDialog, type OverlayComponentProps } from '../../stores/ui';
@@ -230,6 +231,8 @@ const registerForm = z.object({
   password: registerSchema.shape.password,
   birthday: registerSchema.shape.birthday,
   agree: z.boolean(),
+  /** Pesos as typed; empty: no limit (responsible gaming's offer at registration). */
+  depositLimit: z.string(),
 });
 
 function RegisterForm({ redirectTo }: { redirectTo: string | undefined }) {
@@ -238,15 +241,21 @@ function RegisterForm({ redirectTo }: { redirectTo: string | undefined }) {
   const form = useForm<z.infer<typeof registerForm>>({
     resolver: standardSchemaResolver(registerForm),
     mode: 'onTouched',
-    defaultValues: { phone: '', code: '', password: '', birthday: '', agree: false },
+    defaultValues: { phone: '', code: '', password: '', birthday: '', agree: false, depositLimit: '' },
   });
   const { errors, isSubmitting } = form.formState;
   const send = (phone: string, captcha: string) => sendCode(phone, 'register', captcha);
   const onSubmit = form.handleSubmit(async (values) => {
     if (!isOfAge(values.birthday, new Date())) return underAgeAlert();
     if (!values.agree) return form.setError('agree', { message: 'agree' });
+    const typedLimit = values.depositLimit.trim();
+    const depositLimit = typedLimit ? parsePesos(typedLimit) : undefined;
+    if (typedLimit && (depositLimit === undefined || depositLimit < 10_000 || depositLimit > 1_000_000_000)) {
+      return form.setError('depositLimit', { message: 'depositLimit' });
+    }
     try {
-      completeLogin(await register({ ...values, agree: true }), redirectTo);
+      const { depositLimit: _typed, ...rest } = values;
+      completeLogin(await register({ ...rest, agree: true, ...(depositLimit === undefined ? {} : { depositLimit }) }), redirectTo);
     } catch {
       // The API client already told the player what went wrong.
     }
@@ -276,6 +285,14 @@ function RegisterForm({ redirectTo }: { redirectTo: string | undefined }) {
         max={latestAdultBirthday()}
         error={fieldError(errors.birthday)}
         {...form.register('birthday')}
+      />
+      <TextField
+        label={t('auth.depositLimit')}
+        inputMode="decimal"
+        prefix="₱"
+        hint={t('auth.depositLimitHint')}
+        error={fieldError(errors.depositLimit)}
+        {...form.register('depositLimit')}
       />
       <CheckField label={<AgreeLabel />} error={fieldError(errors.agree)} {...form.register('agree')} />
       <Button type="submit" block busy={isSubmitting}>
