@@ -45,6 +45,7 @@ export interface Sessions {
    * to the player). A listener that fails is logged; the login goes on.
    */
   onLogin(listener: LoginListener): void;
+  /**
    * Ends every session of a player inside the caller's transaction (a responsible-gaming break, exclusion
    * or restriction); call the answer after commit, and the bus tells every instance (their sockets close).
    */

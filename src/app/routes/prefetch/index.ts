@@ -13,6 +13,7 @@ export const PREFETCH_MODULES: Partial<Record<RouteOwner, Prefetches>> = {
   content: () => import('./content'),
   games: () => import('./games'),
   messages: () => import('./messages'),
+  responsibleGaming: () => import('./responsibleGaming'),
   sports: () => import('./sports'),
   support: () => import('./support'),
   wallet: () => import('./wallet'),
