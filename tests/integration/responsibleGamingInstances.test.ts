@@ -1,18 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { Client, type IFrame, type IStompSocket } from '@stomp/stompjs';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { buildApp } from '../../server/app';
-import { APP_ID, APP_VERSION } from '../../src/contract/constants';
-import { API_PREFIXES } from '../../src/contract/envelopes';
 import { GatewayCode } from '../../src/contract/errorCodes';
 import { STOMP_PROTOCOL } from '../../src/contract/feed';
 import { RgCall } from '../../src/contract/responsibleGaming';
-import { computeSign } from '../../src/contract/sign';
 import { call, idempotencyKey, loginWithPassword, registerPlayer } from './player';
-import { type TestServer, startServer } from './server';
+import { type TestServer, secondInstance, startServer } from './server';
 
 /**
  * Responsible gaming across instances (issue 34): two instances on ONE database, as behind a balancer.
@@ -22,44 +15,18 @@ import { type TestServer, startServer } from './server';
 
 let a: TestServer;
 let b: TestServer;
-let second: FastifyInstance;
 let now = Date.now();
 const sockets: Client[] = [];
 
 beforeAll(async () => {
   const options = { clock: () => now, ipCallsPerMinute: 100_000, accountCallsPerMinute: 100_000, sessionRecheckMs: 200 };
   a = await startServer({}, undefined, options);
-  second = await buildApp(a.config, {
-    ...options,
-    logger: false,
-    database: a.database,
-    feed: a.app.feed,
-    captchaDifficulty: { min: 1, max: 20 },
-    jobs: { run: false },
-  });
-  await second.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`;
-  b = {
-    ...a,
-    url,
-    app: second,
-    async post(prefix, name, body = {}, options = {}) {
-      const text = options.rawBody ?? JSON.stringify(body);
-      const qid = randomUUID();
-      const token = options.token ?? '';
-      const sign = options.sign ?? computeSign(a.config.appKey, { body: text, qid, appId: APP_ID, version: APP_VERSION, token });
-      return fetch(`${url}${API_PREFIXES[prefix]}/${name}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Qid: qid, AppId: APP_ID, token, Sign: sign, ...options.headers },
-        body: text,
-      });
-    },
-  };
+  b = await secondInstance(a, options);
 });
 
 afterAll(async () => {
   await Promise.all(sockets.map((socket) => socket.deactivate({ force: true })));
-  await second?.close();
+  await b?.close();
   await a?.close();
 });
 
