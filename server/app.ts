@@ -1,7 +1,5 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { HEADER } from '../src/contract/sign';
+import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
-import { fastifyTrustProxy } from './lib/proxies';
 import { account } from './modules/account';
 import { type AuthModuleOptions, auth, sessions } from './modules/auth';
 import { bankDeposits } from './modules/bankDeposits';
@@ -30,6 +28,7 @@ import { contractPlugin } from './plugins/contract';
 import { type CoreOptions, core } from './plugins/core';
 import { exactPaths } from './plugins/exactPaths';
 import { healthPlugin } from './plugins/health';
+import { createFastify } from './plugins/instance';
 import { type JobsOptions, jobs } from './plugins/jobs';
 import { answerNotFound } from './plugins/notFound';
 import { type RateLimitOptions, rateLimits } from './plugins/rateLimits';
@@ -74,21 +73,6 @@ export interface AppOptions
   viteDev?: boolean;
 }
 
-function createFastify(config: ServerConfig, options: AppOptions): FastifyInstance {
-  return Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
-    // Only the proxies the operator names may say who the client is (TRUST_PROXY, none by default):
-    // request.ip, the per-address limits and the address recorded with a session all follow from it.
-    trustProxy: fastifyTrustProxy(config.trustProxy),
-    bodyLimit: 2_097_152,
-    // The client's Qid names the request in our logs too, so a player's report finds its log lines.
-    genReqId: (request) => {
-      const qid = request.headers[HEADER.qid.toLowerCase()];
-      return typeof qid === 'string' && /^[\w-]{8,64}$/.test(qid) ? qid : crypto.randomUUID();
-    },
-  });
-}
-
 /**
  * The server, as what it is made of (docs/architecture.md "The server"): each part a plugin that wires
  * itself and names the parts it needs. One origin, one port.
@@ -96,12 +80,6 @@ function createFastify(config: ServerConfig, options: AppOptions): FastifyInstan
 export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<FastifyInstance> {
   if (options.viteDev && config.production) throw new Error('the development server (npm run dev) does not run with NODE_ENV=production');
   const app = createFastify(config, options);
-  if (typeof config.trustProxy === 'number') {
-    app.log.warn(
-      { hops: config.trustProxy },
-      'TRUST_PROXY is a hop count: safe only if callers cannot reach this server except through those proxies; prefer their addresses',
-    );
-  }
   // A route answers only to its own spelling: before any limit counts a request or any handler runs.
   exactPaths(app);
 
