@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { MANILA_OFFSET_MS } from './constants';
+import { SUPPORT_TOPICS } from './supportConstants';
 
 /**
  * The customer-support chat (issue 37, spec §1 "customer support chat", §2 /live-support, §8 "Customer
@@ -25,9 +26,7 @@ export const SupportCall = {
   rate: 'support/rate',
 } as const;
 
-/** What a dialog's "Customer Service" button was about (spec §8); the page is always sent. */
-export const SUPPORT_TOPICS = ['withdrawal', 'deposit', 'bet', 'kyc'] as const;
-export type SupportTopic = (typeof SUPPORT_TOPICS)[number];
+export { SUPPORT_TOPICS, type SupportTopic } from './supportConstants';
 
 /** A client message id: made on the device once per message, so a message sent again is stored once. */
 export const CLIENT_MESSAGE_ID = /^[A-Za-z0-9_-]{8,64}$/;

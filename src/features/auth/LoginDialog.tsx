@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { CheckField, CodeField, PhoneField, useFieldError } from '../../ui/FormFields';
 import { ApiError } from '../../api/client';
+import { cooldownSeconds } from '../../api/cooldown';
 import { GatewayCode } from '../../contract/errorCodes';
 import { loginByPasswordSchema, loginBySmsSchema, registerSchema } from '../../contract/forms';
 import { isOfAge, manilaDate } from '../../contract/people';
@@ -79,8 +80,9 @@ function PhoneAndCode({
     try {
       start((await send(form.getValues('phone'), await captchaToken())).waitSeconds);
     } catch (error) {
-      const wait = (error as ApiError).data as { waitSeconds?: number } | undefined;
-      if (error instanceof ApiError && error.code === GatewayCode.CodeCooldown && wait?.waitSeconds) start(wait.waitSeconds);
+      // Told by the API client; a code asked too soon also starts the wait the server names.
+      const wait = cooldownSeconds(error);
+      if (wait) start(wait);
     } finally {
       setSending(false);
     }

@@ -1,4 +1,5 @@
-import { SUPPORT_TOPICS, type SupportContext } from '../../contract/support';
+import type { SupportContext } from '../../contract/support';
+import { SUPPORT_TOPICS } from '../../contract/supportConstants';
 import { type SearchOutput, searchObject, searchOneOf, searchWhere } from '../../lib/search';
 
 const reference = searchWhere((value) => /^[A-Za-z0-9_-]{1,64}$/.test(value));
