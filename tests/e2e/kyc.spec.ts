@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { expect, test } from './fixtures';
+import { codeFromOutbox } from './outbox';
 
 /**
  * Identity verification end to end in chromium, with Chromium's fake camera (a generated picture) and
@@ -21,16 +22,6 @@ const SCREENS = 'test-results/screens';
 
 function newPhone(): string {
   return `9${String(Math.floor(100_000_000 + Math.random() * 899_999_999))}`;
-}
-
-async function codeFromOutbox(page: Page, phone: string): Promise<string> {
-  const outbox = await page.context().newPage();
-  await outbox.goto('/dev/outbox');
-  const text = await outbox.locator(`li[data-recipient="+63${phone}"] .body`).first().innerText();
-  await outbox.close();
-  const code = /\b(\d{6})\b/.exec(text)?.[1];
-  if (!code) throw new Error(`no code for ${phone}`);
-  return code;
 }
 
 /** Registers a new player with an SMS code from the development outbox, as in the account spec. */

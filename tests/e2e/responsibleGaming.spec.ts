@@ -1,5 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, logInWithPassword, markKycPromptSeen, test } from './fixtures';
+import { codeFromOutbox } from './outbox';
 
 /**
  * Responsible gaming end to end in chromium (issue 34): a new player sets a ₱1,000 daily deposit limit,
@@ -13,16 +14,6 @@ const WITHDRAW_PASSWORD = '902817';
 
 function newPhone(): string {
   return `9${String(Math.floor(Math.random() * 900_000_000) + 100_000_000)}`;
-}
-
-async function codeFromOutbox(page: Page, phone: string): Promise<string> {
-  const outbox = await page.context().newPage();
-  await outbox.goto('/dev/outbox');
-  const text = await outbox.locator(`li[data-recipient="+63${phone}"] .body`).first().innerText();
-  await outbox.close();
-  const code = /\b(\d{6})\b/.exec(text)?.[1];
-  if (!code) throw new Error(`no code for ${phone}`);
-  return code;
 }
 
 /** A ₱300 promo voucher issued on the development page: money that owes no deposit turnover. */
