@@ -4,7 +4,7 @@ import { type RouteData, type RoutesData, ROUTES_WITH_DATA } from '../data';
 
 type Prefetches = () => Promise<{ ROUTE_DATA: RoutesData }>;
 
-/** Each owner's chunk of prefetches (../data.ts says which routes have one). */
+/** Each owner's chunk of prefetches: its kit, which runs the `load` of its routes' declarations (../data.ts says which routes have one). */
 export const PREFETCH_MODULES: Partial<Record<RouteOwner, Prefetches>> = {
   account: () => import('./account'),
   auth: () => import('./auth'),
