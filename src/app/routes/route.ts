@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import type { SearchOutput, SearchSchema } from '../../lib/search';
+import type { RoutesData } from './data';
 import type { RouteDef, RouteLoadContext } from './meta';
+import type { RouteName } from './table';
 
 /**
  * One route's declaration (routes/owners/<owner>.ts, one entry per route): its path, name, owner and
@@ -63,3 +65,20 @@ export function routeOf<Kit = never>() {
 
 /** Declares one route of an owner without loaders. */
 export const route = routeOf();
+
+/**
+ * An owner's routes' data (its chunk, routes/prefetch/<owner>.ts): each declaration's `load`, run with the
+ * owner's kit. Here, in the entry, so the owners' chunks share no chunk of their own.
+ */
+export function routeData<Kit>(routes: readonly RouteDeclaration[], kit: Kit): RoutesData {
+  const data: RoutesData = {};
+  for (const route of routes) {
+    const load = route.load as ((kit: Kit, search: Record<string, unknown>, context: RouteLoadContext) => void) | undefined;
+    if (!load) continue;
+    data[route.name as RouteName] = {
+      ...(route.search ? { search: route.search } : {}),
+      prefetch: (search, context) => load(kit, search, context),
+    };
+  }
+  return data;
+}

@@ -1,7 +1,7 @@
 import { queryClient } from '../../../api/instance';
 import { accountQuery, addressesQuery, headImagesQuery, userInfoQuery } from '../../../features/account/api';
 import { session } from '../../../stores/session';
-import { routeData } from './kit';
+import { routeData } from '../route';
 import { ACCOUNT_ROUTES } from '../owners/account';
 
 /**

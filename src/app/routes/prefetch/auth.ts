@@ -1,7 +1,7 @@
 import { queryClient } from '../../../api/instance';
 import { securityInfoQuery } from '../../../features/auth/securityApi';
 import { session } from '../../../stores/session';
-import { routeData } from './kit';
+import { routeData } from '../route';
 import { AUTH_ROUTES } from '../owners/auth';
 
 /**

@@ -1,6 +1,6 @@
 import { queryClient } from '../../../api/instance';
 import { betListQuery, ticketQuery } from '../../../features/bets/api';
-import { routeData } from './kit';
+import { routeData } from '../route';
 import { BETS_ROUTES } from '../owners/bets';
 
 /**

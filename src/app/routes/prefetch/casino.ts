@@ -1,6 +1,6 @@
 import { queryClient } from '../../../api/instance';
 import { gameQuery, gameRecordDetailQuery, gameListQuery as bingoRoomsQuery } from '../../../features/casino/api';
-import { routeData } from './kit';
+import { routeData } from '../route';
 import { CASINO_ROUTES } from '../owners/casino';
 
 /**

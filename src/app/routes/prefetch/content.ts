@@ -6,7 +6,7 @@ import { i18next } from '../../../i18n';
 
 /** Whether an FAQ article's slug is one the FAQ has. */
 const isFaqArticle = (article: string): article is FaqArticle => (FAQ_ARTICLES as readonly string[]).includes(article);
-import { routeData } from './kit';
+import { routeData } from '../route';
 import { CONTENT_ROUTES } from '../owners/content';
 
 /**

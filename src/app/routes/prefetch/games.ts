@@ -1,6 +1,6 @@
 import { queryClient } from '../../../api/instance';
 import { gameListQuery } from '../../../features/games/queries';
-import { routeData } from './kit';
+import { routeData } from '../route';
 import { GAMES_ROUTES } from '../owners/games';
 
 /**

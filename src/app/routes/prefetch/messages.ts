@@ -1,6 +1,6 @@
 import { queryClient } from '../../../api/instance';
 import { messageQuery, messagesQuery, unreadQuery } from '../../../features/messages/api';
-import { routeData } from './kit';
+import { routeData } from '../route';
 import { MESSAGES_ROUTES } from '../owners/messages';
 
 /**

@@ -1,7 +1,7 @@
 import { queryClient } from '../../../api/instance';
 import { rgStatusQuery } from '../../../features/responsibleGaming/api';
 import { isLoggedIn, session } from '../../../stores/session';
-import { routeData } from './kit';
+import { routeData } from '../route';
 import { RESPONSIBLE_GAMING_ROUTES } from '../owners/responsibleGaming';
 
 /**

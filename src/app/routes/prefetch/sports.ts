@@ -1,6 +1,6 @@
 import { queryClient } from '../../../api/instance';
 import { outrightsQuery, sportSwitchQuery } from '../../../features/sports/api';
-import { routeData } from './kit';
+import { routeData } from '../route';
 import { SPORTS_ROUTES } from '../owners/sports';
 
 /**

@@ -1,6 +1,6 @@
 import { queryClient } from '../../../api/instance';
 import { chatQuery } from '../../../features/support/api';
-import { routeData } from './kit';
+import { routeData } from '../route';
 import { SUPPORT_ROUTES } from '../owners/support';
 
 /**

@@ -1,7 +1,7 @@
 import { queryClient } from '../../../api/instance';
 import { billQuery, orderQuery, payWaysQuery } from '../../../features/wallet/api';
 import { balanceQuery } from '../../../features/wallet/balance';
-import { routeData } from './kit';
+import { routeData } from '../route';
 import { WALLET_ROUTES } from '../owners/wallet';
 
 /**

@@ -1,7 +1,7 @@
 import { queryClient } from '../../../api/instance';
 import { accountsQuery, withdrawBanksQuery, withdrawSwitchQuery, withdrawalQuery } from '../../../features/withdraw/api';
 import { ACCOUNT_TYPE_OF } from '../../../features/withdraw/rules';
-import { routeData } from './kit';
+import { routeData } from '../route';
 import { WITHDRAW_ROUTES } from '../owners/withdraw';
 
 /**
