@@ -24,6 +24,7 @@ const inGame = page('InGameRoute', () => import('../pages/PlayRoutes'));
 const rgPage = page('ResponsibleGamingPage', () => import('../../features/responsibleGaming/ResponsibleGamingPage'));
 
 const PAGES: Record<string, RouteComponent> = {
+  miniAccount: page('HostDepositPage', () => import('../../features/partner/HostDepositPage')),
   Home_foryou: page('ForYouPage', () => import('../../features/sports/ForYouPage')),
   Home_sports: page('SportsPage', () => import('../../features/sports/SportsPage')),
   LiveSportGame: page('LiveMatchPage', () => import('../../features/sports/LiveMatchPage')),
