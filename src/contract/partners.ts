@@ -14,6 +14,8 @@ export const PartnerCall = {
   hostPayOrder: 'partner/hostPayOrder',
   /** Player: what tradePay answered the page; the server asks the host (never credits on the code). */
   hostPayResult: 'partner/hostPayResult',
+  /** Public: the messaging bot's sessionId (with relogin), exchanged once for a login (spec §2, §7). */
+  viberCheckBind: 'viberCheckBind',
 } as const;
 
 /** The hosts with a pay bridge (tradePay): the super-app. */
@@ -26,6 +28,10 @@ export const PartnerBody = {
   hostLogin: z.object({ host: z.enum(SUPER_APP_HOSTS), authCode }),
   hostPayOrder: z.object({ host: z.enum(SUPER_APP_HOSTS), amount: amountField }),
   hostPayResult: z.object({ orderNo, resultCode: z.string().check(z.regex(/^\d{4}$/)) }),
+  viberCheckBind: z.object({
+    sessionId: z.string().check(z.minLength(8), z.maxLength(200)),
+    relogin: z.optional(z.string().check(z.maxLength(8))),
+  }),
 };
 
 export type HostLoginAnswer =

@@ -6,7 +6,8 @@ import { expect, test } from './fixtures';
  * (1) the super-app (GCash-style) host page frames the app, which logs in by the host's auth code (the
  * consent sheet once, silently after) and deposits ₱500 through the host's pay sheet; the balance rises
  * once, though the host's callback arrives twice. (5) The operator switches the host to withdraw-only:
- * a deposit there is refused with the switch's message.
+ * a deposit there is refused with the switch's message. (3) The messaging bot's button opens /sports
+ * logged in, once.
  */
 
 const pesos = (text: string) => Number(text.replace(/[₱,\s]/g, ''));
@@ -87,4 +88,19 @@ test('a host switched to withdraw-only refuses a deposit with its message', asyn
   } finally {
     await set(false);
   }
+});
+
+test("the messaging bot's link logs the player in and opens /sports; the same link again is refused", async ({ page }) => {
+  await page.goto('/sim/host/viber');
+  await page.getByLabel('Your Viber number').selectOption('+639175550123');
+  await page.getByRole('button', { name: 'Share phone number' }).click();
+  const open = page.getByRole('link', { name: 'Open Sports' });
+  const href = (await open.getAttribute('href'))!;
+  await page.screenshot({ path: 'test-results/screens/viber-bot-chat-390x844.png' });
+  await open.click();
+  await expect(page).toHaveURL(/\/sports$/);
+  await expect(page.getByTestId('header-balance')).toHaveText(/₱[\d,]+\.\d{2}/, { timeout: 20_000 });
+  // Spent: the same button's link is refused with words the player can act on.
+  await page.goto(href);
+  await expect(page.getByText('This Viber link has expired or was already used')).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { depositOrders, paymentWebhookEvents } from '../../server/db/schema';
 import { createSession } from '../../server/modules/auth/sessions';
@@ -296,5 +296,48 @@ describe('the per-host withdraw-only switch', () => {
     } finally {
       await hostSwitch(false);
     }
+  });
+});
+
+describe('the messaging bot (Viber style)', () => {
+  /** The bot's chat as the simulator page serves it: share a number, then the buttons' links. */
+  async function botLinks(phone: string): Promise<string[]> {
+    const shared = await fetch(`${server.url}/sim/host/viber/share`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ phone }).toString(),
+      redirect: 'manual',
+    });
+    expect(shared.status).toBe(303);
+    const chat = await fetch(`${server.url}${shared.headers.get('location')}`);
+    return [...(await chat.text()).matchAll(/href="([^"]*sessionId=[^"]*)"/g)].map((m) => m[1]!.replaceAll('&#38;', '&'));
+  }
+  const sessionOf = (href: string) => new URL(href, server.url).searchParams.get('sessionId')!;
+  const checkBind = (sessionId: string) =>
+    call<{ webToken: { token: string } }>(server, 'main', 'viberCheckBind', { sessionId, relogin: '1' });
+
+  it("a bound user's link logs in once, in a session of the viber host; the replay and a forgery are refused", async () => {
+    const links = await botLinks(HOST_USER.mobile);
+    expect(links).toHaveLength(2);
+    expect(links[0]).toMatch(/^\/sports\?sessionId=.+&relogin=1$/);
+    const sessionId = sessionOf(links[0]!);
+    const first = await checkBind(sessionId);
+    expect(first.code, first.message).toBe('0000');
+    expect(await mainBalance(server, first.data.webToken.token)).toBeGreaterThanOrEqual(0);
+    const again = await checkBind(sessionId);
+    expect(again.code).toBe(GatewayCode.TicketInvalid);
+    expect(again.message).toMatch(/expired or was already used/);
+    expect((await checkBind('forged-session-id-0000')).code).toBe(GatewayCode.TicketInvalid);
+  });
+
+  it('a link expires after 10 minutes; a number with no account gets no link', async () => {
+    const [link] = await botLinks(HOST_USER.mobile);
+    now += 10 * 60_000 + 1;
+    // The tickets' clock is the database's: the expiry is read against real time, so the row is aged instead.
+    await server.database.db.execute(
+      sql`UPDATE tickets SET expires_at = now() - interval '1 second' WHERE purpose = 'viber' AND consumed_at IS NULL`,
+    );
+    expect((await checkBind(sessionOf(link!))).code).toBe(GatewayCode.TicketInvalid);
+    expect(await botLinks('+639175550777')).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import { alipayPlusSigner, alipayPlusVerifier } from '../../providers/hosts/noti
 import type { SuperAppHost } from '../../providers/hosts/types';
 import { NOTIFY_PATH } from '../../providers/hosts/alipayPlus';
 import { providerWebhooks } from '../payments';
+import { BotService } from './bot';
 import { partnerRoutes } from './routes';
 import { loadHostKeys } from './secrets';
 import { POLL_JOB_MS, PartnerService } from './service';
@@ -27,6 +28,7 @@ export const partners = fp(
   async (app: FastifyInstance) => {
     const { config, clock } = app;
     const hosts: Partial<Record<string, SuperAppHost>> = {};
+    const bot = new BotService({ db: app.database.db, policy: app.sessions.policy });
     const sims = app.payments.simulators;
     if (sims && !config.production) {
       const keys = loadHostKeys(config.dataDir);
@@ -49,7 +51,7 @@ export const partners = fp(
       });
       sims.addWebhookSigner('alipayplus', alipayPlusSigner(keys.hostPrivateKeyPem, keys.clientId));
       await providerWebhooks(app, { verifiers: { alipayplus: alipayPlusVerifier(keys.hostPublicKeyPem, keys.clientId) } });
-      await app.register(hostSimRoutes, { host, keys, clock });
+      await app.register(hostSimRoutes, { host, keys, clock, bot });
       app.jobs.add('partner-host-simulator', 1_000, (now) => host.tick(now));
     }
 
@@ -65,7 +67,7 @@ export const partners = fp(
       log: app.log,
     });
     app.decorate('partners', service);
-    await app.register(partnerRoutes, { service });
+    await app.register(partnerRoutes, { service, bot });
     app.jobs.add('partner-host-orders', POLL_JOB_MS, (now) => service.pollOrders(now));
   },
   { name: 'partners', dependencies: ['core', 'jobs', 'contract', 'sessions', 'payments', 'deposits', 'responsible-gaming'] },

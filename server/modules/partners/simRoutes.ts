@@ -2,6 +2,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { HOST_API, headerMap, signedHeaders, verifySigned } from '../../providers/hosts/alipayPlus';
 import type { GcashHost, PaySheetChoice } from '../../providers/hosts/gcashHost';
 import { HOST_PAGE_CSS, HOST_PAGE_JS, HOST_PAGE_PATH, hostPageHtml } from '../../providers/hosts/hostPage';
+import { BOT_PAGE_CSS, BOT_PAGE_PATH, botPageHtml } from '../../providers/hosts/botPage';
+import { HOST_USERS } from '../../providers/hosts/gcashHost';
+import type { BotService } from './bot';
 import type { HostKeys } from './secrets';
 
 /** Where the simulator's server API answers (our client's basePath in development). */
@@ -14,7 +17,10 @@ const CHOICES: readonly PaySheetChoice[] = ['pay', 'cancel', 'fail', 'processing
  * its page with the bridge, the bridge's own calls to its server (getAuthCode, the pay sheet), and its
  * server API, which checks our signature over the raw body and signs every answer with the host's key.
  */
-export async function hostSimRoutes(app: FastifyInstance, options: { host: GcashHost; keys: HostKeys; clock: () => number }) {
+export async function hostSimRoutes(
+  app: FastifyInstance,
+  options: { host: GcashHost; keys: HostKeys; clock: () => number; bot: BotService },
+) {
   const { host, keys, clock } = options;
   const page = (type: string, body: string) => (_request: unknown, reply: FastifyReply) =>
     reply.header('Cache-Control', 'no-store').type(type).send(body);
@@ -38,6 +44,36 @@ export async function hostSimRoutes(app: FastifyInstance, options: { host: Gcash
     const paymentId = request.body?.paymentId;
     if (!choice || typeof paymentId !== 'string') return reply.status(400).send({ resultCode: '4000' });
     return { resultCode: await host.tradePay(paymentId, choice) };
+  });
+
+  // The messaging bot's chat (Viber style): share a phone number, then buttons with fresh session ids.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4_096 }, (_request, body, done) =>
+    done(null, body),
+  );
+  const viberUser = (phone: string) => `vb-${phone.replace(/\D/g, '')}`;
+  app.get(BOT_PAGE_PATH, page('text/html; charset=utf-8', botPageHtml({ phones: HOST_USERS.map((user) => user.mobile) })));
+  app.get(`${BOT_PAGE_PATH}/bot.css`, page('text/css; charset=utf-8', BOT_PAGE_CSS));
+  app.post(`${BOT_PAGE_PATH}/share`, async (request, reply) => {
+    const phone = new URLSearchParams(typeof request.body === 'string' ? request.body : '').get('phone') ?? '';
+    if (!/^\+63\d{10}$/.test(phone)) return reply.status(400).type('text/plain').send('Share a Philippine mobile number.');
+    await options.bot.bindByPhone(viberUser(phone), phone);
+    return reply.redirect(`${BOT_PAGE_PATH}/chat?phone=${encodeURIComponent(phone)}`, 303);
+  });
+  app.get<{ Querystring: { phone?: string } }>(`${BOT_PAGE_PATH}/chat`, async (request, reply) => {
+    const phone = String(request.query.phone ?? '');
+    if (!/^\+63\d{10}$/.test(phone)) return reply.redirect(BOT_PAGE_PATH, 303);
+    const session = async () => options.bot.sessionFor(viberUser(phone));
+    const first = await session();
+    const links = first
+      ? [
+          { label: 'Open Sports', href: `/sports?sessionId=${first}&relogin=1` },
+          { label: 'Deposit', href: `/wallet/deposit?sessionId=${(await session())!}&relogin=1` },
+        ]
+      : undefined;
+    return reply
+      .header('Cache-Control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(botPageHtml({ phones: [], shared: phone, bound: first !== undefined, ...(links ? { links } : {}) }));
   });
 
   // The host's server API: raw bytes, our signature checked before anything is parsed.
