@@ -1,3 +1,4 @@
+import { TRADE_PAY_RESULT } from '../../../src/contract/partners';
 import { checkSignature, isFresh, signatureHeader } from '../kyc/signing';
 
 /**
@@ -23,15 +24,8 @@ export const NOTIFY_PATH = `/webhooks/${ALIPAY_PLUS}`;
 /** Authorization codes live at most this long, and once (RFC 6749 §4.1.2). */
 export const AUTH_CODE_TTL_MS = 10 * 60_000;
 
-/** my.tradePay's result codes (docs.antom.com, jsapitradepay). */
-export const TRADE_PAY = {
-  success: '9000',
-  processing: '8000',
-  failed: '4000',
-  cancelled: '6001',
-  networkError: '6002',
-  unknown: '6004',
-} as const;
+/** my.tradePay's result codes (docs.antom.com, jsapitradepay): the contract's, which the page reports. */
+export const TRADE_PAY = TRADE_PAY_RESULT;
 export type TradePayCode = (typeof TRADE_PAY)[keyof typeof TRADE_PAY];
 export const TRADE_PAY_CODES: readonly string[] = Object.values(TRADE_PAY);
 
