@@ -154,7 +154,7 @@ export const ROUTES = [
   { path: '/bingo_promotion', name: 'bingo_promotion', owner: 'promo' },
   { path: '/ldpage/letsbingo', name: 'ldpage-letsbingo', owner: 'promo' },
   { path: '/bobotSwitch', name: 'bobotSwitch', owner: 'partner', hiddenUnderPagcor: true },
-  { path: '/miniAccount', name: 'miniAccount', owner: 'partner' },
+  { path: '/miniAccount', name: 'miniAccount', owner: 'partner', page: 'src/features/partner/HostDepositPage' },
   { path: '/mayaAccount', name: 'MayaStart', owner: 'partner' },
   { path: '/panalo_landingpage', name: 'product_landingpage', owner: 'partner' },
   { path: '/qrcode', name: 'qrcode', owner: 'dev', nonProductionOnly: true },
