@@ -50,6 +50,7 @@ import { saveChat } from './modules/sports/repository';
 import { sportsRoutes } from './modules/sports/routes';
 import { SportsService } from './modules/sports/service';
 import { statsRoutes } from './modules/stats/routes';
+import { video } from './modules/video';
 import { voucherRoutes } from './modules/vouchers/routes';
 import { VOUCHER_PAY_TYPE, VoucherService } from './modules/vouchers/service';
 import { walletRoutes } from './modules/wallet/routes';
@@ -140,6 +141,8 @@ export interface AppOptions {
   };
   /** The casino (tests): a game provider (null: none configured) and a casino wallet instead of the app's own. */
   games?: { provider?: GameProvider | null; casinoWallet?: CasinoWalletApi };
+  /** Where the streaming simulator keeps its encoded test stream (tests share one, so it is encoded once). */
+  videoSimDir?: string;
 }
 
 declare module 'fastify' {
@@ -551,6 +554,15 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     clock,
   });
   await app.register(gameRoutes, { service: games });
+  // Match video (issue 37): the provider (the streaming simulator outside production) and its calls.
+  await app.register(video, {
+    production: config.production,
+    dataDir: config.dataDir,
+    cacheDir: options.videoSimDir ?? config.videoSimDir,
+    secret: config.secrets.captchaKeySecret,
+    settings,
+    clock,
+  });
   await app.register(sportsRoutes, { db, service: new SportsService(feed), settings });
   const bets = new BetService({
     db,

@@ -46,6 +46,9 @@ export function from(server: TestServer, address: string): TestServer {
   };
 }
 
+/** The streaming simulator's encoded test stream, shared by every test server (encoded once, by the first that needs it). */
+export const VIDEO_SIM_DIR = join(__dirname, '../../node_modules/.cache/panalo-video-simulator');
+
 /** A small simulated feed that moves only when a test steps it (not on a timer), so tests are repeatable. */
 const TEST_FEED = { seed: 7, matchesPerSport: 8, priceChangesPerSecond: 200, matchSpeed: 60 };
 
@@ -131,6 +134,7 @@ async function launch(
     captchaDifficulty: { min: 1, max: 20 },
     simulator: { feed: TEST_FEED, run: false },
     payments: { run: false },
+    videoSimDir: VIDEO_SIM_DIR,
     ...appOptions,
   });
   prepare?.(app);
