@@ -6,7 +6,7 @@ import panalo from './scripts/lint/feature-boundaries.mjs';
 
 /** Lint: typescript-eslint, the React hooks rules, and the import directions of ARCHITECTURE.md. */
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report', 'bench-results'] },
+  { ignores: ['dist', 'dist-server', 'data', 'node_modules', 'test-results', 'playwright-report', 'bench-results'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

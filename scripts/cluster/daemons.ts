@@ -392,8 +392,9 @@ export interface Instance extends Daemon {
 }
 
 /**
- * One Panalo server (`node --import tsx server/main.ts`, the built PWA in dist/) on 127.0.0.1:`port`.
- * Resolves once it prints "running at". SIGTERM asks for its graceful shutdown.
+ * One Panalo server, started as production starts it (`npm run start:prod`: the built server in
+ * dist-server/ with the built PWA in dist/) on 127.0.0.1:`port`. Resolves once it prints "running at".
+ * SIGTERM asks for its graceful shutdown.
  */
 export async function startInstance(
   name: string,
@@ -402,7 +403,7 @@ export async function startInstance(
   const logFile = join(options.logDir, `instance-${name}.log`);
   let out = '';
   let running = false;
-  const daemon = spawnDaemon(`instance ${name}`, process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const daemon = spawnDaemon(`instance ${name}`, process.execPath, ['--enable-source-maps', 'dist-server/main.js'], {
     env: { ...process.env, ...options.env, HOST: '127.0.0.1', PORT: String(options.port) },
     logFile,
     onStdout: (text) => {

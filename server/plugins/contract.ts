@@ -281,7 +281,7 @@ export interface ContractOptions {
   checkAnswers: boolean;
 }
 
-export const contractPlugin = fp<ContractOptions>(async (app: FastifyInstance, options) => {
+async function contract(app: FastifyInstance, options: ContractOptions) {
   // Per-player limit, in the same store as the per-address ones (shared by every instance on PostgreSQL).
   const accountLimit = app.createRateLimit({
     max: options.accountCallsPerMinute,
@@ -421,4 +421,7 @@ export const contractPlugin = fp<ContractOptions>(async (app: FastifyInstance, o
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send(makeEnvelope(prefix, GatewayCode.Internal, somethingWentWrong(request), null));
   });
-});
+}
+
+// Its per-player limit lives in the rate-limit store.
+export const contractPlugin = fp(contract, { name: 'contract', dependencies: ['@fastify/rate-limit'] });

@@ -155,7 +155,7 @@ async function decide(transactionId: string, decision: ReviewDecision): Promise<
 }
 
 /** The simulator's job sends the webhooks due by `at` to /webhooks/kyc. */
-const deliver = (at = Date.now()) => server.app.payments.jobs.tick(at, ['kyc-vendor-simulator']);
+const deliver = (at = Date.now()) => server.app.jobs.tick(at, ['kyc-vendor-simulator']);
 
 /** A decision, and its first copy delivered. */
 async function review(transactionId: string, decision: ReviewDecision) {
@@ -465,7 +465,7 @@ describe('identity verification', () => {
       failing.mockRestore();
     }
     // Stored unhandled: the inbox job handles it once it is 30 s old, and a later copy finds it done.
-    await server.app.payments.jobs.tick(Date.now() + 31_000, ['kyc-review-inbox']);
+    await server.app.jobs.tick(Date.now() + 31_000, ['kyc-review-inbox']);
     expect((await status(player)).ekycStatus).toBe(1);
     expect((await postWebhook(raw)).status).toBe(200);
     expect((await titles(player.customerId)).filter((title) => title === 'Verification approved')).toHaveLength(1);
@@ -520,7 +520,7 @@ describe('identity verification', () => {
   });
 
   it('deletes images by the retention rule in its shared job', async () => {
-    expect(server.app.payments.jobs.names).toContain('kyc-image-retention');
+    expect(server.app.jobs.names).toContain('kyc-image-retention');
     const rejectedPlayer = await quickCustomer(server);
     const rejected = await verify(rejectedPlayer, '0000');
     const approvedPlayer = await quickCustomer(server);
@@ -541,7 +541,7 @@ describe('identity verification', () => {
     expect(await keys(rejectedPlayer.customerId)).toContain(rejected.documentKey);
 
     // 31 days later: the rejected verification's images and the unused second ID are gone; the approved ones stay.
-    await server.app.payments.jobs.tick(Date.now() + 31 * 86_400_000);
+    await server.app.jobs.tick(Date.now() + 31 * 86_400_000);
     expect(await keys(rejectedPlayer.customerId)).toEqual([]);
     expect(await keys(abandoningPlayer.customerId)).toEqual([]);
     expect((await keys(approvedPlayer.customerId)).sort()).toEqual([approved.documentKey, approved.faceKey].sort());
@@ -551,7 +551,7 @@ describe('identity verification', () => {
       .update(customers)
       .set({ status: 'closed', closedAt: sql`now() - interval '6 years'` })
       .where(eq(customers.id, approvedPlayer.customerId));
-    await server.app.payments.jobs.tick(Date.now() + 32 * 86_400_000);
+    await server.app.jobs.tick(Date.now() + 32 * 86_400_000);
     expect(await keys(approvedPlayer.customerId)).toEqual([]);
     const [verification] = await db().select().from(kycVerifications).where(eq(kycVerifications.transactionId, approved.transactionId));
     expect(verification!.state).toBe('approved');

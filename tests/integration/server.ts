@@ -133,8 +133,8 @@ async function launch(
     database: handle,
     captchaDifficulty: { min: 1, max: 20 },
     simulator: { feed: TEST_FEED, run: false },
-    payments: { run: false },
-    videoSimDir: VIDEO_SIM_DIR,
+    jobs: { run: false },
+    video: { videoSimDir: VIDEO_SIM_DIR },
     ...appOptions,
   });
   prepare?.(app);

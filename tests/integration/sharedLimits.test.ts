@@ -34,7 +34,7 @@ beforeAll(async () => {
     database: a.database,
     feed: a.app.feed,
     captchaDifficulty: { min: 1, max: 20 },
-    payments: { run: false },
+    jobs: { run: false },
   });
   await second.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`;

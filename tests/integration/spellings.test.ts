@@ -30,7 +30,7 @@ beforeAll(async () => {
     logger: false,
     database: a.database,
     feed: a.app.feed,
-    payments: { run: false },
+    jobs: { run: false },
   });
   await second.listen({ port: 0, host: '127.0.0.1' });
   b = { ...a, url: `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`, app: second };

@@ -8,10 +8,10 @@ import { CallError } from '../../lib/errors';
 import { checkImage, refusePicture } from '../../lib/images';
 import { newMediaKey } from '../../lib/security';
 import type { MailProvider, SmsProvider } from '../../providers/messaging';
-import { issueCode, verifyCode } from '../auth/codes';
-import { type SessionPolicy, revokeOtherSessions } from '../auth/sessions';
-import { type UserInfoFlags, assertOfAge, findById, toUserInfo } from '../auth/users';
-import { balances } from '../wallet/ledger';
+import { issueCode, verifyCode } from '../auth';
+import { type SessionPolicy, revokeOtherSessions } from '../auth';
+import { type UserInfoFlags, assertOfAge, findById, toUserInfo } from '../auth';
+import { balances } from '../wallet';
 import * as accounts from './repository';
 
 /**

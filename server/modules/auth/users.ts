@@ -10,7 +10,7 @@ import type { UserInfo } from '../../../src/contract/user';
 import type { Queryable } from '../../db';
 import { customers } from '../../db/schema';
 import { CallError } from '../../lib/errors';
-import { openWallets } from '../wallet/ledger';
+import { openWallets } from '../wallet';
 import { type SessionPolicy, createSession, revokeSession } from './sessions';
 
 export type Customer = typeof customers.$inferSelect;

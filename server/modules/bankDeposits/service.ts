@@ -9,14 +9,14 @@ import { fitImage, refusePicture } from '../../lib/images';
 import { newMediaKey } from '../../lib/security';
 import type { AgentCallback, AgentNetwork } from '../../providers/agents/cashIn';
 import type { PlayerEvents } from '../../realtime/bus';
-import { closeDeposit, creditDeposit, lockOrder } from '../deposits/repository';
-import { tellDepositClosed, tellDepositCredited } from '../deposits/notify';
-import { orderView } from '../deposits/view';
-import { providerIssue } from '../payments/refusals';
-import { withIdempotency } from '../wallet/ledger';
+import { closeDeposit, creditDeposit, lockOrder } from '../deposits';
+import { tellDepositClosed, tellDepositCredited } from '../deposits';
+import { orderView } from '../deposits';
+import { providerIssue } from '../payments';
+import { withIdempotency } from '../wallet';
 import * as repo from './repository';
 import type { DepositOrder } from './repository';
-import type { ManualDepositSettings } from './settings';
+import type { ManualDepositSettings } from '../../config';
 
 /**
  * Deposits a person completes: a bank transfer to the house's account with the receipt uploaded and

@@ -32,7 +32,7 @@ import { betCombos, betLegs, betTickets, customers } from '../../db/schema';
 import { CallError, badRequest } from '../../lib/errors';
 import { settleSelection } from '../../providers/feed/settlement';
 import type { FeedProvider, MarketResult, MatchResult, OutrightResult } from '../../providers/feed/types';
-import { withIdempotency } from '../wallet/ledger';
+import { withIdempotency } from '../wallet';
 import {
   type Acceptance,
   type MatchPick,

@@ -14,7 +14,7 @@ import {
 import type { OddsType } from '../../../src/contract/sports';
 import type { Queryable, Transaction } from '../../db';
 import { betCombos, betLegs, betTickets } from '../../db/schema';
-import { HOUSE, type PlayerWallet, houseAccountId, post, walletAccountId } from '../wallet/ledger';
+import { HOUSE, type PlayerWallet, houseAccountId, post, walletAccountId } from '../wallet';
 
 /**
  * Tickets in the database, and the money around them. Every movement of a ticket's money is one

@@ -14,7 +14,7 @@ import type {
   WinRequest,
 } from '../../providers/games/types';
 import type { PlayerEvents } from '../../realtime/bus';
-import { HOUSE, houseAccountId, post, walletAccountId } from '../wallet/ledger';
+import { HOUSE, houseAccountId, post, walletAccountId } from '../wallet';
 import type { CasinoSession, OpenSessionInput } from './api';
 
 /**

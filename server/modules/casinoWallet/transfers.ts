@@ -7,7 +7,7 @@ import { casinoTransfers, customers, pendingMovements } from '../../db/schema';
 import { CallError } from '../../lib/errors';
 import { GameProviderError, type GameProvider, type TransferPlatformApi, type TransferResult } from '../../providers/games/types';
 import type { PlayerEvents } from '../../realtime/bus';
-import { HOUSE, houseAccountId, isAnswered, post, walletAccountId, withIdempotency } from '../wallet/ledger';
+import { HOUSE, houseAccountId, isAnswered, post, walletAccountId, withIdempotency } from '../wallet';
 
 /**
  * Transfers to and from a transfer-wallet platform (/InGameTransfer): money moved into the platform's

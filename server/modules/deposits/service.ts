@@ -8,11 +8,11 @@ import { CallError } from '../../lib/errors';
 import { depositAfter } from '../../providers/payments/outcomes';
 import { PaymentProviderError, type PaymentErrorCode } from '../../providers/payments/types';
 import type { PlayerEvents } from '../../realtime/bus';
-import { withIdempotency } from '../wallet/ledger';
-import type { PaymentConfig } from '../payments/config';
+import { withIdempotency } from '../wallet';
+import type { PaymentConfig } from '../../config';
 import type { Payments } from '../payments';
-import type { AfterCommit, DepositEvent } from '../payments/inbox';
-import { playerRefusal, providerIssue } from '../payments/refusals';
+import type { AfterCommit, DepositEvent } from '../payments';
+import { playerRefusal, providerIssue } from '../payments';
 import { EWALLETS, amountProblem, attemptFailedMessage, ewalletChannel, outcomeMessage, payTypeEntries } from './ewallets';
 import {
   closeDeposit,
@@ -61,7 +61,6 @@ export class DepositService {
       return payTypeEntries(options.config, { gcash, maya }, terminal);
     }, 10);
     payments.onDepositEvent((tx, event) => this.applyEvent(tx, event));
-    payments.addJob('deposit-expiry', EXPIRY_JOB_MS, (now) => this.expireOrders(now));
   }
 
   private async available(payType: 'gcash' | 'maya'): Promise<boolean> {

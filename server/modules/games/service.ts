@@ -16,7 +16,7 @@ import { customers, gameCatalogue, gameHistory, gameJackpot, gameLikes } from '.
 import { CallError } from '../../lib/errors';
 import type { Broker } from '../../realtime/stomp/broker';
 import { type GameProvider, GameProviderError, type LaunchRequest } from '../../providers/games/types';
-import type { CasinoWalletApi } from '../casinoWallet/api';
+import type { CasinoWalletApi } from '../casinoWallet';
 import { type CatalogueGame, type GameLists, type GamesSettings, gameEntry } from './catalogue';
 import type { CatalogueStore } from './store';
 

@@ -18,7 +18,7 @@ import { fitImage, refusePicture } from '../../lib/images';
 import { type AtRestCipher, newMediaKey } from '../../lib/security';
 import { KycVendorError, type KycVendor, type OcrFields } from '../../providers/kyc/types';
 import type { PlayerEvents } from '../../realtime/bus';
-import type { SiteSettingsStore } from '../site/settings';
+import type { SiteSettingsStore } from '../site';
 import type { SmsProvider } from '../../providers/messaging';
 import { type Decision, tellDecision } from './notify';
 import * as repo from './repository';

@@ -14,7 +14,7 @@ import {
 } from '../../../src/contract/answers/sports';
 import { SportTypeId } from '../../../src/contract/sports';
 import type { Database } from '../../db';
-import type { SiteSettingsStore } from '../site/settings';
+import type { SiteSettingsStore } from '../site';
 import { recentChat } from './repository';
 import type { SportsService } from './service';
 

@@ -3,8 +3,8 @@ import { GatewayCode } from '../../../src/contract/errorCodes';
 import type { Database, Transaction } from '../../db';
 import { CallError } from '../../lib/errors';
 import type { PlayerEvents } from '../../realtime/bus';
-import { creditDeposit, insertDepositOrder, lockOrder, newOrderNo } from '../deposits/repository';
-import { HOUSE, houseAccountId, isAnswered, post, walletAccountId, withIdempotency } from '../wallet/ledger';
+import { creditDeposit, insertDepositOrder, lockOrder, newOrderNo } from '../deposits';
+import { HOUSE, houseAccountId, isAnswered, post, walletAccountId, withIdempotency } from '../wallet';
 import * as repo from './repository';
 import type { VoucherKind, VoucherRow } from './repository';
 
