@@ -38,7 +38,7 @@ export function lookupBackoffMs(attempt: number): number {
   return attempt <= 1 ? 0 : Math.min(15_000, 1_000 * 2 ** (attempt - 2));
 }
 
-/** A stream that has not started playing by then is given up for the next source. */
+/** A stream that delivers nothing for this long before it starts playing is given up for the next source. */
 export const STREAM_START_TIMEOUT_MS = 15_000;
 
 /** What a lookup takes, per provider (the match's video fields of spec §3). */

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { customers } from '../../server/db/schema';
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '../../server/modules/site/settings';
+import { LIVE_WINDOW } from '../../server/providers/video/hls';
 import type { SourceMode } from '../../server/providers/video/simulator';
 import type { Match } from '../../src/contract/feed';
 import { SportTypeId, isLiveEvent } from '../../src/contract/sports';
@@ -177,7 +178,7 @@ describe('the streaming simulator’s HLS', () => {
     const first = await text(variant);
     expect(first.body).not.toContain('#EXT-X-ENDLIST');
     const segments = first.body.split('\n').filter((line) => line.endsWith('.ts'));
-    expect(segments).toHaveLength(4);
+    expect(segments).toHaveLength(LIVE_WINDOW);
     const sequence = (body: string) => Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(body)![1]);
     // Two seconds later the window has moved on by a segment.
     await new Promise((resolve) => setTimeout(resolve, 2_100));

@@ -32,7 +32,7 @@ export const SEGMENT_SECONDS = 2;
 /** The loop: 6 segments of 2 s. */
 export const SEGMENT_COUNT = 6;
 /** Segments a live playlist lists (the newest complete ones). */
-export const LIVE_WINDOW = 4;
+export const LIVE_WINDOW = 10;
 
 const SETTINGS_KEY = createHash('sha1')
   .update(JSON.stringify({ RENDITIONS, SEGMENT_SECONDS, SEGMENT_COUNT, AUDIO_BITRATE, v: 2 }))

@@ -41,6 +41,8 @@ const PAGES: Record<string, RouteComponent> = {
   'about-us': contentDoc,
   responsibleGaming: contentDoc,
   'responsive-gaming': contentDoc,
+  voidepage: contentDoc,
+  teach: contentDoc,
   morepage: page('MorePage', () => import('../../features/content/MorePage')),
   // Part of the shell, not a chunk: it is what the service worker shows when there is no network.
   Maintenance: MaintenancePage,
@@ -48,6 +50,9 @@ const PAGES: Record<string, RouteComponent> = {
   download: install,
   appdownload: install,
   pwadownload: install,
+  apkdownload: page('ApkDownloadPage', () => import('../../features/site/InstallPage')),
+  // The sports provider's page: our sportsbook is that widget.
+  saba: page('SportsPage', () => import('../../features/sports/SportsPage')),
   Account: page('AccountRoute', () => import('../pages/AccountRoute')),
   settings: page('SettingsPage', () => import('../../features/account/SettingsPage')),
   login: page('LoginPage', () => import('../../features/auth/LoginPage')),
@@ -128,6 +133,12 @@ const PAGES: Record<string, RouteComponent> = {
   trial: page('TrialRoute', () => import('../pages/PlayRoutes')),
   InGameTransfer: page('InGameTransferRoute', () => import('../pages/PlayRoutes')),
   gameRecordDetail: page('GameRecordDetailPage', () => import('../../features/casino/GameRecordDetailPage')),
+  // Match video and highlights (features/video).
+  sport_video: page('LiveStreamsPage', () => import('../../features/video/LiveStreamsPage')),
+  'product-live': page('LiveStreamsPage', () => import('../../features/video/LiveStreamsPage')),
+  cignal: page('CignalPage', () => import('../../features/video/LiveStreamsPage')),
+  highlights: page('HighlightsPage', () => import('../../features/video/HighlightsPage')),
+  video_test: page('VideoTestPage', () => import('../../features/video/VideoTestPage')),
   bingo_gamezone: page('BingoZonePage', () => import('../../features/casino/BingoZonePage')),
 };
 

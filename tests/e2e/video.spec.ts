@@ -1,0 +1,74 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/**
+ * Match video (issue 37) against the streaming simulator's real HLS: the live streams page lists what
+ * can be watched; on the live match page a match's first source fails and the second plays, with its
+ * quality levels; when every source fails, 'video not found'.
+ */
+
+const PROVIDERS = ['nami', 'sportradar', 'saba'] as const;
+
+async function setMode(request: APIRequestContext, provider: string, mode: string) {
+  expect((await request.post('/sim/video/switch', { data: { provider, mode } })).ok()).toBe(true);
+}
+
+test.describe('match video', () => {
+  test.afterEach(async ({ request }) => {
+    for (const provider of PROVIDERS) await setMode(request, provider, 'ok');
+  });
+
+  test('the first source fails, the next plays with its quality levels; none left says video not found', async ({ page, request }) => {
+    // Real decoding in the browser: slow on a loaded machine.
+    test.slow();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/sport_video');
+    const streams = page.getByTestId('stream');
+    await expect(streams.first()).toBeVisible({ timeout: 20_000 });
+
+    // A live match with at least two sources (the feed gives some several providers).
+    const candidates = await streams.evaluateAll((items) =>
+      items
+        .filter((item) => item.querySelector('button') !== null)
+        .map((item) => ({
+          providers: (item as HTMLElement).dataset['providers'] ?? '',
+          matchId: (item as HTMLElement).dataset['matchId'] ?? '',
+        })),
+    );
+    const match = candidates.find((c) => c.providers.split(',').length >= 2);
+    expect(match, `live streams with their providers: ${candidates.map((c) => c.providers).join(' | ')}`).toBeDefined();
+    const [first, second] = match!.providers.split(',') as [string, string];
+    // Its first provider answers a URL that does not play.
+    await setMode(request, first, 'dead-stream');
+
+    // The live match page's video: nothing plays until the player asks.
+    await page.goto(`/liveSportGameV3?matchId=${match!.matchId}`);
+    await page.getByTestId('watch').click();
+
+    const video = page.getByTestId('video');
+    await expect(video).toHaveAttribute('data-provider', second, { timeout: 60_000 });
+    await expect(video).toHaveAttribute('data-state', 'playing', { timeout: 90_000 });
+    await expect(video.getByText('Source 2 of')).toBeVisible();
+    // The frames move: the element's clock runs.
+    const element = video.locator('video');
+    const t0 = await element.evaluate((v: HTMLVideoElement) => v.currentTime);
+    await expect.poll(() => element.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 }).toBeGreaterThan(t0);
+
+    // Three renditions to choose from; pinning one plays it.
+    const quality = page.getByTestId('video-quality');
+    await expect(quality.locator('option')).toHaveText([/^Auto/, '480p', '360p', '240p']);
+    await quality.selectOption({ label: '240p' });
+    await expect.poll(() => element.evaluate((v: HTMLVideoElement) => v.videoHeight), { timeout: 60_000 }).toBe(240);
+    await page.screenshot({ path: 'test-results/screens/video-390x844.png' });
+
+    // On the live streams page, every source of a match fails: the player says so.
+    for (const provider of PROVIDERS) await setMode(request, provider, 'no-stream');
+    await page.goto('/sport_video');
+    await streams
+      .filter({ has: page.getByRole('button') })
+      .first()
+      .getByRole('button')
+      .click();
+    await expect(page.getByTestId('video-status')).toHaveText('video not found', { timeout: 30_000 });
+  });
+});
