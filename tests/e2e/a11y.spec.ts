@@ -158,6 +158,7 @@ test('the main pages, as a visitor, with the login sheet open', async ({ page })
 });
 
 test('the video pages: live streams with a match playing, Cignal, highlights and the video test', async ({ page }) => {
+  test.slow();
   const findings: Finding[] = [];
   await page.setViewportSize({ width: 390, height: 844 });
 
