@@ -1,7 +1,5 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { HEADER } from '../src/contract/sign';
+import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
-import { fastifyTrustProxy } from './lib/proxies';
 import { account } from './modules/account';
 import { type AuthModuleOptions, auth, sessions } from './modules/auth';
 import { bankDeposits } from './modules/bankDeposits';
@@ -16,11 +14,13 @@ import { paymentAccounts } from './modules/paymentAccounts';
 import { type PaymentsOptions, payments } from './modules/payments';
 import { reconciliation } from './modules/reconciliation';
 import { records } from './modules/records';
+import { responsibleGaming } from './modules/responsibleGaming';
 import { security } from './modules/security';
 import { site } from './modules/site';
 import { sports } from './modules/sports';
 import { stats } from './modules/stats';
 import { type VideoModuleOptions, video } from './modules/video';
+import { type SupportModuleOptions, support } from './modules/support';
 import { vouchers } from './modules/vouchers';
 import { type WalletModuleOptions, wallet } from './modules/wallet';
 import { withdrawals } from './modules/withdrawals';
@@ -29,6 +29,7 @@ import { contractPlugin } from './plugins/contract';
 import { type CoreOptions, core } from './plugins/core';
 import { exactPaths } from './plugins/exactPaths';
 import { healthPlugin } from './plugins/health';
+import { createFastify } from './plugins/instance';
 import { type JobsOptions, jobs } from './plugins/jobs';
 import { answerNotFound } from './plugins/notFound';
 import { type RateLimitOptions, rateLimits } from './plugins/rateLimits';
@@ -69,23 +70,10 @@ export interface AppOptions
   games?: GamesModuleOptions;
   /** Match video: where the streaming simulator keeps its encoded test stream (tests share one). */
   video?: VideoModuleOptions;
+  /** The customer-support chat: where its help desk's settings are read (tests). */
+  support?: SupportModuleOptions;
   /** Serve the PWA from its sources through Vite with hot reload (`npm run dev`); refused in production. */
   viteDev?: boolean;
-}
-
-function createFastify(config: ServerConfig, options: AppOptions): FastifyInstance {
-  return Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
-    // Only the proxies the operator names may say who the client is (TRUST_PROXY, none by default):
-    // request.ip, the per-address limits and the address recorded with a session all follow from it.
-    trustProxy: fastifyTrustProxy(config.trustProxy),
-    bodyLimit: 2_097_152,
-    // The client's Qid names the request in our logs too, so a player's report finds its log lines.
-    genReqId: (request) => {
-      const qid = request.headers[HEADER.qid.toLowerCase()];
-      return typeof qid === 'string' && /^[\w-]{8,64}$/.test(qid) ? qid : crypto.randomUUID();
-    },
-  });
 }
 
 /**
@@ -95,12 +83,6 @@ function createFastify(config: ServerConfig, options: AppOptions): FastifyInstan
 export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<FastifyInstance> {
   if (options.viteDev && config.production) throw new Error('the development server (npm run dev) does not run with NODE_ENV=production');
   const app = createFastify(config, options);
-  if (typeof config.trustProxy === 'number') {
-    app.log.warn(
-      { hops: config.trustProxy },
-      'TRUST_PROXY is a hop count: safe only if callers cannot reach this server except through those proxies; prefer their addresses',
-    );
-  }
   // A route answers only to its own spelling: before any limit counts a request or any handler runs.
   exactPaths(app);
 
@@ -132,6 +114,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(stats);
   await app.register(messaging);
   await app.register(messages);
+  // Before every money path (each calls its gate in the money's transaction), auth and kyc.
+  await app.register(responsibleGaming);
   await app.register(auth, options);
   await app.register(security);
   await app.register(account);
@@ -154,6 +138,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(games, options.games ?? {});
   await app.register(bets, options);
   await app.register(video, options.video ?? {});
+  await app.register(support, options.support ?? {});
   await app.register(feedRun);
   await app.register(dev);
 

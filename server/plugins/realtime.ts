@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { deliverPlayerEvents } from '../realtime/playerQueues';
 import { watchSessions } from '../realtime/sessionWatch';
+import { RecentDeltas } from '../realtime/recentDeltas';
 import { type Broker, EmbeddedBroker } from '../realtime/stomp/broker';
 import { stompEndpoint } from '../realtime/stomp/endpoint';
 import { crossInstanceTopics } from '../realtime/topicLink';
@@ -32,8 +33,11 @@ declare module 'fastify' {
 export const realtime = fp<RealtimeOptions>(
   async (app: FastifyInstance, options) => {
     const { feed, sessions } = app;
-    const broker = new EmbeddedBroker({ log: app.log });
+    // The lists' recent deltas, for a subscriber that holds a snapshot (SUBSCRIBE with `since`).
+    const recent = new RecentDeltas();
+    const broker = new EmbeddedBroker({ log: app.log, recent });
     feed.onDelta((destination, delta) => {
+      recent.add(destination, delta);
       if (broker.subscriberCount(destination) > 0) broker.publish(destination, JSON.stringify(delta), { seq: String(delta.seq) });
     });
     deliverPlayerEvents(app.playerEvents, broker, sessions.endedNotice);

@@ -8,7 +8,6 @@ export const account = fp(
   async (app: FastifyInstance) => {
     const db = app.database.db;
     await app.register(accountRoutes, {
-      db,
       service: new AccountService({
         db,
         policy: app.sessions.policy,

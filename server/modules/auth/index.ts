@@ -1,10 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Queryable } from '../../db';
 import type { SessionResolver } from '../../plugins/contract';
 import { sendMessage, welcome } from '../messages';
 import { DEFAULT_LOCKOUT, LOGIN_GUARD_SWEEP_MS, PasswordGuard } from './lockout';
 import { authRoutes } from './routes';
-import { SESSION_CHECK_BATCH, type SessionPolicy, endedSessions, sessionEndedNotice, sessionResolver } from './sessions';
+import { AuthService } from './service';
+import {
+  SESSION_CHECK_BATCH,
+  type SessionPolicy,
+  endPlayerSessions,
+  endedSessions,
+  revokeSession,
+  sessionEndedNotice,
+  sessionResolver,
+} from './sessions';
 import { socketPlayer } from './sockets';
 
 /**
@@ -30,7 +40,21 @@ export interface Sessions {
   endedNotice(reason: string): { code: string; message: string };
   /** At most this many sessions are re-checked in one query. */
   readonly checkBatch: number;
+  /**
+   * Hears each login that replaces a visitor's session (the support chat moves the visitor's conversations
+   * to the player). A listener that fails is logged; the login goes on.
+   */
+  onLogin(listener: LoginListener): void;
+  /**
+   * Ends every session of a player inside the caller's transaction (a responsible-gaming break, exclusion
+   * or restriction); call the answer after commit, and the bus tells every instance (their sockets close).
+   */
+  endAll(tx: Queryable, customerId: number, reason: string): Promise<() => void>;
+  /** Ends one session now (a session-time limit, an inactivity logout). */
+  endOne(sessionId: number, reason: string): Promise<void>;
 }
+
+export type LoginListener = (previousSessionId: number, customerId: number) => Promise<void>;
 
 export interface Auth {
   /** Wrong passwords per login number (the lockout); the withdrawal password counts its own the same way. */
@@ -53,7 +77,19 @@ export { type Customer, type UserInfoFlags, assertOfAge, createCustomer, findByI
 export const sessions = fp(
   async (app: FastifyInstance) => {
     const db = app.database.db;
-    const policy: SessionPolicy = { idleMs: app.config.sessionIdleMs, maxMs: app.config.sessionMaxMs, events: app.playerEvents };
+    const loginListeners: LoginListener[] = [];
+    const policy: SessionPolicy = {
+      idleMs: app.config.sessionIdleMs,
+      maxMs: app.config.sessionMaxMs,
+      events: app.playerEvents,
+      async onLogin(previousSessionId, customerId) {
+        for (const listener of loginListeners) {
+          await listener(previousSessionId, customerId).catch((error: unknown) =>
+            app.log.error({ err: error, previousSessionId }, 'a login listener failed'),
+          );
+        }
+      },
+    };
     const resolver = sessionResolver(db, policy);
     app.decorate('sessions', {
       policy,
@@ -62,6 +98,9 @@ export const sessions = fp(
       ended: (sessionIds) => endedSessions(db, policy, sessionIds),
       endedNotice: sessionEndedNotice,
       checkBatch: SESSION_CHECK_BATCH,
+      onLogin: (listener) => loginListeners.push(listener),
+      endAll: (tx, customerId, reason) => endPlayerSessions(tx, policy, customerId, reason),
+      endOne: (sessionId, reason) => revokeSession(db, policy, sessionId, reason),
     } satisfies Sessions);
   },
   { name: 'sessions', dependencies: ['core'] },
@@ -78,20 +117,29 @@ export const auth = fp<AuthModuleOptions>(
     );
     app.decorate('auth', { passwordGuard } satisfies Auth);
     app.jobs.add('login-guard-sweep', LOGIN_GUARD_SWEEP_MS, (now) => passwordGuard.sweep(now));
-    await app.register(authRoutes, {
+    const service = new AuthService({
       db,
       secrets: config.secrets,
       cipher: app.fieldCipher,
       sms: app.sms,
-      policy: app.sessions.policy,
+      // What a new login may do: withdraw only during a break, an exclusion or a restriction (responsible gaming).
+      policy: { ...app.sessions.policy, scopeAtLogin: (customerId) => app.responsibleGaming.atLogin(customerId) },
       captchaDifficulty: options.captchaDifficulty ?? { min: 3_000, max: 12_000 },
-      onRegistered: (customerId) => welcome(db, app.playerEvents, customerId),
+      onRegistered: async (customerId, choices) => {
+        await welcome(db, app.playerEvents, customerId);
+        // Accepting the terms declares that no barred category applies; a daily deposit limit may come with it (issue 34).
+        await app.responsibleGaming.registered(customerId, choices.depositLimit ?? null);
+      },
+      // The restricted-persons list, before an account opens (issue 34).
+      screen: (person) => app.responsibleGaming.screenRegistration(person),
       passwordGuard,
       notifyOwner: async (customerId, title, body) => {
         await sendMessage(db, app.playerEvents, { customerId, type: 1, title, body });
       },
       now: clock,
+      log: app.log,
     });
+    await app.register(authRoutes, { service });
   },
-  { name: 'auth', dependencies: ['core', 'jobs', 'sessions', 'contract', 'messaging', 'messages'] },
+  { name: 'auth', dependencies: ['core', 'jobs', 'sessions', 'contract', 'messaging', 'messages', 'responsible-gaming'] },
 );

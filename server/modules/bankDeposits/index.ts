@@ -57,6 +57,7 @@ export const bankDeposits = fp(
       // A bank transfer needs no provider: only the operator's outage switch (kept by the simulators) closes it.
       bankAvailable: async () => !payments.simulators || (await payments.available('bank')),
       clock,
+      gate: app.responsibleGaming.gate,
     });
     app.decorate('manualDeposits', {
       service,
@@ -72,5 +73,5 @@ export const bankDeposits = fp(
       callbacks: agents ? await agents.deliverDue(now) : 0,
     }));
   },
-  { name: 'bank-deposits', dependencies: ['core', 'jobs', 'contract', 'payments'] },
+  { name: 'bank-deposits', dependencies: ['core', 'jobs', 'contract', 'payments', 'responsible-gaming'] },
 );

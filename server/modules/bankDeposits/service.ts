@@ -5,6 +5,7 @@ import type { depositOrderAnswer } from '../../../src/contract/answers/money';
 import { GatewayCode } from '../../../src/contract/errorCodes';
 import type { Database } from '../../db';
 import { CallError } from '../../lib/errors';
+import type { MoneyGate } from '../../lib/moneyGate';
 import { fitImage, refusePicture } from '../../lib/images';
 import { newMediaKey } from '../../lib/security';
 import type { AgentCallback, AgentNetwork } from '../../providers/agents/cashIn';
@@ -36,6 +37,8 @@ export interface ManualDepositOptions {
   /** Whether the bank channel takes deposits now (the payments core's outage switch). */
   bankAvailable?: () => Promise<boolean>;
   clock?: () => number;
+  /** The rules about money (responsible gaming, the operator's switches), in the order's transaction. */
+  gate: MoneyGate;
 }
 
 export type DepositOrderAnswer = z.infer<typeof depositOrderAnswer>;
@@ -91,6 +94,7 @@ export class ManualDepositService {
     if (body.amount < bank.minAmount || body.amount > bank.maxAmount) throw badAmount(bank.minAmount, bank.maxAmount);
     if (!(await this.bankAvailable())) throw providerIssue();
     return withIdempotency(this.db, { customerId, key, call: 'deposit/createDeposit', request: body }, async (tx) => {
+      await this.options.gate(tx, { customerId, action: 'deposit', amount: body.amount, channel: 'bank' });
       const order = await repo.insertOrder(tx, {
         orderNo: newOrderNo('BK'),
         customerId,
@@ -186,6 +190,7 @@ export class ManualDepositService {
       throw new CallError(GatewayCode.ChannelClosed, 'Cash-in at a store is not available yet. Please choose another way to deposit.', 400);
     const payment = await agents.createPayment({ reference: orderNo, amount, expiresAt });
     return withIdempotency(this.db, { customerId, key, call: 'deposit/depositByAgent', request: { amount } }, async (tx) => {
+      await this.options.gate(tx, { customerId, action: 'deposit', amount, channel: 'agent' });
       const order = await repo.insertOrder(tx, {
         orderNo,
         customerId,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { betRoutes } from './routes';
 import { BetService } from './service';
+import { gateOfMoney } from './writer';
 
 /**
  * Bets (spec §5, §7): placement of every kind (single, parlay, outright, ending game, player), the
@@ -37,6 +38,11 @@ export const bets = fp<BetsModuleOptions>(
       onBalanceChange: (customerId) => events.publish({ type: 'balance', customerId }),
       log: app.log,
       reconcileOnStart: !feedRoles.clustered,
+      // The embedded database runs one transaction at a time: one placement transaction, and the calls that
+      // arrive meanwhile go together in the next.
+      placementConcurrency: app.database.kind === 'pglite' ? 1 : 2,
+      // The rules about money (responsible gaming) on every bet, in its placement transaction.
+      gate: gateOfMoney(app.responsibleGaming.gate),
     });
     app.decorate('bets', service);
     await app.register(betRoutes, { db, feed, service });
@@ -61,5 +67,5 @@ export const bets = fp<BetsModuleOptions>(
     });
     app.addHook('onClose', async () => clearInterval(overdue));
   },
-  { name: 'bets', dependencies: ['core', 'contract', 'feed'] },
+  { name: 'bets', dependencies: ['core', 'contract', 'feed', 'responsible-gaming'] },
 );

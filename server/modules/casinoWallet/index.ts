@@ -43,12 +43,15 @@ export const casinoWallet = fp<CasinoWalletOptions>(
     const { clock } = app;
     const db = app.database.db;
     const events = app.playerEvents;
+    // The rules about money (responsible gaming): a round's stake and money into a platform pass it.
+    const gate = app.responsibleGaming.gate;
     const provider = () => (options.provider !== undefined ? options.provider : app.gameProvider.provider);
     const seamless = new SeamlessWallet({
       db,
       events,
       clock,
       policy: { ...DEFAULT_SESSION_POLICY, ...(options.session ?? app.config.casinoSession) },
+      gate,
     });
     const records = new CasinoRecords({ db, clock, provider });
     const transfers = new CasinoTransfers({
@@ -58,6 +61,7 @@ export const casinoWallet = fp<CasinoWalletOptions>(
       provider,
       maintenance: options.platformMaintenance ?? ((platformCode) => app.site.settings.read().games.maintenance.includes(platformCode)),
       timeoutMs: options.transferTimeoutMs ?? DEFAULT_TRANSFER_TIMEOUT_MS,
+      gate,
     });
     app.decorate('casinoWallet', { openSession: (input) => seamless.openSession(input) } satisfies CasinoWalletApi);
     await app.register(operatorWalletRoutes, {
@@ -67,5 +71,5 @@ export const casinoWallet = fp<CasinoWalletOptions>(
     app.jobs.add(TRANSFER_JOB, TRANSFER_JOB_MS, (now) => transfers.resume(now));
     await app.register(casinoWalletRoutes, { records, transfers });
   },
-  { name: 'casino-wallet', dependencies: ['core', 'jobs', 'contract', 'site'] },
+  { name: 'casino-wallet', dependencies: ['core', 'jobs', 'contract', 'site', 'responsible-gaming'] },
 );

@@ -29,10 +29,11 @@ export const deposits = fp(
       payments: app.payments,
       config: { ...config.payments, turnoverPercent: config.withdraw.turnoverPercent },
       log: app.log,
+      gate: app.responsibleGaming.gate,
     });
     app.decorate('deposits', service);
     await app.register(depositRoutes, { service });
     app.jobs.add('deposit-expiry', EXPIRY_JOB_MS, (now) => service.expireOrders(now));
   },
-  { name: 'deposits', dependencies: ['core', 'jobs', 'contract', 'payments'] },
+  { name: 'deposits', dependencies: ['core', 'jobs', 'contract', 'payments', 'responsible-gaming'] },
 );

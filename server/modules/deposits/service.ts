@@ -5,6 +5,7 @@ import type { MoneyBody } from '../../../src/contract/money';
 import type { Database, Transaction } from '../../db';
 import { depositOrders } from '../../db/schema';
 import { CallError } from '../../lib/errors';
+import type { MoneyGate } from '../../lib/moneyGate';
 import { depositAfter } from '../../providers/payments/outcomes';
 import { PaymentProviderError, type PaymentErrorCode } from '../../providers/payments/types';
 import type { PlayerEvents } from '../../realtime/bus';
@@ -42,6 +43,8 @@ export interface DepositServiceOptions {
   payments: Payments;
   config: PaymentConfig;
   log: FastifyBaseLogger;
+  /** The rules about money (responsible gaming, the operator's switches), in the order's transaction. */
+  gate: MoneyGate;
 }
 
 /**
@@ -89,6 +92,7 @@ export class DepositService {
       this.db,
       { customerId, key, call: 'deposit/createOnlineOrder', request: body },
       async (tx) => {
+        await this.options.gate(tx, { customerId, action: 'deposit', amount: body.amount, channel: channel.payType });
         const order = await insertDepositOrder(tx, {
           customerId,
           payType: channel.payType,
@@ -141,6 +145,12 @@ export class DepositService {
       .where(and(eq(depositOrders.id, order.id), isNull(depositOrders.providerCheckoutId)))
       .returning();
     return updated ?? (await findOrder(this.db, order.customerId, order.orderNo))!;
+  }
+
+  /** One of the player's deposit orders (what the support chat shows its agent); undefined when it is not theirs. */
+  async order(customerId: number, orderNo: string): Promise<DepositOrderView | undefined> {
+    const order = await findOrder(this.db, customerId, orderNo);
+    return order ? orderView(order) : undefined;
   }
 
   /** deposit/cancelDeposit: the player gives up a pending order (a payment made anyway is still credited). */

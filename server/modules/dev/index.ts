@@ -7,6 +7,9 @@ import { devOutbox } from './outbox';
 import { devReconciliation } from './reconciliation';
 import { devVouchers } from './vouchers';
 
+/** The development pages' HTML helpers, for other modules' and the simulators' own pages. */
+export { crossSite, devPage, devPageBasics, escapeHtml, formFields, pesos, sendPage } from './html';
+
 /**
  * The development routes (/dev/…), never with NODE_ENV=production: the messaging outbox, the realtime
  * side's sockets and the feed moved at once, the operator's pages (vouchers, bank deposits to review,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db';
+import type { MoneyGate } from '../../lib/moneyGate';
 import type { GameProvider } from '../../providers/games/types';
 import type { Broker } from '../../realtime/stomp/broker';
 import type { CasinoWalletApi } from '../casinoWallet';
@@ -31,6 +32,8 @@ export interface GamesOptions {
   clock: () => number;
   /** How long an instance trusts its copy of the catalogue before reading it again (default 5 s). */
   reloadMs?: number;
+  /** The rules about money (responsible gaming): a real-money launch passes it. */
+  gate: MoneyGate;
 }
 
 declare module 'fastify' {
@@ -63,6 +66,7 @@ async function registerGames(app: FastifyInstance, options: GamesOptions): Promi
     broker: options.broker,
     clock: options.clock,
     log: app.log,
+    gate: options.gate,
   });
   app.decorate('games', service);
   await app.register(gameStaticRoutes, { store });
@@ -107,8 +111,12 @@ export const games = fp<GamesModuleOptions>(
       bonusBalance: (customerId) => app.wallet.bonusBalance(customerId),
       broker: () => app.topics,
       clock: app.clock,
+      gate: app.responsibleGaming.gate,
     });
     await app.register(gameRoutes, { service });
   },
-  { name: 'games', dependencies: ['core', 'jobs', 'contract', 'site', 'wallet', 'casino-wallet', 'game-provider', 'realtime'] },
+  {
+    name: 'games',
+    dependencies: ['core', 'jobs', 'contract', 'site', 'wallet', 'casino-wallet', 'game-provider', 'realtime', 'responsible-gaming'],
+  },
 );

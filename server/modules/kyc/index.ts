@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { validCity } from '../../../src/contract/placesData';
+import type { Queryable } from '../../db';
 import { atRestCipher } from '../../lib/security';
+import { playerState } from './repository';
 import { deleteExpiredImages } from './retention';
 import { kycRoutes } from './routes';
 import { KycService, type Places } from './service';
+import { isApproved } from './status';
 import { kycWebhookRoute } from './webhookRoutes';
 import { KycReviewInbox } from './webhooks';
 
@@ -26,6 +29,11 @@ declare module 'fastify' {
 
 export { KYC_REQUIRED_MESSAGE, TOO_MANY_PHOTOS, type KycService } from './service';
 
+/** Whether a player's identity is verified, read on the caller's connection (responsible gaming's gate, in its transaction). */
+export async function identityVerified(db: Queryable, customerId: number): Promise<boolean> {
+  return isApproved((await playerState(db, customerId)).state);
+}
+
 export const kyc = fp<KycModuleOptions>(
   async (app: FastifyInstance, options) => {
     const { config, clock } = app;
@@ -43,6 +51,11 @@ export const kyc = fp<KycModuleOptions>(
       sms: app.sms,
       clock,
       log: app.log,
+      // Identity verified: the restricted-persons check with the verified name, birthday and ID (issue 34).
+      onApproved: async (customerId) => {
+        const identity = await service.identityOf(customerId);
+        if (identity) await app.responsibleGaming.verified(customerId, identity);
+      },
     });
     app.decorate('kyc', service);
     await app.register(kycRoutes, { db, service, sessions: app.sessions.resolver, cipher });
@@ -51,5 +64,5 @@ export const kyc = fp<KycModuleOptions>(
     app.jobs.add('kyc-review-inbox', 30_000, (now) => inbox.retryUnhandled(now));
     app.jobs.add('kyc-image-retention', 3_600_000, (now) => deleteExpiredImages(db, now, config.kyc));
   },
-  { name: 'kyc', dependencies: ['core', 'jobs', 'contract', 'sessions', 'site', 'messaging', 'kyc-vendor'] },
+  { name: 'kyc', dependencies: ['core', 'jobs', 'contract', 'sessions', 'site', 'messaging', 'kyc-vendor', 'responsible-gaming'] },
 );

@@ -24,7 +24,7 @@ export const sports = fp(
   async (app: FastifyInstance) => {
     const db = app.database.db;
     app.decorate('matchChat', { save: (message, customerId) => saveChat(db, message, customerId) } satisfies MatchChat);
-    await app.register(sportsRoutes, { db, service: new SportsService(app.feed), settings: app.site.settings });
+    await app.register(sportsRoutes, { service: new SportsService({ feed: app.feed, db, settings: app.site.settings }) });
   },
   { name: 'sports', dependencies: ['core', 'contract', 'site', 'feed'] },
 );

@@ -15,10 +15,15 @@ export { type VoucherService, maskCode } from './service';
 
 export const vouchers = fp(
   async (app: FastifyInstance) => {
-    const service = new VoucherService({ db: app.database.db, events: app.playerEvents, clock: app.clock });
+    const service = new VoucherService({
+      db: app.database.db,
+      events: app.playerEvents,
+      clock: app.clock,
+      gate: app.responsibleGaming.gate,
+    });
     app.decorate('vouchers', service);
     await app.register(voucherRoutes, { service });
     app.payments.payWays.register(async () => [VOUCHER_PAY_TYPE], 40);
   },
-  { name: 'vouchers', dependencies: ['core', 'contract', 'payments'] },
+  { name: 'vouchers', dependencies: ['core', 'contract', 'payments', 'responsible-gaming'] },
 );

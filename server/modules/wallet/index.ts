@@ -29,10 +29,11 @@ export const wallet = fp<WalletModuleOptions>(
       db: app.database.db,
       gameWallet: options.gameWallet ?? simulatedGameWallet({ latencyMs: 400 }),
       events: app.playerEvents,
+      gate: app.responsibleGaming.gate,
     });
     app.decorate('wallet', service);
     await app.register(walletRoutes, { service });
     app.jobs.add('wallet-transfers', WALLET_TRANSFER_JOB_MS, (now) => service.resumePendingTransfers(now));
   },
-  { name: 'wallet', dependencies: ['core', 'jobs'] },
+  { name: 'wallet', dependencies: ['core', 'jobs', 'responsible-gaming'] },
 );

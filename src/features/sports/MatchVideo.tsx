@@ -14,7 +14,7 @@ import styles from './LiveMatch.module.css';
  */
 export function MatchVideo({ matchId, title }: { matchId: string; title: string }) {
   const { t } = useTranslation();
-  const { data } = useQuery(matchStreamsQuery(matchId));
+  const { data, isError } = useQuery(matchStreamsQuery(matchId));
   const [open, setOpen] = useState(false);
 
   if (open) return <MatchStream matchId={matchId} label={t('video.label', { match: title })} />;
@@ -26,8 +26,11 @@ export function MatchVideo({ matchId, title }: { matchId: string; title: string 
       </p>
     );
   }
+  // The button holds its place while the sources are looked up, so the markets under it do not move down
+  // when they arrive (CLS, issue 31); there is nothing to start until they do.
+  const looking = data === undefined && !isError;
   return (
-    <button type="button" className={styles.watch} onClick={() => setOpen(true)} data-testid="watch">
+    <button type="button" className={styles.watch} onClick={() => setOpen(true)} disabled={looking} data-testid="watch">
       <Icon name="play" size={16} />
       {t('match.watch')}
     </button>
