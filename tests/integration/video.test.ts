@@ -180,6 +180,10 @@ describe('the streaming simulator’s HLS', () => {
     const segments = first.body.split('\n').filter((line) => line.endsWith('.ts'));
     expect(segments).toHaveLength(LIVE_WINDOW);
     const sequence = (body: string) => Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(body)![1]);
+    // A stream starts when its URL is handed out: its numbers are small, as a real stream's (hls.js walks
+    // its discontinuities by number at each playlist load, so numbers near 10⁸ froze the page).
+    expect(sequence(first.body)).toBeLessThan(10);
+    expect(Number(/#EXT-X-DISCONTINUITY-SEQUENCE:(\d+)/.exec(first.body)![1])).toBeLessThan(2);
     // Two seconds later the window has moved on by a segment.
     await new Promise((resolve) => setTimeout(resolve, 2_100));
     const later = await text(variant);

@@ -174,8 +174,8 @@ export function masterPlaylist(renditions: readonly Rendition[], variant: (index
 }
 
 /**
- * A live playlist at `nowMs`: the LIVE_WINDOW newest complete segments of a stream that started at
- * epoch 0 and loops for ever. Segment `seq` is the loop's segment seq mod count; each wrap is a
+ * A live playlist `nowMs` after the stream started: the LIVE_WINDOW newest complete segments of a stream
+ * that loops for ever. Segment `seq` is the loop's segment seq mod count; each wrap is a
  * discontinuity (timestamps restart), counted by EXT-X-DISCONTINUITY-SEQUENCE for the segments that
  * left the window.
  */

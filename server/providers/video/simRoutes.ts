@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { VIDEO_PROVIDERS, type VideoProviderName } from '../../../src/contract/video';
 import { SEGMENT_COUNT, SEGMENT_SECONDS, livePlaylist, masterPlaylist, readSegment, vodPlaylist } from './hls';
-import { SOURCE_MODES, type SourceMode, type VideoSimulator } from './simulator';
+import { SOURCE_MODES, type SourceMode, type VideoSimulator, liveOrigin } from './simulator';
 
 /**
  * The streaming simulator's HTTP side (outside production only): the signed HLS it hands out
@@ -52,7 +52,7 @@ export async function videoSimRoutes(app: FastifyInstance, options: { simulator:
       if (!token || !Number.isInteger(rendition) || !stream.renditions[rendition]) return notFound(reply);
       const segment = (seq: number) => `${seq}.ts`;
       return token.m === 'live'
-        ? playlist(reply, livePlaylist(now(), stream, segment), true)
+        ? playlist(reply, livePlaylist(now() - liveOrigin(token), stream, segment), true)
         : playlist(reply, vodPlaylist(stream, segment), false);
     },
   );

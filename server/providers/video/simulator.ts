@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { VIDEO_PROVIDERS, type VideoProviderName, type VideoSource } from '../../../src/contract/video';
-import { SEGMENT_COUNT, SEGMENT_SECONDS, type TestStream } from './hls';
+import { LIVE_WINDOW, SEGMENT_COUNT, SEGMENT_SECONDS, type TestStream } from './hls';
 import { type ClipSubject, NoStream, type PlaybackUrl, ProviderDown, type ProviderClip, type VideoProvider } from './types';
 
 /**
@@ -28,6 +28,17 @@ export interface PlaybackToken {
 
 /** How long a signed playback URL works (a player keeps using it while it watches). */
 export const PLAYBACK_TTL_MS = 4 * 3_600_000;
+
+/**
+ * When a live playback token's stream started (ms): each URL is a stream of its own that began a full
+ * live window before it was handed out, so its first playlist lists LIVE_WINDOW segments and its
+ * sequence and discontinuity numbers start near 0, as a real stream's do. (Counting from 1970 gave
+ * numbers near 10⁹ and 1.5·10⁸, and hls.js walks its per-discontinuity timestamps array up to that index
+ * at every playlist load: seconds of the page's main thread each time, and the video never kept up.)
+ */
+export function liveOrigin(token: Pick<PlaybackToken, 'e'>): number {
+  return token.e * 1000 - PLAYBACK_TTL_MS - (LIVE_WINDOW + 1) * SEGMENT_SECONDS * 1000;
+}
 
 /** A match as the simulator knows it from the feed: whether its stream runs now. */
 export interface CarriedMatch {
