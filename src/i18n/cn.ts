@@ -444,7 +444,7 @@ export const cn: Resources = {
     startsAt: '{{time}} 开始',
     sources_one: '{{count}} 个信号源',
     sources_other: '{{count}} 个信号源',
-    watchMatch: '观看 {{match}}',
+    watchMatch: '观看直播：{{match}}',
     noHighlights: '本周暂无集锦。',
     highlightsLabel: '集锦片段',
     soFar: '目前为止（直播中）',

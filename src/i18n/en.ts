@@ -294,7 +294,7 @@ export const en = {
     startsAt: 'Starts {{time}}',
     sources_one: '{{count}} source',
     sources_other: '{{count}} sources',
-    watchMatch: 'Watch {{match}}',
+    watchMatch: 'Watch live: {{match}}',
     noHighlights: 'No highlights this week yet.',
     highlightsLabel: 'Highlight clips',
     soFar: 'So far (live)',
