@@ -10,6 +10,7 @@ import { dev } from './modules/dev';
 import { type GamesModuleOptions, games } from './modules/games';
 import { type KycModuleOptions, kyc } from './modules/kyc';
 import { messages } from './modules/messages';
+import { news } from './modules/news';
 import { paymentAccounts } from './modules/paymentAccounts';
 import { type PaymentsOptions, payments } from './modules/payments';
 import { reconciliation } from './modules/reconciliation';
@@ -19,7 +20,7 @@ import { security } from './modules/security';
 import { site } from './modules/site';
 import { sports } from './modules/sports';
 import { stats } from './modules/stats';
-import { type VideoModuleOptions, video } from './modules/video';
+import { video } from './modules/video';
 import { type SupportModuleOptions, support } from './modules/support';
 import { vouchers } from './modules/vouchers';
 import { type WalletModuleOptions, wallet } from './modules/wallet';
@@ -68,8 +69,6 @@ export interface AppOptions
   gameProvider?: GameProviderOptions;
   casinoWallet?: CasinoWalletOptions;
   games?: GamesModuleOptions;
-  /** Match video: where the streaming simulator keeps its encoded test stream (tests share one). */
-  video?: VideoModuleOptions;
   /** The customer-support chat: where its help desk's settings are read (tests). */
   support?: SupportModuleOptions;
   /** Serve the PWA from its sources through Vite with hot reload (`npm run dev`); refused in production. */
@@ -137,7 +136,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(realtime, { ...options, otherSocketPaths: viteDev ? [viteDev.HMR_PATH] : [] });
   await app.register(games, options.games ?? {});
   await app.register(bets, options);
-  await app.register(video, options.video ?? {});
+  await app.register(video);
+  await app.register(news);
   await app.register(support, options.support ?? {});
   await app.register(feedRun);
   await app.register(dev);

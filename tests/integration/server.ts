@@ -170,13 +170,13 @@ async function launch(
   appOptions: AppOptions,
 ): Promise<TestServer> {
   const { handle } = database;
-  const app = await buildApp(config, {
+  // The streaming simulator's encoded test stream: one for every test server.
+  const app = await buildApp({ ...config, videoSimDir: config.videoSimDir ?? VIDEO_SIM_DIR }, {
     logger: false,
     database: handle,
     captchaDifficulty: { min: 1, max: 20 },
     simulator: { feed: TEST_FEED, run: false },
     jobs: { run: false },
-    video: { videoSimDir: VIDEO_SIM_DIR },
     ...appOptions,
   });
   prepare?.(app);

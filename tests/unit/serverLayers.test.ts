@@ -76,6 +76,7 @@ const LAYERS: Record<string, Layer> = {
   'kyc/retention': 'service',
   'kyc/status': 'model',
   'kyc/webhooks': 'service',
+  'news/model': 'model',
   'paymentAccounts/banks': 'service',
   'payments/inbox': 'service',
   'payments/payWays': 'service',

@@ -12,11 +12,6 @@ import { VideoService } from './service';
  * Decorates app.video (the service) and app.videoProvider (the provider and, outside production, the
  * simulator's switches).
  */
-export interface VideoModuleOptions {
-  /** Where the simulator keeps its encoded test stream (over VIDEO_SIM_DIR; default <dataDir>/video-simulator). */
-  videoSimDir?: string;
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
     video: VideoService;
@@ -26,8 +21,8 @@ declare module 'fastify' {
 
 export type { VideoService } from './service';
 
-export const video = fp<VideoModuleOptions>(
-  async (app: FastifyInstance, options) => {
+export const video = fp(
+  async (app: FastifyInstance) => {
     const { config, clock } = app;
     const settings = () => {
       const site = app.site.settings.read();
@@ -44,7 +39,8 @@ export const video = fp<VideoModuleOptions>(
     registered = await registerVideoProvider(app, {
       production: config.production,
       dataDir: config.dataDir,
-      cacheDir: options.videoSimDir ?? config.videoSimDir,
+      // Where the simulator keeps its encoded test stream: VIDEO_SIM_DIR (tests share one), else <dataDir>/video-simulator.
+      cacheDir: config.videoSimDir,
       secret: config.secrets.captchaKeySecret,
       now: clock,
       carries: (source) => service.carries(source),
