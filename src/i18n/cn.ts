@@ -621,5 +621,20 @@ export const cn: Resources = {
     notFound: '该文章不存在。以下是我们全部的帮助文章。',
     needHelp: '仍需帮助？我们的客服团队 7×24 小时为您服务。',
   },
+  news: {
+    categories: '新闻分类',
+    all: '全部',
+    allNews: '全部新闻',
+    listLabel: '文章',
+    none: '这里还没有文章。',
+    notFound: '该文章不可用。',
+    loadFailed: '新闻加载失败。请检查网络后重试。',
+    category: {
+      'winner-story': '赢家故事',
+      'brand-story': '品牌故事',
+      'panalo-news': 'Panalo 新闻',
+      'media-coverage': '媒体报道',
+    },
+  },
   routes: routesCn,
 };

@@ -11,7 +11,7 @@ import { KYC_DRAFT } from './kycDraft';
  * a visitor and as the demo player: the home and sports lists, a live match, the lobbies and a game in
  * its frame, the FAQ, the wallet, withdraw and account pages, the records and messages, the KYC form, and
  * responsible gaming's pages and tools, the login sheet, the bet slip with a parlay, the bet result and the withdrawal password sheets; also
- * the first screens the server draws before the app runs; the video pages. Moderate and minor findings are printed, only
+ * the first screens the server draws before the app runs; the video pages; the news. Moderate and minor findings are printed, only
  * critical and serious ones fail. The floating chat and bet-slip buttons never cover a price.
  */
 
@@ -189,6 +189,20 @@ test('the video pages: live streams with a match playing, Cignal, highlights and
   await expect(page.getByTestId('video-test-status')).toHaveText('Video plays on this device.', { timeout: 60_000 });
   await audit(page, '/video_test', findings);
 
+  report(findings);
+});
+
+test('the news: the list, a category and an article', async ({ page }) => {
+  const findings: Finding[] = [];
+  await page.goto('/news');
+  await expect(page.getByTestId('news-item').first()).toBeVisible({ timeout: 20_000 });
+  await audit(page, '/news', findings);
+  await page.goto('/news/winner-story');
+  await expect(page.getByTestId('news-item').first()).toBeVisible({ timeout: 20_000 });
+  await audit(page, '/news/winner-story', findings);
+  await page.getByTestId('news-item').first().getByRole('link').click();
+  await expect(page.getByTestId('news-article')).toBeVisible();
+  await audit(page, '/detailsPage', findings);
   report(findings);
 });
 

@@ -46,6 +46,14 @@ const PAGES: Record<string, RouteComponent> = {
   voidepage: contentDoc,
   teach: contentDoc,
   morepage: page('MorePage', () => import('../../features/content/MorePage')),
+  // News (features/content): the operator's articles, read offline once opened.
+  news: page('NewsPage', () => import('../../features/content/NewsPage')),
+  'news-update': page('NewsPage', () => import('../../features/content/NewsPage')),
+  'news-winner-story': page('WinnerStoryNews', () => import('../../features/content/NewsPage')),
+  'news-brand-story': page('BrandStoryNews', () => import('../../features/content/NewsPage')),
+  'news-product-news': page('ProductNews', () => import('../../features/content/NewsPage')),
+  'news-media-coverage': page('MediaCoverageNews', () => import('../../features/content/NewsPage')),
+  detailsPage: page('ArticlePage', () => import('../../features/content/ArticlePage')),
   // Part of the shell, not a chunk: it is what the service worker shows when there is no network.
   Maintenance: MaintenancePage,
   notWork: page('NotWorkPage', () => import('../../features/site/NotWorkPage')),

@@ -2,6 +2,7 @@ import { loginSearch } from '../../features/auth/search';
 import { ticketSearch } from '../../features/bets/search';
 import { gameRecordSearch, gameSearch as playSearch, roundSearch, transferSearch } from '../../features/casino/search';
 import { gameSearch } from '../../features/games/search';
+import { articleSearch } from '../../features/content/search';
 import { faceCaptureSearch } from '../../features/kyc/search';
 import { messageSearch } from '../../features/messages/search';
 import { rgSearch } from '../../features/responsibleGaming/search';
@@ -45,6 +46,7 @@ export const ROUTE_SEARCH: Partial<Record<RouteName, SearchSchema>> = {
   InGameTransfer: transferSearch,
   gameRecordDetail: roundSearch,
   login: loginSearch,
+  detailsPage: articleSearch,
   search: gameSearch,
   withdraw: withdrawSearch,
   WalletWithdraw: withdrawSearch,
