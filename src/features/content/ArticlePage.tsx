@@ -42,7 +42,7 @@ export function ArticlePage({ id }: { id?: string }) {
   const title = textIn(data.title, i18n.language);
   const body = i18n.language === 'cn' ? data.body.cn : data.body.en;
   return (
-    <PageLayout title={title} flush>
+    <PageLayout title={t(`news.category.${data.category}`)} flush>
       <article className={styles.article} data-testid="news-article">
         <p className={styles.meta}>
           {t(`news.category.${data.category}`)} · {newsDate(data.publishedAt, i18n.language)}
