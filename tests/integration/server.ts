@@ -171,14 +171,17 @@ async function launch(
 ): Promise<TestServer> {
   const { handle } = database;
   // The streaming simulator's encoded test stream: one for every test server.
-  const app = await buildApp({ ...config, videoSimDir: config.videoSimDir ?? VIDEO_SIM_DIR }, {
-    logger: false,
-    database: handle,
-    captchaDifficulty: { min: 1, max: 20 },
-    simulator: { feed: TEST_FEED, run: false },
-    jobs: { run: false },
-    ...appOptions,
-  });
+  const app = await buildApp(
+    { ...config, videoSimDir: config.videoSimDir ?? VIDEO_SIM_DIR },
+    {
+      logger: false,
+      database: handle,
+      captchaDifficulty: { min: 1, max: 20 },
+      simulator: { feed: TEST_FEED, run: false },
+      jobs: { run: false },
+      ...appOptions,
+    },
+  );
   prepare?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
