@@ -1,18 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
+import type { AppOptions } from './options';
 import { account } from './modules/account';
-import { type AuthModuleOptions, auth, sessions } from './modules/auth';
+import { auth, sessions } from './modules/auth';
 import { bankDeposits } from './modules/bankDeposits';
-import { type BetsModuleOptions, bets } from './modules/bets';
-import { type CasinoWalletOptions, casinoWallet } from './modules/casinoWallet';
+import { bets } from './modules/bets';
+import { casinoWallet } from './modules/casinoWallet';
 import { deposits } from './modules/deposits';
 import { dev } from './modules/dev';
-import { type GamesModuleOptions, games } from './modules/games';
-import { type KycModuleOptions, kyc } from './modules/kyc';
+import { games } from './modules/games';
+import { kyc } from './modules/kyc';
 import { messages } from './modules/messages';
+import { news } from './modules/news';
 import { partners } from './modules/partners';
 import { paymentAccounts } from './modules/paymentAccounts';
-import { type PaymentsOptions, payments } from './modules/payments';
+import { payments } from './modules/payments';
 import { reconciliation } from './modules/reconciliation';
 import { records } from './modules/records';
 import { responsibleGaming } from './modules/responsibleGaming';
@@ -20,59 +22,30 @@ import { security } from './modules/security';
 import { site } from './modules/site';
 import { sports } from './modules/sports';
 import { stats } from './modules/stats';
-import { type SupportModuleOptions, support } from './modules/support';
+import { video } from './modules/video';
+import { support } from './modules/support';
 import { vouchers } from './modules/vouchers';
-import { type WalletModuleOptions, wallet } from './modules/wallet';
+import { wallet } from './modules/wallet';
 import { withdrawals } from './modules/withdrawals';
 import { cluster } from './plugins/cluster';
 import { contractPlugin } from './plugins/contract';
-import { type CoreOptions, core } from './plugins/core';
+import { core } from './plugins/core';
 import { exactPaths } from './plugins/exactPaths';
 import { healthPlugin } from './plugins/health';
 import { createFastify } from './plugins/instance';
-import { type JobsOptions, jobs } from './plugins/jobs';
+import { jobs } from './plugins/jobs';
 import { answerNotFound } from './plugins/notFound';
-import { type RateLimitOptions, rateLimits } from './plugins/rateLimits';
+import { rateLimits } from './plugins/rateLimits';
 import { seeded } from './plugins/seed';
 import { securityHeaders } from './plugins/securityHeaders';
 import { staticPlugin } from './plugins/static';
-import { type FeedModuleOptions, feed, feedRun } from './providers/feed';
-import { type GameProviderOptions, gameProvider } from './providers/games';
-import { type KycVendorOptions, kycVendor } from './providers/kyc';
+import { feed, feedRun } from './providers/feed';
+import { gameProvider } from './providers/games';
+import { kycVendor } from './providers/kyc';
 import { messaging } from './providers/mail';
-import { type RealtimeOptions, realtime } from './plugins/realtime';
+import { realtime } from './plugins/realtime';
 
-/**
- * What a caller may set beyond the configuration (tests, the development server): each part's own
- * options, under its name.
- */
-export interface AppOptions
-  extends
-    Omit<CoreOptions, 'config'>,
-    AuthModuleOptions,
-    BetsModuleOptions,
-    FeedModuleOptions,
-    RateLimitOptions,
-    RealtimeOptions,
-    WalletModuleOptions {
-  logger?: boolean;
-  /** Calls per minute per logged-in player (default 300). */
-  accountCallsPerMinute?: number;
-  /** The shared jobs' loop: `run: false` leaves them still until app.jobs.tick() (tests). */
-  jobs?: JobsOptions;
-  payments?: PaymentsOptions;
-  kyc?: KycModuleOptions;
-  /** The eKYC vendor simulator: where its review webhooks go (tests record them) and how they are spread. */
-  kycVendor?: KycVendorOptions;
-  /** The game provider simulator: how it reaches the seamless wallet (tests put a fake operator there). */
-  gameProvider?: GameProviderOptions;
-  casinoWallet?: CasinoWalletOptions;
-  games?: GamesModuleOptions;
-  /** The customer-support chat: where its help desk's settings are read (tests). */
-  support?: SupportModuleOptions;
-  /** Serve the PWA from its sources through Vite with hot reload (`npm run dev`); refused in production. */
-  viteDev?: boolean;
-}
+export type { AppOptions } from './options';
 
 /**
  * The server, as what it is made of (docs/architecture.md "The server"): each part a plugin that wires
@@ -136,6 +109,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(realtime, { ...options, otherSocketPaths: viteDev ? [viteDev.HMR_PATH] : [] });
   await app.register(games, options.games ?? {});
   await app.register(bets, options);
+  await app.register(video);
+  await app.register(news);
   await app.register(support, options.support ?? {});
   await app.register(feedRun);
   await app.register(dev);

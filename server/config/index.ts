@@ -76,6 +76,8 @@ export interface ServerConfig {
   gameTables: GameTableTimings;
   /** Casino game sessions (the token a launch hands the game provider): idle and longest life. */
   casinoSession: { idleMs: number; maxMs: number };
+  /** Where the streaming simulator keeps its encoded test stream (VIDEO_SIM_DIR; default <DATA_DIR>/video-simulator). */
+  videoSimDir: string | undefined;
 }
 
 /** Phase lengths of the simulator's tables, ms; unset ones keep the tables' defaults (server/providers/games/tables/catalogue.ts). */
@@ -295,6 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       idleMs: duration(env['CASINO_SESSION_IDLE_MINUTES'], 30 * 60_000, 'CASINO_SESSION_IDLE_MINUTES'),
       maxMs: duration(env['CASINO_SESSION_MAX_MINUTES'], 4 * 60 * 60_000, 'CASINO_SESSION_MAX_MINUTES'),
     },
+    videoSimDir: env['VIDEO_SIM_DIR'] ? resolve(env['VIDEO_SIM_DIR']) : undefined,
     payments: paymentConfig(env, env['NODE_ENV'] === 'production'),
     manualDeposits: manualDepositSettings(env, env['NODE_ENV'] === 'production', secrets.captchaKeySecret),
     ...overrides,

@@ -98,7 +98,8 @@ function pagePolicy(
       'style-src': ["'self'", ...nonce],
       // blob: the maintenance image the app keeps for offline (IndexedDB, shown through an object URL).
       'img-src': ["'self'", 'blob:'],
-      'media-src': ["'self'"],
+      // blob: for the HLS player (hls.js feeds the video element through a MediaSource object URL).
+      'media-src': ["'self'", 'blob:'],
       'font-src': ["'self'"],
       'connect-src': ["'self'", ...socketSource(request)],
       // The realtime SharedWorker (a dedicated Worker where it is missing) and the service worker.

@@ -163,6 +163,13 @@ export const GatewayCode = {
   TransferFailed: 'GW_800484',
   /** No such round of this player. */
   RoundNotFound: 'GW_800485',
+  // Match video and content (issue 37): GW_8007xx.
+  /** No provider has a stream (or clip) for this, or none is offered to this player: spec §8 'video not found'. */
+  VideoNotFound: 'GW_800701',
+  /** The video provider did not answer or failed: worth asking again (the page retries its lookup). */
+  VideoProviderDown: 'GW_800702',
+  /** No such published article, community or tutorial. */
+  ContentNotFound: 'GW_800703',
   // The customer-support chat (issue 37): GW_80049x.
   /** No such conversation (or message) of the caller's. */
   SupportNotFound: 'GW_800490',

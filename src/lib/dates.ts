@@ -39,6 +39,17 @@ export function manilaDayStart(at: number): number {
   return Math.floor((at + MANILA_OFFSET_MS) / DAY_MS) * DAY_MS - MANILA_OFFSET_MS;
 }
 
+/**
+ * The instant (epoch ms) the Manila week holding `at` ends: midnight after its Sunday (spec §9 "The
+ * weekly countdown runs to the end of Sunday"); weeks run Monday to Sunday.
+ */
+export function manilaWeekEnd(at: number): number {
+  const dayStart = manilaDayStart(at);
+  // 1970-01-01 was a Thursday: Monday is day 0 of the week 4 days later.
+  const weekday = (Math.floor((dayStart + MANILA_OFFSET_MS) / DAY_MS) + 3) % 7;
+  return dayStart + (7 - weekday) * DAY_MS;
+}
+
 function addDays(day: string, days: number): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);

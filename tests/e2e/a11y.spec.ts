@@ -11,7 +11,7 @@ import { KYC_DRAFT } from './kycDraft';
  * a visitor and as the demo player: the home and sports lists, a live match, the lobbies and a game in
  * its frame, the FAQ, the wallet, withdraw and account pages, the records and messages, the KYC form, and
  * responsible gaming's pages and tools, the login sheet, the bet slip with a parlay, the bet result and the withdrawal password sheets; also
- * the first screens the server draws before the app runs. Moderate and minor findings are printed, only
+ * the first screens the server draws before the app runs; the video pages; the news. Moderate and minor findings are printed, only
  * critical and serious ones fail. The floating chat and bet-slip buttons never cover a price.
  */
 
@@ -167,6 +167,47 @@ test('the main pages, as a visitor, with the login sheet open', async ({ page })
   await expect(page.getByRole('dialog', { name: 'Log In' })).toBeVisible();
   await audit(page, 'login sheet', findings, 'open sheet');
 
+  report(findings);
+});
+
+test('the video pages: live streams with a match playing, Cignal, highlights and the video test', async ({ page }) => {
+  test.slow();
+  const findings: Finding[] = [];
+  await page.setViewportSize({ width: 390, height: 844 });
+
+  await page.goto('/sport_video');
+  const watch = page.getByTestId('stream').getByRole('button').first();
+  await expect(watch).toBeVisible({ timeout: 20_000 });
+  await watch.click();
+  await expect(page.getByTestId('video').or(page.getByTestId('video-status'))).toBeVisible();
+  await audit(page, '/sport_video', findings);
+
+  await page.goto('/cignal');
+  await expect(page.getByTestId('stream').first().or(page.getByRole('status').first())).toBeVisible({ timeout: 20_000 });
+  await audit(page, '/cignal', findings);
+
+  await page.goto('/highlights');
+  await expect(page.getByTestId('highlight').first().or(page.getByRole('status').first())).toBeVisible({ timeout: 20_000 });
+  await audit(page, '/highlights', findings);
+
+  await page.goto('/video_test');
+  await expect(page.getByTestId('video-test-status')).toHaveText('Video plays on this device.', { timeout: 60_000 });
+  await audit(page, '/video_test', findings);
+
+  report(findings);
+});
+
+test('the news: the list, a category and an article', async ({ page }) => {
+  const findings: Finding[] = [];
+  await page.goto('/news');
+  await expect(page.getByTestId('news-item').first()).toBeVisible({ timeout: 20_000 });
+  await audit(page, '/news', findings);
+  await page.goto('/news/winner-story');
+  await expect(page.getByTestId('news-item').first()).toBeVisible({ timeout: 20_000 });
+  await audit(page, '/news/winner-story', findings);
+  await page.getByTestId('news-item').first().getByRole('link').click();
+  await expect(page.getByTestId('news-article')).toBeVisible();
+  await audit(page, '/detailsPage', findings);
   report(findings);
 });
 

@@ -15,7 +15,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const distDir = join(dataDir, 'dist');
   cpSync('dist', distDir, { recursive: true });
   const server = await startServerProcess(
-    { DATA_DIR: dataDir, DIST_DIR: distDir, LOG_LEVEL: 'warn', FEED_RATE: '200' },
+    // The streaming simulator's encoded test stream is kept beside the integration tests' (encoded once).
+    {
+      DATA_DIR: dataDir,
+      DIST_DIR: distDir,
+      LOG_LEVEL: 'warn',
+      FEED_RATE: '200',
+      VIDEO_SIM_DIR: 'node_modules/.cache/panalo-video-simulator',
+    },
     { echoStderr: true },
   ).catch((error: unknown) => {
     rmSync(dataDir, { recursive: true, force: true });

@@ -204,39 +204,6 @@ test.describe('live match page', () => {
     ).toBeVisible();
   });
 
-  test('video plays the first source that works, else says video not found', async ({ page }) => {
-    // A live match with video (the ▷ mark), from the first sport that has one.
-    let found = false;
-    for (const sportId of ['1', '2', '43', '5']) {
-      await page.goto(`/sports?mode=live&sportId=${sportId}`);
-      await expect(page.getByTestId('match-row').first()).toBeVisible();
-      const row = page
-        .getByTestId('match-row')
-        .filter({ has: page.getByLabel('Watch live') })
-        .first();
-      if ((await row.count()) === 0) continue;
-      await row.getByRole('link').click();
-      found = true;
-      break;
-    }
-    expect(found).toBe(true);
-    const watch = page.getByTestId('watch');
-    await watch.click();
-    await expect
-      .poll(
-        async () => {
-          if (await page.getByText('video not found').isVisible()) return 'not found';
-          const ready = await page
-            .locator('[data-testid=video] video')
-            .evaluate((video: HTMLVideoElement) => video.readyState >= 2)
-            .catch(() => false);
-          return ready ? 'playing' : 'waiting';
-        },
-        { timeout: 30_000 },
-      )
-      .not.toBe('waiting');
-  });
-
   test('chat: a visitor is asked to log in; a player’s line reaches another tab live', async ({ page, browser }) => {
     const matchId = await openFirstLiveMatch(page);
     await page.getByRole('link', { name: 'Chat' }).click();

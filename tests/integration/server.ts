@@ -46,6 +46,9 @@ export function from(server: TestServer, address: string): TestServer {
   };
 }
 
+/** The streaming simulator's encoded test stream, shared by every test server (encoded once, by the first that needs it). */
+export const VIDEO_SIM_DIR = join(__dirname, '../../node_modules/.cache/panalo-video-simulator');
+
 /** A small simulated feed that moves only when a test steps it (not on a timer), so tests are repeatable. */
 const TEST_FEED = { seed: 7, matchesPerSport: 8, priceChangesPerSecond: 200, matchSpeed: 60 };
 
@@ -167,14 +170,18 @@ async function launch(
   appOptions: AppOptions,
 ): Promise<TestServer> {
   const { handle } = database;
-  const app = await buildApp(config, {
-    logger: false,
-    database: handle,
-    captchaDifficulty: { min: 1, max: 20 },
-    simulator: { feed: TEST_FEED, run: false },
-    jobs: { run: false },
-    ...appOptions,
-  });
+  // The streaming simulator's encoded test stream: one for every test server.
+  const app = await buildApp(
+    { ...config, videoSimDir: config.videoSimDir ?? VIDEO_SIM_DIR },
+    {
+      logger: false,
+      database: handle,
+      captchaDifficulty: { min: 1, max: 20 },
+      simulator: { feed: TEST_FEED, run: false },
+      jobs: { run: false },
+      ...appOptions,
+    },
+  );
   prepare?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -3,7 +3,7 @@ import { Client, type IMessage } from '@stomp/stompjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { DEMO_PLAYER } from '../../server/plugins/seed';
-import type { Delta, ListSnapshot, Market, Match, MatchSnapshot } from '../../src/contract/feed';
+import type { Delta, ListSnapshot, Market, MatchSnapshot } from '../../src/contract/feed';
 import type { ListPatch } from '../../src/contract/realtime';
 import { RealtimeCore } from '../../workers/realtime/core';
 import { httpSnapshots } from '../../workers/realtime/http';
@@ -111,27 +111,6 @@ describe('sportsbook calls', () => {
     expect((await call(server, 'tp', 'saba/hongkongMarketStatus')).data).toEqual({ stopped: false });
     const badSport = await call(server, 'tp', 'saba/queryCompressedMatchList', { sportTypeId: 'chess', mode: 'live' });
     expect(badSport.code).toBe('GW_800400');
-  });
-
-  it('lists video sources in priority order and looks them up', async () => {
-    const lists = await Promise.all(
-      ['1', '2', '43', '5'].flatMap((sportTypeId) =>
-        ['live', 'today', 'early'].map((mode) => compressed<ListSnapshot>('saba/queryCompressedMatchList', { sportTypeId, mode })),
-      ),
-    );
-    const withVideo = lists.flatMap((l) => l.matches).find((m: Match) => m.video?.channelCode);
-    expect(withVideo).toBeDefined();
-    const streams = await call<{ sources: { provider: string; params: Record<string, unknown> }[] }>(server, 'tp', 'saba/matchStreams', {
-      matchId: withVideo!.matchId,
-    });
-    const providers = streams.data.sources.map((s) => s.provider);
-    expect(providers.at(-1)).toBe('saba');
-    expect([...providers].sort((a, b) => ['nami', 'sportradar', 'saba'].indexOf(a) - ['nami', 'sportradar', 'saba'].indexOf(b))).toEqual(
-      providers,
-    );
-    const saba = streams.data.sources.find((s) => s.provider === 'saba')!;
-    const url = await call<{ url: string }>(server, 'tp', 'saba/getSabaStreamUrl', saba.params);
-    expect(url.data.url).toMatch(/^\/media\/sample\.webm/);
   });
 
   it('answers standings, analysis, line-ups and picks for a match', async () => {

@@ -11,6 +11,12 @@ import { DEFAULT_SUPPORT_HOURS, HOURS_PATTERN } from '../../../src/contract/supp
  * Edits to the file take effect on the next request; a file that does not validate is reported in the
  * log and the last good settings stay in force, so a typo never takes the site down.
  */
+/** Which sports each video provider streams by default: Nami football, basketball and esports; Sportradar the ball sports and boxing; Saba every sport. */
+const DEFAULT_VIDEO_SETTINGS = {
+  priority: ['nami', 'sportradar', 'saba'] as ('nami' | 'sportradar' | 'saba')[],
+  sports: { nami: ['1', '2', '43'], sportradar: ['1', '2', '4', '5', '8', '16'], saba: ['*'] },
+};
+
 const productSwitch = z.object({ productModule: z.string(), productType: z.string(), switch: z.boolean() });
 
 export const siteSettingsSchema = z.object({
@@ -55,6 +61,17 @@ export const siteSettingsSchema = z.object({
     grayPlatforms: z.array(z.string()).default([]),
     grayUsers: z.array(z.string()).default([]),
   }),
+  /**
+   * Match video (issue 37, server/modules/video): the providers in the order a match's sources are
+   * tried, and the sports each one streams ('*': every sport). A provider whose platform code (NAMI,
+   * SPORTRADAR, SABA) is in games.grayPlatforms is offered only to games.grayUsers.
+   */
+  video: z
+    .object({
+      priority: z.array(z.enum(['nami', 'sportradar', 'saba'])),
+      sports: z.object({ nami: z.array(z.string()), sportradar: z.array(z.string()), saba: z.array(z.string()) }),
+    })
+    .default(() => DEFAULT_VIDEO_SETTINGS),
   /** Anti-addiction reminders per game category ('5' slots…), minutes of play between reminders, 0 = off (front/siteinfo). */
   antiAddiction: z.record(z.string(), z.object({ remindEveryMinutes: z.number().int().nonnegative() })),
   /**
@@ -88,6 +105,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   sportsbook: { maintenance: false, hongKongMarketStopped: false },
   maintenance: { on: false, message: '', endTime: null, imageUrl: `/maintenance/${MAINTENANCE_IMAGE_ENTRY.toLowerCase()}.svg` },
   games: { maintenance: [], grayPlatforms: [], grayUsers: [] },
+  video: DEFAULT_VIDEO_SETTINGS,
   antiAddiction: DEFAULT_ANTI_ADDICTION,
   support: { hours: DEFAULT_SUPPORT_HOURS },
 };

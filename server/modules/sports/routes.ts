@@ -11,8 +11,6 @@ import {
   sportSwitchAnswer,
   sportsbookMaintenanceAnswer,
   standingsAnswer,
-  streamSourcesAnswer,
-  streamUrlAnswer,
 } from '../../../src/contract/answers/sports';
 import { SportTypeId } from '../../../src/contract/sports';
 import type { SportsService } from './service';
@@ -20,7 +18,7 @@ import type { SportsService } from './service';
 /**
  * The sportsbook calls of spec §7 over the feed: compressed lists and match detail (binary deflate), the
  * combo variants, outrights, the sport switch, the sportsbook's maintenance and Hong Kong market status,
- * stream lookups, picks, chat records, standings, analysis and line-ups.
+ * picks, chat records, standings, analysis and line-ups (the match video's calls: server/modules/video).
  */
 export interface SportsOptions {
   service: SportsService;
@@ -113,47 +111,6 @@ export async function sportsRoutes(app: FastifyInstance, { service }: SportsOpti
     body: z.looseObject({}),
     answer: hongKongMarketAnswer,
     handler: () => ({ stopped: service.hongKongMarketStopped() }),
-  });
-
-  // ---- video ----------------------------------------------------------------------------------
-  app.call({
-    prefix: 'tp',
-    name: 'saba/matchStreams',
-    auth: 'public',
-    body: matchBody,
-    answer: streamSourcesAnswer,
-    handler: ({ body }) => ({ sources: service.streamSources(body.matchId) }),
-  });
-
-  app.call({
-    prefix: 'tp',
-    name: 'saba/getNamiStreamUrl',
-    auth: 'public',
-    body: z.looseObject({ matchId: z.string(), sportTypeId: sportId, namiId: z.string() }),
-    answer: streamUrlAnswer,
-    handler: ({ body }) => service.streamUrl('nami', body.matchId),
-  });
-  app.call({
-    prefix: 'tp',
-    name: 'saba/getSportradarStreamUrl',
-    auth: 'public',
-    body: z.looseObject({ matchId: z.string(), streamId: z.string() }),
-    answer: streamUrlAnswer,
-    handler: ({ body }) => service.streamUrl('sportradar', body.matchId),
-  });
-  app.call({
-    prefix: 'tp',
-    name: 'saba/getSabaStreamUrl',
-    auth: 'public',
-    body: z.looseObject({
-      matchId: z.string(),
-      streamingOption: z.number(),
-      channelCode: z.string(),
-      sportTypeId: sportId,
-      seamless: z.boolean(),
-    }),
-    answer: streamUrlAnswer,
-    handler: ({ body }) => service.streamUrl('saba', body.matchId),
   });
 
   // ---- match insight ----------------------------------------------------------------------------

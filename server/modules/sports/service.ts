@@ -7,11 +7,10 @@ import type { FeedProvider, MatchResult } from '../../providers/feed/types';
 import { type PlayedMatch, type TeamRef, form, headToHead, lineup, pastSeason, standings } from './insight';
 import type { SiteSettingsStore } from '../site';
 import { recentChat } from './repository';
-import { type StreamProvider, streamSources, streamUrl } from './streams';
 
 /**
  * The sportsbook over the feed: list and match snapshots (all markets, or only those a parlay may
- * combine), video sources, and match insight (standings, form, head-to-head, line-ups, picks) from the
+ * combine) and match insight (standings, form, head-to-head, line-ups, picks) from the
  * feed's matches and the results it has delivered since the start.
  */
 
@@ -108,16 +107,6 @@ export class SportsService {
 
   sportCounts() {
     return this.feed.sportCounts();
-  }
-
-  streamSources(matchId: string) {
-    return streamSources(this.match(matchId));
-  }
-
-  streamUrl(provider: StreamProvider, matchId: string) {
-    const url = this.feed.match(matchId) ? streamUrl(provider, matchId) : undefined;
-    if (!url) throw new CallError(GatewayCode.InvalidRequest, 'video not found', 404);
-    return { url, provider };
   }
 
   standings(leagueId: string, sportTypeId: string) {

@@ -15,6 +15,7 @@ import { RESPONSIBLE_GAMING_ROUTES } from './owners/responsibleGaming';
 import { PROMO_ROUTES } from './owners/promo';
 import { PARTNER_ROUTES } from './owners/partner';
 import { DEV_ROUTES } from './owners/dev';
+import { VIDEO_ROUTES } from './owners/video';
 import type { RouteDeclaration } from './route';
 
 /**
@@ -37,6 +38,7 @@ export const ROUTE_DECLARATIONS: readonly RouteDeclaration[] = [
   ...KYC_ROUTES,
   ...SUPPORT_ROUTES,
   ...RESPONSIBLE_GAMING_ROUTES,
+  ...VIDEO_ROUTES,
   ...PROMO_ROUTES,
   ...PARTNER_ROUTES,
   ...DEV_ROUTES,

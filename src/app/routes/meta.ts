@@ -23,6 +23,7 @@ export const ROUTE_OWNERS = [
   'kyc',
   'support',
   'responsibleGaming',
+  'video',
   'promo',
   'partner',
   'dev',

@@ -23,16 +23,6 @@ export const sportSwitchAnswer = z.strictObject({
 export const sportsbookMaintenanceAnswer = z.strictObject({ maintenance: z.boolean() });
 export const hongKongMarketAnswer = z.strictObject({ stopped: z.boolean() });
 
-const streamProvider = z.enum(['nami', 'sportradar', 'saba']);
-/** saba/matchStreams: the video sources in the order to try them. */
-export const streamSourcesAnswer = z.strictObject({
-  sources: z.array(
-    z.strictObject({ provider: streamProvider, params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])) }),
-  ),
-});
-/** saba/getNamiStreamUrl, getSportradarStreamUrl, getSabaStreamUrl. */
-export const streamUrlAnswer = z.strictObject({ url: z.string(), provider: streamProvider });
-
 const teamRef = { teamId: z.string(), teamName: z.string() };
 const standingRow: z.ZodMiniType<StandingRow> = z.strictObject({
   ...teamRef,

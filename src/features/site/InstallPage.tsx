@@ -4,13 +4,14 @@ import { Notice } from '../../ui/Notice';
 import { PageLayout } from '../../ui/PageLayout';
 import { ui } from '../../stores/ui';
 import { Button } from '../../ui/Button';
+import styles from './InstallPage.module.css';
 
 function isStandalone(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(display-mode: standalone)').matches;
 }
 
 /** /download, /appdownload, /pwadownload: install Panalo to the home screen. */
-export function InstallPage() {
+export function InstallPage({ apk = false }: { apk?: boolean }) {
   const { t } = useTranslation();
   const { installPrompt } = useSnapshot(ui);
   const ios = /iPhone|iPad|iPod/.test(navigator.userAgent);
@@ -23,6 +24,11 @@ export function InstallPage() {
   };
   return (
     <PageLayout>
+      {apk && (
+        <p className={styles.apk} data-testid="no-apk">
+          {t('pwa.noApk')}
+        </p>
+      )}
       {isStandalone() ? (
         <Notice icon="download" title={t('pwa.installTitle')} description={t('pwa.installedAlready')} />
       ) : (
@@ -37,4 +43,13 @@ export function InstallPage() {
       )}
     </PageLayout>
   );
+}
+
+/**
+ * /apkdownload: the Android package page. Panalo publishes no APK to sideload: the page says so plainly
+ * and offers the installable app, which is the same Panalo, updates itself and needs no "install unknown
+ * apps" permission.
+ */
+export function ApkDownloadPage() {
+  return <InstallPage apk />;
 }

@@ -100,7 +100,7 @@ export function LiveMatchPage({ matchId = '' }: LiveMatchSearch) {
         {view.status === 'reconnecting' && <ReconnectingBanner />}
         {offline && <OfflineBanner view={offline} />}
         <Scoreboard match={match} now={now} />
-        {match.video && <MatchVideo matchId={match.matchId} />}
+        {match.video && <MatchVideo matchId={match.matchId} title={`${match.homeName} – ${match.awayName}`} />}
         <div className={styles.tabs}>
           <TabBar label={t('match.tabsLabel')}>
             {TABS.map((candidate) => (

@@ -25,33 +25,6 @@ export const outrightsQuery = (sportTypeId: string) =>
     staleTime: 15_000,
   });
 
-export interface StreamSource {
-  provider: 'nami' | 'sportradar' | 'saba';
-  params: Record<string, string | number | boolean>;
-}
-
-export const streamsQuery = (matchId: string) =>
-  queryOptions({
-    queryKey: ['tp', 'saba/matchStreams', matchId],
-    queryFn: () => api.call<{ sources: StreamSource[] }>('tp', 'saba/matchStreams', { matchId }, { quiet: true }),
-    staleTime: 60_000,
-  });
-
-const LOOKUP = { nami: 'saba/getNamiStreamUrl', sportradar: 'saba/getSportradarStreamUrl', saba: 'saba/getSabaStreamUrl' } as const;
-
-/** A provider's stream URL for a source; retried up to `attempts` times (spec §4: 3 when several sources exist). */
-export async function streamUrl(source: StreamSource, attempts: number): Promise<string | undefined> {
-  for (let attempt = 1; attempt <= attempts; attempt++) {
-    try {
-      return (await api.call<{ url: string }>('tp', LOOKUP[source.provider], source.params, { quiet: true })).url;
-    } catch (error) {
-      // A provider that says it has no stream will not have one on a retry.
-      if ((error as { kind?: string }).kind === 'server') return undefined;
-    }
-  }
-  return undefined;
-}
-
 export const chatRecordsQuery = (matchId: string) =>
   queryOptions({
     queryKey: ['tp', 'saba/chatRecords', matchId],

@@ -1,3 +1,4 @@
+import { articleSearch } from '../../../features/content/search';
 import type { LEGAL_DOCS } from '../../../features/content/docs/types';
 import { type RouteLoad, routeOf, P, page } from '../route';
 import type { Kit } from '../prefetch/content';
@@ -45,14 +46,46 @@ export const CONTENT_ROUTES = [
     page: page('DocPage', () => import('../../../features/content/DocPage')),
     load: legalDoc('about-us'),
   }),
-  route({ path: '/news-update', name: 'news-update', owner: 'content' }),
-  route({ path: '/news', name: 'news', owner: 'content' }),
+  // News: the operator's articles (static files the service worker keeps: read offline once opened).
+  route({
+    path: '/news-update',
+    name: 'news-update',
+    owner: 'content',
+    page: page('NewsPage', () => import('../../../features/content/NewsPage')),
+  }),
+  route({ path: '/news', name: 'news', owner: 'content', page: page('NewsPage', () => import('../../../features/content/NewsPage')) }),
   route({ path: '/community/$id', name: 'community', owner: 'content' }),
-  route({ path: '/detailsPage', name: 'detailsPage', owner: 'content' }),
-  route({ path: '/news/winner-story/{-$label}', name: 'news-winner-story', owner: 'content' }),
-  route({ path: '/news/brand-story/{-$label}', name: 'news-brand-story', owner: 'content' }),
-  route({ path: '/news/panalo-news/{-$label}', name: 'news-product-news', owner: 'content' }),
-  route({ path: '/news/media-coverage/{-$label}', name: 'news-media-coverage', owner: 'content' }),
+  route({
+    path: '/detailsPage',
+    name: 'detailsPage',
+    owner: 'content',
+    search: articleSearch,
+    page: page('ArticlePage', () => import('../../../features/content/ArticlePage')),
+  }),
+  route({
+    path: '/news/winner-story/{-$label}',
+    name: 'news-winner-story',
+    owner: 'content',
+    page: page('WinnerStoryNews', () => import('../../../features/content/NewsPage')),
+  }),
+  route({
+    path: '/news/brand-story/{-$label}',
+    name: 'news-brand-story',
+    owner: 'content',
+    page: page('BrandStoryNews', () => import('../../../features/content/NewsPage')),
+  }),
+  route({
+    path: '/news/panalo-news/{-$label}',
+    name: 'news-product-news',
+    owner: 'content',
+    page: page('ProductNews', () => import('../../../features/content/NewsPage')),
+  }),
+  route({
+    path: '/news/media-coverage/{-$label}',
+    name: 'news-media-coverage',
+    owner: 'content',
+    page: page('MediaCoverageNews', () => import('../../../features/content/NewsPage')),
+  }),
   route({
     path: '/terms',
     name: 'terms',
@@ -88,7 +121,19 @@ export const CONTENT_ROUTES = [
     page: page('DocPage', () => import('../../../features/content/DocPage')),
     load: legalDoc('tou-and-pp'),
   }),
-  route({ path: '/teach', name: 'teach', owner: 'content' }),
+  route({
+    path: '/teach',
+    name: 'teach',
+    owner: 'content',
+    page: page('DocPage', () => import('../../../features/content/DocPage')),
+    load: legalDoc('teach'),
+  }),
   route({ path: '/facebook', name: 'facebook', owner: 'content', ...P }),
-  route({ path: '/voidepage', name: 'voidepage', owner: 'content' }),
+  route({
+    path: '/voidepage',
+    name: 'voidepage',
+    owner: 'content',
+    page: page('DocPage', () => import('../../../features/content/DocPage')),
+    load: legalDoc('voidepage'),
+  }),
 ] as const;

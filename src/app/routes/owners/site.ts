@@ -16,7 +16,13 @@ export const SITE_ROUTES = [
     owner: 'site',
     page: page('InstallPage', () => import('../../../features/site/InstallPage')),
   }),
-  route({ path: '/apkdownload', name: 'apkdownload', owner: 'site', ...P }),
+  route({
+    path: '/apkdownload',
+    name: 'apkdownload',
+    owner: 'site',
+    ...P,
+    page: page('ApkDownloadPage', () => import('../../../features/site/InstallPage')),
+  }),
   route({
     path: '/pwadownload',
     name: 'pwadownload',

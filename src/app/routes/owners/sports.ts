@@ -1,5 +1,5 @@
 import { liveMatchSearch, sportsSearch } from '../../../features/sports/search';
-import { routeOf, P, page } from '../route';
+import { routeOf, page } from '../route';
 import type { Kit } from '../prefetch/sports';
 
 const route = routeOf<Kit>();
@@ -41,10 +41,6 @@ export const SPORTS_ROUTES = [
     ],
   }),
   route({ path: '/player', name: 'player', owner: 'sports' }),
-  route({ path: '/highlights', name: 'highlights', owner: 'sports' }),
-  route({ path: '/cignal', name: 'cignal', owner: 'sports', ...P }),
-  route({ path: '/sport_video', name: 'sport_video', owner: 'sports' }),
-  route({ path: '/video_test', name: 'video_test', owner: 'sports' }),
-  route({ path: '/panalo-live', name: 'product-live', owner: 'sports' }),
-  route({ path: '/saba', name: 'saba', owner: 'sports' }),
+  // The sports provider's page: our sportsbook is that widget.
+  route({ path: '/saba', name: 'saba', owner: 'sports', page: page('SportsPage', () => import('../../../features/sports/SportsPage')) }),
 ] as const;

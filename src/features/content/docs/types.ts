@@ -17,6 +17,8 @@ export const LEGAL_DOCS = {
   'about-us': 'about-us',
   responsibleGaming: 'responsible-gaming',
   'responsive-gaming': 'responsible-gaming',
+  voidepage: 'void-bets',
+  teach: 'how-to-bet',
 } as const;
 
 export type DocSlug = FaqArticle | (typeof LEGAL_DOCS)[keyof typeof LEGAL_DOCS];

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { fileNewsStore } from './repository';
+import { newsRoutes } from './routes';
+import { NewsService } from './service';
+
+/**
+ * News (issue 37): the operator's articles from `<dataDir>/news.json` (./repository.ts), the published
+ * ones served as static JSON files (./routes.ts). Decorates app.news.
+ */
+declare module 'fastify' {
+  interface FastifyInstance {
+    news: NewsService;
+  }
+}
+
+export type { NewsService } from './service';
+
+export const news = fp(
+  async (app: FastifyInstance) => {
+    const service = new NewsService(fileNewsStore(app.config.dataDir, app.log), app.clock);
+    app.decorate('news', service);
+    await app.register(newsRoutes, { service });
+  },
+  { name: 'news', dependencies: ['core'] },
+);

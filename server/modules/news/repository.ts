@@ -1,0 +1,64 @@
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as z from 'zod';
+import { NEWS_CATEGORIES, NEWS_ID, type NewsArticle } from '../../../src/contract/news';
+import { SEED_ARTICLES } from './model';
+
+/**
+ * The operator's articles, kept in `<dataDir>/news.json` (written with the launch articles at first
+ * start): the operator edits the file to publish, change or withdraw an article, without a deploy. Edits
+ * take effect on the next request; a file that does not validate (or two articles with one id) is
+ * reported in the log and the last good articles stay in force, so a typo never empties the news.
+ */
+
+const text = z.object({ en: z.string().trim().min(1).max(300), cn: z.string().trim().min(1).max(300) });
+const paragraphs = z.array(z.string().trim().min(1).max(4_000)).min(1).max(60);
+
+export const newsArticleSchema = z.object({
+  id: z.string().regex(NEWS_ID),
+  category: z.enum(NEWS_CATEGORIES),
+  label: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,31}$/)
+    .optional(),
+  publishedAt: z.iso.datetime({ offset: true }),
+  title: text,
+  summary: text,
+  body: z.object({ en: paragraphs, cn: paragraphs }),
+});
+
+export const newsFileSchema = z
+  .object({ articles: z.array(newsArticleSchema).max(2_000) })
+  .refine((file) => new Set(file.articles.map((a) => a.id)).size === file.articles.length, { message: 'two articles share an id' });
+
+export interface NewsStore {
+  /** Every article of the file, published or not. */
+  all(): readonly NewsArticle[];
+}
+
+export function fileNewsStore(dataDir: string, log: { error(obj: object, msg: string): void }): NewsStore {
+  const file = join(dataDir, 'news.json');
+  if (!existsSync(file)) writeFileSync(file, `${JSON.stringify({ articles: SEED_ARTICLES }, null, 2)}\n`);
+  let current: readonly NewsArticle[] = [];
+  let seenMtime = -1;
+  return {
+    all() {
+      let mtime: number;
+      try {
+        mtime = statSync(file).mtimeMs;
+      } catch {
+        return current;
+      }
+      if (mtime === seenMtime) return current;
+      seenMtime = mtime;
+      try {
+        const parsed = newsFileSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+        if (parsed.success) current = parsed.data.articles;
+        else log.error({ file, issues: parsed.error.issues }, 'news.json does not validate; keeping the previous articles');
+      } catch (error) {
+        log.error({ file, err: error }, 'news.json is not valid JSON; keeping the previous articles');
+      }
+      return current;
+    },
+  };
+}
