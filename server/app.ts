@@ -11,6 +11,7 @@ import { type GamesModuleOptions, games } from './modules/games';
 import { type KycModuleOptions, kyc } from './modules/kyc';
 import { messages } from './modules/messages';
 import { paymentAccounts } from './modules/paymentAccounts';
+import { promotions } from './modules/promotions';
 import { type PaymentsOptions, payments } from './modules/payments';
 import { reconciliation } from './modules/reconciliation';
 import { records } from './modules/records';
@@ -122,6 +123,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(vouchers);
   await app.register(bankDeposits);
   await app.register(paymentAccounts);
+  await app.register(promotions);
   await app.register(withdrawals);
   await app.register(records);
   await app.register(casinoWallet, options.casinoWallet ?? {});
