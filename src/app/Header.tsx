@@ -14,7 +14,7 @@ import { useLoggedIn } from '../hooks/useLoggedIn';
 /** The home header: the brand, then the balance and Deposit for a player, or Log In / Register for a visitor. */
 export function Header() {
   const { t } = useTranslation();
-  const { balance } = useSnapshot(pay);
+  const { balance, bonusBalance } = useSnapshot(pay);
   const loggedIn = useLoggedIn();
   useQuery({ ...balanceQuery, enabled: loggedIn });
   // A bet accepted or settled in any tab moves the balance shown here at once.
@@ -28,9 +28,17 @@ export function Header() {
       <span className={styles.spacer} />
       {loggedIn ? (
         <div className={styles.actions}>
-          <span className={styles.balance} aria-label={t('header.balance')} data-testid="header-balance">
+          {/* Cash and bonus apart, each labelled (issue 35); the bonus only while the player holds one. */}
+          <span className={styles.balance} data-testid="header-balance">
+            <span className={styles.balanceLabel}>{t('header.cash')}</span>
             {balance === null ? '₱ —' : formatCentavos(balance)}
           </span>
+          {bonusBalance ? (
+            <Link to="/bonus" className={`${styles.balance} ${styles.bonus}`} data-testid="header-bonus">
+              <span className={styles.balanceLabel}>{t('header.bonus')}</span>
+              {formatCentavos(bonusBalance)}
+            </Link>
+          ) : null}
           {/* The deposit overlay (spec §2): pay in without leaving the page. */}
           <Button size="small" onClick={() => openOverlay('deposit')} data-testid="header-deposit">
             {t('common.deposit')}

@@ -7,6 +7,8 @@ import * as z from 'zod/mini';
  */
 
 export const PromotionCall = {
+  /** Anyone. The offers and every material term, in plain words (a visitor reads them before registering). */
+  offers: 'promotion/offers',
   /** Player. What the player can take (with every material term) and what they hold. */
   list: 'promotion/list',
   /** Player, idempotent. Opts into an offer: the grant is made at once from the qualifying deposit. */

@@ -1,12 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
-import { leaveAnswer, promotionListAnswer, withdrawalForfeitAnswer } from '../../../src/contract/answers/promotions';
+import { leaveAnswer, promotionListAnswer, publicOffersAnswer, withdrawalForfeitAnswer } from '../../../src/contract/answers/promotions';
 import { PromotionCall, offerIdSchema } from '../../../src/contract/promotions';
 import type { PromotionsService } from './service';
 
 /** The promotions' calls (src/contract/promotions.ts PromotionCall). */
 export async function promotionRoutes(app: FastifyInstance, options: { service: PromotionsService }) {
   const { service } = options;
+
+  app.call({
+    prefix: 'main',
+    name: PromotionCall.offers,
+    auth: 'public',
+    body: z.looseObject({}),
+    answer: publicOffersAnswer,
+    handler: () => service.publicOffers(),
+  });
 
   app.call({
     prefix: 'main',

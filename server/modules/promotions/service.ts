@@ -98,6 +98,25 @@ export class PromotionsService {
 
   // ── What the player sees ─────────────────────────────────────────────────────────────────────────
 
+  /** The offers and their terms in plain words, for anyone (a visitor reads them before registering). */
+  async publicOffers() {
+    return { offers: (await this.catalogue()).filter((offer) => offer.active).map(({ id, terms }) => this.offerView(id, terms)) };
+  }
+
+  private offerView(id: string, terms: OfferTerms) {
+    return {
+      id,
+      title: terms.title,
+      summary: terms.summary,
+      kind: terms.kind,
+      vertical: terms.vertical,
+      terms: plainTerms(terms, peso),
+      maxBet: terms.maxBet,
+      maxWin: terms.maxWin,
+      multiple: terms.multiple,
+    };
+  }
+
   async list(customerId: number) {
     const [wallets, grants, catalogue, marketing] = await Promise.all([
       balances(this.db, customerId),
@@ -113,15 +132,7 @@ export class PromotionsService {
           .map(({ id, terms }) => {
             const eligibility = this.eligibility(terms, grants, deposits, now);
             return {
-              id,
-              title: terms.title,
-              summary: terms.summary,
-              kind: terms.kind,
-              vertical: terms.vertical,
-              terms: plainTerms(terms, peso),
-              maxBet: terms.maxBet,
-              maxWin: terms.maxWin,
-              multiple: terms.multiple,
+              ...this.offerView(id, terms),
               bonus: 'bonus' in eligibility ? eligibility.bonus : 0,
               refusal: 'refusal' in eligibility ? eligibility.refusal : null,
             };

@@ -22,6 +22,8 @@ const withdrawPage = page('WithdrawPage', () => import('../../features/withdraw/
 const gameCard = page('GamePage', () => import('../../features/casino/GamePage'));
 const inGame = page('InGameRoute', () => import('../pages/PlayRoutes'));
 const rgPage = page('ResponsibleGamingPage', () => import('../../features/responsibleGaming/ResponsibleGamingPage'));
+const promoPage = page('PromoPage', () => import('../../features/promo/PromoPage'));
+const welcomePage = page('WelcomePage', () => import('../../features/promo/PromoPage'));
 
 const PAGES: Record<string, RouteComponent> = {
   Home_foryou: page('ForYouPage', () => import('../../features/sports/ForYouPage')),
@@ -135,6 +137,17 @@ const PAGES: Record<string, RouteComponent> = {
   InGameTransfer: page('InGameTransferRoute', () => import('../pages/PlayRoutes')),
   gameRecordDetail: page('GameRecordDetailPage', () => import('../../features/casino/GameRecordDetailPage')),
   bingo_gamezone: page('BingoZonePage', () => import('../../features/casino/BingoZonePage')),
+
+  // Promotions (features/promo): cash and bonus apart, bonuses held with their wagering, offers with their terms.
+  promo: promoPage,
+  'promo-promo': promoPage,
+  newActivity: promoPage,
+  bonus: promoPage,
+  newMember: welcomePage,
+  newUser: welcomePage,
+  'sportActivity-new-user': welcomePage,
+  joinsuccess: welcomePage,
+  joinvisitorsuccess: welcomePage,
 };
 
 export function pageFor(name: string): RouteComponent {

@@ -19,6 +19,9 @@ const offer = z.strictObject({
   refusal: z.nullable(z.string()),
 });
 
+/** promotion/offers: what the catalogue offers, with every material term (no player's figures). */
+export const publicOffersAnswer = z.strictObject({ offers: z.array(z.omit(offer, { bonus: true, refusal: true })) });
+
 export const grantAnswer = z.strictObject({
   grantId: z.int(),
   offerId: z.string(),
