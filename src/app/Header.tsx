@@ -29,14 +29,14 @@ export function Header() {
       {loggedIn ? (
         <div className={styles.actions}>
           {/* Cash and bonus apart, each labelled (issue 35); the bonus only while the player holds one. */}
-          <span className={styles.balance} data-testid="header-balance">
+          <span className={styles.balance}>
             <span className={styles.balanceLabel}>{t('header.cash')}</span>
-            {balance === null ? '₱ —' : formatCentavos(balance)}
+            <span data-testid="header-balance">{balance === null ? '₱ —' : formatCentavos(balance)}</span>
           </span>
           {bonusBalance ? (
-            <Link to="/bonus" className={`${styles.balance} ${styles.bonus}`} data-testid="header-bonus">
+            <Link to="/bonus" className={`${styles.balance} ${styles.bonus}`}>
               <span className={styles.balanceLabel}>{t('header.bonus')}</span>
-              {formatCentavos(bonusBalance)}
+              <span data-testid="header-bonus">{formatCentavos(bonusBalance)}</span>
             </Link>
           ) : null}
           {/* The deposit overlay (spec §2): pay in without leaving the page. */}
