@@ -28,17 +28,19 @@ export function Header() {
       <span className={styles.spacer} />
       {loggedIn ? (
         <div className={styles.actions}>
-          {/* Cash and bonus apart, each labelled (issue 35); the bonus only while the player holds one. */}
-          <span className={styles.balance}>
-            <span className={styles.balanceLabel}>{t('header.cash')}</span>
-            <span data-testid="header-balance">{balance === null ? '₱ —' : formatCentavos(balance)}</span>
-          </span>
-          {bonusBalance ? (
-            <Link to="/bonus" className={`${styles.balance} ${styles.bonus}`}>
-              <span className={styles.balanceLabel}>{t('header.bonus')}</span>
-              <span data-testid="header-bonus">{formatCentavos(bonusBalance)}</span>
-            </Link>
-          ) : null}
+          {/* Cash and bonus apart, each labelled (issue 35); the bonus line only while the player holds one. */}
+          <div className={styles.balance}>
+            <span className={styles.line}>
+              <span className={styles.balanceLabel}>{t('header.cash')}</span>
+              <span data-testid="header-balance">{balance === null ? '₱ —' : formatCentavos(balance)}</span>
+            </span>
+            {bonusBalance ? (
+              <Link to="/bonus" className={`${styles.line} ${styles.bonus}`}>
+                <span className={styles.balanceLabel}>{t('header.bonus')}</span>
+                <span data-testid="header-bonus">{formatCentavos(bonusBalance)}</span>
+              </Link>
+            ) : null}
+          </div>
           {/* The deposit overlay (spec §2): pay in without leaving the page. */}
           <Button size="small" onClick={() => openOverlay('deposit')} data-testid="header-deposit">
             {t('common.deposit')}

@@ -110,7 +110,7 @@ export const withdrawCn: typeof withdrawEn = {
   bonusForfeit: {
     title: '提款将没收您的奖金',
     body: '您有进行中的奖金（{{bonuses}}）。现在提款 {{withdraw}} 将没收 {{amount}} 奖金及其赢得的金额。您的现金不受影响。您可以继续游戏完成流水，或提款并没收奖金。',
-    confirm: '没收 {{amount}} 并提款',
+    confirm: '没收并提款',
     keep: '保留奖金',
   },
   errors: {

@@ -111,7 +111,7 @@ export const withdrawEn = {
   bonusForfeit: {
     title: 'Withdrawing forfeits your bonus',
     body: 'You have an active bonus ({{bonuses}}). Withdrawing {{withdraw}} now forfeits {{amount}} of bonus money and what it won. Your cash is not affected. Keep playing to finish the wagering instead, or withdraw and forfeit.',
-    confirm: 'Forfeit {{amount}} and withdraw',
+    confirm: 'Forfeit and withdraw',
     keep: 'Keep my bonus',
   },
   errors: {

@@ -56,7 +56,8 @@ test('a new player deposits, opts into the first-deposit offer, sees cash and bo
   const offer = page.getByTestId('promo-offer-sports-welcome');
   await expect(offer.getByTestId('promo-refusal')).toHaveText('Make your first deposit to take this offer.');
 
-  // ₱500 through the GCash simulator (the qualifying first deposit).
+  // ₱500 through the GCash simulator (the qualifying first deposit), from the home header.
+  await page.goto('/foryou');
   await page.getByTestId('header-deposit').click();
   const sheet = page.getByTestId('deposit-sheet');
   await sheet.getByTestId('pay-type').filter({ hasText: 'GCash' }).click();
@@ -71,7 +72,7 @@ test('a new player deposits, opts into the first-deposit offer, sees cash and bo
   await page.goto('/giftCard');
   await page.getByLabel('Voucher code').fill(await promoVoucher(request));
   await page.getByRole('button', { name: 'Redeem' }).click();
-  await expect(page.getByText('₱800.00').first()).toBeVisible();
+  await expect(page.getByText('Voucher redeemed: ₱300.00 added to your wallet.')).toBeVisible();
 
   // The first-deposit offer: its terms in plain words, then opting in.
   await page.goto('/newMember');
@@ -152,7 +153,7 @@ test('a new player deposits, opts into the first-deposit offer, sees cash and bo
   await expect(forfeit).toContainText('Withdrawing ₱200.00 now forfeits ₱500.00 of bonus money');
   await expect(forfeit).toContainText('Your cash is not affected.');
   await page.screenshot({ path: `${SCREENS}/promo-withdraw-forfeit-390x844.png` });
-  await forfeit.getByRole('button', { name: 'Forfeit ₱500.00 and withdraw' }).click();
+  await forfeit.getByRole('button', { name: 'Forfeit and withdraw' }).click();
   const passwordSheet = page.getByTestId('withdraw-password-sheet');
   await passwordSheet.getByLabel('Withdrawal password').fill(WITHDRAW_PASSWORD);
   await passwordSheet.getByRole('button', { name: 'Confirm withdrawal' }).click();

@@ -183,7 +183,7 @@ function WithdrawForm({ way, state, accountId, home }: { way: Way; state: Withdr
               bonuses: bonus.grants.map((grant) => grant.title).join(', '),
             }),
             confirm: {
-              label: t('withdraw.bonusForfeit.confirm', { amount: formatCentavos(bonus.forfeit) }),
+              label: t('withdraw.bonusForfeit.confirm'),
               action: () => setAsking({ centavos, account, forfeitBonus: bonus.forfeit }),
             },
             cancel: { label: t('withdraw.bonusForfeit.keep') },
