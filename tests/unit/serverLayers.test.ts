@@ -58,6 +58,7 @@ const LAYERS: Record<string, Layer> = {
   'bets/tickets': 'model',
   'bets/writer': 'service',
   'casinoWallet/api': 'service',
+  'casinoWallet/bonus': 'service',
   'casinoWallet/records': 'service',
   'casinoWallet/seamless': 'service',
   'casinoWallet/transfers': 'service',

@@ -2,7 +2,7 @@ import type { OfferTerms } from '../../../src/contract/promotions';
 
 /**
  * The catalogue a new database starts with (the operator edits it at /dev/offers without a deploy). The
- * sports welcome offer counts sports stakes only; a casino one counts slots fully and tables at 10 %.
+ * sports welcome offer counts sports stakes only; a casino one counts slots and fishing fully, live tables at 10 %.
  */
 export const DEFAULT_OFFERS: Record<string, OfferTerms> = {
   'sports-welcome': {
@@ -29,7 +29,7 @@ export const DEFAULT_OFFERS: Record<string, OfferTerms> = {
     maxBonus: 50_000,
     minDeposit: 10_000,
     multiple: 10,
-    contribution: { category: { slots: 100, table: 10 }, default: 0 },
+    contribution: { category: { slots: 100, fishing: 100, liveCasino: 10 }, default: 0 },
     maxBet: 5_000,
     maxWin: 250_000,
     days: 7,
