@@ -1903,3 +1903,36 @@ export const bonusContributions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.grantId, t.reference] })],
 );
+
+/** A Manila day whose rebates were computed: the once-guard of the leader's job (issue 35). */
+export const rebateDays = pgTable('rebate_days', {
+  day: text('day').primaryKey(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+});
+
+/** A daily rebate: a percentage of a Manila day's settled valid turnover of one vertical, claimable once until it expires. */
+export const rebates = pgTable(
+  'rebates',
+  {
+    id: id(),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    day: text('day').notNull(),
+    /** sports | casino */
+    vertical: text('vertical').notNull(),
+    turnover: bigint('turnover', { mode: 'number' }).notNull(),
+    /** Hundredths of a percent (50 = 0.5 %). */
+    basisPoints: integer('basis_points').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** available | claimed */
+    status: text('status').notNull().default('available'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('rebates_once').on(t.customerId, t.day, t.vertical),
+    index('rebates_player').on(t.customerId, t.status),
+    check('rebates_amount', sql`${t.amount} > 0 AND ${t.turnover} > 0`),
+  ],
+);

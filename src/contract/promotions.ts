@@ -17,6 +17,11 @@ export const PromotionCall = {
   leave: 'promotion/leave',
   /** Player. What a withdrawal now would forfeit (the grants' balances), asked before withdrawing. */
   withdrawalForfeit: 'promotion/withdrawalForfeit',
+  /** Player. The daily rebates (/daily-rebate): each day's turnover per vertical, its rebate and where it stands. */
+  rebates: 'activity/dailyRebates',
+  /** Player, idempotent. Claims every rebate still claimable (spec §7 names both). */
+  claimRebates: 'coupon/claimRebates',
+  claimDailyRebates: 'activity/claim-dailyrebates',
 } as const;
 
 /** The UK's ceiling from January 2026: wagering at most 10 times the bonus. */

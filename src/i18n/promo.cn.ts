@@ -39,4 +39,17 @@ export const promoCn: typeof promoEn = {
   take: '领取 {{amount}} 奖金',
   taken: '您获得 {{amount}} 奖金。始终先使用现金。',
   registerToTake: '注册以领取优惠',
+  rebates: {
+    intro:
+      '每天返还您前一天（马尼拉时间）已结算投注的一部分：体育流水的 0.5%，娱乐场流水的 0.3%。作废、提前兑现、奖金投注及赔率低于 1.50 的体育投注不计。请在 3 天内领取，以现金支付。',
+    none: '暂无返水。今天已结算的投注明天可领取返水。',
+    listLabel: '您的每日返水',
+    row: '{{day}} · {{vertical}}',
+    sports: '体育',
+    casino: '娱乐场',
+    detail: '{{turnover}} 的 {{percent}}% = {{amount}}',
+    status: { available: '可领取', claimed: '已领取', expired: '已过期' },
+    claim: '领取 {{amount}}',
+    claimed: '{{amount}} 已加入您的现金。',
+  },
 };

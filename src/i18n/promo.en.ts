@@ -37,4 +37,17 @@ export const promoEn = {
   take: 'Take {{amount}} bonus',
   taken: 'You have {{amount}} bonus. Cash is always used first.',
   registerToTake: 'Register to take an offer',
+  rebates: {
+    intro:
+      'Every day you get back part of yesterday’s settled bets (Manila time): 0.5% of sports and 0.3% of casino turnover. Voided, cashed-out and bonus-funded bets and sports odds under 1.50 do not count. Claim within 3 days; it is paid as cash.',
+    none: 'No rebates yet. Settled bets today earn a rebate you can claim tomorrow.',
+    listLabel: 'Your daily rebates',
+    row: '{{day}} · {{vertical}}',
+    sports: 'Sports',
+    casino: 'Casino',
+    detail: '{{percent}}% of {{turnover}} = {{amount}}',
+    status: { available: 'Ready to claim', claimed: 'Claimed', expired: 'Expired' },
+    claim: 'Claim {{amount}}',
+    claimed: '{{amount}} added to your cash.',
+  },
 };

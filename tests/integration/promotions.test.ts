@@ -389,3 +389,72 @@ describe('ending a bonus', () => {
     expect(await grantOf(player.token)).toMatchObject({ status: 'forfeited', endReason: 'withdrawal', forfeited: 50_000 });
   });
 });
+
+describe('daily rebates', () => {
+  it('are computed once a day across two instances from settled valid turnover, claimed once by 20 racing claims, and refused once expired', async () => {
+    const picks = threeWay(used);
+    used.add(picks[0]!.match.matchId);
+    const pick = picks.find((p) => p.price >= 1.5) ?? picks[0]!;
+    const racer = await newPlayer(100_000);
+    const late = await newPlayer(100_000);
+    for (const player of [racer, late]) expect((await place(player.token, singleBody(pick, 100))).data.code).toBe(BetCode.Ok);
+    await settle(pick.match.matchId);
+    const [ticket] = await db().select().from(betTickets).where(eq(betTickets.customerId, racer.customerId));
+    const counts = ['won', 'lost', 'halfWon', 'halfLost'].includes(ticket!.status);
+
+    // Tomorrow (Manila), the leader's job computes today's rebates; a second instance running it too computes nothing more.
+    const second = await secondInstance(server, { clock: () => now });
+    const tomorrow = Date.now() + DAY;
+    const written = await Promise.all([server.app.rebates.compute(tomorrow), second.app.rebates.compute(tomorrow)]);
+    await second.close();
+    expect(written.filter((n) => n > 0)).toHaveLength(1);
+    const listed = await call<{ list: { amount: number; turnover: number; status: string; vertical: string }[] }>(
+      server,
+      'main',
+      'activity/dailyRebates',
+      {},
+      { token: racer.token },
+    );
+    if (!counts) {
+      expect(listed.data.list).toEqual([]);
+      return;
+    }
+    // 0.5 % of ₱100 of sports turnover.
+    expect(listed.data.list).toEqual([expect.objectContaining({ vertical: 'sports', turnover: 10_000, amount: 50, status: 'available' })]);
+
+    const before = (await list(racer.token)).data.cash;
+    const claims = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call<{ amount: number }>(
+          server,
+          'main',
+          i % 2 ? 'coupon/claimRebates' : 'activity/claim-dailyrebates',
+          {},
+          {
+            token: racer.token,
+            idempotencyKey: idempotencyKey(),
+          },
+        ),
+      ),
+    );
+    const paid = claims.filter((claim) => claim.code === '0000');
+    expect(paid).toHaveLength(1);
+    expect(paid[0]!.data.amount).toBe(50);
+    for (const refused of claims.filter((claim) => claim.code !== '0000')) {
+      expect(refused.message).toBe('Nothing to claim: your rebates are already claimed, or none is due yet.');
+    }
+    expect((await list(racer.token)).data.cash).toBe(before + 50);
+    const rebatePostings = await db().select().from(ledgerTransactions).where(eq(ledgerTransactions.kind, 'rebate'));
+    expect(rebatePostings.filter((row) => row.customerId === racer.customerId)).toHaveLength(1);
+
+    // The other player waits past the 3 days: refused, with the reason.
+    const saved = now;
+    now = tomorrow + 4 * DAY;
+    try {
+      const expired = await call(server, 'main', 'coupon/claimRebates', {}, { token: late.token, idempotencyKey: idempotencyKey() });
+      expect(expired.message).toBe('Your rebate expired: rebates can be claimed for 3 days.');
+    } finally {
+      now = saved;
+    }
+  });
+});

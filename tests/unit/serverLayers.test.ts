@@ -84,6 +84,7 @@ const LAYERS: Record<string, Layer> = {
   'payments/refusals': 'service',
   'payments/secrets': 'service',
   'promotions/defaultOffers': 'model',
+  'promotions/rebates': 'service',
   'promotions/wagering': 'model',
   'reconciliation/sources': 'service',
   'responsibleGaming/devPages': 'routes',

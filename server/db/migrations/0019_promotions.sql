@@ -65,3 +65,28 @@ CREATE INDEX "bonus_grants_customer" ON "bonus_grants" USING btree ("customer_id
 CREATE INDEX "bonus_grants_expiry" ON "bonus_grants" USING btree ("status","expires_at");
 --> statement-breakpoint
 CREATE UNIQUE INDEX "bonus_grants_offer" ON "bonus_grants" USING btree ("customer_id","offer_id");
+--> statement-breakpoint
+CREATE TABLE "rebate_days" (
+	"day" text PRIMARY KEY NOT NULL,
+	"computed_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "rebates" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"customer_id" bigint NOT NULL,
+	"day" text NOT NULL,
+	"vertical" text NOT NULL,
+	"turnover" bigint NOT NULL,
+	"basis_points" integer NOT NULL,
+	"amount" bigint NOT NULL,
+	"status" text DEFAULT 'available' NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"claimed_at" timestamp with time zone,
+	CONSTRAINT "rebates_amount" CHECK ("rebates"."amount" > 0 AND "rebates"."turnover" > 0)
+);
+--> statement-breakpoint
+ALTER TABLE "rebates" ADD CONSTRAINT "rebates_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+CREATE UNIQUE INDEX "rebates_once" ON "rebates" USING btree ("customer_id","day","vertical");
+--> statement-breakpoint
+CREATE INDEX "rebates_player" ON "rebates" USING btree ("customer_id","status");

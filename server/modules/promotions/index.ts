@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { promotionDevRoutes } from './devRoutes';
 import { promotionRoutes } from './routes';
+import { Rebates } from './rebates';
 import { PromotionsService } from './service';
 
 /**
@@ -15,14 +16,17 @@ import { PromotionsService } from './service';
 declare module 'fastify' {
   interface FastifyInstance {
     promotions: PromotionsService;
+    rebates: Rebates;
   }
 }
 
 export type { BetForFunding, EndReason, Funding, PromotionsService } from './service';
 export { maxBetMessage } from './service';
+export { REBATE_TERMS, type Rebates } from './rebates';
 
 /** How often the leader forfeits grants past their expiry. */
 export const BONUS_EXPIRY_JOB_MS = 60_000;
+export const REBATE_JOB_MS = 10 * 60_000;
 
 export const promotions = fp(
   async (app: FastifyInstance) => {
@@ -40,7 +44,17 @@ export const promotions = fp(
       await service.forfeitAll(tx, customerId, 'excluded');
     });
     app.jobs.add('bonus-expiry', BONUS_EXPIRY_JOB_MS, (now) => service.expire(now));
-    await app.register(promotionRoutes, { service });
+    // Yesterday's daily rebates, once a day (the job looks every 10 minutes; the day's row makes it once).
+    const rebates = new Rebates({
+      db: app.database.db,
+      events: app.playerEvents,
+      clock: app.clock,
+      claimGate: (tx, customerId) => app.responsibleGaming.claim(tx, customerId, 'promotion'),
+      marketingAllowed: (customerId) => app.responsibleGaming.marketingAllowed(customerId),
+    });
+    app.decorate('rebates', rebates);
+    app.jobs.add('daily-rebates', REBATE_JOB_MS, (now) => rebates.compute(now));
+    await app.register(promotionRoutes, { service, rebates });
     if (!app.config.production) await app.register(promotionDevRoutes, { service });
   },
   { name: 'promotions', dependencies: ['core', 'jobs', 'contract', 'wallet', 'responsible-gaming'] },

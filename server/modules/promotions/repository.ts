@@ -8,6 +8,8 @@ import {
   ledgerEntries,
   ledgerTransactions,
   promoOffers,
+  rebateDays,
+  rebates,
 } from '../../db/schema';
 
 /**
@@ -184,4 +186,68 @@ export async function deposits(db: Queryable, customerId: number, mainAccountId:
       ),
     )
     .orderBy(asc(ledgerTransactions.createdAt), asc(ledgerTransactions.id));
+}
+
+// ── Daily rebates ─────────────────────────────────────────────────────────────────────────────────
+
+export type RebateRow = typeof rebates.$inferSelect;
+
+/** Takes a Manila day's computation (once across instances: the day's row is the guard). */
+export async function takeRebateDay(tx: Transaction, day: string, at: Date): Promise<boolean> {
+  const rows = await tx.insert(rebateDays).values({ day, computedAt: at }).onConflictDoNothing().returning({ day: rebateDays.day });
+  return rows.length > 0;
+}
+
+/**
+ * A Manila day's valid settled turnover per player and vertical: sports tickets settled that day (won or
+ * lost, from the main wallet, at decimal odds of at least `minOddsHundredths`, no grant paying any of the
+ * stake), and casino rounds settled that day none of whose stakes a grant paid. Void, rejected and
+ * cashed-out tickets and rolled-back rounds do not count.
+ */
+export async function dayTurnover(
+  tx: Transaction,
+  from: Date,
+  to: Date,
+  minOddsHundredths: number,
+): Promise<{ customerId: number; vertical: 'sports' | 'casino'; turnover: number }[]> {
+  const result = (await tx.execute(sql`
+    SELECT t.customer_id AS "customerId", 'sports' AS vertical, SUM(t.stake)::bigint AS turnover
+      FROM bet_tickets t
+     WHERE t.settled_at >= ${from} AND t.settled_at < ${to}
+       AND t.status IN ('won', 'lost', 'halfWon', 'halfLost') AND t.wallet = 'main'
+       AND t.potential_return * 100 >= t.stake * ${minOddsHundredths}
+       AND NOT EXISTS (SELECT 1 FROM bonus_stakes s WHERE s.reference = 'bet:' || t.trans_id)
+     GROUP BY t.customer_id
+    UNION ALL
+    SELECT r.customer_id AS "customerId", 'casino' AS vertical, SUM(r.bet)::bigint AS turnover
+      FROM casino_rounds r
+     WHERE r.last_at >= ${from} AND r.last_at < ${to} AND r.status = 'settled' AND r.bet > 0
+       AND NOT EXISTS (
+         SELECT 1 FROM casino_transactions c JOIN bonus_stakes s ON s.reference = 'casino:' || c.transaction_uuid
+          WHERE c.customer_id = r.customer_id AND c.round_id = r.round_id AND c.kind = 'bet')
+     GROUP BY r.customer_id`)) as unknown as {
+    rows: { customerId: string | number; vertical: 'sports' | 'casino'; turnover: string | number }[];
+  };
+  return result.rows.map((row) => ({ customerId: Number(row.customerId), vertical: row.vertical, turnover: Number(row.turnover) }));
+}
+
+export async function insertRebates(tx: Transaction, rows: (typeof rebates.$inferInsert)[]): Promise<void> {
+  if (rows.length > 0) await tx.insert(rebates).values(rows).onConflictDoNothing();
+}
+
+export function rebatesOf(db: Queryable, customerId: number): Promise<RebateRow[]> {
+  return db.select().from(rebates).where(eq(rebates.customerId, customerId)).orderBy(desc(rebates.day), asc(rebates.vertical)).limit(30);
+}
+
+/** A player's rebates still to claim, locked (racing claims wait here, then see them claimed). */
+export function lockUnclaimed(tx: Transaction, customerId: number): Promise<RebateRow[]> {
+  return tx
+    .select()
+    .from(rebates)
+    .where(and(eq(rebates.customerId, customerId), eq(rebates.status, 'available')))
+    .for('update');
+}
+
+export async function markClaimed(tx: Transaction, ids: number[], at: Date): Promise<void> {
+  if (ids.length > 0) await tx.update(rebates).set({ status: 'claimed', claimedAt: at }).where(inArray(rebates.id, ids));
 }

@@ -1,12 +1,41 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
-import { leaveAnswer, promotionListAnswer, publicOffersAnswer, withdrawalForfeitAnswer } from '../../../src/contract/answers/promotions';
+import {
+  claimRebatesAnswer,
+  leaveAnswer,
+  promotionListAnswer,
+  publicOffersAnswer,
+  rebatesAnswer,
+  withdrawalForfeitAnswer,
+} from '../../../src/contract/answers/promotions';
 import { PromotionCall, offerIdSchema } from '../../../src/contract/promotions';
+import type { Rebates } from './rebates';
 import type { PromotionsService } from './service';
 
 /** The promotions' calls (src/contract/promotions.ts PromotionCall). */
-export async function promotionRoutes(app: FastifyInstance, options: { service: PromotionsService }) {
-  const { service } = options;
+export async function promotionRoutes(app: FastifyInstance, options: { service: PromotionsService; rebates: Rebates }) {
+  const { service, rebates } = options;
+
+  app.call({
+    prefix: 'main',
+    name: PromotionCall.rebates,
+    auth: 'player',
+    body: z.looseObject({}),
+    answer: rebatesAnswer,
+    handler: ({ customerId }) => rebates.list(customerId),
+  });
+
+  for (const name of [PromotionCall.claimRebates, PromotionCall.claimDailyRebates]) {
+    app.call({
+      prefix: 'main',
+      name,
+      auth: 'player',
+      idempotent: true,
+      body: z.looseObject({}),
+      answer: claimRebatesAnswer,
+      handler: ({ customerId }) => rebates.claim(customerId),
+    });
+  }
 
   app.call({
     prefix: 'main',

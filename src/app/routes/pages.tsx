@@ -148,6 +148,7 @@ const PAGES: Record<string, RouteComponent> = {
   'sportActivity-new-user': welcomePage,
   joinsuccess: welcomePage,
   joinvisitorsuccess: welcomePage,
+  'daily-rebate': page('DailyRebatePage', () => import('../../features/promo/DailyRebatePage')),
 };
 
 export function pageFor(name: string): RouteComponent {

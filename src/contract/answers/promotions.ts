@@ -57,3 +57,22 @@ export const withdrawalForfeitAnswer = z.strictObject({
 });
 
 export type PromotionListAnswer = z.infer<typeof promotionListAnswer>;
+
+/** activity/dailyRebates: the player's recent rebates. */
+export const rebatesAnswer = z.strictObject({
+  list: z.array(
+    z.strictObject({
+      day: z.string(),
+      vertical: z.enum(BONUS_VERTICALS),
+      turnover: centavos,
+      percent: z.number(),
+      amount: centavos,
+      status: z.enum(['available', 'claimed', 'expired']),
+      expiresAt: isoTime,
+    }),
+  ),
+});
+export type RebatesAnswer = z.infer<typeof rebatesAnswer>;
+
+/** coupon/claimRebates, activity/claim-dailyrebates: what was paid to cash. */
+export const claimRebatesAnswer = z.strictObject({ amount: centavos });

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import { Attempt } from '../../api/attempt';
 import { api } from '../../api/instance';
-import type { PromotionListAnswer, leaveAnswer, publicOffersAnswer } from '../../contract/answers/promotions';
+import type { PromotionListAnswer, RebatesAnswer, leaveAnswer, publicOffersAnswer } from '../../contract/answers/promotions';
 import { PromotionCall } from '../../contract/promotions';
 
 /** The promotions calls (src/contract/promotions.ts): offers, the player's grants, opting in and leaving. */
@@ -41,3 +41,17 @@ export const leaveBonus = (grantId: number) =>
   leaveAttempt.send({ grantId }, (idempotencyKey) =>
     api.call<z.infer<typeof leaveAnswer>>('main', PromotionCall.leave, { grantId }, { idempotencyKey }),
   );
+
+export type Rebates = RebatesAnswer;
+
+export const rebatesQuery = queryOptions({
+  queryKey: ['main', PromotionCall.rebates],
+  queryFn: () => api.call<Rebates>('main', PromotionCall.rebates, {}),
+  staleTime: 30_000,
+});
+
+const rebateAttempt = new Attempt();
+
+/** Claims every rebate still claimable (activity/claim-dailyrebates): once, however often it is pressed. */
+export const claimRebates = () =>
+  rebateAttempt.send({}, (idempotencyKey) => api.call<{ amount: number }>('main', PromotionCall.claimDailyRebates, {}, { idempotencyKey }));
