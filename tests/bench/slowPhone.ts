@@ -186,7 +186,11 @@ export class Throttler {
         const payload = String(params['response']?.payloadData ?? '');
         this.wsBytes.received += payload.length;
         // The first live delta of a list or match that reached any target (the page's early socket or the worker's).
-        if (this.firstLiveDelta === undefined && /^\n*MESSAGE\n[\s\S]*?destination:\/topic\/(?:sport|match)\//.test(payload))
+        // One WebSocket message may carry several frames (the catch-up comes with CONNECTED), each ending with NUL.
+        if (
+          this.firstLiveDelta === undefined &&
+          payload.split('\0').some((frame) => /^\n*MESSAGE\n[\s\S]*?destination:\/topic\/(?:sport|match)\//.test(frame))
+        )
           this.firstLiveDelta = params['timestamp'] as number;
         return;
       }

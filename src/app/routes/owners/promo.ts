@@ -1,0 +1,55 @@
+import { route, L, P, page } from '../route';
+
+/** Cash and bonus apart, the bonuses held with their wagering, the offers with their terms (issue 35). */
+const promoPage = page('PromoPage', () => import('../../../features/promo/PromoPage'));
+/** The welcome pages: the first-deposit offers first. */
+const welcomePage = page('WelcomePage', () => import('../../../features/promo/PromoPage'));
+
+/** The routes of features/promo. */
+export const PROMO_ROUTES = [
+  route({ path: '/feature', name: 'feature', owner: 'promo' }),
+  route({ path: '/agency-benefits', name: 'agency-benefits', owner: 'promo', ...P }),
+  route({ path: '/checkIn', name: 'checkIn', owner: 'promo', ...L }),
+  route({ path: '/promo', name: 'promo', owner: 'promo', page: promoPage }),
+  route({ path: '/promo-promo', name: 'promo-promo', owner: 'promo', page: promoPage }),
+  route({ path: '/newActivity', name: 'newActivity', owner: 'promo', page: promoPage }),
+  route({ path: '/bonus', name: 'bonus', owner: 'promo', page: promoPage, ...L }),
+  route({
+    path: '/daily-rebate',
+    name: 'daily-rebate',
+    owner: 'promo',
+    page: page('DailyRebatePage', () => import('../../../features/promo/DailyRebatePage')),
+    ...L,
+  }),
+  route({ path: '/coupon/$name', name: 'coupon', owner: 'promo', ...L }),
+  route({ path: '/sportActivity/$id', name: 'sportActivity', owner: 'promo' }),
+  route({ path: '/sportActivity-new-user', name: 'sportActivity-new-user', owner: 'promo', page: welcomePage }),
+  route({ path: '/sportActivity-nba-live', name: 'sportActivity-nba-live', owner: 'promo' }),
+  route({ path: '/sportActivity-nba-live/$id', name: 'sportActivity-nba-live-detail', owner: 'promo' }),
+  route({ path: '/sportActivity/quests/$eventId', name: 'sportActivity-quests', owner: 'promo' }),
+  route({ path: '/nbaPlayoff', name: 'nbaPlayoff', owner: 'promo' }),
+  route({ path: '/nbaVideo', name: 'nbaVideo', owner: 'promo' }),
+  route({ path: '/fiba', name: 'fiba', owner: 'promo' }),
+  route({ path: '/boxing', name: 'boxing', owner: 'promo' }),
+  route({ path: '/rtgGameTournament', name: 'rtgGameTournament', owner: 'promo' }),
+  route({ path: '/invite-friends', name: 'invite-friends', owner: 'promo', ...L, ...P }),
+  route({ path: '/inviteFriends', name: 'inviteFriends', owner: 'promo', ...L, ...P }),
+  route({ path: '/newMember', name: 'newMember', owner: 'promo', page: welcomePage, ...P }),
+  route({ path: '/newUser', name: 'newUser', owner: 'promo', page: welcomePage, ...P }),
+  route({ path: '/joinsuccess', name: 'joinsuccess', owner: 'promo', page: welcomePage }),
+  route({ path: '/joinvisitorsuccess', name: 'joinvisitorsuccess', owner: 'promo', page: welcomePage }),
+  route({
+    path: '/campaign/masskara',
+    name: 'masskara',
+    owner: 'promo',
+    children: [
+      { path: 'main', name: 'masskara_main' },
+      { path: 'records', name: 'masskara_records' },
+      { path: 'rules', name: 'masskara_rules' },
+      { path: 'mask-collection', name: 'masskara_mask-collection', loginRequired: true },
+      { path: 'my-prizes', name: 'masskara_my-prizes', loginRequired: true },
+    ],
+  }),
+  route({ path: '/bingo_promotion', name: 'bingo_promotion', owner: 'promo' }),
+  route({ path: '/ldpage/letsbingo', name: 'ldpage-letsbingo', owner: 'promo' }),
+] as const;
