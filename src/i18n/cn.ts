@@ -7,6 +7,7 @@ import { gamesCn } from './games.cn';
 import { kycProfileCn } from './kycProfile.cn';
 import { securityCn } from './security.cn';
 import { supportCn } from './support.cn';
+import { partnersCn } from './partners.cn';
 import { walletCn } from './wallet.cn';
 import { rgCn } from './rg.cn';
 import { withdrawCn } from './withdraw.cn';
@@ -314,6 +315,7 @@ export const cn: Resources = {
   },
   withdraw: withdrawCn,
   wallet: walletCn,
+  partners: partnersCn,
   rg: rgCn,
   promo: promoCn,
   kyc: kycCn,

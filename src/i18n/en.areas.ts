@@ -4,6 +4,7 @@ import { casinoEn } from './casino.en';
 import { gamesEn } from './games.en';
 import { kycEn } from './kyc.en';
 import { kycProfileEn } from './kycProfile.en';
+import { partnersEn } from './partners.en';
 import { rgEn } from './rg.en';
 import { routesEn } from './routes.en';
 import { securityEn } from './security.en';
@@ -223,6 +224,7 @@ export const enAreas = {
   },
   withdraw: withdrawEn,
   wallet: walletEn,
+  partners: partnersEn,
   kyc: kycEn,
   casino: casinoEn,
   games: gamesEn,
