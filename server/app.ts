@@ -15,6 +15,7 @@ import { news } from './modules/news';
 import { partners } from './modules/partners';
 import { paymentAccounts } from './modules/paymentAccounts';
 import { payments } from './modules/payments';
+import { promotions } from './modules/promotions';
 import { reconciliation } from './modules/reconciliation';
 import { records } from './modules/records';
 import { responsibleGaming } from './modules/responsibleGaming';
@@ -97,6 +98,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(vouchers);
   await app.register(bankDeposits);
   await app.register(paymentAccounts);
+  await app.register(promotions);
   await app.register(withdrawals);
   await app.register(records);
   await app.register(casinoWallet, options.casinoWallet ?? {});

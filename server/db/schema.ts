@@ -1830,3 +1830,137 @@ export const ndrpSimRequests = pgTable(
   },
   (t) => [uniqueIndex('ndrp_sim_requests_no').on(t.requestNo)],
 );
+
+// ── Promotions (issue 35, migration 0019) ─────────────────────────────────────────────────────────
+
+/**
+ * The operator's offer catalogue, edited without a deploy (the development page /dev/offers): each
+ * offer's terms as validated JSON (src/contract/promotions.ts offerTermsSchema), checked again on write.
+ */
+export const promoOffers = pgTable('promo_offers', {
+  id: text('id').primaryKey(),
+  terms: jsonb('terms').notNull(),
+  /** Shown to players (false: kept, not offered). */
+  active: boolean('active').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A bonus a player holds: its own ledger account (kind `bonus:<id>`) and the offer's terms copied in when
+ * granted, so a later edit of the offer changes nothing a player holds.
+ */
+export const bonusGrants = pgTable(
+  'bonus_grants',
+  {
+    id: id(),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    offerId: text('offer_id').notNull(),
+    /** The offer's kind (firstDeposit | reload): one first-deposit offer per player. */
+    kind: text('kind').notNull(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    /** sports | casino: only stakes of this vertical count, and its max bet applies to them. */
+    vertical: text('vertical').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** The multiple of the bonus (≤ 10) and what it comes to in centavos. */
+    multiple: integer('multiple').notNull(),
+    wageringRequired: bigint('wagering_required', { mode: 'number' }).notNull(),
+    /** Weighted settled stakes counted so far (centavos, truncated). */
+    wagered: bigint('wagered', { mode: 'number' }).notNull().default(0),
+    /** Contribution percentages: { game: {...}, category: {...}, product: {...}, default }. */
+    contribution: jsonb('contribution').notNull(),
+    maxBet: bigint('max_bet', { mode: 'number' }).notNull(),
+    maxWin: bigint('max_win', { mode: 'number' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** active | converted | forfeited */
+    status: text('status').notNull().default('active'),
+    /** Why it ended: wagered | left | expired | withdrawal | excluded | closed */
+    endReason: text('end_reason'),
+    /** What was paid to cash at conversion, and what was forfeited at the end. */
+    converted: bigint('converted', { mode: 'number' }).notNull().default(0),
+    forfeited: bigint('forfeited', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('bonus_grants_customer').on(t.customerId, t.status),
+    index('bonus_grants_expiry').on(t.status, t.expiresAt),
+    /** An offer is granted once per player. */
+    uniqueIndex('bonus_grants_offer').on(t.customerId, t.offerId),
+    check('bonus_grants_multiple', sql`${t.multiple} BETWEEN 0 AND 10`),
+    check('bonus_grants_amounts', sql`${t.amount} > 0 AND ${t.maxBet} > 0 AND ${t.maxWin} > 0 AND ${t.wagered} >= 0`),
+  ],
+);
+
+/** The part of a stake a grant paid (cash first, then grants earliest expiry first); its win goes back in proportion. */
+export const bonusStakes = pgTable(
+  'bonus_stakes',
+  {
+    /** The bet's reference: `bet:<trans_id>` (a casino round: `round:<id>`). */
+    reference: text('reference').notNull(),
+    grantId: ref('grant_id')
+      .notNull()
+      .references(() => bonusGrants.id),
+    customerId: ref('customer_id').notNull(),
+    stake: bigint('stake', { mode: 'number' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reference, t.grantId] }),
+    check('bonus_stakes_amount', sql`${t.amount} > 0 AND ${t.amount} <= ${t.stake}`),
+  ],
+);
+
+/** One settled stake's weighted contribution to a grant's wagering, once per reference. */
+export const bonusContributions = pgTable(
+  'bonus_contributions',
+  {
+    grantId: ref('grant_id')
+      .notNull()
+      .references(() => bonusGrants.id),
+    reference: text('reference').notNull(),
+    stake: bigint('stake', { mode: 'number' }).notNull(),
+    percent: integer('percent').notNull(),
+    weighted: bigint('weighted', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.grantId, t.reference] })],
+);
+
+/** A Manila day whose rebates were computed: the once-guard of the leader's job (issue 35). */
+export const rebateDays = pgTable('rebate_days', {
+  day: text('day').primaryKey(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+});
+
+/** A daily rebate: a percentage of a Manila day's settled valid turnover of one vertical, claimable once until it expires. */
+export const rebates = pgTable(
+  'rebates',
+  {
+    id: id(),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    day: text('day').notNull(),
+    /** sports | casino */
+    vertical: text('vertical').notNull(),
+    turnover: bigint('turnover', { mode: 'number' }).notNull(),
+    /** Hundredths of a percent (50 = 0.5 %). */
+    basisPoints: integer('basis_points').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** available | claimed */
+    status: text('status').notNull().default('available'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('rebates_once').on(t.customerId, t.day, t.vertical),
+    index('rebates_player').on(t.customerId, t.status),
+    check('rebates_amount', sql`${t.amount} > 0 AND ${t.turnover} > 0`),
+  ],
+);

@@ -17,7 +17,7 @@ import { useLoggedIn } from '../hooks/useLoggedIn';
 /** The home header: the brand, then the balance and Deposit for a player, or Log In / Register for a visitor. */
 export function Header() {
   const { t } = useTranslation();
-  const { balance } = useSnapshot(pay);
+  const { balance, bonusBalance } = useSnapshot(pay);
   const loggedIn = useLoggedIn();
   useQuery({ ...balanceQuery, enabled: loggedIn });
   // A bet accepted or settled in any tab moves the balance shown here at once.
@@ -38,9 +38,19 @@ export function Header() {
       <span className={styles.spacer} />
       {loggedIn ? (
         <div className={styles.actions}>
-          <span className={styles.balance} aria-label={t('header.balance')} data-testid="header-balance">
-            {balance === null ? '₱ —' : formatCentavos(balance)}
-          </span>
+          {/* Cash and bonus apart, each labelled (issue 35); the bonus line only while the player holds one. */}
+          <div className={styles.balance}>
+            <span className={styles.line}>
+              <span className={styles.balanceLabel}>{t('header.cash')}</span>
+              <span data-testid="header-balance">{balance === null ? '₱ —' : formatCentavos(balance)}</span>
+            </span>
+            {bonusBalance ? (
+              <Link to="/bonus" className={`${styles.line} ${styles.bonus}`}>
+                <span className={styles.balanceLabel}>{t('header.bonus')}</span>
+                <span data-testid="header-bonus">{formatCentavos(bonusBalance)}</span>
+              </Link>
+            ) : null}
+          </div>
           {/* The deposit overlay (spec §2): pay in without leaving the page. */}
           <Button size="small" onClick={onDeposit} data-testid="header-deposit">
             {t('common.deposit')}

@@ -44,6 +44,8 @@ export const BetCode = {
   MatchNotAvailable: 44,
   /** The ticket could return more than MAX_TICKET_RETURN (parlays: payout_list names the legs). */
   PayoutLimit: 45,
+  /** The stake is above the max bet of the player's active bonus (issue 35): its own words, never "insufficient balance". */
+  BonusMaxBet: 46,
 } as const;
 export type BetCode = (typeof BetCode)[keyof typeof BetCode];
 

@@ -177,6 +177,13 @@ export const GatewayCode = {
   SupportPictureInvalid: 'GW_800491',
   /** Rating a conversation that has not ended, or was rated already. */
   SupportNotClosed: 'GW_800492',
+  // Promotions (issue 35): GW_80080x.
+  /** An offer cannot be taken or a bonus left: the message says why (expired, already taken, not eligible, and the reason). */
+  PromotionRefused: 'GW_800800',
+  /** A withdrawal while a bonus is active: the answer names the amount that would be forfeited (`forfeit`); asked again with it confirmed. */
+  BonusForfeitConfirm: 'GW_800801',
+  /** A casino round above the max bet of the player's active bonus. */
+  BonusMaxBet: 'GW_800802',
   // Responsible gaming (issue 34): GW_8009xx, one code per reason; the message names the limit, what is
   // left, when it resets, and the helpline. Withdrawals never meet any of them.
   /** A deposit would pass a deposit limit the player set (day, 7 days, 30 days; the lowest wins). */

@@ -76,6 +76,11 @@ export const amountField = z
   .int({ message: 'Please enter a valid amount.' })
   .check(z.positive({ message: 'Please enter a valid amount.' }));
 const orderNo = z.string().check(z.minLength(1), z.maxLength(64));
+/**
+ * A withdrawal while a bonus is active (issue 35): the amount the player was shown would be forfeited and
+ * confirmed (the server refuses with GW_800801 and that amount until it is sent back exactly).
+ */
+const forfeitField = z.optional(z.int().check(z.minimum(0)));
 /** Manila calendar days, YYYY-MM-DD. */
 const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Please pick a date.' }));
 const page = { pageNo: z.optional(z.int().check(z.positive())), pageSize: z.optional(z.int().check(z.positive(), z.maximum(100))) };
@@ -103,10 +108,19 @@ export const MoneyBody = {
   withdrawBanks: z.object({ type: z.optional(z.literal(99)) }),
   checkOrderQuota: z.object({ amount: amountField, accountType: accountTypeSchema }),
   /** Idempotent. withdrawPassword arrives encrypted and is decrypted by the contract. */
-  createWithdrawalRequest: z.object({ bankAccountId: z.int(), amount: amountField, withdrawPassword: z.string().check(z.minLength(1)) }),
-  withdrawByAgent: z.object({ amount: amountField, withdrawPassword: z.string().check(z.minLength(1)) }),
+  createWithdrawalRequest: z.object({
+    bankAccountId: z.int(),
+    amount: amountField,
+    withdrawPassword: z.string().check(z.minLength(1)),
+    forfeitBonus: forfeitField,
+  }),
+  withdrawByAgent: z.object({ amount: amountField, withdrawPassword: z.string().check(z.minLength(1)), forfeitBonus: forfeitField }),
   queryMayaWithdrawalUrl: z.object({}),
-  createMayaWithdrawalRequest: z.object({ amount: amountField, withdrawPassword: z.string().check(z.minLength(1)) }),
+  createMayaWithdrawalRequest: z.object({
+    amount: amountField,
+    withdrawPassword: z.string().check(z.minLength(1)),
+    forfeitBonus: forfeitField,
+  }),
   bankAccountList: z.object({ accountType: accountTypeSchema }),
   /** accountNo arrives encrypted. bankCode is required for a bank account (from withdraw/bank). */
   createBankAccount: z.object({

@@ -1,3 +1,4 @@
+import { promoCn } from './promo.cn';
 import type { Resources } from './en';
 import { routesCn } from './routes.cn';
 import { kycCn } from './kyc.cn';
@@ -68,6 +69,8 @@ export const cn: Resources = {
     label: '游戏类型',
   },
   header: {
+    cash: '现金',
+    bonus: '奖金',
     balance: '余额',
     balanceHidden: '余额尚未加载',
     refreshBalance: '刷新余额',
@@ -317,6 +320,7 @@ export const cn: Resources = {
   wallet: walletCn,
   partners: partnersCn,
   rg: rgCn,
+  promo: promoCn,
   kyc: kycCn,
   casino: casinoCn,
   games: gamesCn,

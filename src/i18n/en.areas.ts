@@ -1,3 +1,4 @@
+import { promoEn } from './promo.en';
 import { VALIDATION_MESSAGES, type ValidationKey } from '../contract/validationMessages';
 import { casinoEn } from './casino.en';
 import { gamesEn } from './games.en';
@@ -246,6 +247,7 @@ export const enAreas = {
   security: securityEn,
   support: supportEn,
   rg: rgEn,
+  promo: promoEn,
   // Titles and descriptions of the pages: set on the document once here (router.tsx applyRouteMeta).
   routes: routesEn,
 };

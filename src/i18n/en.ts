@@ -63,6 +63,8 @@ export const en = {
   },
   header: {
     balance: 'Balance',
+    cash: 'Cash',
+    bonus: 'Bonus',
     balanceHidden: 'Balance not loaded yet',
     refreshBalance: 'Refresh balance',
   },

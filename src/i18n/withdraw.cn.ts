@@ -107,6 +107,12 @@ export const withdrawCn: typeof withdrawEn = {
     noPhoneBody: '重置提款密码需要发送到您手机的验证码。请添加手机号，或联系客服。',
     toSetPhone: '添加手机号',
   },
+  bonusForfeit: {
+    title: '提款将没收您的奖金',
+    body: '您有进行中的奖金（{{bonuses}}）。现在提款 {{withdraw}} 将没收 {{amount}} 奖金及其赢得的金额。您的现金不受影响。您可以继续游戏完成流水，或提款并没收奖金。',
+    confirm: '没收并提款',
+    keep: '保留奖金',
+  },
   errors: {
     amountMissing: '请输入提款金额。',
     amountInvalid: '请输入比索金额，例如 500 或 1,250.50。',

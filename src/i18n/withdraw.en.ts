@@ -108,6 +108,12 @@ export const withdrawEn = {
     noPhoneBody: 'We reset a withdrawal password with a code sent to your phone. Add your mobile number, or contact Customer Service.',
     toSetPhone: 'Add mobile number',
   },
+  bonusForfeit: {
+    title: 'Withdrawing forfeits your bonus',
+    body: 'You have an active bonus ({{bonuses}}). Withdrawing {{withdraw}} now forfeits {{amount}} of bonus money and what it won. Your cash is not affected. Keep playing to finish the wagering instead, or withdraw and forfeit.',
+    confirm: 'Forfeit and withdraw',
+    keep: 'Keep my bonus',
+  },
   errors: {
     amountMissing: 'Please enter the amount to withdraw.',
     amountInvalid: 'Please enter an amount in pesos, like 500 or 1,250.50.',

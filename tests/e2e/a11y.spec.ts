@@ -157,6 +157,13 @@ test('the main pages, as a visitor, with the login sheet open', async ({ page })
   await expect(page.getByTestId('rg-helpline')).toBeVisible();
   await audit(page, '/responsive-gaming', findings);
 
+  // Promotions as a visitor (issue 35): the offers and every term, before registering.
+  for (const path of ['/promo', '/newMember']) {
+    await page.goto(path);
+    await expect(page.getByRole('button', { name: 'Register to take an offer' })).toBeVisible();
+    await audit(page, path, findings);
+  }
+
   // The partner host's deposit page opened outside a host (issue 36): it says where to open it.
   await page.goto('/miniAccount');
   await expect(page.getByRole('heading', { name: 'Open Panalo from your partner app' })).toBeVisible();
@@ -299,6 +306,13 @@ test('the player pages, the bet slip with a parlay and the result sheet, as the 
     await expect(tools.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tabpanel')).not.toBeEmpty();
     await audit(page, `/responsibleGaming ${tab}`, findings);
+  }
+
+  // Promotions (issue 35): cash and bonus apart, offers with their terms (looking takes no offer).
+  for (const path of ['/promo', '/bonus', '/newMember']) {
+    await page.goto(path);
+    await expect(page.getByTestId('promo-wallets')).toBeVisible();
+    await audit(page, path, findings);
   }
 
   report(findings);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { betRoutes } from './routes';
 import { BetService } from './service';
+import { bonusFunding, bonusMoney } from './bonus';
 import { gateOfMoney } from './writer';
 
 /**
@@ -43,6 +44,9 @@ export const bets = fp<BetsModuleOptions>(
       placementConcurrency: app.database.kind === 'pglite' ? 1 : 2,
       // The rules about money (responsible gaming) on every bet, in its placement transaction.
       gate: gateOfMoney(app.responsibleGaming.gate),
+      // The bonus wallet (issue 35): cash first, then grants; a bonus's max bet; wins back in proportion; wagering.
+      funding: bonusFunding(app.promotions),
+      money: bonusMoney(app.promotions),
     });
     app.decorate('bets', service);
     await app.register(betRoutes, { db, feed, service });
@@ -67,5 +71,5 @@ export const bets = fp<BetsModuleOptions>(
     });
     app.addHook('onClose', async () => clearInterval(overdue));
   },
-  { name: 'bets', dependencies: ['core', 'contract', 'feed', 'responsible-gaming'] },
+  { name: 'bets', dependencies: ['core', 'contract', 'feed', 'responsible-gaming', 'promotions'] },
 );

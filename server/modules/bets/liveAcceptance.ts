@@ -2,7 +2,7 @@ import type { Database, Transaction } from '../../db';
 import type { FeedProvider } from '../../providers/feed/types';
 import { checkMatchPick } from './acceptance';
 import { combosOf, legsOf, lockTicket, moveTicket, refundStake, repriceLeg, waitingTickets } from './repository';
-import { type BetTasks, type Notice, retrying } from './tasks';
+import { type BetTasks, type Notice, type TicketMoneyHooks, retrying } from './tasks';
 import { type TicketRow, type Written, ticketReturn } from './tickets';
 
 /**
@@ -14,10 +14,16 @@ import { type TicketRow, type Written, ticketReturn } from './tickets';
  */
 
 /** Rejects a waiting ticket and refunds its stake; the caller holds its row lock. Settlement uses it too. */
-export async function rejectWaiting(tx: Transaction, ticket: TicketRow, reason: string): Promise<Notice | undefined> {
+export async function rejectWaiting(
+  tx: Transaction,
+  ticket: TicketRow,
+  reason: string,
+  hooks?: TicketMoneyHooks,
+): Promise<Notice | undefined> {
   const row = await moveTicket(tx, ticket.id, 'waiting', { status: 'reject', reason, settledAt: new Date() });
   if (!row) return undefined;
   await refundStake(tx, row);
+  await hooks?.settled(tx, row, row.stake);
   return { customerId: row.customerId, push: { transId: row.transId, status: 'reject', payout: 0 }, balance: true };
 }
 
@@ -91,13 +97,13 @@ export class LiveAcceptance {
             'any',
           );
           if (!pick.ok) {
-            const notice = await rejectWaiting(tx, ticket, pick.message);
+            const notice = await rejectWaiting(tx, ticket, pick.message, this.tasks.money);
             if (notice) notices.push(notice);
             return;
           }
           if (pick.priceH >= leg.priceH) continue;
           if (ticket.acceptOdds !== 'any') {
-            const notice = await rejectWaiting(tx, ticket, 'Odds Changed');
+            const notice = await rejectWaiting(tx, ticket, 'Odds Changed', this.tasks.money);
             if (notice) notices.push(notice);
             return;
           }

@@ -14,9 +14,9 @@ import { PlacementService } from './placement';
 import { ticketOf } from './repository';
 import type { BatchBody, OutrightBody, ParlayBody, SingleBody } from './schemas';
 import { Settlement } from './settlement';
-import { BetTasks } from './tasks';
+import { BetTasks, type TicketMoneyHooks } from './tasks';
 import type { Written } from './tickets';
-import { type PlacementGate, PlacementWriter } from './writer';
+import { type PlacementFunding, type PlacementGate, PlacementWriter } from './writer';
 
 export { OUTRIGHT_LIMITS } from './placement';
 
@@ -51,6 +51,10 @@ export interface BetServiceOptions {
   reconcileOnStart?: boolean;
   /** Rules checked inside the placement transaction (responsible gaming, bonus terms): see writer.ts. */
   gate?: PlacementGate;
+  /** How stakes are paid beyond cash (the bonus wallet), in the placement transaction: see writer.ts. */
+  funding?: PlacementFunding;
+  /** The bonus wallet's part of payouts and wagering: see tasks.ts. */
+  money?: TicketMoneyHooks;
   /** Placement transactions at once (default 2; 1 suits the embedded database, which runs one at a time). */
   placementConcurrency?: number;
 }
@@ -70,7 +74,12 @@ export class BetService {
       db: options.db,
       feed: options.feed,
       acceptDelayMs: options.acceptDelayMs,
-      writer: new PlacementWriter({ db: options.db, gate: options.gate, concurrency: options.placementConcurrency }),
+      writer: new PlacementWriter({
+        db: options.db,
+        gate: options.gate,
+        funding: options.funding,
+        concurrency: options.placementConcurrency,
+      }),
       placed: (written) => this.placed(written),
     });
   }

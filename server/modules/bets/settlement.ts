@@ -114,7 +114,7 @@ export class Settlement {
         notices.length = 0;
         const ticket = await lockTicket(tx, ticketId);
         if (ticket?.status === 'waiting') {
-          const notice = await rejectWaiting(tx, ticket, 'The match ended before the live bet was confirmed.');
+          const notice = await rejectWaiting(tx, ticket, 'The match ended before the live bet was confirmed.', this.tasks.money);
           if (notice) notices.push(notice);
           return;
         }
@@ -135,6 +135,7 @@ export class Settlement {
         const row = await moveTicket(tx, ticketId, 'running', { status, payout, settledAt: now });
         if (!row) return;
         await payOut(tx, row, payout);
+        await this.tasks.money?.settled(tx, row, payout);
         notices.push({ customerId: row.customerId, push: { transId: row.transId, status, payout }, balance: payout > 0 });
       }),
     );

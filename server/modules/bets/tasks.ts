@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { BetPush } from '../../../src/contract/betting';
-import { sqlState } from '../../db';
+import { type Transaction, sqlState } from '../../db';
+import type { TicketRow } from './tickets';
 
 /**
  * What the betting services share once a ticket's status changed: telling the player (after the
@@ -14,7 +15,18 @@ export interface Notice {
   balance: boolean;
 }
 
+/**
+ * What else moves with a ticket's money (issue 35, the bonus wallet): told, in the transaction that pays
+ * or refunds a ticket, once, what it paid back (the stake of a rejected or void ticket, the payout of a
+ * settled one). The bonus grants take their share and count the stake toward wagering.
+ */
+export interface TicketMoneyHooks {
+  settled(tx: Transaction, ticket: TicketRow, payout: number): Promise<void>;
+}
+
 export interface BetTasksOptions {
+  /** The bonus wallet's part of a ticket's payout and wagering (absent: cash only). */
+  money?: TicketMoneyHooks | undefined;
   /** Tells the player a ticket changed (/user/queue/bets). */
   publishBet: (customerId: number, push: BetPush) => void;
   /** Tells the player the balance changed (/user/queue/balance). */
@@ -26,6 +38,10 @@ export class BetTasks {
   private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(private readonly options: BetTasksOptions) {}
+
+  get money(): TicketMoneyHooks | undefined {
+    return this.options.money;
+  }
 
   get log(): FastifyBaseLogger {
     return this.options.log;

@@ -65,6 +65,24 @@ export interface GateBet {
 export type PlacementGate = (tx: Transaction, bets: readonly GateBet[]) => Promise<readonly (Refusal | undefined)[]>;
 
 /**
+ * How a bet's stake is paid when not all of it is cash (issue 35, the bonus wallet): the part moved from
+ * bonus grants into the wallet in this transaction (cash first, then grants), and what to record once the
+ * ticket is written, in the same transaction.
+ */
+export interface StakeFunding {
+  fromBonus: number;
+  record(tx: Transaction, ticket: Written['row']): Promise<void>;
+}
+
+/**
+ * Asked after the gate, in the placement transaction, for the bets the gate let through: a refusal (a
+ * bonus's max bet), a funding, or undefined (cash alone, as usual).
+ */
+export type PlacementFunding = (tx: Transaction, bets: readonly GateBet[]) => Promise<readonly (Refusal | StakeFunding | undefined)[]>;
+
+type GateWord = Refusal | StakeFunding | undefined;
+
+/**
  * The rules about money (responsible gaming, server/lib/moneyGate.ts) as the placement's gate: asked for
  * each bet in turn, a player's earlier bets of the same batch counted in its stake (they are not written
  * yet; open bets count toward a loss limit). A refusal is thrown (the player's GW_ code and words), which
@@ -85,6 +103,8 @@ export function gateOfMoney(gate: MoneyGate): PlacementGate {
 export interface PlacementWriterOptions {
   db: Database;
   gate?: PlacementGate | undefined;
+  /** How stakes are paid beyond cash (the bonus wallet), after the gate. */
+  funding?: PlacementFunding | undefined;
   /** Placement transactions at once (default 2; PGlite runs one transaction at a time whatever this says). */
   concurrency?: number | undefined;
   /** Calls in one transaction at most (default 64). */
@@ -222,6 +242,16 @@ export class PlacementWriter {
       })),
       tickets: writes.flatMap((w) => w.tickets),
     });
+    for (const [i, { tickets }] of writes.entries()) {
+      const pending = fresh[i]!;
+      const keyWritten = written.keys.has(callKey(pending.call.customerId, pending.call.key));
+      for (const ticket of tickets) {
+        if (!ticket.funding) continue;
+        // Bonus moved for a ticket that will not be written: all of it rolls back, and the call runs alone.
+        if (!keyWritten) throw new Error('bonus funding for a call whose key was stored meanwhile');
+        await ticket.funding.record(tx, ticket.written.row);
+      }
+    }
     fresh.forEach((pending, i) => {
       const { answer, tickets } = writes[i]!;
       // Another call stored this key meanwhile (only a call of another kind can, one that locks no
@@ -241,28 +271,39 @@ export class PlacementWriter {
   }
 
   /** The gate's word on every ticket of the fresh calls, by call. */
-  private async gate(tx: Transaction, fresh: Pending[]): Promise<(Refusal | undefined)[][]> {
+  private async gate(tx: Transaction, fresh: Pending[]): Promise<GateWord[][]> {
     const bets = fresh.flatMap(({ call }) => call.tickets.map((ticket) => ({ customerId: call.customerId, call: call.call, ticket })));
-    const said = this.options.gate && bets.length > 0 ? await this.options.gate(tx, bets) : [];
+    const said: GateWord[] = this.options.gate && bets.length > 0 ? [...(await this.options.gate(tx, bets))] : [];
+    // The funding is asked about the bets the gate let through, in order.
+    const through = bets.map((_, i) => i).filter((i) => !said[i]);
+    if (this.options.funding && through.length > 0) {
+      const funded = await this.options.funding(
+        tx,
+        through.map((i) => bets[i]!),
+      );
+      through.forEach((i, n) => (said[i] = funded[n]));
+    }
     let at = 0;
     return fresh.map(({ call }) => call.tickets.map(() => said[at++]));
   }
 
   /** Which tickets take their stakes (in order, from the locked balances) and each call's answer. */
-  private decide(fresh: Pending[], refusals: (Refusal | undefined)[][], locks: PlacementLocks) {
+  private decide(fresh: Pending[], words: GateWord[][], locks: PlacementLocks) {
     const balances = new Map([...locks.wallets].map(([key, wallet]) => [key, { ...wallet }]));
     return fresh.map(({ call }, c) => {
-      const tickets: { written: Written; key: string; walletAccountId: number }[] = [];
+      const tickets: { written: Written; key: string; walletAccountId: number; funding?: StakeFunding }[] = [];
       const outcomes = call.tickets.map((ticket, t): TicketOutcome => {
-        const refusal = refusals[c]![t];
-        if (refusal) return { ok: false, refusal };
+        const word = words[c]![t];
+        if (word && 'ok' in word) return { ok: false, refusal: word };
         const wallet = balances.get(walletKey(call.customerId, ticket.wallet));
+        // The bonus part of the stake was moved into the wallet in this transaction (see PlacementFunding).
+        if (wallet && word) wallet.balance += word.fromBonus;
         if (!wallet || wallet.balance < ticket.stake) {
           return { ok: false, refusal: { ok: false, code: BetCode.InsufficientBalance, message: INSUFFICIENT } };
         }
         wallet.balance -= ticket.stake;
         const written = newTicketRows(ticket, newTransId(), locks.now, locks.shard);
-        tickets.push({ written, key: call.key, walletAccountId: wallet.id });
+        tickets.push({ written, key: call.key, walletAccountId: wallet.id, ...(word ? { funding: word } : {}) });
         return { ok: true, written };
       });
       return { answer: call.answer(outcomes), tickets };

@@ -1,3 +1,4 @@
+import { casinoBonus } from './bonus';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { GameProvider } from '../../providers/games/types';
@@ -52,6 +53,8 @@ export const casinoWallet = fp<CasinoWalletOptions>(
       clock,
       policy: { ...DEFAULT_SESSION_POLICY, ...(options.session ?? app.config.casinoSession) },
       gate,
+      // The bonus wallet (issue 35): cash first, then casino grants; a bonus's max bet; wins back in proportion; wagering.
+      bonus: casinoBonus(app.promotions),
     });
     const records = new CasinoRecords({ db, clock, provider });
     const transfers = new CasinoTransfers({
@@ -71,5 +74,5 @@ export const casinoWallet = fp<CasinoWalletOptions>(
     app.jobs.add(TRANSFER_JOB, TRANSFER_JOB_MS, (now) => transfers.resume(now));
     await app.register(casinoWalletRoutes, { records, transfers });
   },
-  { name: 'casino-wallet', dependencies: ['core', 'jobs', 'contract', 'site', 'responsible-gaming'] },
+  { name: 'casino-wallet', dependencies: ['core', 'jobs', 'contract', 'site', 'responsible-gaming', 'promotions'] },
 );

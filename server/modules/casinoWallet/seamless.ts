@@ -58,9 +58,40 @@ class Refusal {
   ) {}
 }
 
+/**
+ * The bonus wallet's part of a round (issue 35): how its stake is paid beyond cash (or the bonus's max
+ * bet refusing it), and, when its result arrives or it is rolled back, the grants' share and wagering.
+ */
+export interface CasinoBonus {
+  stake(
+    tx: Transaction,
+    bet: { customerId: number; reference: string; stake: number },
+  ): Promise<{ refusal: string } | { fromBonus: number; record(tx: Transaction): Promise<void> } | undefined>;
+  settled(
+    tx: Transaction,
+    round: {
+      customerId: number;
+      reference: string;
+      stake: number;
+      payout: number;
+      counts: boolean;
+      placedAt: Date;
+      game: string;
+      category: string;
+    },
+  ): Promise<void>;
+}
+
 export class SeamlessWallet {
   constructor(
-    private readonly options: { db: Database; events: PlayerEvents; clock: () => number; policy: SessionPolicy; gate: MoneyGate },
+    private readonly options: {
+      db: Database;
+      events: PlayerEvents;
+      clock: () => number;
+      policy: SessionPolicy;
+      gate: MoneyGate;
+      bonus?: CasinoBonus | undefined;
+    },
   ) {}
 
   private now(): Date {
@@ -173,7 +204,17 @@ export class SeamlessWallet {
         );
       if (tombstone) throw new Refusal('RS_ERROR_TRANSACTION_ROLLED_BACK', main.balance);
       const amount = request.amount;
-      if (amount > main.balance) {
+      const reference = `casino:${request.transaction_uuid}`;
+      // Cash first, then casino bonus grants (moved into main here); a bonus's max bet refuses the round.
+      const funding =
+        amount > 0 ? await this.options.bonus?.stake(tx, { customerId: session.customerId, reference, stake: amount }) : undefined;
+      if (funding && 'refusal' in funding) {
+        const answer = { ...this.base(request, 'RS_ERROR_USER_DISABLED', main.balance), transaction_uuid: request.transaction_uuid };
+        await this.store(tx, request, session, { kind: 'bet', status: 'refused', amount, answer });
+        return { answer, moved: false };
+      }
+      const available = main.balance + (funding ? funding.fromBonus : 0);
+      if (amount > available) {
         const answer = { ...this.base(request, 'RS_ERROR_NOT_ENOUGH_MONEY', main.balance), transaction_uuid: request.transaction_uuid };
         await this.store(tx, request, session, { kind: 'bet', status: 'refused', amount, answer });
         return { answer, moved: false };
@@ -191,7 +232,10 @@ export class SeamlessWallet {
               ],
             })
           : null;
+      await funding?.record(tx);
       await this.roundChanged(tx, session, request.round, { bet: amount, closed: request.round_closed });
+      // A round closed with its stake (a loss told with the bet) is settled now: its stake counts.
+      if (request.round_closed && amount > 0) await this.roundSettled(tx, session, reference, amount, 0, true);
       const after = await this.mainBalance(tx, session.customerId);
       const answer = { ...this.base(request, 'RS_OK', after.balance), transaction_uuid: request.transaction_uuid };
       await this.store(tx, request, session, { kind: 'bet', status: 'accepted', amount, answer, ledgerId });
@@ -222,6 +266,7 @@ export class SeamlessWallet {
             })
           : null;
       await this.roundChanged(tx, session, bet.roundId, { win: amount, closed: true });
+      await this.roundSettled(tx, session, `casino:${bet.transactionUuid}`, bet.amount, amount, true, bet.createdAt);
       const after = await this.mainBalance(tx, session.customerId);
       const answer = {
         ...this.base(request, 'RS_OK', after.balance),
@@ -286,6 +331,8 @@ export class SeamlessWallet {
         .set({ status: 'rolled_back' })
         .where(eq(casinoTransactions.transactionUuid, target.transactionUuid));
       await this.roundChanged(tx, session, target.roundId, { bet: -amount, rolledBack: true });
+      // The stake came back: a grant's part goes back to it, and nothing counts toward wagering.
+      await this.roundSettled(tx, session, `casino:${target.transactionUuid}`, amount, amount, false, target.createdAt);
       const after = await this.mainBalance(tx, session.customerId);
       const answer = ok(after.balance);
       await this.store(tx, { ...request, round: target.roundId }, session, {
@@ -331,6 +378,29 @@ export class SeamlessWallet {
   }
 
   /** Keeps the round's sums and status with each accepted transaction. */
+  /** The bonus wallet hears of a round's result (or its rollback) in the money's transaction. */
+  private async roundSettled(
+    tx: Transaction,
+    session: SessionRow,
+    reference: string,
+    stake: number,
+    payout: number,
+    counts: boolean,
+    placedAt: Date = this.now(),
+  ): Promise<void> {
+    if (!this.options.bonus || stake <= 0) return;
+    await this.options.bonus.settled(tx, {
+      customerId: session.customerId,
+      reference,
+      stake,
+      payout,
+      counts,
+      placedAt,
+      game: session.gameCode,
+      category: rgCategoryOfGame(session.category),
+    });
+  }
+
   private async roundChanged(
     tx: Transaction,
     session: SessionRow,

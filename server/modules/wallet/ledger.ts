@@ -67,6 +67,23 @@ export async function walletAccountId(db: Queryable, customerId: number, kind: P
   return walletAccountId(db, customerId, kind);
 }
 
+/**
+ * A bonus grant's own account (issue 35): kind `bonus:<offer>` of the player. Its balance is bonus money,
+ * shown in the bonus wallet's figure (balances() adds every grant account to `bonus`).
+ */
+export async function grantAccountId(db: Queryable, customerId: number, offerId: string): Promise<number> {
+  const kind = `${BONUS_GRANT_PREFIX}${offerId}`;
+  await db.insert(ledgerAccounts).values({ customerId, kind }).onConflictDoNothing();
+  const [row] = await db
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.customerId, customerId), eq(ledgerAccounts.kind, kind)));
+  return row!.id;
+}
+
+/** The kind prefix of bonus grant accounts. */
+export const BONUS_GRANT_PREFIX = 'bonus:';
+
 export async function houseAccountId(db: Queryable, kind: HouseAccount): Promise<number> {
   const [row] = await db
     .select({ id: ledgerAccounts.id })
@@ -123,7 +140,11 @@ export async function balances(db: Queryable, customerId: number): Promise<Balan
     .from(ledgerAccounts)
     .where(eq(ledgerAccounts.customerId, customerId));
   const result: Balances = { main: 0, bonus: 0, saba: 0 };
-  for (const row of rows) if ((PLAYER_WALLETS as readonly string[]).includes(row.kind)) result[row.kind as PlayerWallet] = row.balance;
+  for (const row of rows) {
+    if ((PLAYER_WALLETS as readonly string[]).includes(row.kind)) result[row.kind as PlayerWallet] += row.balance;
+    // Each bonus grant is its own account (issue 35): together they are the bonus wallet.
+    else if (row.kind.startsWith(BONUS_GRANT_PREFIX)) result.bonus += row.balance;
+  }
   return result;
 }
 

@@ -53,6 +53,7 @@ export const withdrawals = fp(
       available: (channel) => app.payments.available(channel),
       now: clock,
       log: app.log,
+      bonus: (tx, customerId, confirmed) => app.promotions.atWithdrawal(tx, customerId, confirmed),
     });
     app.decorate('withdrawals', service);
     app.payments.onPayoutEvent((tx, event) => service.onPayoutEvent(tx, event));
@@ -60,5 +61,5 @@ export const withdrawals = fp(
     app.jobs.add('withdrawal-payouts', WITHDRAWAL_RESUME_MS, () => service.resume());
     await app.register(withdrawalRoutes, { service, passwords, accounts: app.paymentAccounts });
   },
-  { name: 'withdrawals', dependencies: ['core', 'jobs', 'contract', 'payments', 'payment-accounts', 'messaging'] },
+  { name: 'withdrawals', dependencies: ['core', 'jobs', 'contract', 'payments', 'payment-accounts', 'messaging', 'promotions'] },
 );

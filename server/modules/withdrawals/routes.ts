@@ -115,6 +115,7 @@ export async function withdrawalRoutes(app: FastifyInstance, options: Withdrawal
         amount: body.amount,
         withdrawPassword: body.withdrawPassword,
         bankAccountId: body.bankAccountId,
+        forfeitBonus: body.forfeitBonus,
       });
     },
   });
@@ -133,6 +134,7 @@ export async function withdrawalRoutes(app: FastifyInstance, options: Withdrawal
         way: 'agent',
         amount: body.amount,
         withdrawPassword: body.withdrawPassword,
+        forfeitBonus: body.forfeitBonus,
       }),
   });
 
@@ -163,6 +165,7 @@ export async function withdrawalRoutes(app: FastifyInstance, options: Withdrawal
         amount: body.amount,
         withdrawPassword: body.withdrawPassword,
         bankAccountId: maya.bankAccountId,
+        forfeitBonus: body.forfeitBonus,
       });
     },
   });

@@ -52,6 +52,11 @@ export interface WithdrawalOptions {
   available?: (channel: PaymentChannel) => Promise<boolean>;
   now?: () => number;
   log?: FastifyBaseLogger;
+  /**
+   * In the withdrawal's transaction (issue 35): with an active bonus, refuses unless the player confirmed
+   * the exact amount that would be forfeited, and forfeits it when confirmed (app.promotions.atWithdrawal).
+   */
+  bonus?: (tx: Transaction, customerId: number, confirmed: number | undefined) => Promise<void>;
 }
 
 /** An order's status as the payout's (payoutAfter's rules decide what an event changes) and back. */
@@ -181,7 +186,14 @@ export class WithdrawalService {
     customerId: number,
     key: string,
     call: string,
-    input: { way: WithdrawWay; amount: number; withdrawPassword: string; bankAccountId?: number | undefined },
+    input: {
+      way: WithdrawWay;
+      amount: number;
+      withdrawPassword: string;
+      bankAccountId?: number | undefined;
+      /** The bonus forfeit the player was shown and confirmed (issue 35). */
+      forfeitBonus?: number | undefined;
+    },
   ) {
     const { way, amount } = input;
     if (!(await this.wayOpen(way))) {
@@ -192,7 +204,7 @@ export class WithdrawalService {
       );
     }
     await this.options.passwords.verify(customerId, input.withdrawPassword);
-    const request = { way, amount, bankAccountId: input.bankAccountId ?? null };
+    const request = { way, amount, bankAccountId: input.bankAccountId ?? null, forfeitBonus: input.forfeitBonus ?? null };
     const held = await withIdempotency(this.db, { customerId, key, call, request }, async (tx) => {
       // One withdrawal of a player at a time: the figures below stay true until the hold is posted.
       await lockMainWallet(tx, await walletAccountId(tx, customerId, 'main'));
@@ -208,6 +220,8 @@ export class WithdrawalService {
       const figures = await this.figures(customerId, tx);
       const verdict = checkQuota(amount, way, this.options.config, figures.withdrawable);
       if (!verdict.allowed) throw this.refusal(verdict, amount, figures);
+      // An active bonus: refused until the player confirmed the exact forfeit; confirmed, forfeited here.
+      await this.options.bonus?.(tx, customerId, input.forfeitBonus);
       const now = this.now();
       const orderNo = newOrderNo(now);
       const holdTransactionId = await post(tx, {

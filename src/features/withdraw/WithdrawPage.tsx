@@ -12,7 +12,15 @@ import { PageLayout } from '../../ui/PageLayout';
 import { PageSkeleton } from '../../ui/Skeleton';
 import { AccountChoice, MANAGE_PATH } from './AccountChoice';
 import { AmountField, useAmountMessage } from './AmountField';
-import { MoneyOutAttempt, type PaymentAccount, type WithdrawSwitch, accountsQuery, checkOrderQuota, withdrawSwitchQuery } from './api';
+import {
+  MoneyOutAttempt,
+  type PaymentAccount,
+  type WithdrawSwitch,
+  accountsQuery,
+  checkOrderQuota,
+  withdrawSwitchQuery,
+  withdrawalForfeit,
+} from './api';
 import { moneyOutRefusal } from './errors';
 import { PasswordSheet } from './PasswordSheet';
 import { useMoneyPushes } from './pushes';
@@ -131,7 +139,7 @@ function WithdrawForm({ way, state, accountId, home }: { way: Way; state: Withdr
   const [touched, setTouched] = useState(false);
   const [chosen, setChosen] = useState<number | undefined>(accountId ? Number(accountId) : undefined);
   const [checking, setChecking] = useState(false);
-  const [asking, setAsking] = useState<{ centavos: number; account: PaymentAccount } | null>(null);
+  const [asking, setAsking] = useState<{ centavos: number; account: PaymentAccount; forfeitBonus?: number } | null>(null);
   const attempt = useRef(new MoneyOutAttempt());
 
   const limits = { min: state.minWithdrawAmount, max: state.maxWithdrawAmount, withdrawable: state.withdrawable };
@@ -162,8 +170,25 @@ function WithdrawForm({ way, state, accountId, home }: { way: Way; state: Withdr
     setChecking(true);
     try {
       const quota = await checkOrderQuota({ amount: centavos, accountType: ACCOUNT_TYPE_OF[way] });
-      if (quota.allowed) setAsking({ centavos, account });
-      else if (quota.splits.length > 1) offerSplit(centavos, account.bankAccountId);
+      if (quota.allowed) {
+        // An active bonus is forfeited by a withdrawal (issue 35): the exact amount is shown and asked first.
+        const bonus = await withdrawalForfeit();
+        if (bonus.forfeit === 0) setAsking({ centavos, account });
+        else
+          showDialog({
+            title: t('withdraw.bonusForfeit.title'),
+            message: t('withdraw.bonusForfeit.body', {
+              amount: formatCentavos(bonus.forfeit),
+              withdraw: formatCentavos(centavos),
+              bonuses: bonus.grants.map((grant) => grant.title).join(', '),
+            }),
+            confirm: {
+              label: t('withdraw.bonusForfeit.confirm'),
+              action: () => setAsking({ centavos, account, forfeitBonus: bonus.forfeit }),
+            },
+            cancel: { label: t('withdraw.bonusForfeit.keep') },
+          });
+      } else if (quota.splits.length > 1) offerSplit(centavos, account.bankAccountId);
       else showToast('fail', quota.message ?? t('withdraw.errors.unknown'));
     } catch {
       // told by the API client
@@ -177,7 +202,12 @@ function WithdrawForm({ way, state, accountId, home }: { way: Way; state: Withdr
     try {
       const order = await attempt.current.send({
         call: MoneyCall.createWithdrawalRequest,
-        body: { bankAccountId: asking.account.bankAccountId, amount: asking.centavos, withdrawPassword: password },
+        body: {
+          bankAccountId: asking.account.bankAccountId,
+          amount: asking.centavos,
+          withdrawPassword: password,
+          ...(asking.forfeitBonus === undefined ? {} : { forfeitBonus: asking.forfeitBonus }),
+        },
       });
       void queryClient.invalidateQueries({ queryKey: ['main', MoneyCall.withdrawSwitch] });
       void queryClient.invalidateQueries({ queryKey: balanceQuery.queryKey });

@@ -1,3 +1,4 @@
+import { PromotionCall } from '../../contract/promotions';
 import { queryOptions } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import { Attempt } from '../../api/attempt';
@@ -103,4 +104,13 @@ export class MoneyOutAttempt {
       api.call<Withdrawal>('main', request.call, request.body, { idempotencyKey, quiet: true }),
     );
   }
+}
+
+/** What a withdrawal now would forfeit of the player's active bonuses (issue 35): asked before withdrawing. */
+export function withdrawalForfeit() {
+  return api.call<{ forfeit: number; grants: { grantId: number; title: string; balance: number }[] }>(
+    'main',
+    PromotionCall.withdrawalForfeit,
+    {},
+  );
 }

@@ -28,6 +28,9 @@ export function moneyOutRefusal(error: unknown): MoneyOutRefusal {
       return { kind: 'message', text: t('withdraw.errors.turnover') };
     case GatewayCode.InsufficientBalance:
       return { kind: 'message', text: t('withdraw.errors.balance') };
+    // The bonus to forfeit changed since it was shown: the server's words name the amount now.
+    case GatewayCode.BonusForfeitConfirm:
+      return { kind: 'message', text: error.message };
     case GatewayCode.ChannelClosed:
       return { kind: 'message', text: t('withdraw.errors.channelClosed') };
     case SpecCode.PaymentProviderIssue:

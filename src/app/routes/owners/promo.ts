@@ -1,18 +1,48 @@
-import { route, L, P } from '../route';
+import { route, L, P, page } from '../route';
 
-/** The routes of features/promo. */
+/**
+ * The routes of features/promo. PromoPage: cash and bonus apart, the bonuses held with their wagering, the
+ * offers with their terms (issue 35); WelcomePage: the same with the first-deposit offers first.
+ */
 export const PROMO_ROUTES = [
   route({ path: '/feature', name: 'feature', owner: 'promo' }),
   route({ path: '/agency-benefits', name: 'agency-benefits', owner: 'promo', ...P }),
   route({ path: '/checkIn', name: 'checkIn', owner: 'promo', ...L }),
-  route({ path: '/promo', name: 'promo', owner: 'promo' }),
-  route({ path: '/promo-promo', name: 'promo-promo', owner: 'promo' }),
-  route({ path: '/newActivity', name: 'newActivity', owner: 'promo' }),
-  route({ path: '/bonus', name: 'bonus', owner: 'promo', ...L }),
-  route({ path: '/daily-rebate', name: 'daily-rebate', owner: 'promo', ...L }),
+  route({ path: '/promo', name: 'promo', owner: 'promo', page: page('PromoPage', () => import('../../../features/promo/PromoPage')) }),
+  route({
+    path: '/promo-promo',
+    name: 'promo-promo',
+    owner: 'promo',
+    page: page('PromoPage', () => import('../../../features/promo/PromoPage')),
+  }),
+  route({
+    path: '/newActivity',
+    name: 'newActivity',
+    owner: 'promo',
+    page: page('PromoPage', () => import('../../../features/promo/PromoPage')),
+  }),
+  route({
+    path: '/bonus',
+    name: 'bonus',
+    owner: 'promo',
+    page: page('PromoPage', () => import('../../../features/promo/PromoPage')),
+    ...L,
+  }),
+  route({
+    path: '/daily-rebate',
+    name: 'daily-rebate',
+    owner: 'promo',
+    page: page('DailyRebatePage', () => import('../../../features/promo/DailyRebatePage')),
+    ...L,
+  }),
   route({ path: '/coupon/$name', name: 'coupon', owner: 'promo', ...L }),
   route({ path: '/sportActivity/$id', name: 'sportActivity', owner: 'promo' }),
-  route({ path: '/sportActivity-new-user', name: 'sportActivity-new-user', owner: 'promo' }),
+  route({
+    path: '/sportActivity-new-user',
+    name: 'sportActivity-new-user',
+    owner: 'promo',
+    page: page('WelcomePage', () => import('../../../features/promo/PromoPage')),
+  }),
   route({ path: '/sportActivity-nba-live', name: 'sportActivity-nba-live', owner: 'promo' }),
   route({ path: '/sportActivity-nba-live/$id', name: 'sportActivity-nba-live-detail', owner: 'promo' }),
   route({ path: '/sportActivity/quests/$eventId', name: 'sportActivity-quests', owner: 'promo' }),
@@ -23,10 +53,32 @@ export const PROMO_ROUTES = [
   route({ path: '/rtgGameTournament', name: 'rtgGameTournament', owner: 'promo' }),
   route({ path: '/invite-friends', name: 'invite-friends', owner: 'promo', ...L, ...P }),
   route({ path: '/inviteFriends', name: 'inviteFriends', owner: 'promo', ...L, ...P }),
-  route({ path: '/newMember', name: 'newMember', owner: 'promo', ...P }),
-  route({ path: '/newUser', name: 'newUser', owner: 'promo', ...P }),
-  route({ path: '/joinsuccess', name: 'joinsuccess', owner: 'promo' }),
-  route({ path: '/joinvisitorsuccess', name: 'joinvisitorsuccess', owner: 'promo' }),
+  route({
+    path: '/newMember',
+    name: 'newMember',
+    owner: 'promo',
+    page: page('WelcomePage', () => import('../../../features/promo/PromoPage')),
+    ...P,
+  }),
+  route({
+    path: '/newUser',
+    name: 'newUser',
+    owner: 'promo',
+    page: page('WelcomePage', () => import('../../../features/promo/PromoPage')),
+    ...P,
+  }),
+  route({
+    path: '/joinsuccess',
+    name: 'joinsuccess',
+    owner: 'promo',
+    page: page('WelcomePage', () => import('../../../features/promo/PromoPage')),
+  }),
+  route({
+    path: '/joinvisitorsuccess',
+    name: 'joinvisitorsuccess',
+    owner: 'promo',
+    page: page('WelcomePage', () => import('../../../features/promo/PromoPage')),
+  }),
   route({
     path: '/campaign/masskara',
     name: 'masskara',

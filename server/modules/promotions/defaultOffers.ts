@@ -1,0 +1,38 @@
+import type { OfferTerms } from '../../../src/contract/promotions';
+
+/**
+ * The catalogue a new database starts with (the operator edits it at /dev/offers without a deploy). The
+ * sports welcome offer counts sports stakes only; a casino one counts slots and fishing fully, live tables at 10 %.
+ */
+export const DEFAULT_OFFERS: Record<string, OfferTerms> = {
+  'sports-welcome': {
+    title: 'Sports welcome bonus: 100% up to ₱1,000',
+    summary: 'Double your first deposit for sports betting.',
+    kind: 'firstDeposit',
+    vertical: 'sports',
+    percent: 100,
+    maxBonus: 100_000,
+    minDeposit: 10_000,
+    multiple: 5,
+    contribution: { product: { sports: 100 }, category: { parlay: 100, single: 100 }, default: 0 },
+    maxBet: 5_000,
+    maxWin: 500_000,
+    days: 14,
+    claimDays: 7,
+  },
+  'casino-welcome': {
+    title: 'Casino welcome bonus: 50% up to ₱500',
+    summary: 'Half your first deposit again, for slots.',
+    kind: 'firstDeposit',
+    vertical: 'casino',
+    percent: 50,
+    maxBonus: 50_000,
+    minDeposit: 10_000,
+    multiple: 10,
+    contribution: { category: { slots: 100, fishing: 100, liveCasino: 10 }, default: 0 },
+    maxBet: 5_000,
+    maxWin: 250_000,
+    days: 7,
+    claimDays: 7,
+  },
+};

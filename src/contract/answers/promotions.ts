@@ -1,0 +1,78 @@
+import * as z from 'zod/mini';
+import { BONUS_VERTICALS, OFFER_KINDS } from '../promotions';
+import { centavos, isoTime } from './common';
+
+const offer = z.strictObject({
+  id: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  kind: z.enum(OFFER_KINDS),
+  vertical: z.enum(BONUS_VERTICALS),
+  /** Every material term, in plain words. */
+  terms: z.array(z.string()),
+  maxBet: centavos,
+  maxWin: centavos,
+  multiple: z.int(),
+  /** What taking it now would grant (0 when not eligible). */
+  bonus: centavos,
+  /** null when it can be taken now; otherwise why not, in plain words. */
+  refusal: z.nullable(z.string()),
+});
+
+/** promotion/offers: what the catalogue offers, with every material term (no player's figures). */
+export const publicOffersAnswer = z.strictObject({ offers: z.array(z.omit(offer, { bonus: true, refusal: true })) });
+
+export const grantAnswer = z.strictObject({
+  grantId: z.int(),
+  offerId: z.string(),
+  title: z.string(),
+  vertical: z.enum(BONUS_VERTICALS),
+  status: z.enum(['active', 'converted', 'forfeited']),
+  amount: centavos,
+  balance: centavos,
+  wagered: centavos,
+  required: centavos,
+  maxBet: centavos,
+  maxWin: centavos,
+  expiresAt: isoTime,
+  endReason: z.nullable(z.string()),
+  converted: centavos,
+  forfeited: centavos,
+});
+
+/** promotion/list: cash and bonus apart, the offers the player can see and the grants they hold. */
+export const promotionListAnswer = z.strictObject({
+  cash: centavos,
+  bonus: centavos,
+  offers: z.array(offer),
+  grants: z.array(grantAnswer),
+});
+
+export const leaveAnswer = z.strictObject({ grantId: z.int(), forfeited: centavos, cash: centavos });
+
+/** promotion/withdrawalForfeit: what a withdrawal now would forfeit. */
+export const withdrawalForfeitAnswer = z.strictObject({
+  forfeit: centavos,
+  grants: z.array(z.strictObject({ grantId: z.int(), title: z.string(), balance: centavos })),
+});
+
+export type PromotionListAnswer = z.infer<typeof promotionListAnswer>;
+
+/** activity/dailyRebates: the player's recent rebates. */
+export const rebatesAnswer = z.strictObject({
+  list: z.array(
+    z.strictObject({
+      day: z.string(),
+      vertical: z.enum(BONUS_VERTICALS),
+      turnover: centavos,
+      percent: z.number(),
+      amount: centavos,
+      status: z.enum(['available', 'claimed', 'expired']),
+      expiresAt: isoTime,
+    }),
+  ),
+});
+export type RebatesAnswer = z.infer<typeof rebatesAnswer>;
+
+/** coupon/claimRebates, activity/claim-dailyrebates: what was paid to cash. */
+export const claimRebatesAnswer = z.strictObject({ amount: centavos });

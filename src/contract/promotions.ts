@@ -1,0 +1,92 @@
+import * as z from 'zod/mini';
+
+/**
+ * Promotions (issue 35): the offer catalogue's terms, the bonus grants a player holds and the calls.
+ * An offer's terms are copied into a grant when it is granted; a later edit of the offer changes
+ * nothing a player holds. Amounts are whole centavos.
+ */
+
+export const PromotionCall = {
+  /** Anyone. The offers and every material term, in plain words (a visitor reads them before registering). */
+  offers: 'promotion/offers',
+  /** Player. What the player can take (with every material term) and what they hold. */
+  list: 'promotion/list',
+  /** Player, idempotent. Opts into an offer: the grant is made at once from the qualifying deposit. */
+  optIn: 'promotion/optIn',
+  /** Player, idempotent. Leaves a grant: cash is kept, the bonus and its winnings are forfeited. */
+  leave: 'promotion/leave',
+  /** Player. What a withdrawal now would forfeit (the grants' balances), asked before withdrawing. */
+  withdrawalForfeit: 'promotion/withdrawalForfeit',
+  /** Player. The daily rebates (/daily-rebate): each day's turnover per vertical, its rebate and where it stands. */
+  rebates: 'activity/dailyRebates',
+  /** Player, idempotent. Claims every rebate still claimable (spec §7 names both). */
+  claimRebates: 'coupon/claimRebates',
+  claimDailyRebates: 'activity/claim-dailyrebates',
+} as const;
+
+/** The UK's ceiling from January 2026: wagering at most 10 times the bonus. */
+export const MAX_WAGERING_MULTIPLE = 10;
+
+export const BONUS_VERTICALS = ['sports', 'casino'] as const;
+export type BonusVertical = (typeof BONUS_VERTICALS)[number];
+
+export const OFFER_KINDS = ['firstDeposit', 'reload'] as const;
+export type OfferKind = (typeof OFFER_KINDS)[number];
+
+const percent = z.int().check(z.minimum(0), z.maximum(100));
+const positiveCentavos = z.int().check(z.positive());
+const percentTable = z.record(z.string().check(z.minLength(1), z.maxLength(80)), percent);
+
+/**
+ * Contribution of a settled stake to wagering, looked up game → category → product → default; anything
+ * unmatched counts `default`, which is 0 unless the offer says otherwise.
+ */
+export const contributionSchema = z.strictObject({
+  game: z.optional(percentTable),
+  category: z.optional(percentTable),
+  product: z.optional(percentTable),
+  default: percent,
+});
+export type Contribution = z.infer<typeof contributionSchema>;
+
+/** An offer's terms as the operator writes them (the development page /dev/offers validates them). */
+export const offerTermsSchema = z.strictObject({
+  title: z.string().check(z.minLength(3), z.maxLength(80)),
+  summary: z.string().check(z.minLength(3), z.maxLength(300)),
+  kind: z.enum(OFFER_KINDS),
+  /** One vertical: its stakes count and its max bet applies. */
+  vertical: z.enum(BONUS_VERTICALS),
+  /** The bonus: this percentage of the qualifying deposit, up to maxBonus. */
+  percent: z.int().check(z.minimum(1), z.maximum(200)),
+  maxBonus: positiveCentavos,
+  minDeposit: positiveCentavos,
+  /** Wagering: this multiple of the bonus only (≤ 10). */
+  multiple: z.int().check(z.minimum(0), z.maximum(MAX_WAGERING_MULTIPLE)),
+  contribution: contributionSchema,
+  maxBet: positiveCentavos,
+  maxWin: positiveCentavos,
+  /** The grant expires this many days after it is granted. */
+  days: z.int().check(z.minimum(1), z.maximum(90)),
+  /** The offer can be taken this many days after the qualifying deposit. */
+  claimDays: z.int().check(z.minimum(1), z.maximum(90)),
+});
+export type OfferTerms = z.infer<typeof offerTermsSchema>;
+
+export const offerIdSchema = z.string().check(z.regex(/^[a-z0-9-]{3,40}$/, 'An offer id is 3 to 40 lower-case letters, digits or dashes.'));
+
+/** The terms in plain words, as shown before opting in (the same sentences on every page). */
+export function plainTerms(terms: OfferTerms, peso: (centavos: number) => string): string[] {
+  const lines = [
+    `You get ${terms.percent}% of your ${terms.kind === 'firstDeposit' ? 'first deposit' : 'deposit'} as bonus money, up to ${peso(terms.maxBonus)} (deposit at least ${peso(terms.minDeposit)}).`,
+    `Bonus money is kept apart from your cash. Your cash is always used first.`,
+    terms.multiple === 0
+      ? `There is no wagering: the bonus becomes cash at once.`
+      : `To turn the bonus into cash, place settled ${terms.vertical} bets worth ${terms.multiple} times the bonus.`,
+    `Only ${terms.vertical} bets count${terms.contribution.default === 0 ? '; anything not listed counts 0%' : ''}. Voided and cashed-out bets do not count.`,
+    `Max bet while your bonus is active is ${peso(terms.maxBet)}.`,
+    `The most the bonus can turn into cash is ${peso(terms.maxWin)}; anything above is forfeited.`,
+    `The bonus expires ${terms.days} day${terms.days === 1 ? '' : 's'} after you take it. You can take it up to ${terms.claimDays} day${terms.claimDays === 1 ? '' : 's'} after your deposit.`,
+    `You can leave the bonus at any time: you keep all your cash; the bonus and what it won are forfeited. Withdrawing while the bonus is active forfeits it too (you are asked first).`,
+  ];
+  return lines;
+}

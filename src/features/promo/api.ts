@@ -1,0 +1,57 @@
+import { queryOptions } from '@tanstack/react-query';
+import type * as z from 'zod/mini';
+import { Attempt } from '../../api/attempt';
+import { api } from '../../api/instance';
+import type { PromotionListAnswer, RebatesAnswer, leaveAnswer, publicOffersAnswer } from '../../contract/answers/promotions';
+import { PromotionCall } from '../../contract/promotions';
+
+/** The promotions calls (src/contract/promotions.ts): offers, the player's grants, opting in and leaving. */
+
+export type PromotionList = PromotionListAnswer;
+export type PlayerOffer = PromotionList['offers'][number];
+export type Grant = PromotionList['grants'][number];
+export type PublicOffers = z.infer<typeof publicOffersAnswer>;
+
+export const PROMOTION_LIST_KEY = ['main', PromotionCall.list] as const;
+
+/** Cash and bonus, the offers the player can take and the grants they hold. */
+export const promotionListQuery = queryOptions({
+  queryKey: PROMOTION_LIST_KEY,
+  queryFn: () => api.call<PromotionList>('main', PromotionCall.list, {}),
+  staleTime: 10_000,
+});
+
+/** The offers and their terms for anyone (a visitor). */
+export const publicOffersQuery = queryOptions({
+  queryKey: ['main', PromotionCall.offers],
+  queryFn: () => api.call<PublicOffers>('main', PromotionCall.offers, {}),
+  staleTime: 60_000,
+});
+
+const optInAttempt = new Attempt();
+const leaveAttempt = new Attempt();
+
+/** Opts in (one grant however often it is pressed: the same request keeps its idempotency key until answered). */
+export const optIn = (offerId: string) =>
+  optInAttempt.send({ offerId }, (idempotencyKey) =>
+    api.call<{ grantId: number }>('main', PromotionCall.optIn, { offerId }, { idempotencyKey }),
+  );
+
+export const leaveBonus = (grantId: number) =>
+  leaveAttempt.send({ grantId }, (idempotencyKey) =>
+    api.call<z.infer<typeof leaveAnswer>>('main', PromotionCall.leave, { grantId }, { idempotencyKey }),
+  );
+
+export type Rebates = RebatesAnswer;
+
+export const rebatesQuery = queryOptions({
+  queryKey: ['main', PromotionCall.rebates],
+  queryFn: () => api.call<Rebates>('main', PromotionCall.rebates, {}),
+  staleTime: 30_000,
+});
+
+const rebateAttempt = new Attempt();
+
+/** Claims every rebate still claimable (activity/claim-dailyrebates): once, however often it is pressed. */
+export const claimRebates = () =>
+  rebateAttempt.send({}, (idempotencyKey) => api.call<{ amount: number }>('main', PromotionCall.claimDailyRebates, {}, { idempotencyKey }));
