@@ -49,7 +49,7 @@ import type { GameProvider } from './providers/games/types';
 import { saveChat } from './modules/sports/repository';
 import { sportsRoutes } from './modules/sports/routes';
 import { SportsService } from './modules/sports/service';
-import { statsRoutes } from './modules/stats/routes';
+import { stats } from './modules/stats';
 import { voucherRoutes } from './modules/vouchers/routes';
 import { VOUCHER_PAY_TYPE, VoucherService } from './modules/vouchers/service';
 import { walletRoutes } from './modules/wallet/routes';
@@ -331,7 +331,6 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
 
   const settings = fileSiteSettings(config.dataDir, app.log);
   await app.register(siteRoutes, { settings });
-  await app.register(statsRoutes, { counts: new Map() });
   await app.register(authRoutes, {
     db,
     secrets: config.secrets,
@@ -340,6 +339,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     policy,
     captchaDifficulty: options.captchaDifficulty ?? { min: 3_000, max: 12_000 },
     onRegistered: (customerId) => welcome(db, events, customerId),
+    // The stats module (registered below, with the job runner) keeps where each account came from.
+    recordAttribution: (tx, customerId, source) => app.stats.recordRegistration(tx, customerId, source),
     passwordGuard,
     notifyOwner: async (customerId, title, body) => {
       await sendMessage(db, events, { customerId, type: 1, title, body });
@@ -373,6 +374,14 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   if (sharedRateLimits) payments.addJob('rate-limit-sweep', RATE_LIMIT_SWEEP_MS, () => sweepRateLimits(db));
   payments.addJob('login-guard-sweep', LOGIN_GUARD_SWEEP_MS, (now) => passwordGuard.sweep(now));
   payments.addJob('wallet-transfers', WALLET_TRANSFER_JOB_MS, (now) => wallet.resumePendingTransfers(now));
+  // Statistics, attribution and experiments (issue 39): a plugin that wires itself (server/modules/stats).
+  await app.register(stats, {
+    appKey: config.appKey,
+    secret: config.secrets.captchaKeySecret,
+    sessions: sessionResolver(db, policy),
+    clock,
+    production: config.production,
+  });
   // One turnover rule: what queryPayWays tells the player is what withdrawals enforce (config.withdraw).
   const depositConfig = { ...config.payments, turnoverPercent: config.withdraw.turnoverPercent };
   const deposits = new DepositService({ db, events, payments, config: depositConfig, log: app.log });

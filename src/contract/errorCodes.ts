@@ -163,6 +163,9 @@ export const GatewayCode = {
   TransferFailed: 'GW_800484',
   /** No such round of this player. */
   RoundNotFound: 'GW_800485',
+  // Statistics and attribution (issue 39): GW_80039x.
+  /** The tracking service cannot give an attribution id right now (the page tries again, spec §9 backoff). */
+  TrackingUnavailable: 'GW_800390',
 } as const;
 
 /** Codes that reset the token and show the session-expired dialog. */

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ADDRESS_PAGE_SIZE } from './constants';
+import { touchesSchema } from './eventSchemas';
 import { isCalendarDate, normalizePhone } from './people';
 
 /**
@@ -34,6 +35,8 @@ export const loginBySmsSchema = z.object({
   deviceToken: z.optional(z.string()),
   acquisition: params,
   invite: params,
+  /** First and last touch kept on the device (issue 39): stored with the registration. */
+  touches: z.optional(touchesSchema),
 });
 
 export const loginByPasswordSchema = z.object({
@@ -52,6 +55,8 @@ export const registerSchema = z.object({
   deviceToken: z.optional(z.string()),
   acquisition: params,
   invite: params,
+  /** First and last touch kept on the device (issue 39): stored with the registration. */
+  touches: z.optional(touchesSchema),
 });
 
 export const visitorRegisterSchema = z.object({
@@ -61,6 +66,7 @@ export const visitorRegisterSchema = z.object({
   captchaToken,
   acquisition: params,
   invite: params,
+  touches: z.optional(touchesSchema),
 });
 
 export const modifyPasswordSchema = z.object({

@@ -15,7 +15,8 @@ import {
   visitorRegisterSchema,
 } from '../../../src/contract/forms';
 import { normalizePhone } from '../../../src/contract/people';
-import type { Database } from '../../db';
+import type { Database, Transaction } from '../../db';
+import type { Touches } from '../../../src/contract/events';
 import { customers } from '../../db/schema';
 import { CallError } from '../../lib/errors';
 import { type FieldCipher, hashPassword, verifyPassword } from '../../lib/security';
@@ -28,6 +29,14 @@ import { type SessionPolicy, createSession, revokeOtherSessions, revokeSession }
 import { consumeTicket, issueTicket } from './tickets';
 import { type Customer, type NewCustomer, assertOfAge, createCustomer, findById, findByPhone, logIn } from './users';
 
+/** What a registration call says about where the player came from (issue 39), as the stats module records it. */
+export interface AttributionSource {
+  acquisition: Record<string, string> | undefined;
+  touches: Touches | undefined;
+  deviceId: string | undefined;
+  domainName: string | undefined;
+}
+
 export interface AuthOptions {
   db: Database;
   secrets: Secrets;
@@ -38,6 +47,11 @@ export interface AuthOptions {
   captchaDifficulty: { min: number; max: number };
   /** Called when a player opens an account (the messages module welcomes them). */
   onRegistered: (customerId: number) => Promise<void>;
+  /**
+   * Records where a new account came from (the stats module: acquisition parameters, first and last
+   * touch, the device), inside the transaction that opens the account.
+   */
+  recordAttribution?: (tx: Transaction, customerId: number, source: AttributionSource) => Promise<void>;
   /** Counts wrong passwords per number and pauses password login (see lockout.ts). */
   passwordGuard: PasswordGuard;
   /** Puts a message in a player's inbox (the messages module). */
@@ -128,13 +142,22 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
   /** Opens an account (the caller checked the 21+ rule and the code), welcomes the player, logs them in. */
   async function openAccount(
     input: Omit<NewCustomer, 'acquisition' | 'invite' | 'deviceToken'>,
-    body: Pick<NewCustomer, 'acquisition' | 'invite' | 'deviceToken'>,
+    body: Pick<NewCustomer, 'acquisition' | 'invite' | 'deviceToken'> & { touches?: Touches | undefined },
     request: FastifyRequest,
     previousSessionId: number | undefined,
   ) {
-    const customer = await db.transaction((tx) =>
-      createCustomer(tx, { ...input, acquisition: body.acquisition, invite: body.invite, deviceToken: body.deviceToken }),
-    );
+    const customer = await db.transaction(async (tx) => {
+      const created = await createCustomer(tx, { ...input, acquisition: body.acquisition, invite: body.invite, deviceToken: body.deviceToken });
+      // Where the account came from, in the same transaction: an affiliate's registration is never lost.
+      const header = (name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : undefined);
+      await options.recordAttribution?.(tx, created.id, {
+        acquisition: body.acquisition,
+        touches: body.touches,
+        deviceId: header('deviceid'),
+        domainName: header('domainname'),
+      });
+      return created;
+    });
     await options.onRegistered(customer.id);
     return logIn(db, policy, customer, request, previousSessionId);
   }
