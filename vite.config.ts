@@ -62,12 +62,12 @@ export default defineConfig({
     target: 'es2020',
     sourcemap: true,
     reportCompressedSize: true,
-    // What loads in the background once the page is up (routes/data.ts, the routes' prefetches; the
-    // Watchers) fetches its imports as the browser finds them: Vite would otherwise insert a preload link
-    // per import (twenty for the route data) in one task while the player may be scrolling. Pages and
-    // overlays keep theirs: a tap on them should not wait for a waterfall.
+    // What loads in the background once the page is up (the Watchers) fetches its imports as the
+    // browser finds them: Vite would otherwise insert a preload link per import in one task while the
+    // player may be scrolling. Pages, overlays and the routes' prefetches (routes/prefetch/<owner>.ts,
+    // which start with their route) keep theirs: a tap on them should not wait for a waterfall.
     modulePreload: {
-      resolveDependencies: (filename, deps) => (/(^|\/)(data|Watchers)-[\w-]+\.js$/.test(filename) ? [] : deps),
+      resolveDependencies: (filename, deps) => (/(^|\/)Watchers-[\w-]+\.js$/.test(filename) ? [] : deps),
     },
     rolldownOptions: {
       output: {

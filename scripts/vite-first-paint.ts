@@ -4,18 +4,21 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { deferAppScripts } from '../server/plugins/appLoader';
 import type { FirstPaintInfo } from '../server/plugins/firstPaint';
-import { type RouteDef, routesFor } from '../src/app/routes/table';
+import { ROUTES_WITH_DATA } from '../src/app/routes/data';
+import type { RouteOwner } from '../src/app/routes/meta';
+import { type RouteDef, type RouteName, needsAreaStrings, routesFor } from '../src/app/routes/table';
 import { SPORTS } from '../src/features/sports/search';
-import { FAQ_ARTICLES } from '../src/features/content/docs/types';
-import type { ContentDoc } from '../src/features/content/docs/types';
-import basketballEvents from '../src/features/content/docs/basketball-events.en';
-import esportsEvents from '../src/features/content/docs/esports-events.en';
-import howATeamWinsPvl from '../src/features/content/docs/how-a-team-wins-pvl.en';
-import howToPlayLiveStreaming from '../src/features/content/docs/how-to-play-live-streaming.en';
-import minMaxDeposit from '../src/features/content/docs/min-max-deposit.en';
-import volleyballTeamWin from '../src/features/content/docs/volleyball-team-win.en';
+import { FAQ_ARTICLES } from '../src/contract/faq/types';
+import type { ContentDoc } from '../src/contract/faq/types';
+import basketballEvents from '../src/contract/faq/basketball-events.en';
+import esportsEvents from '../src/contract/faq/esports-events.en';
+import howATeamWinsPvl from '../src/contract/faq/how-a-team-wins-pvl.en';
+import howToPlayLiveStreaming from '../src/contract/faq/how-to-play-live-streaming.en';
+import minMaxDeposit from '../src/contract/faq/min-max-deposit.en';
+import volleyballTeamWin from '../src/contract/faq/volleyball-team-win.en';
 import { routesEn } from '../src/i18n/routes.en';
 import { en } from '../src/i18n/en';
+import { enAreas } from '../src/i18n/en.areas';
 
 /**
  * Build step of the first paint (issue 14): what the server needs to answer each address with its own
@@ -36,9 +39,14 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
+/** The key of pageModules' answer for the page of a route the table does not name (`PAGES[name] ?? comingSoon`). */
+export const DEFAULT_PAGE = '*';
+
 /**
  * Route name → the module its page is imported from, read from the router's page table
- * (src/app/routes/pages.tsx: `Name: page('X', () => import('…'))`, or `Name: alias` of such a const).
+ * (src/app/routes/pages.tsx: `Name: page('X', () => import('…'))`, or `Name: alias` of such a const;
+ * '' for a page the shell holds), and under DEFAULT_PAGE the page of every other route
+ * (`PAGES[name] ?? alias` in pageFor).
  */
 export function pageModules(source: string, pagesFile = PAGES_FILE): Map<string, string> {
   const lazy = String.raw`page\(\s*'[\w-]+'\s*,\s*\(\)\s*=>\s*import\(\s*'([^']+)'\s*\)\s*\)`;
@@ -50,9 +58,11 @@ export function pageModules(source: string, pagesFile = PAGES_FILE): Map<string,
   for (const match of source.matchAll(new RegExp(String.raw`const\s+(\w+)\s*=\s*${lazy}`, 'g'))) consts.set(match[1]!, toFile(match[2]!));
   const pages = new Map<string, string>();
   for (const match of source.matchAll(new RegExp(String.raw`^\s*'?([\w-]+)'?\s*:\s*(?:${lazy}|(\w+))\s*,`, 'gm'))) {
-    const file = match[2] ? toFile(match[2]) : consts.get(match[3] ?? '');
-    if (file) pages.set(match[1]!, file);
+    // A page of the shell itself (`Maintenance: MaintenancePage`): no chunk of its own ('').
+    pages.set(match[1]!, match[2] ? toFile(match[2]) : (consts.get(match[3] ?? '') ?? ''));
   }
+  const fallback = consts.get(/PAGES\[name\]\s*\?\?\s*(\w+)/.exec(source)?.[1] ?? '');
+  if (fallback) pages.set(DEFAULT_PAGE, fallback);
   return pages;
 }
 
@@ -73,8 +83,11 @@ function shellChunks(manifest: Manifest): Set<string> {
   return seen;
 }
 
-/** The preload tags of one page: its chunk and the static imports the shell does not have, then their CSS. */
-function chunkTags(manifest: Manifest, key: string, shell: Set<string>): string[] {
+/**
+ * The preload tags of chunks `keys` (a page's chunk, its strings, its data): each chunk and the static
+ * imports the shell does not have, once, the scripts first, then their CSS.
+ */
+function chunkTags(manifest: Manifest, keys: readonly string[], shell: Set<string>): string[] {
   const scripts: string[] = [];
   const styles: string[] = [];
   const seen = new Set<string>();
@@ -86,11 +99,11 @@ function chunkTags(manifest: Manifest, key: string, shell: Set<string>): string[
     for (const css of chunk.css ?? []) styles.push(`<link rel="preload" as="style" crossorigin href="/${css}">`);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit(key);
+  for (const key of keys) visit(key);
   return [...scripts, ...styles];
 }
 
-/** The FAQ articles' English text (src/features/content/docs), by slug. */
+/** The FAQ articles' English text (src/contract/faq), by slug. */
 const FAQ_DOCS: Record<string, ContentDoc> = {
   'how-to-play-live-streaming': howToPlayLiveStreaming,
   'basketball-events': basketballEvents,
@@ -156,9 +169,10 @@ export function routeInfo(): FirstPaintInfo {
 export function firstPaintInfo(
   outDir: string,
   pagesSource = readFileSync(PAGES_FILE, 'utf8'),
-  rows?: FirstPaintInfo['rows'],
+  rows?: Omit<NonNullable<FirstPaintInfo['rows']>, 'strings'>,
 ): FirstPaintInfo {
-  const info: FirstPaintInfo = { ...routeInfo(), ...(rows ? { rows } : {}) };
+  // The rows are drawn in the app's English, which the build hands the server (server/ reads no src/i18n).
+  const info: FirstPaintInfo = { ...routeInfo(), ...(rows ? { rows: { ...rows, strings: { ...en, ...enAreas } } } : {}) };
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const shell = shellChunks(manifest);
   // A route's own page chunk and what it imports: the entry asks for them only once it runs. Not the
@@ -166,9 +180,21 @@ export function firstPaintInfo(
   // entry ran, so on a slow link loading it beside the entry only made the entry (and the app taking
   // over the drawn page) about 0.8 s later (tests/bench/firstload.ts, 50 kB/s, 6 runs each).
   info.preloads[''] = '';
-  for (const [name, file] of pageModules(pagesSource)) {
-    const key = chunkKey(manifest, file);
-    info.preloads[name] = key ? chunkTags(manifest, key, shell).join('') : '';
+  const pages = pageModules(pagesSource);
+  // What every route's page needs from its first render (issue 31): its page chunk (a route without a
+  // page of its own shows the page of a later release), the areas' English for a page that shows it
+  // (src/app/router.tsx waits for it), and its owner's prefetches (src/app/routes/data.ts), which the
+  // route starts at once: asked for beside the entry, not one round trip after it.
+  const areas = chunkKey(manifest, 'src/i18n/en.areas');
+  for (const route of routesFor(true) as readonly RouteDef[]) {
+    const file = pages.get(route.name) ?? pages.get(DEFAULT_PAGE) ?? '';
+    const page = file ? chunkKey(manifest, file) : undefined;
+    const owner = route.owner as RouteOwner;
+    const prefetch = ROUTES_WITH_DATA[owner]?.includes(route.name as RouteName)
+      ? chunkKey(manifest, `src/app/routes/prefetch/${owner}`)
+      : undefined;
+    const keys = [page, needsAreaStrings(route) ? areas : undefined, prefetch].filter((key): key is string => key !== undefined);
+    info.preloads[route.name] = chunkTags(manifest, keys, shell).join('');
   }
   return info;
 }

@@ -12,6 +12,7 @@ import { ensureVisitorToken } from './features/auth/entryLogin';
 import { realtime } from './realtime/client';
 import { siteInfoQuery } from './features/site/api';
 import { initI18n, loadAreas } from './i18n';
+import { GAME_LIST_ID } from './lib/gameTiles';
 import { yieldToMain } from './lib/yieldToMain';
 import { preferences } from './stores/preferences';
 import { siteInfo } from './stores/siteInfo';
@@ -81,16 +82,41 @@ function preloadCurrentRoute(appRouter: AppRouter): void {
   }
 }
 
+/** The page came with the feed's lists or the game lists (the server drew it from them): it is live from its first screen. */
+function carriesLiveData(): boolean {
+  return document.getElementById('panalo-first-list') !== null || document.getElementById(GAME_LIST_ID) !== null;
+}
+
+/** Whether the page at the address shows what the realtime worker brings on its first screen: the sports pages (the live match) and the home tabs. */
+function showsLiveData(appRouter: AppRouter): boolean {
+  try {
+    const pathname = location.pathname === '/' ? `/${preferences.defaultTab}` : location.pathname;
+    const [routes] = appRouter.getMatchedRoutes(pathname);
+    const leaf = routes[routes.length - 1]?.options.staticData?.route;
+    return leaf?.owner === 'sports' || leaf?.homeTab === true;
+  } catch {
+    return true;
+  }
+}
+
 async function start(): Promise<void> {
   // Out of the task that evaluated every module first; then the realtime worker: its script, socket and
   // first lists load while the page's own code runs.
   await yieldToMain();
-  realtime();
+  const live = carriesLiveData();
+  if (live) realtime();
   await yieldToMain();
   const i18nReady = initI18n(preferences.language, { deferAreas: true });
   await yieldToMain();
   const appRouter = createAppRouter(guardsReady);
   router = appRouter;
+  // Any other page (a deposit link, an account page) does not share a slow link with the worker's script,
+  // socket and first calls while its own code and data load (issue 31): it starts once the page is up,
+  // or earlier where the page asks for it (realtime() starts on first use). The live match starts it now.
+  if (!live) {
+    if (showsLiveData(appRouter)) realtime();
+    else void afterFirstPaint().then(() => realtime());
+  }
   await yieldToMain();
   preloadCurrentRoute(appRouter);
   void ensureVisitorToken();

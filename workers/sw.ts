@@ -212,4 +212,7 @@ async function navigate({ request, url }: { request: Request; url: URL }): Promi
 
 // The development server precaches nothing (an empty manifest), so there is no shell to fall back on:
 // navigations go to the network as they would without a service worker.
-if (import.meta.env.PROD) registerRoute(new NavigationRoute(navigate));
+// The simulators' and development pages (/sim/…, /dev/…: a framed game, a hosted checkout) are not the
+// app's: they go to the network as the browser asked for them (a game page framed by the app is asked as
+// an iframe, which it reads from Sec-Fetch-Dest), with no app shell or maintenance page in their place.
+if (import.meta.env.PROD) registerRoute(new NavigationRoute(navigate, { denylist: [/^\/sim\//, /^\/dev\//] }));

@@ -52,6 +52,12 @@ export interface ClusterOptions {
   rabbitId?: string;
   /** The balancer's readiness check (default /readyz). */
   healthPath?: string;
+  /** More PostgreSQL settings (`-c name=value`), e.g. the betting benchmark's pg_stat_statements. */
+  postgresSettings?: Record<string, string>;
+  /** The checkout the instances run from (default this one): the betting benchmark compares two. */
+  repo?: string;
+  /** More options for each instance's node (the betting benchmark's --cpu-prof). */
+  nodeArgs?: (name: string) => string[];
   log?: (line: string) => void;
 }
 
@@ -109,7 +115,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   };
   try {
     log('PostgreSQL…');
-    const postgres = await startPostgres(join(dir, 'postgres'), { logDir });
+    const postgres = await startPostgres(join(dir, 'postgres'), {
+      logDir,
+      ...(options.postgresSettings ? { settings: options.postgresSettings } : {}),
+    });
     stoppers.push(() => postgres.stop());
     const databaseUrl = await postgres.database('panalo');
     log('RabbitMQ…');
@@ -136,7 +145,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const start = async (name: string) => {
       const port = ports.get(name);
       if (port === undefined) throw new Error(`no instance ${name}`);
-      const instance = await startInstance(name, { port, env: instanceEnv(name), logDir });
+      const instance = await startInstance(name, {
+        port,
+        env: instanceEnv(name),
+        logDir,
+        ...(options.repo ? { repo: options.repo } : {}),
+        ...(options.nodeArgs ? { nodeArgs: options.nodeArgs(name) } : {}),
+      });
       instances.set(name, instance);
       return instance;
     };

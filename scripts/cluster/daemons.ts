@@ -219,7 +219,10 @@ export interface Postgres extends Daemon {
  * root): `runuser -u postgres`, with the folder given to that user. The postmaster runs in the
  * foreground of its own group; SIGINT is its "fast" shutdown (open sessions are ended, data is kept).
  */
-export async function startPostgres(dir: string, options: { port?: number; logDir: string }): Promise<Postgres> {
+export async function startPostgres(
+  dir: string,
+  options: { port?: number; logDir: string; settings?: Record<string, string> },
+): Promise<Postgres> {
   ensurePackages(['postgresql']);
   const data = join(dir, 'pgdata');
   mkdirSync(dir, { recursive: true });
@@ -255,6 +258,8 @@ export async function startPostgres(dir: string, options: { port?: number; logDi
     'listen_addresses=127.0.0.1',
     '-c',
     'max_connections=300',
+    // More server settings (the betting benchmark's profile loads pg_stat_statements).
+    ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
   ]);
   const daemon = spawnDaemon('postgres', command, args, { logFile, politeStop: (group) => signalGroup(group, 'SIGINT') });
   const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
@@ -345,6 +350,10 @@ export async function startRabbit(dir: string, options: { id: string; logDir: st
     RABBITMQ_LOG_BASE: join(dir, 'log'),
     RABBITMQ_CONFIG_FILE: configFile,
     RABBITMQ_ENABLED_PLUGINS_FILE: pluginsFile,
+    // No busy waiting: Erlang's schedulers otherwise spin on a CPU after each burst of work, which on a
+    // machine the node shares (the instances, PostgreSQL, the balancer) takes CPU from them (RabbitMQ's
+    // own advice for hosts with few cores).
+    RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS: '+sbwt none +sbwtdcpu none +sbwtdio none',
   };
   const ctl = (args: string[], timeoutMs = 30_000) =>
     spawnSync(join(RABBIT_BIN, 'rabbitmqctl'), ['-n', nodename, ...args], { env, stdio: 'pipe', timeout: timeoutMs });
@@ -392,18 +401,24 @@ export interface Instance extends Daemon {
 }
 
 /**
- * One Panalo server (`node --import tsx server/main.ts`, the built PWA in dist/) on 127.0.0.1:`port`.
- * Resolves once it prints "running at". SIGTERM asks for its graceful shutdown.
+ * One Panalo server, started as production starts it (`npm run start:prod`: the built server in
+ * dist-server/ with the built PWA in dist/) on 127.0.0.1:`port`; a checkout built before the server was,
+ * through tsx. Resolves once it prints "running at". SIGTERM asks for its graceful shutdown. `repo`: the
+ * checkout it runs from (default this one; the betting benchmark compares another side by side);
+ * `nodeArgs`: more options for node (the benchmark's --cpu-prof).
  */
 export async function startInstance(
   name: string,
-  options: { port: number; env: NodeJS.ProcessEnv; logDir: string; timeoutMs?: number },
+  options: { port: number; env: NodeJS.ProcessEnv; logDir: string; timeoutMs?: number; repo?: string; nodeArgs?: string[] },
 ): Promise<Instance> {
   const logFile = join(options.logDir, `instance-${name}.log`);
   let out = '';
   let running = false;
-  const daemon = spawnDaemon(`instance ${name}`, process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const built = existsSync(join(options.repo ?? '.', 'dist-server/main.js'));
+  const start = built ? ['--enable-source-maps', 'dist-server/main.js'] : ['--import', 'tsx', 'server/main.ts'];
+  const daemon = spawnDaemon(`instance ${name}`, process.execPath, [...(options.nodeArgs ?? []), ...start], {
     env: { ...process.env, ...options.env, HOST: '127.0.0.1', PORT: String(options.port) },
+    ...(options.repo ? { cwd: options.repo } : {}),
     logFile,
     onStdout: (text) => {
       out = (out + text).slice(-4_000);

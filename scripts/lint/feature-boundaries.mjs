@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { layerOrder, onImports } from './layers.mjs';
 
 /**
  * ESLint rule `panalo/feature-boundaries` (ARCHITECTURE "Layout"): a file in src/features/<name>
@@ -39,14 +40,8 @@ export const featureBoundaries = {
       }
     }
 
-    const fromSource = (node) => node.source && check(node.source, node.source.value);
-    return {
-      ImportDeclaration: fromSource,
-      ExportNamedDeclaration: fromSource,
-      ExportAllDeclaration: fromSource,
-      ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
-    };
+    return onImports(check);
   },
 };
 
-export default { rules: { 'feature-boundaries': featureBoundaries } };
+export default { rules: { 'feature-boundaries': featureBoundaries, 'layer-order': layerOrder } };

@@ -97,8 +97,18 @@ export const sessions = pgTable(
     revokedReason: text('revoked_reason'),
     ip: text('ip').notNull().default(''),
     deviceId: text('device_id').notNull().default(''),
+    /**
+     * What the session may do, set at login: null for everything, 'withdraw' for a player on a break, a
+     * self-exclusion or the restricted-persons list (responsible gaming: only withdrawals and the calls
+     * around them; the contract refuses the rest).
+     */
+    scope: text('scope'),
   },
-  (t) => [uniqueIndex('sessions_token_hash').on(t.tokenHash), index('sessions_customer').on(t.customerId)],
+  (t) => [
+    uniqueIndex('sessions_token_hash').on(t.tokenHash),
+    index('sessions_customer').on(t.customerId),
+    check('sessions_scope', sql`${t.scope} IS NULL OR ${t.scope} IN ('withdraw')`),
+  ],
 );
 
 export const verificationCodes = pgTable(
@@ -383,6 +393,11 @@ export const betTickets = pgTable(
     settledAt: timestamp('settled_at', { withTimezone: true }),
     /** Why a ticket was rejected. */
     reason: text('reason'),
+    /**
+     * The shard of house:open-bets that holds the stake (HOUSE_OPEN_BETS_SHARDS, migration 0015): its
+     * refund or settlement takes it from there. Null on tickets placed before the shards: house:open-bets.
+     */
+    stakeAccountId: ref('stake_account_id').references(() => ledgerAccounts.id),
   },
   (t) => [
     uniqueIndex('bet_tickets_trans_id').on(t.transId),
@@ -1382,9 +1397,415 @@ export const gameJackpot = pgTable('game_jackpot', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
 
+/**
+ * The customer-support chat (issue 37, server/modules/support): one row per conversation of a player,
+ * or of a visitor's session until that visitor logs in (then it is the player's). `publicId` is what the
+ * app sees (128 random bits); `deskConversationId` the help desk's id once the desk has it.
+ */
+export const supportConversations = pgTable(
+  'support_conversations',
+  {
+    id: id(),
+    publicId: text('public_id').notNull(),
+    customerId: ref('customer_id').references(() => customers.id),
+    /** The visitor's session it was opened in (kept after the visitor logs in and the player owns it). */
+    visitorSessionId: ref('visitor_session_id').references(() => sessions.id),
+    /** open | assigned | closed */
+    status: text('status').notNull().default('open'),
+    /** en | cn: the language the desk and the out-of-hours answer use. */
+    language: text('language').notNull().default('en'),
+    /** What it was last opened about (page, about, orderNo, transId), checked to be the owner's. */
+    context: jsonb('context').$type<Record<string, string>>().notNull().default({}),
+    /** What the desk's agent sees of the context and the player, masked. */
+    contextSummary: jsonb('context_summary').$type<Record<string, string>>().notNull().default({}),
+    deskConversationId: text('desk_conversation_id'),
+    /** The desk must hear of a changed context. */
+    attributesDue: boolean('attributes_due').notNull().default(false),
+    /** When the desk's last status or assignment event happened (an older one arriving later is not applied). */
+    deskUpdatedAt: timestamp('desk_updated_at', { withTimezone: true }),
+    agentName: text('agent_name'),
+    /** Up to when an agent has seen the player's messages (the desk says so). */
+    agentSeenAt: timestamp('agent_seen_at', { withTimezone: true }),
+    /** Up to when the player has read the desk's messages. */
+    playerReadAt: timestamp('player_read_at', { withTimezone: true }),
+    /** The last out-of-hours answer. */
+    outOfHoursAt: timestamp('out_of_hours_at', { withTimezone: true }),
+    rating: smallint('rating'),
+    ratingComment: text('rating_comment').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('support_conversations_public_id').on(t.publicId),
+    uniqueIndex('support_conversations_desk').on(t.deskConversationId),
+    index('support_conversations_customer').on(t.customerId, t.updatedAt),
+    index('support_conversations_visitor').on(t.visitorSessionId, t.updatedAt),
+    index('support_conversations_desk_due')
+      .on(t.id)
+      .where(sql`${t.deskConversationId} IS NULL OR ${t.attributesDue}`),
+    check('support_conversations_status', sql`${t.status} IN ('open', 'assigned', 'closed')`),
+    check('support_conversations_owner', sql`${t.customerId} IS NOT NULL OR ${t.visitorSessionId} IS NOT NULL`),
+    check('support_conversations_rating', sql`${t.rating} IS NULL OR ${t.rating} BETWEEN 1 AND 5`),
+  ],
+);
+
+/**
+ * Its messages: the player's (stored once per client message id, then forwarded to the desk), the
+ * desk's agents' (stored once per desk message id, timed by the desk) and the system's (the out-of-hours
+ * answer with the FAQ articles that may help).
+ */
+export const supportMessages = pgTable(
+  'support_messages',
+  {
+    id: id(),
+    conversationId: ref('conversation_id')
+      .notNull()
+      .references(() => supportConversations.id),
+    /** player | agent | system */
+    author: text('author').notNull(),
+    clientMessageId: text('client_message_id'),
+    deskMessageId: text('desk_message_id'),
+    body: text('body').notNull().default(''),
+    imageKey: text('image_key'),
+    articles: jsonb('articles').$type<{ slug: string; title: string }[]>(),
+    agentName: text('agent_name'),
+    createdAt: createdAt(),
+    /** When the desk took it (the player's messages): the 'delivered' receipt. */
+    forwardedAt: timestamp('forwarded_at', { withTimezone: true }),
+    forwardFailures: integer('forward_failures').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('support_messages_client').on(t.conversationId, t.clientMessageId),
+    uniqueIndex('support_messages_desk').on(t.conversationId, t.deskMessageId),
+    index('support_messages_client_id').on(t.clientMessageId),
+    index('support_messages_conversation').on(t.conversationId, t.createdAt),
+    index('support_messages_forward_due')
+      .on(t.id)
+      .where(sql`${t.author} = 'player' AND ${t.forwardedAt} IS NULL`),
+    check('support_messages_author', sql`${t.author} IN ('player', 'agent', 'system')`),
+  ],
+);
+
+/** Pictures sent in the chat, checked by their bytes and fitted to 750 px, at /media/support/<key> (256 random bits). */
+export const supportAttachments = pgTable(
+  'support_attachments',
+  {
+    key: text('key').primaryKey(),
+    conversationId: ref('conversation_id')
+      .notNull()
+      .references(() => supportConversations.id),
+    contentType: text('content_type').notNull(),
+    data: bytea('data').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_attachments_conversation').on(t.conversationId)],
+);
+
+/**
+ * The help-desk simulator (server/providers/support, development and tests only): its conversations,
+ * messages and the webhooks it owes us, as a Chatwoot-style desk keeps them.
+ */
+export const supportDeskConversations = pgTable(
+  'support_desk_conversations',
+  {
+    id: id(),
+    /** Our conversation's public id (the desk's source_id). */
+    sourceId: text('source_id').notNull(),
+    /** open | pending | resolved */
+    status: text('status').notNull().default('open'),
+    assignee: text('assignee'),
+    contact: jsonb('contact').$type<Record<string, string>>().notNull().default({}),
+    customAttributes: jsonb('custom_attributes').$type<Record<string, string>>().notNull().default({}),
+    contactLastSeenAt: timestamp('contact_last_seen_at', { withTimezone: true }),
+    agentLastSeenAt: timestamp('agent_last_seen_at', { withTimezone: true }),
+    contactTypingUntil: timestamp('contact_typing_until', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('support_desk_conversations_source').on(t.sourceId), index('support_desk_conversations_status').on(t.status)],
+);
+
+export const supportDeskMessages = pgTable(
+  'support_desk_messages',
+  {
+    id: id(),
+    conversationId: ref('conversation_id')
+      .notNull()
+      .references(() => supportDeskConversations.id),
+    /** incoming (the contact) | outgoing (an agent) | activity */
+    messageType: text('message_type').notNull(),
+    content: text('content').notNull().default(''),
+    senderName: text('sender_name'),
+    /** The sender's own id for it (ours for incoming messages): a message posted again is kept once. */
+    sourceId: text('source_id'),
+    attachmentType: text('attachment_type'),
+    attachment: bytea('attachment'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('support_desk_messages_source').on(t.conversationId, t.sourceId),
+    index('support_desk_messages_conversation').on(t.conversationId),
+  ],
+);
+
+export const supportDeskWebhooks = pgTable(
+  'support_desk_webhooks',
+  {
+    id: id(),
+    /** X-Chatwoot-Delivery: the same for every retry of one delivery. */
+    deliveryId: text('delivery_id').notNull(),
+    event: text('event').notNull(),
+    body: text('body').notNull(),
+    /** When to try (again); null once delivered or given up. */
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastStatus: integer('last_status'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('support_desk_webhooks_delivery').on(t.deliveryId),
+    index('support_desk_webhooks_due')
+      .on(t.dueAt)
+      .where(sql`${t.dueAt} IS NOT NULL`),
+  ],
+);
+// ── Responsible gaming (issue 34) ───────────────────────────────────────────────────────────────────
+
+/**
+ * A player's responsible-gaming state, one row (created at the first setting): limits, reminders, a
+ * break, a self-exclusion, a restricted-persons match, categories switched off, and this login's play
+ * clock. The gate locks this row (SELECT … FOR UPDATE) in every money movement's transaction, so racing
+ * deposits at a limit are decided one after the other. The database refuses a limit outside its bounds.
+ */
+export const rgPlayers = pgTable(
+  'rg_players',
+  {
+    customerId: ref('customer_id')
+      .primaryKey()
+      .references(() => customers.id),
+    /** Deposit limits, centavos: per Manila day, rolling 7 days, rolling 30 days. */
+    depositDay: bigint('deposit_day', { mode: 'number' }),
+    depositWeek: bigint('deposit_week', { mode: 'number' }),
+    depositMonth: bigint('deposit_month', { mode: 'number' }),
+    /** Loss limits (net of stakes and winnings, open stakes counted), centavos, same windows. */
+    lossDay: bigint('loss_day', { mode: 'number' }),
+    lossWeek: bigint('loss_week', { mode: 'number' }),
+    lossMonth: bigint('loss_month', { mode: 'number' }),
+    sessionMinutes: integer('session_minutes'),
+    realityMinutes: integer('reality_minutes'),
+    inactivityMinutes: integer('inactivity_minutes'),
+    /** This login's start (the play clock) and when its next reality check is due. */
+    playStartedAt: timestamp('play_started_at', { withTimezone: true }),
+    realityDueAt: timestamp('reality_due_at', { withTimezone: true }),
+    breakUntil: timestamp('break_until', { withTimezone: true }),
+    exclusionStartedAt: timestamp('exclusion_started_at', { withTimezone: true }),
+    exclusionUntil: timestamp('exclusion_until', { withTimezone: true }),
+    /** The first 6 months of a self-exclusion: nobody can end it before. */
+    exclusionLockedUntil: timestamp('exclusion_locked_until', { withTimezone: true }),
+    /** A match on the restricted-persons list (NDRP): no play or deposits until an operator clears it. */
+    restrictedAt: timestamp('restricted_at', { withTimezone: true }),
+    /** The player declared a barred category (government official, military or police, licensee employee, student). */
+    barredAt: timestamp('barred_at', { withTimezone: true }),
+    /** Categories switched off: { sports: ISO end, slots: ISO end, … }. */
+    categoriesOff: jsonb('categories_off').$type<Record<string, string>>().notNull().default({}),
+    /** Marketing may not reach the player before this (a break, an exclusion; far future when restricted). */
+    marketingOffUntil: timestamp('marketing_off_until', { withTimezone: true }),
+    /** When the player answered the deposit-limit offer at registration and at the first deposit. */
+    offerRegistrationAt: timestamp('offer_registration_at', { withTimezone: true }),
+    offerFirstDepositAt: timestamp('offer_first_deposit_at', { withTimezone: true }),
+    /** The end of the self-exclusion last filed with the restricted-persons database (null: none filed). */
+    exclusionFiledUntil: timestamp('exclusion_filed_until', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    ...[t.depositDay, t.depositWeek, t.depositMonth, t.lossDay, t.lossWeek, t.lossMonth].map((column) =>
+      check(`rg_players_${column.name}`, sql`${column} IS NULL OR ${column} BETWEEN 10000 AND 1000000000`),
+    ),
+    check('rg_players_session_minutes', sql`${t.sessionMinutes} IS NULL OR ${t.sessionMinutes} BETWEEN 15 AND 1440`),
+    check('rg_players_reality_minutes', sql`${t.realityMinutes} IS NULL OR ${t.realityMinutes} IN (15, 30, 60)`),
+    check('rg_players_inactivity_minutes', sql`${t.inactivityMinutes} IS NULL OR ${t.inactivityMinutes} IN (5, 15, 30, 60)`),
+  ],
+);
+
+/** A raise or removal of a limit (or the end of a self-exclusion) waiting 24 hours and the player's confirmation. */
+export const rgChanges = pgTable(
+  'rg_changes',
+  {
+    id: id(),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** An RgLimit, or 'exclusion'. */
+    limit: text('limit').notNull(),
+    /** The new value (null: removed). */
+    value: bigint('value', { mode: 'number' }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    confirmableAt: timestamp('confirmable_at', { withTimezone: true }).notNull(),
+    /** pending | applied | cancelled */
+    status: text('status').notNull().default('pending'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('rg_changes_one_pending')
+      .on(t.customerId, t.limit)
+      .where(sql`${t.status} = 'pending'`),
+    check('rg_changes_status', sql`${t.status} IN ('pending', 'applied', 'cancelled')`),
+  ],
+);
+
+/** Every limit, reminder, break, exclusion, switch and restriction change, with its time: the player's history. */
+export const rgHistory = pgTable(
+  'rg_history',
+  {
+    id: id(),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    kind: text('kind').notNull(),
+    limit: text('limit'),
+    value: bigint('value', { mode: 'number' }),
+    until: timestamp('until', { withTimezone: true }),
+    category: text('category'),
+    period: text('period'),
+    /** player | system | registry | operator */
+    source: text('source').notNull().default('player'),
+  },
+  (t) => [index('rg_history_player').on(t.customerId, t.at)],
+);
+
+/** Declarations about the barred categories (none of them, or which), at registration and at identity verification. */
+export const rgDeclarations = pgTable(
+  'rg_declarations',
+  {
+    id: id(),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** registration | kyc */
+    context: text('context').notNull(),
+    /** The barred categories declared (empty: none applies). */
+    barred: jsonb('barred').$type<string[]>().notNull().default([]),
+    declaredAt: timestamp('declared_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rg_declarations_player').on(t.customerId), check('rg_declarations_context', sql`${t.context} IN ('registration', 'kyc')`)],
+);
+
+/**
+ * A restricted-persons match of a player (at identity verification or by the nightly screening) and the
+ * winnings held for review: the player's own money (deposits less withdrawals) stays withdrawable; what
+ * the balance held above it moved to house:rg-review until an operator releases or forfeits it.
+ */
+export const rgRestrictions = pgTable(
+  'rg_restrictions',
+  {
+    id: id(),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** kyc | nightly | registration */
+    source: text('source').notNull(),
+    listingNo: text('listing_no').notNull(),
+    listingKind: text('listing_kind').notNull(),
+    /** What matched: ['name', 'birthday'], ['idNumber'], ['mobile', 'birthday']. */
+    matchedOn: jsonb('matched_on').$type<string[]>().notNull(),
+    heldAmount: bigint('held_amount', { mode: 'number' }).notNull().default(0),
+    /** review | released | forfeited */
+    status: text('status').notNull().default('review'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: text('reviewed_by'),
+  },
+  (t) => [
+    uniqueIndex('rg_restrictions_listing').on(t.customerId, t.listingNo),
+    check('rg_restrictions_status', sql`${t.status} IN ('review', 'released', 'forfeited')`),
+    check('rg_restrictions_held', sql`${t.heldAmount} >= 0`),
+  ],
+);
+
+/**
+ * The operator's kill switches, shared by every instance: a payment channel ('channel:gcash') or a
+ * partner host ('host:<id>') in withdraw-only mode. Instances read them at most 30 s old.
+ */
+export const operatorSwitches = pgTable('operator_switches', {
+  key: text('key').primaryKey(),
+  withdrawOnly: boolean('withdraw_only').notNull(),
+  note: text('note').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: text('updated_by').notNull().default(''),
+});
+
+/** The nightly restricted-persons screening: one row per Manila day, taken by whichever instance runs it first. */
+export const rgScreenings = pgTable('rg_screenings', {
+  day: text('day').primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  screened: integer('screened').notNull().default(0),
+  matched: integer('matched').notNull().default(0),
+});
+
+/**
+ * The restricted-persons database simulator (server/providers/restrictedPersons, NDRP-like; development
+ * and tests only): listed persons, and the family-exclusion requests waiting for the regulator's decision.
+ */
+export const ndrpSimListings = pgTable(
+  'ndrp_sim_listings',
+  {
+    id: id(),
+    listingNo: text('listing_no').notNull(),
+    /** self (self-exclusion), family (asked by a spouse, parent or adult child), barred (a prohibited person) */
+    kind: text('kind').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** Upper-case letters of the whole name, for matching ('JUANDELACRUZ'). */
+    nameKey: text('name_key').notNull(),
+    birthday: text('birthday').notNull(),
+    mobile: text('mobile'),
+    /** Letters and digits of the ID number, upper case. */
+    idKey: text('id_key'),
+    relation: text('relation'),
+    reason: text('reason').notNull().default(''),
+    listedAt: timestamp('listed_at', { withTimezone: true }).notNull(),
+    until: timestamp('until', { withTimezone: true }),
+    /** Who filed it: the regulator's desk, or an operator (a self-exclusion made on its site). */
+    filedBy: text('filed_by').notNull().default('pagcor'),
+  },
+  (t) => [
+    uniqueIndex('ndrp_sim_listings_no').on(t.listingNo),
+    index('ndrp_sim_listings_name').on(t.nameKey, t.birthday),
+    index('ndrp_sim_listings_mobile').on(t.mobile),
+    index('ndrp_sim_listings_id').on(t.idKey),
+  ],
+);
+
+export const ndrpSimRequests = pgTable(
+  'ndrp_sim_requests',
+  {
+    id: id(),
+    requestNo: text('request_no').notNull(),
+    relation: text('relation').notNull(),
+    requesterName: text('requester_name').notNull(),
+    requesterContact: text('requester_contact').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    birthday: text('birthday').notNull(),
+    mobile: text('mobile'),
+    idNumber: text('id_number'),
+    reason: text('reason').notNull(),
+    /** pending | listed | declined */
+    status: text('status').notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('ndrp_sim_requests_no').on(t.requestNo)],
+);
+
 // Statistics, attribution and experiments (server/modules/stats, issue 39). The events themselves are
 // in `stat_events`, partitioned by class and by day, which drizzle cannot declare: its DDL is in the
-// custom part of migration 0015_stats and the stats repository reads and writes it in SQL.
+// custom part of migration 0021_stats and the stats repository reads and writes it in SQL.
 
 /** Which group of an experiment a device is in (compare/group/assign): the first answer is kept. */
 export const statAssignments = pgTable(

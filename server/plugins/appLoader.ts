@@ -3,9 +3,11 @@
  * screen (./firstRows.ts, ./firstTiles.ts), so the page needs no script to paint; the scripts are
  * what lets the player act on it. index.html as built (scripts/vite-first-paint.ts) keeps the entry
  * script and the route's preloads in an inert `<template id="panalo-app">` and runs APP_LOADER, which:
- * - at the first contentful paint (at once if the page is hidden, the browser reports no paints, or no
- *   paint came in PAINT_WAIT_MS) adds the template's preloads and a modulepreload of the entry, so
- *   every script downloads side by side;
+ * - at the first contentful paint adds the template's preloads and a modulepreload of the entry, so
+ *   every script downloads side by side; at once when the server drew nothing to paint first (the
+ *   template marked AT_ONCE: a page whose first screen is a plain skeleton, whose content only the
+ *   scripts can draw, so waiting for a paint that never comes only held the page back: issue 31), the
+ *   page is hidden, the browser reports no paints, or no paint came in PAINT_WAIT_MS;
  * - once the document is parsed and its stylesheets have loaded, adds the entry script itself: it runs
  *   when a parser-inserted module script would (after parsing, never unstyled), with its lists and site
  *   information (at the end of the body) already there.
@@ -21,6 +23,12 @@ export const APP_TEMPLATE_ID = 'panalo-app';
 
 /** Where the server puts the route's preload tags inside the template (server/plugins/firstPaint.ts). */
 export const PRELOADS_MARK = '<!--panalo:preloads-->';
+
+/**
+ * The template's attribute that makes the loader ask at once: set by the server on a page it drew only a
+ * skeleton for (./firstPaint.ts), where nothing contentful paints before the scripts run.
+ */
+export const AT_ONCE = 'data-at-once';
 
 /** How long the loader waits for a paint report before it asks for the scripts anyway. */
 export const PAINT_WAIT_MS = 3_000;
@@ -49,7 +57,7 @@ export const APP_LOADER =
   'if(!s)return;' +
   "var e=d.createElement('script'),a=s.attributes;for(var j=0;j<a.length;j++)e.setAttribute(a[j].name,a[j].value);d.head.appendChild(e);}" +
   'var P=window.PerformanceObserver,types=P&&P.supportedEntryTypes||[];' +
-  "if(d.visibilityState==='hidden'||types.indexOf('paint')<0)return ask();" +
+  `if(t.hasAttribute('${AT_ONCE}')||d.visibilityState==='hidden'||types.indexOf('paint')<0)return ask();` +
   "try{new P(function(list,o){if(list.getEntriesByName('first-contentful-paint').length){o.disconnect();ask();}}).observe({type:'paint',buffered:true});}catch(e){return ask();}" +
   "d.addEventListener('visibilitychange',function(){if(d.visibilityState==='hidden')ask();});" +
   `setTimeout(ask,${PAINT_WAIT_MS});` +

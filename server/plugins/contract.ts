@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -5,7 +6,7 @@ import { APP_VERSION } from '../../src/contract/constants';
 import { API_PREFIXES, type ApiPrefix, MAIN_SUCCESS_CODE, makeEnvelope } from '../../src/contract/envelopes';
 import { GatewayCode } from '../../src/contract/errorCodes';
 import { VALIDATION_MESSAGES } from '../../src/contract/forms';
-import { HEADER, computeSign, signsEqual } from '../../src/contract/sign';
+import { HEADER, signMessage, signsEqual } from '../../src/contract/sign';
 import { IDENTITY_FIELDS, SENSITIVE_FIELDS } from '../../src/contract/user';
 import { config as zodConfig } from 'zod/mini';
 import { CallError } from '../lib/errors';
@@ -22,6 +23,20 @@ import type { FieldCipher } from '../lib/security';
 export interface Session {
   id: number;
   customerId: number | null;
+  /** What the session may do (set at login); null or absent: everything. */
+  scope?: SessionScope;
+}
+
+/** 'withdraw': only the calls a scope rule allows (responsible gaming: a break, an exclusion, a restriction). */
+export type SessionScope = 'withdraw' | null;
+
+/**
+ * The rule of a session scope, registered by the module that owns it: which player calls it allows (every
+ * other is refused, so a call added later is refused too until allowed), and the refusal's words.
+ */
+export interface ScopeRule {
+  allows(call: RegisteredCall): boolean;
+  refusal(customerId: number): Promise<Error>;
 }
 
 export interface SessionResolver {
@@ -45,6 +60,8 @@ declare module 'fastify' {
      * the rule; it throws a CallError to refuse. A call whose requirement has no check is refused (500).
      */
     requirement(name: CallRequirement, check: RequirementCheck): void;
+    /** The rule of a session scope (default deny: a scoped session's player call no rule allows is refused). */
+    sessionScope(scope: Exclude<SessionScope, null>, rule: ScopeRule): void;
   }
 }
 
@@ -71,6 +88,12 @@ export interface CallContext<Body> {
 export interface PlayerCallContext<Body> extends CallContext<Body> {
   session: Session;
   customerId: number;
+}
+
+/** A call for whoever holds a session, a visitor's (customerId null) or a player's (auth: 'session'). */
+export interface SessionCallContext<Body> extends CallContext<Body> {
+  session: Session;
+  customerId: number | null;
 }
 
 export interface IdempotentCallContext<Body> extends PlayerCallContext<Body> {
@@ -110,6 +133,16 @@ export type CallDefinition<S extends StandardSchemaV1, A = unknown> =
       handler: (ctx: PlayerCallContext<StandardSchemaV1.InferOutput<S>>) => Answer<A>;
     })
   | (BaseDefinition<S, A> & {
+      /**
+       * A visitor (with the token webToken gave it) or a player: the call needs a session, whoever's, and
+       * gets its identity from it only, as a player call does (the support chat, issue 37).
+       */
+      auth: 'session';
+      idempotent?: false;
+      requires?: never;
+      handler: (ctx: SessionCallContext<StandardSchemaV1.InferOutput<S>>) => Answer<A>;
+    })
+  | (BaseDefinition<S, A> & {
       auth: 'player';
       /**
        * Moves money: the call needs an Idempotency-Key header, which the contract checks and hands the
@@ -124,7 +157,7 @@ export interface RegisteredCall {
   prefix: ApiPrefix;
   name: string;
   url: string;
-  auth: 'public' | 'player';
+  auth: 'public' | 'player' | 'session';
   body: StandardSchemaV1;
   /** Whether the call needs an Idempotency-Key header. */
   idempotent: boolean;
@@ -186,13 +219,19 @@ function header(request: FastifyRequest, name: string): string {
 export function verifySign(request: FastifyRequest, appKey: string): boolean {
   const sign = header(request, HEADER.sign);
   if (!/^[0-9a-f]{64}$/.test(sign)) return false;
-  const expected = computeSign(appKey, {
-    body: request.rawBody ?? '',
-    qid: header(request, HEADER.qid),
-    appId: header(request, HEADER.appId),
-    version: APP_VERSION,
-    token: header(request, HEADER.token),
-  });
+  // The contract's Sign (src/contract/sign.ts computeSign) with Node's own HMAC: the same bytes, several
+  // times faster than the pure-JS one the page needs.
+  const expected = createHmac('sha256', appKey)
+    .update(
+      signMessage({
+        body: request.rawBody ?? '',
+        qid: header(request, HEADER.qid),
+        appId: header(request, HEADER.appId),
+        version: APP_VERSION,
+        token: header(request, HEADER.token),
+      }),
+    )
+    .digest('hex');
   return signsEqual(sign, expected);
 }
 
@@ -281,12 +320,14 @@ export interface ContractOptions {
   checkAnswers: boolean;
 }
 
-export const contractPlugin = fp<ContractOptions>(async (app: FastifyInstance, options) => {
+async function contract(app: FastifyInstance, options: ContractOptions) {
   // Per-player limit, in the same store as the per-address ones (shared by every instance on PostgreSQL).
   const accountLimit = app.createRateLimit({
     max: options.accountCallsPerMinute,
     timeWindow: '1 minute',
-    keyGenerator: (request) => `player:${request.session?.customerId ?? ''}`,
+    // A visitor's session calls (auth 'session') count under the session.
+    keyGenerator: (request) =>
+      request.session?.customerId ? `player:${request.session.customerId}` : `session:${request.session?.id ?? ''}`,
   });
   const registry: RegisteredCall[] = [];
   app.decorate('calls', registry);
@@ -296,6 +337,11 @@ export const contractPlugin = fp<ContractOptions>(async (app: FastifyInstance, o
   app.decorate('requirement', (name: CallRequirement, check: RequirementCheck) => {
     if (requirements.has(name)) throw new Error(`requirement ${name} already has its check`);
     requirements.set(name, check);
+  });
+  const scopes = new Map<Exclude<SessionScope, null>, ScopeRule>();
+  app.decorate('sessionScope', (scope: Exclude<SessionScope, null>, rule: ScopeRule) => {
+    if (scopes.has(scope)) throw new Error(`session scope ${scope} already has its rule`);
+    scopes.set(scope, rule);
   });
   app.addHook('onRoute', (route) => {
     if (route.url.includes(':') || route.url.includes('*')) {
@@ -333,7 +379,7 @@ export const contractPlugin = fp<ContractOptions>(async (app: FastifyInstance, o
 
   app.decorate('call', function call<S extends StandardSchemaV1, A>(this: FastifyInstance, definition: CallDefinition<S, A>) {
     const url = `${API_PREFIXES[definition.prefix]}/${definition.name}`;
-    registry.push({
+    const registered: RegisteredCall = {
       prefix: definition.prefix,
       name: definition.name,
       url,
@@ -342,7 +388,8 @@ export const contractPlugin = fp<ContractOptions>(async (app: FastifyInstance, o
       idempotent: definition.idempotent === true,
       answer: definition.answer,
       requires: definition.requires ?? [],
-    });
+    };
+    registry.push(registered);
     this.post(url, { config: definition.rateLimit ? { rateLimit: definition.rateLimit } : {} }, async (request, reply) => {
       if (!verifySign(request, options.appKey)) {
         throw new CallError(GatewayCode.BadSign, 'The request signature does not match. Please refresh the page and try again.', 400);
@@ -358,8 +405,17 @@ export const contractPlugin = fp<ContractOptions>(async (app: FastifyInstance, o
         }
       }
       request.session = session;
-      if (definition.auth === 'player') {
-        if (!session?.customerId) throw new CallError(GatewayCode.LoginRequired, 'login please', 401);
+      if (definition.auth === 'session' && !session) {
+        throw new CallError(GatewayCode.TokenInvalid, 'Your session is not valid. Please refresh the page.', 401);
+      }
+      if (definition.auth !== 'public') {
+        if (definition.auth === 'player' && !session?.customerId) throw new CallError(GatewayCode.LoginRequired, 'login please', 401);
+        if (definition.auth === 'player' && session?.customerId && session.scope) {
+          // A scoped session (responsible gaming: withdraw only) reaches only the player calls its rule allows.
+          const rule = scopes.get(session.scope);
+          if (!rule) throw new CallError(GatewayCode.Internal, somethingWentWrong(request), 500);
+          if (!rule.allows(registered)) throw await rule.refusal(session.customerId);
+        }
         // (isAllowed means "not counted"; a counted call is refused only once it exceeds the limit.)
         const counted = await accountLimit(request);
         if (!counted.isAllowed && counted.isExceeded) {
@@ -367,7 +423,7 @@ export const contractPlugin = fp<ContractOptions>(async (app: FastifyInstance, o
         }
       }
 
-      const received = definition.auth === 'player' ? withoutIdentity(request.body ?? {}) : (request.body ?? {});
+      const received = definition.auth !== 'public' ? withoutIdentity(request.body ?? {}) : (request.body ?? {});
       refuseControlCharacters(request, definition.name, received);
       const decrypted = decryptSensitive(received, options.cipher);
       // And what the sensitive fields held under their encryption.
@@ -391,6 +447,8 @@ export const contractPlugin = fp<ContractOptions>(async (app: FastifyInstance, o
 
       let data: unknown;
       if (definition.auth === 'public') data = await definition.handler({ body, request, reply, session });
+      else if (definition.auth === 'session')
+        data = await definition.handler({ body, request, reply, session: session!, customerId: session!.customerId });
       else {
         const player = { body, request, reply, session: session!, customerId: session!.customerId! };
         data = definition.idempotent
@@ -421,4 +479,7 @@ export const contractPlugin = fp<ContractOptions>(async (app: FastifyInstance, o
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send(makeEnvelope(prefix, GatewayCode.Internal, somethingWentWrong(request), null));
   });
-});
+}
+
+// Its per-player limit lives in the rate-limit store.
+export const contractPlugin = fp(contract, { name: 'contract', dependencies: ['@fastify/rate-limit'] });

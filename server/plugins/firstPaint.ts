@@ -7,9 +7,10 @@ import { DEFAULT_HOME_TAB, type HomeTab } from '../../src/contract/navigation';
 import type { ListQuery } from '../../src/contract/realtime';
 import type { SiteInfo } from '../../src/contract/site';
 import { FOR_YOU_SPORTS } from '../../src/contract/sports';
-import { PRELOADS_MARK } from './appLoader';
-import { EARLY_TAP_SCRIPT, firstScreen, rowsCss, scriptSafe, sha256Source } from './firstRows';
-import { type GameListSource, gameListScript, gamesOf, kindOf, lobbyScreen, thumbPreloads } from './firstTiles';
+import { APP_TEMPLATE_ID, AT_ONCE, PRELOADS_MARK } from './appLoader';
+import { EARLY_TAP_SCRIPT, type EnglishStrings, firstScreen, rowsCss, scriptSafe, sha256Source, useEnglish } from './firstRows';
+import { EARLY_LIVE_SCRIPT, LIVE_SINCE_ID, liveSince } from './earlyLive';
+import { type GameListSource, PLAYER_ROWS_SCRIPT, gameListScript, gamesOf, kindOf, lobbyScreen, thumbPreloads } from './firstTiles';
 
 /**
  * What makes the app's page paint before its scripts ran and show odds soon after, on a slow link
@@ -57,7 +58,7 @@ export interface FirstPaintInfo {
    * module's class names as built ('MatchRow' → `row` → `_row_x1y2z`), and the compiled CSS of the
    * tokens, base rules and those modules, inlined with the rows. Absent: no rows are drawn.
    */
-  rows?: { classes: Record<string, Record<string, string>>; css: string };
+  rows?: { classes: Record<string, Record<string, string>>; css: string; strings: EnglishStrings };
   /** Route name → its first screen drawn at build time (static text: /faq), put in place of the skeleton with rows.css. */
   pages?: Record<string, string>;
 }
@@ -184,7 +185,7 @@ export function inlineScriptHashes(html: string): string[] {
   return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => sha256Source(match[1]!));
 }
 
-/** The inline style and script of a page with drawn rows (their hashes: rowsPolicyHashes). */
+/** The inline style and script of a page with drawn rows (their hashes, with EARLY_LIVE_SCRIPT's: rowsPolicyHashes). */
 export function rowsHead(rows: NonNullable<FirstPaintInfo['rows']>): string {
   return `<style id="panalo-rows-css">${rowsCss(rows.classes, rows.css)}</style><script>${EARLY_TAP_SCRIPT}</script>`;
 }
@@ -192,7 +193,10 @@ export function rowsHead(rows: NonNullable<FirstPaintInfo['rows']>): string {
 /** The sha256 sources the rows' inline style and script need in the policy (none without rows). */
 export function rowsPolicyHashes(info: FirstPaintInfo): { styles: string[]; scripts: string[] } {
   if (!info.rows) return { styles: [], scripts: [] };
-  return { styles: [sha256Source(rowsCss(info.rows.classes, info.rows.css))], scripts: [sha256Source(EARLY_TAP_SCRIPT)] };
+  return {
+    styles: [sha256Source(rowsCss(info.rows.classes, info.rows.css))],
+    scripts: [sha256Source(EARLY_TAP_SCRIPT), sha256Source(EARLY_LIVE_SCRIPT), sha256Source(PLAYER_ROWS_SCRIPT)],
+  };
 }
 
 /** Adds inline scripts' hashes to the policy the security headers wrote for this answer. */
@@ -246,7 +250,8 @@ export function pageVariant(
   // / lands on the saved home tab, the default one for most: its chunk and lists come along.
   const shown = route?.path === '/' ? TAB_NAME[DEFAULT_HOME_TAB] : route?.name;
   const queries = lists && shown && pathname !== '/index.html' ? firstQueries(shown, searchParams, info.sports) : [];
-  const tags = info.preloads[shown ?? ''] ?? info.preloads[''] ?? '';
+  // An unknown address is sent to / and on to the home tab (src/app/routes/guards.ts): that tab's chunks.
+  const tags = info.preloads[shown ?? TAB_NAME[DEFAULT_HOME_TAB]] ?? info.preloads[''] ?? '';
   const mode = route?.name === 'Home_sports' ? (sportsQuery(searchParams, info.sports).mode ?? 'live') : '';
   // The site information is the same for every visitor (its clientIp is left to the API's answer).
   const siteJson = site ? scriptJson(site) : '';
@@ -259,6 +264,7 @@ export function pageVariant(
     key,
     ttlMs: queries.length > 0 ? LIST_TTL_MS : Infinity,
     build: () => {
+      if (info.rows) useEnglish(info.rows.strings);
       let page = shellFor(html, route, mode);
       const drawn = route && info.rows ? info.pages?.[route.name] : undefined;
       if (drawn && info.rows) page = drawnPage(page, drawn, info.rows);
@@ -296,9 +302,20 @@ export function pageVariant(
         const rows = info.rows && shown ? firstScreen(shown, info.rows.classes, inlined.lists, Date.now()) : '';
         const skeleton = /<div class="ps-lines"[^>]*>[\s\S]*?<\/div>/;
         if (rows && info.rows && skeleton.test(page)) {
-          page = page.replace(skeleton, () => rows).replace('</head>', () => `${rowsHead(info.rows!)}</head>`);
+          // The drawn rows, and at the top of the head (before the shell's rules, as soon as the page
+          // starts to arrive) the script that keeps their prices live until the app runs, with the seq
+          // it asks from (./earlyLive.ts).
+          const live = `<script type="application/json" id="${LIVE_SINCE_ID}">${scriptJson(liveSince(inlined.lists))}</script><script>${EARLY_LIVE_SCRIPT}</script>`;
+          page = page
+            .replace(skeleton, () => rows)
+            .replace('<title>', () => `${live}<title>`)
+            .replace('</head>', () => `${rowsHead(info.rows!)}</head>`);
         }
       }
+      // Nothing but a skeleton to paint: the scripts draw the page, so the loader asks for them at once
+      // instead of waiting for a contentful paint that only they can bring (./appLoader.ts).
+      if (page.includes(PLAIN_SKELETON))
+        page = page.replace(`<template id="${APP_TEMPLATE_ID}"`, () => `<template id="${APP_TEMPLATE_ID}" ${AT_ONCE}`);
       return page;
     },
   };

@@ -4,14 +4,11 @@ import type { League, ListSnapshot, Market, Match, Selection } from '../../src/c
 import type { ListQuery } from '../../src/contract/realtime';
 import { DEFAULT_ODDS_TYPE } from '../../src/contract/sports';
 import { forYouSections, type ForYouEntry } from '../../src/contract/forYou';
-import { en } from '../../src/i18n/en';
-import { enAreas } from '../../src/i18n/en.areas';
-import { routesEn } from '../../src/i18n/routes.en';
 import { kickoffLabel, manilaDay } from '../../src/lib/dates';
 import { marketShortName, priceName, selectionLabel } from '../../src/lib/marketLabels';
 import { formatOdds } from '../../src/lib/odds';
 import { formatClock, periodLabel } from '../../src/lib/periods';
-import { inListView, orderMatches } from '../../workers/realtime/views';
+import { inListView, orderMatches } from '../../src/contract/lists';
 
 /**
  * The first screen of /sports and /foryou drawn into the HTML from the snapshots the page carries
@@ -37,19 +34,26 @@ const FOR_YOU_CARDS = 3;
 /** List rows drawn on /foryou under the rail. */
 const FOR_YOU_ROWS = 6;
 
-let translate: TFunction | undefined;
-/** The app's English strings (with the areas': the games lobby's own), through i18next as the app reads them (plurals, `{{values}}`). */
-export function t(): TFunction {
-  if (translate) return translate;
+/** The app's English strings as the build wrote them (FirstPaintInfo.rows.strings: src/i18n's en and its areas'). */
+export type EnglishStrings = Record<string, unknown>;
+
+let translate: { strings: EnglishStrings; t: TFunction } | undefined;
+/**
+ * Reads the build's English strings through i18next as the app reads them (plurals, `{{values}}`), once
+ * per build: the server takes the words from the build, not from src/i18n (server/ imports only
+ * src/contract and src/lib).
+ */
+export function useEnglish(strings: EnglishStrings): void {
+  if (translate?.strings === strings) return;
   const i18n = createInstance();
-  void i18n.init({
-    lng: 'en',
-    resources: { en: { translation: { ...en, ...enAreas } } },
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
-  translate = i18n.t.bind(i18n) as TFunction;
-  return translate;
+  void i18n.init({ lng: 'en', resources: { en: { translation: strings } }, interpolation: { escapeValue: false }, initAsync: false });
+  translate = { strings, t: i18n.t.bind(i18n) as TFunction };
+}
+
+/** The English of the rows (useEnglish first: rows are drawn only for a build, which carries its strings). */
+export function t(): TFunction {
+  if (!translate) throw new Error("The first rows need the build's English strings (useEnglish).");
+  return translate.t;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -227,7 +231,7 @@ export function forYouPage(classes: RowClasses, byMode: Record<'live' | 'today' 
       .slice(0, FOR_YOU_ROWS)
       .map((e) => matchRow(classes, e.match, e.markets, now))
       .join('');
-  let html = `<h1 class="visually-hidden">${esc(routesEn['Home_foryou']?.title ?? '')}</h1>`;
+  let html = `<h1 class="visually-hidden">${esc(tr('routes.Home_foryou.title'))}</h1>`;
   if (sections.featured.length > 0) {
     const cards = sections.featured
       .slice(0, FOR_YOU_CARDS)

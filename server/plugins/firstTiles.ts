@@ -8,6 +8,7 @@ import {
   isGameKind,
 } from '../../src/contract/games';
 import { gamesOfKind, platformsOfKind } from '../../src/lib/gameList';
+import { StorageKey } from '../../src/contract/storageKeys';
 import { FIRST_SCREEN_TILES, GAME_LIST_ID, THUMB_H, THUMB_W, initials, thumbLoading } from '../../src/lib/gameTiles';
 import { type RowClasses, cls, esc, scriptSafe, t } from './firstRows';
 
@@ -21,6 +22,14 @@ import { type RowClasses, cls, esc, scriptSafe, t } from './firstRows';
  * lobby's first render draws without fetching it. What a visitor sees on a first visit: English, no
  * favourites or recently played rows, the jackpot still coming. tests/e2e/firsttiles.spec.ts checks
  * that these tiles and React's have the same structure and place.
+ *
+ * A logged-in player's lobby has their recently played and favourites rows above the grid, which the
+ * server cannot know (the session lives in the device's storage, not in a cookie). So the page holds
+ * their place before it paints (issue 32: the grid moved ~350 px when the app drew them, and a tap on a
+ * heart landed on another tile): PLAYER_ROWS_SCRIPT, inline where React puts the rows, reads what the
+ * app keeps on the device (the session's player, the likes and history of that player) and puts a row
+ * of the same height as React's (GameRow, the name's three lines kept: Lobby.module.css) for each list
+ * the app will show, which React's first render then replaces with the games.
  */
 
 /** The catalogue's public lists as the games module builds them (server/modules/games/catalogue.ts GameLists). */
@@ -88,6 +97,40 @@ export function gameTile(classes: RowClasses, game: GameEntry, platform: GamePla
   );
 }
 
+/** Where PLAYER_ROWS_SCRIPT finds the row it copies, with the rows' titles. */
+const PLAYER_ROWS_TEMPLATE_ID = 'panalo-player-rows';
+
+/**
+ * Inline, right after the template: the rows the app will draw for the player of this device, held as
+ * empty rows of their height (see above). ES5; the same text on every page (its hash is in the policy:
+ * ./firstPaint.ts rowsPolicyHashes). The stored shapes are src/stores/session.ts's and games.ts's.
+ */
+export const PLAYER_ROWS_SCRIPT =
+  '(function(){try{var s=document.currentScript,t=document.getElementById(' +
+  `'${PLAYER_ROWS_TEMPLATE_ID}'` +
+  ');if(!s||!t)return;' +
+  'function j(k){try{return JSON.parse(localStorage.getItem(k)||"null")}catch(e){return null}}' +
+  `var u=j('${StorageKey.session}'),g=j('${StorageKey.games}'),n=u&&u.user&&u.user.loginName;if(!n||!g||g.owner!==n)return;` +
+  "var r=[];if(g.historyGameList&&g.historyGameList.length)r.push(t.getAttribute('data-recent'));" +
+  "if(g.likeGameList&&g.likeGameList.length)r.push(t.getAttribute('data-favourites'));" +
+  "for(var i=0;i<r.length;i++){var c=t.content.firstElementChild.cloneNode(true);c.querySelector('h2').textContent=r[i];s.parentNode.insertBefore(c,s);}" +
+  '}catch(e){}})();';
+
+/** The template of a held row (parts.tsx GameRow with one empty tile) and the script that places them. */
+function playerRowsHolder(classes: RowClasses): string {
+  const tr = t();
+  const c = (...names: string[]) => cls(classes, 'Lobby', ...names);
+  const tile =
+    `<div class="${c('tile')}"><span class="${c('tileLink')}"><span class="${c('thumbBox')}"></span>` +
+    `<span class="${c('name')}"></span><span class="${c('platform')}">&nbsp;</span></span></div>`;
+  return (
+    `<template id="${PLAYER_ROWS_TEMPLATE_ID}" data-recent="${esc(tr('games.recent'))}" data-favourites="${esc(tr('games.favourites'))}">` +
+    `<section class="${c('rowSection')}" aria-hidden="true" data-held-row=""><h2 class="${c('rowTitle')}"></h2>` +
+    `<ul class="${c('row')}"><li class="${c('rowItem')}">${tile}</li></ul></section></template>` +
+    `<script>${PLAYER_ROWS_SCRIPT}</script>`
+  );
+}
+
 /** The game kind an address shows, as GamesTab reads it: an unknown one is the first kind. */
 export function kindOf(pathname: string): GameKind {
   const kind = /^\/games\/([^/]+)\/?$/i.exec(pathname)?.[1] ?? '';
@@ -118,7 +161,8 @@ export function lobbyScreen(classes: RowClasses, index: GameListIndex, games: re
     `<section class="${c('jackpot')}" aria-label="${esc(tr('games.jackpot'))}" data-testid="jackpot"><span class="${c('jackpotLabel')}">${esc(tr('games.jackpot'))}</span>` +
     `<span class="${c('jackpotAmount')}" data-waiting="true">${esc(tr('games.jackpotWaiting'))}</span></section>` +
     `<div class="${c('kindBar')}"><nav aria-label="${esc(tr('gameKinds.label'))}" class="${pills}">${kinds}</nav>` +
-    `<a class="${c('searchLink')}" aria-label="${esc(tr('games.search.open'))}" href="/search">${SEARCH_ICON}</a></div>`;
+    `<a class="${c('searchLink')}" aria-label="${esc(tr('games.search.open'))}" href="/search">${SEARCH_ICON}</a></div>` +
+    playerRowsHolder(classes);
   if (kindPlatforms.length > 1) {
     const buttons = kindPlatforms
       .map(

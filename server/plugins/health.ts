@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db';
 
 /**
  * Health for the balancer (deploy/haproxy.cfg) and the operator: `GET /healthz` answers 200 while the
@@ -49,8 +48,8 @@ async function passes(check: ReadinessCheck): Promise<boolean> {
   }
 }
 
-export const healthPlugin = fp<{ db: Database }>(
-  async (app: FastifyInstance, options) => {
+export const healthPlugin = fp(
+  async (app: FastifyInstance) => {
     const checks = new Map<string, ReadinessCheck>();
     let draining = false;
     const readiness: Readiness = {
@@ -73,7 +72,7 @@ export const healthPlugin = fp<{ db: Database }>(
       },
     };
     readiness.add('database', async () => {
-      await options.db.execute(sql`SELECT 1`);
+      await app.database.db.execute(sql`SELECT 1`);
       return true;
     });
     app.decorate('readiness', readiness);
@@ -92,7 +91,7 @@ export const healthPlugin = fp<{ db: Database }>(
       return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks: results });
     });
   },
-  { name: 'panalo-health' },
+  { name: 'health', dependencies: ['core'] },
 );
 
 export interface ShutdownOptions {

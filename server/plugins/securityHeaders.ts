@@ -31,7 +31,10 @@ const HSTS = { maxAge: 31_536_000, includeSubDomains: true, preload: false };
  * What the app may use (Permissions-Policy; helmet does not write this header). The camera for identity
  * verification (photo of the ID, face capture), on this origin only; fullscreen, picture-in-picture and
  * muted autoplay for match video; writing to the clipboard (copy buttons). Everything else is off, for
- * the page and for anything it frames.
+ * the page and for anything it frames. Only features the browser knows are named: an unknown one makes
+ * Chromium warn on every page ('Unrecognized feature'). Web Share and Web Bluetooth are left out for
+ * that reason (desktop Chromium has neither): their default allowlist is 'self', so a framed page of
+ * another origin (a game) gets neither anyway, and this origin runs only the build's own scripts.
  */
 export const PERMISSIONS_POLICY = [
   'camera=(self)',
@@ -46,7 +49,6 @@ export const PERMISSIONS_POLICY = [
   'usb=()',
   'serial=()',
   'hid=()',
-  'bluetooth=()',
   'midi=()',
   'accelerometer=()',
   'gyroscope=()',
@@ -58,7 +60,6 @@ export const PERMISSIONS_POLICY = [
   'encrypted-media=()',
   'publickey-credentials-get=()',
   'otp-credentials=()',
-  'web-share=()',
   'window-management=()',
   'xr-spatial-tracking=()',
   'browsing-topics=()',

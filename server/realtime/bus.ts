@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { BetPush } from '../../src/contract/betting';
+import type { SupportPush } from '../../src/contract/support';
 
 /**
  * Events for players: a ticket changed, a balance changed, a new message, sessions ended. The realtime
@@ -13,6 +14,11 @@ export type PlayerEvent =
   | { type: 'bet'; customerId: number; push: BetPush }
   | { type: 'balance'; customerId: number }
   | { type: 'message'; customerId: number | null; messageId: number; messageType: 1 | 2 }
+  /**
+   * The support chat (server/modules/support): to a player's sockets, or, for a visitor's conversation
+   * (customerId null), to the sockets of that visitor's session. Carries the message itself.
+   */
+  | { type: 'support'; customerId: number | null; sessionId: number | null; push: SupportPush }
   /** Sessions that ended (logout, a new login, a password change, a closed account, expiry); `reason` as stored. */
   | { type: 'sessionsEnded'; sessionIds: number[]; reason: string };
 

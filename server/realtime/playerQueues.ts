@@ -3,7 +3,8 @@ import type { EmbeddedBroker, SessionEndedNotice } from './stomp/broker';
 
 /**
  * Delivers the player events bus on the STOMP side: each event to its player's own queue
- * (/user/queue/bets, /user/queue/balance, /user/queue/messages), and an ended session's sockets closed.
+ * (/user/queue/bets, /user/queue/balance, /user/queue/messages, /user/queue/support; a visitor's support
+ * chat to the sockets of the visitor's session), and an ended session's sockets closed.
  * `notice` words the ERROR frame an ended session's sockets get. Answers the unsubscribe.
  */
 export function deliverPlayerEvents(
@@ -24,6 +25,10 @@ export function deliverPlayerEvents(
         if (event.customerId !== null) {
           broker.publishToUser(event.customerId, 'messages', JSON.stringify({ messageId: event.messageId, type: event.messageType }));
         }
+        break;
+      case 'support':
+        if (event.customerId !== null) broker.publishToUser(event.customerId, 'support', JSON.stringify(event.push));
+        else if (event.sessionId !== null) broker.publishToSession(event.sessionId, 'support', JSON.stringify(event.push));
         break;
       case 'sessionsEnded':
         // Sockets live no longer than the session they were opened with.

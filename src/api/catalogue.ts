@@ -2,7 +2,15 @@
  * The error catalogue of spec §8: what the app does with each answer code. Pure: it only answers a
  * behaviour; the client carries it out through its effects. Messages are i18n keys (see i18n/en.ts).
  */
-import { GATEWAY_GROUP_ONE, GATEWAY_GROUP_TWO, GatewayCode, SILENT_BARE_CODES, SpecCode, TOKEN_RESET_CODES } from '../contract/errorCodes';
+import {
+  GATEWAY_GROUP_ONE,
+  GATEWAY_GROUP_TWO,
+  GatewayCode,
+  RG_REFUSAL_CODES,
+  SILENT_BARE_CODES,
+  SpecCode,
+  TOKEN_RESET_CODES,
+} from '../contract/errorCodes';
 
 /**
  * Why a call needs the player to verify (issue 12): the deadline passed (GW_800460), today's attempts are
@@ -17,6 +25,8 @@ const KYC_NEEDS: Readonly<Record<string, KycNeed>> = {
   [GatewayCode.KycRefused]: 'refused',
   [GatewayCode.KycIdRepeated]: 'repeated',
   [GatewayCode.KycIdMaxVerifications]: 'maxVerifications',
+  // The operator requires verified identity before any deposit (responsible gaming, issue 34).
+  [GatewayCode.RgKycBeforeDeposit]: 'deadline',
   // Elsewhere than the login paths (DATA_ON_PATHS), GW_800603 asks for facial recognition before the operation.
   [SpecCode.VerificationNeeded]: 'faceCheck',
 };
@@ -38,6 +48,12 @@ export type Behaviour =
   | { kind: 'blacklist' }
   /** An identity-verification step the player must take first: the app's KYC dialog says which and leads there. */
   | { kind: 'kyc'; need: KycNeed }
+  /**
+   * A responsible-gaming rule refused the call (a limit, a break, a category switched off…): the server's
+   * words (the limit, what is left, when it resets, the helpline) in a dialog that leads to the tools;
+   * `endsSession` when the rule also ended this login (a break taken elsewhere, the session limit).
+   */
+  | { kind: 'responsibleGaming'; endsSession: boolean }
   | { kind: 'debugDump' };
 
 /**
@@ -74,6 +90,8 @@ export function behaviourFor(code: string, ctx: CatalogueContext): Behaviour {
   if (SUCCESS_CODES.includes(code)) return { kind: 'success' };
   if (DATA_ON_PATHS[code]?.includes(ctx.path)) return { kind: 'data' };
   if (PER_PATH_CODES[code]?.includes(ctx.path)) return { kind: 'delegate' };
+  if (code === GatewayCode.RgSessionEnded) return { kind: 'responsibleGaming', endsSession: true };
+  if (RG_REFUSAL_CODES.includes(code)) return { kind: 'responsibleGaming', endsSession: false };
   if (TOKEN_RESET_CODES.includes(code)) return { kind: 'resetToken' };
   if ((SILENT_BARE_CODES as readonly string[]).includes(code)) return { kind: 'silent' };
   if (GATEWAY_GROUPS.includes(code)) return { kind: 'delegate' };

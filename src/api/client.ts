@@ -77,6 +77,8 @@ export interface ApiEffects {
   blacklist(): void;
   /** A KYC step must come first (catalogue KycNeed); `message` is the server's words. */
   kyc(need: KycNeed, message: string, path: string): void;
+  /** A responsible-gaming refusal, in the server's words; `endsSession`: this login ended too. */
+  responsibleGaming(message: string, endsSession: boolean): void;
   debugDump(dump: { path: string; requestId: string; body: unknown; response: unknown }): void;
 }
 
@@ -200,6 +202,9 @@ export function createApiClient(env: ApiEnvironment, effects: ApiEffects): ApiCl
         return true;
       case 'kyc':
         effects.kyc(behaviour.need, response.message, path);
+        return true;
+      case 'responsibleGaming':
+        effects.responsibleGaming(response.message, behaviour.endsSession);
         return true;
       case 'debugDump':
         effects.debugDump({ path, requestId, body, response });

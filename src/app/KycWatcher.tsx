@@ -1,11 +1,12 @@
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
-import { refreshKycStatus } from '../features/kyc/api';
+import { refreshKycStatus } from '../api/kycStatus';
 import { manilaDay } from '../lib/dates';
 import { kycPromptFor } from '../lib/kycRules';
 import { local } from '../lib/storage';
 import { useUserPush } from '../realtime/hooks';
+import { attention, isPromptMoment } from '../stores/attention';
 import { kyc } from '../stores/kyc';
 import { session } from '../stores/session';
 import { openOverlay, ui } from '../stores/ui';
@@ -18,7 +19,9 @@ export const WEAK_PROMPT_DAY_KEY = 'kycWeakPromptDay';
  * Keeps the player's KYC status current and shows the prompts of spec §4. The status is asked at app
  * start and login, when the player comes back to the app, and when a message arrives (a decision is
  * told as an inbox message); when the forced new-user rule's inputs change, the route guard runs again,
- * so a new player is sent to eKYC and an approved one let go. Renders nothing.
+ * so a new player is sent to eKYC and an approved one let go. The prompts open only at a natural pause
+ * (on a page the player has not started on, no field focused, no money call on its way); otherwise they
+ * wait for the next page. Renders nothing.
  */
 export function KycWatcher() {
   const router = useRouter();
@@ -26,6 +29,8 @@ export function KycWatcher() {
   const loggedIn = useLoggedIn();
   const info = useSnapshot(kyc);
   const { currentRouteName } = useSnapshot(ui);
+  // The prompts wait for a natural pause (src/stores/attention.ts): never over what the player is doing.
+  const moment = isPromptMoment(useSnapshot(attention));
 
   useEffect(() => {
     if (loggedIn) void refreshKycStatus();
@@ -51,7 +56,7 @@ export function KycWatcher() {
   }, [guardInput, loggedIn, info.known, router]);
 
   useEffect(() => {
-    if (!loggedIn || !info.known || currentRouteName === '') return;
+    if (!loggedIn || !info.known || currentRouteName === '' || !moment) return;
     const today = manilaDay(Date.now());
     const prompt = kycPromptFor({
       flags: { weakCheck: info.weakCheck, strongCheck: info.strongCheck },
@@ -63,7 +68,7 @@ export function KycWatcher() {
     if (!prompt) return;
     if (prompt.kind === 'weak') local.set(WEAK_PROMPT_DAY_KEY, today);
     openOverlay('forcedKyc', { need: prompt.kind });
-  }, [loggedIn, info.known, info.weakCheck, info.strongCheck, info.ekycStatus, currentRouteName]);
+  }, [loggedIn, info.known, info.weakCheck, info.strongCheck, info.ekycStatus, currentRouteName, moment]);
 
   return null;
 }

@@ -7,17 +7,26 @@ import { OverlayPlaceholder } from './overlays/OverlayPlaceholder';
 /** The session dialogs' chunk, downloaded when one is first opened. */
 const sessionDialogs = () => import('./overlays/SessionDialogs');
 
+/** The login dialog's chunk with the strings it shows. */
+const loginDialog = () =>
+  Promise.all([import('../features/auth/LoginDialog'), loadAreas().catch(() => undefined)]).then(([m]) => ({ default: m.LoginDialog }));
+
+/**
+ * Starts downloading the login dialog before it is drawn: the guards open it on the first page of a
+ * visitor who followed a link to a login-required page, while the page it opens over (the home tab) is
+ * still on its way; it then opens with that page instead of one download after it.
+ */
+export function preloadLoginDialog(): void {
+  void loginDialog().catch(() => undefined);
+}
+
 /**
  * Renders the open overlays of spec §2, last opened on top. Each overlay's content belongs to the
  * release that builds it; it registers here by id. Until then the overlay shows its title and says so.
  */
 const OVERLAYS: Partial<Record<OverlayId, ComponentType<OverlayComponentProps>>> = {
   // The login dialog is its own chunk (forms, the captcha solver): downloaded when first opened.
-  login: lazy(() =>
-    Promise.all([import('../features/auth/LoginDialog'), loadAreas().catch(() => undefined)]).then(([m]) => ({
-      default: m.LoginDialog,
-    })),
-  ),
+  login: lazy(loginDialog),
   hongKongMarketStopped: lazy(() => import('../features/sports/status').then((m) => ({ default: m.HongKongMarketStoppedDialog }))),
   // The bet slip is its own chunk, downloaded when first opened.
   betSlip: lazy(() => import('../features/betslip/BetSlipSheet').then((m) => ({ default: m.BetSlipSheet }))),

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { CUSTOMER_SERVICE_PATH } from '../lib/navigation';
+import { CUSTOMER_SERVICE_PATH, customerServiceSearch } from '../lib/navigation';
 import { ui } from '../stores/ui';
 import { Icon } from '../ui/Icon';
 import { useFloatingRoom } from './floatingRoom';
@@ -26,6 +26,7 @@ export function ServiceChatEntry() {
       <Link
         ref={ref}
         to={CUSTOMER_SERVICE_PATH}
+        search={customerServiceSearch(currentRouteName)}
         className={`${styles.entry} ${low ? styles.low : ''}`}
         aria-label={t('serviceChat.open')}
         data-testid="service-chat"

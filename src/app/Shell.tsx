@@ -1,6 +1,7 @@
 import { Outlet } from '@tanstack/react-router';
-import { type ReactNode, Suspense, lazy } from 'react';
+import { type ReactNode, Suspense, lazy, useEffect } from 'react';
 import { useSnapshot } from 'valtio';
+import { watchAttention } from '../stores/attention';
 import { ui } from '../stores/ui';
 import { BottomNav, BOTTOM_NAV_ROUTES } from './BottomNav';
 import { DialogHost } from './DialogHost';
@@ -52,6 +53,8 @@ function OncePageUp({ children }: { children: ReactNode }) {
 /** The root of every page: the page itself, then everything that floats above pages. */
 export function Shell() {
   const { currentRouteName } = useSnapshot(ui);
+  // What the player is doing, so prompts nobody asked for wait for a pause (src/stores/attention.ts).
+  useEffect(() => watchAttention(document), []);
   return (
     <>
       <OfflineBanner />

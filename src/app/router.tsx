@@ -19,8 +19,9 @@ import { type GuardState, type MatchedRoute, type Redirect, type Search, decide 
 import { ROUTE_SEARCH } from './routes/search';
 import type { RouteName } from './routes/table';
 import { afterFirstPaint, hurryAfterFirstPaint, markPageShown } from './afterFirstPaint';
-import { pageFor, withRouteProps } from './routes/pages';
-import { BET_SLIP_ROUTES, REDIRECTS, type RouteDef, routesFor } from './routes/table';
+import { hasOwnPage, pageFor, withRouteProps } from './routes/pages';
+import { BET_SLIP_ROUTES, REDIRECTS, type RouteDef, needsAreaStrings, routesFor } from './routes/table';
+import { routeDataFor } from './routes/prefetch';
 import { PageSkeletonFallback } from './PageSkeletonFallback';
 import type { RouteStatic } from './routes/meta';
 
@@ -72,16 +73,17 @@ export function stringifySearch(search: Record<string, unknown>): string {
   return text ? `?${text}` : '';
 }
 
-/** The routes' prefetches (routes/data.ts): after the first paint, so a first page never waits for them. */
-const routeData = () => afterFirstPaint().then(() => import('./routes/data'));
-
-/** Whether a route's page may show strings of en.areas.ts: all but home, the sports pages and redirects. */
-function needsAreaStrings(meta: RouteStatic | undefined): boolean {
-  return meta !== undefined && meta.owner !== 'sports' && meta.owner !== 'redirect' && meta.name !== 'Home';
+/**
+ * Whether a route's page may show strings of en.areas.ts (routes/table.ts: all but home, the sports pages
+ * and redirects). A sports route without a page yet shows the coming-soon page, titled from the route
+ * table (en.areas.ts): it waits for them too, or its title reads 'Panalo' until they come.
+ */
+function pageNeedsAreaStrings(def: RouteDef): boolean {
+  return needsAreaStrings(def) || (def.owner === 'sports' && !hasOwnPage(def.name));
 }
 
 /** Builds the one route tree of spec §2 from the route table. */
-export function buildRouteTree(defs: readonly RouteDef[], ready: () => Promise<void>, firstPageShown: () => boolean) {
+export function buildRouteTree(defs: readonly RouteDef[], ready: () => Promise<void>) {
   const root = createRootRoute({
     component: Shell,
     errorComponent: RouteError,
@@ -91,8 +93,6 @@ export function buildRouteTree(defs: readonly RouteDef[], ready: () => Promise<v
       const meta = leaf?.staticData.route;
       const matched: MatchedRoute | undefined =
         meta && leaf ? { def: meta, params: leaf.params as Record<string, string | undefined> } : undefined;
-      // The areas' English (en.areas.ts) before a page that may show it; the sports pages show none.
-      if (needsAreaStrings(meta)) await loadAreas();
       const decision = decide({ pathname: location.pathname, search: location.search as Search }, matched, currentGuardState());
       if (!preload) await runEffects(decision.effects);
       if (decision.redirect) throw redirect({ href: hrefOf(decision.redirect), replace: true });
@@ -112,16 +112,16 @@ export function buildRouteTree(defs: readonly RouteDef[], ready: () => Promise<v
       staticData: { route: staticOf(def) },
       ...(search ? { validateSearch: search } : {}),
       loaderDeps: ({ search: query }: { search: unknown }) => query as Record<string, unknown>,
-      // The loader only starts the page's queries (routes/data.ts, its own chunk, fetched once the first
-      // page is up) and never waits: the page shows its own skeleton and asks for what it needs itself.
-      // Not for the first page: it has asked for its data itself by the time that chunk may load, so a
-      // cold visit downloads neither the chunk nor the other pages' queries it imports.
-      loader: ({ deps, params, preload }: { deps: Record<string, unknown>; params: Record<string, string>; preload: boolean }) => {
-        if (!firstPageShown()) return;
-        void routeData().then(
-          ({ routeDataFor }) => routeDataFor(def.name).prefetch?.(deps, { params, preload }),
+      // Once the guards let the page through, its data and its strings start together, on the first page
+      // of a visit as on any other: the page's queries (routes/data.ts, its owner's small chunk, which the
+      // server preloads with the page), never waited for (the page shows its own skeleton), and the
+      // areas' English (en.areas.ts) for a page that may show it, which the page waits for.
+      loader: async ({ deps, params, preload }: { deps: Record<string, unknown>; params: Record<string, string>; preload: boolean }) => {
+        void routeDataFor(def).then(
+          (route) => route?.prefetch(deps, { params, preload }),
           () => undefined,
         );
+        if (pageNeedsAreaStrings(def)) await loadAreas();
       },
       // Run it again on the visit after a hover, which may start what a hover must not (reading a message
       // marks it read).
@@ -171,7 +171,7 @@ export function createAppRouter(ready: () => Promise<void>, options: { history?:
   wireBetSlip();
   let firstPageShown = false;
   const router = createRouter({
-    routeTree: buildRouteTree(routesFor(import.meta.env.PROD), ready, () => firstPageShown),
+    routeTree: buildRouteTree(routesFor(import.meta.env.PROD), ready),
     ...(options.history ? { history: options.history } : {}),
     defaultPreload: 'intent',
     defaultPendingComponent: PageSkeletonFallback,

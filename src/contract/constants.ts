@@ -40,6 +40,8 @@ export type StatisticsType = (typeof STATISTICS_TYPES)[number];
  * (clicks), each with its calendar or feature id (src/contract/events.ts FEATURE_ID).
  */
 export const STAT_TYPE = { floatingBetSlip: 59, exposure: 60, click: 61 } as const satisfies Record<string, StatisticsType>;
+/** Statistic recorded when the floating bet-slip button is tapped. */
+export const STAT_FLOATING_BET_SLIP: StatisticsType = STAT_TYPE.floatingBetSlip;
 
 /** Product id / app id / version. */
 export const PRODUCT_ID = 'C66';

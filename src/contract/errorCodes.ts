@@ -166,7 +166,71 @@ export const GatewayCode = {
   // Statistics and attribution (issue 39): GW_80039x.
   /** The tracking service cannot give an attribution id right now (the page tries again, spec §9 backoff). */
   TrackingUnavailable: 'GW_800390',
+  // The customer-support chat (issue 37): GW_80049x.
+  /** No such conversation (or message) of the caller's. */
+  SupportNotFound: 'GW_800490',
+  /** The chat picture is not a picture we read. */
+  SupportPictureInvalid: 'GW_800491',
+  /** Rating a conversation that has not ended, or was rated already. */
+  SupportNotClosed: 'GW_800492',
+  // Responsible gaming (issue 34): GW_8009xx, one code per reason; the message names the limit, what is
+  // left, when it resets, and the helpline. Withdrawals never meet any of them.
+  /** A deposit would pass a deposit limit the player set (day, 7 days, 30 days; the lowest wins). */
+  RgDepositLimit: 'GW_800901',
+  /** A stake would pass a loss limit the player set (net of settled stakes and winnings, open stakes counted). */
+  RgLossLimit: 'GW_800902',
+  /** The session-time limit of this login is reached. */
+  RgSessionLimit: 'GW_800903',
+  /** A reality check is due: the next bet or round waits until the player acknowledges it. */
+  RgRealityCheck: 'GW_800904',
+  /** The player is on a break (cool-off): no deposits or play until it ends. */
+  RgOnBreak: 'GW_800905',
+  /** The player excluded themselves: no deposits or play until it ends. */
+  RgSelfExcluded: 'GW_800906',
+  /** The player is on the restricted-persons list (NDRP): no deposits or play; own money can be withdrawn. */
+  RgRestricted: 'GW_800907',
+  /** The player switched this category (sports, slots…) off for a while. */
+  RgCategoryOff: 'GW_800908',
+  /** The operator put this payment channel or partner host in withdraw-only mode. */
+  RgWithdrawOnlyChannel: 'GW_800909',
+  /** The operator requires verified identity before any deposit. */
+  RgKycBeforeDeposit: 'GW_800910',
+  /** This login may only withdraw (break, exclusion, restriction): every other call is refused. */
+  RgWithdrawOnlySession: 'GW_800911',
+  /** A raise or removal of a limit asked before its 24 hours passed (the message says when). */
+  RgChangeNotYet: 'GW_800912',
+  /** A self-exclusion's first 6 months cannot be ended, by the player or by support. */
+  RgExclusionLocked: 'GW_800913',
+  /** The player declared a barred category (government official, military or police, licensee employee, student). */
+  RgBarred: 'GW_800914',
+  /** A logged-in session ended by a responsible-gaming rule (break, exclusion, restriction, session limit, inactivity). */
+  RgSessionEnded: 'GW_800915',
+  /** No change of that kind is waiting (nothing to confirm or cancel). */
+  RgNothingPending: 'GW_800916',
 } as const;
 
+/** The responsible-gaming refusals: the app shows the server's words with the helpline and the RG page. */
+export const RG_REFUSAL_CODES: readonly string[] = [
+  GatewayCode.RgDepositLimit,
+  GatewayCode.RgLossLimit,
+  GatewayCode.RgSessionLimit,
+  GatewayCode.RgRealityCheck,
+  GatewayCode.RgOnBreak,
+  GatewayCode.RgSelfExcluded,
+  GatewayCode.RgRestricted,
+  GatewayCode.RgCategoryOff,
+  GatewayCode.RgWithdrawOnlyChannel,
+  GatewayCode.RgWithdrawOnlySession,
+  GatewayCode.RgChangeNotYet,
+  GatewayCode.RgExclusionLocked,
+  GatewayCode.RgBarred,
+  GatewayCode.RgNothingPending,
+];
+
 /** Codes that reset the token and show the session-expired dialog. */
-export const TOKEN_RESET_CODES: readonly string[] = [GatewayCode.TokenInvalid, GatewayCode.SessionExpired, GatewayCode.SessionReplaced];
+export const TOKEN_RESET_CODES: readonly string[] = [
+  GatewayCode.TokenInvalid,
+  GatewayCode.SessionExpired,
+  GatewayCode.SessionReplaced,
+  GatewayCode.RgSessionEnded,
+];

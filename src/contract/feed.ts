@@ -188,6 +188,8 @@ export const Destination = {
   balance: '/user/queue/balance',
   bets: '/user/queue/bets',
   messages: '/user/queue/messages',
+  /** The support chat (src/contract/support.ts SupportPush), for a player or a visitor's session. */
+  support: '/user/queue/support',
 } as const;
 
 /** A chat line on /topic/chat/{matchId}. */

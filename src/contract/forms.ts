@@ -16,6 +16,15 @@ const password = z.string().check(z.regex(/^(?=.*[A-Za-z])(?=.*\d)\S{8,20}$/, { 
 const birthday = z.string().check(z.refine(isCalendarDate, { message: 'birthday' }));
 const captchaToken = z.string().check(z.minLength(16, { message: 'captcha' }));
 const params = z.optional(z.record(z.string(), z.string().check(z.maxLength(200))));
+/**
+ * The daily deposit limit a new player may set while registering (responsible gaming, issue 34: the
+ * offer at registration), whole centavos from ₱100 to ₱10,000,000; left out: none.
+ */
+const depositLimit = z.optional(
+  z
+    .int({ message: 'depositLimit' })
+    .check(z.minimum(10_000, { message: 'depositLimit' }), z.maximum(1_000_000_000, { message: 'depositLimit' })),
+);
 
 export const nickNameSchema = z.string().check(z.trim(), z.regex(/^[\p{L}\p{N} ._-]{2,16}$/u, { message: 'nickName' }));
 
@@ -37,6 +46,7 @@ export const loginBySmsSchema = z.object({
   invite: params,
   /** First and last touch kept on the device (issue 39): stored with the registration. */
   touches: z.optional(touchesSchema),
+  depositLimit,
 });
 
 export const loginByPasswordSchema = z.object({
@@ -57,6 +67,7 @@ export const registerSchema = z.object({
   invite: params,
   /** First and last touch kept on the device (issue 39): stored with the registration. */
   touches: z.optional(touchesSchema),
+  depositLimit,
 });
 
 export const visitorRegisterSchema = z.object({

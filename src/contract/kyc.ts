@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { KYC_OPERATIONS } from './kycConstants';
 import { isCalendarDate, isOfAge } from './people';
+import { BARRED_CATEGORIES } from './responsibleGaming';
 
 export * from './kycConstants';
 
@@ -150,6 +151,11 @@ export const personalInfoSchema = z.object({
   secondIdType: z.optional(kycIdTypeField),
   secondIdNo: z.optional(idNo),
   secondIdScan: z.optional(imageKey),
+  /**
+   * The declaration about the categories the regulator bars from playing (responsible gaming, issue 34):
+   * the ones that apply, empty when none does. Stored with the account; a barred one stops play.
+   */
+  barredCategories: z.optional(z.array(z.enum(BARRED_CATEGORIES)).check(z.maxLength(BARRED_CATEGORIES.length))),
 });
 export type PersonalInfo = z.infer<typeof personalInfoSchema>;
 

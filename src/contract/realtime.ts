@@ -1,6 +1,7 @@
 import type { SelectionDetail, SelectionQuery } from './betting';
-import type { ChatMessage, League, ListMode, ListSnapshot, Market, Match } from './feed';
+import type { ChatMessage, Delta, League, ListMode, ListSnapshot, Market, Match } from './feed';
 import type { Caller } from './request';
+import type { SupportOutboxUpdate, SupportOutgoing } from './support';
 
 /**
  * What a tab asks of the realtime worker (one SharedWorker for every tab, over Comlink), and what it
@@ -54,7 +55,7 @@ export type ConnectionStatus = 'connecting' | 'online' | 'reconnecting';
  */
 export type RealtimeContext = Caller;
 
-export type UserQueue = 'balance' | 'bets' | 'messages';
+export type UserQueue = 'balance' | 'bets' | 'messages' | 'support';
 
 /**
  * What one tab asks of the realtime worker. The worker gives each tab's port its own client, so calls
@@ -70,9 +71,11 @@ export interface RealtimeApi {
    * A list snapshot the page already holds (the server inlines the first one into the HTML): the
    * worker uses it as if it had fetched it, when it is newer than what it holds (the same sequence
    * rules: a delta after a gap still fetches the list again). Before anyone watches the list it waits
-   * for the first watchList (which then fetches nothing).
+   * for the first watchList (which then fetches nothing). `deltas`: what the page's own early socket
+   * received for the list's destination after the snapshot (server/plugins/earlyLive.ts), applied on
+   * top, so the worker starts where the page's rows are.
    */
-  seedList(query: ListQuery, snapshot: ListSnapshot): Promise<void>;
+  seedList(query: ListQuery, snapshot: ListSnapshot, deltas?: Delta[]): Promise<void>;
   watchMatch(matchId: string, onPatch: (patch: MatchPatch) => void): Promise<number>;
   watchChat(matchId: string, onMessage: (message: ChatMessage) => void): Promise<number>;
   watchUser(queue: UserQueue, onEvent: (event: unknown) => void): Promise<number>;
@@ -91,5 +94,14 @@ export interface RealtimeApi {
   updateOrders(subscriptionId: number, orders: SelectionQuery[], single: boolean): Promise<void>;
   /** False when the socket is down: the line was not sent. */
   sendChat(matchId: string, text: string): Promise<boolean>;
+  /**
+   * The support chat (issue 37): a message into the worker's outbox, kept on the device until the server
+   * has it and sent under its client message id (workers/realtime/support.ts); every tab hears the queue.
+   */
+  sendSupport(message: SupportOutgoing): Promise<void>;
+  watchSupportOutbox(onUpdate: (update: SupportOutboxUpdate) => void): Promise<number>;
+  /** A refused message, sent again; or dropped. */
+  retrySupport(clientMessageId: string): Promise<void>;
+  discardSupport(clientMessageId: string): Promise<void>;
   unwatch(subscriptionId: number): Promise<void>;
 }

@@ -16,6 +16,7 @@ export const VALIDATION_MESSAGES = {
   agree: 'Please confirm you are 21 or older and accept the terms.',
   text: 'This field is too long.',
   postalCode: 'Enter a 4-digit postal code.',
+  depositLimit: 'Enter a daily deposit limit from ₱100 to ₱10,000,000, or leave it empty.',
   /** A control character (NUL and the like) in any text of any call: refused before it reaches the database. */
   control: 'This contains an invisible character that cannot be used. Please remove it and try again.',
   /** Any other refusal of a field: the details are for the log, not for the player. */

@@ -5,7 +5,9 @@ import { casinoCn } from './casino.cn';
 import { gamesCn } from './games.cn';
 import { kycProfileCn } from './kycProfile.cn';
 import { securityCn } from './security.cn';
+import { supportCn } from './support.cn';
 import { walletCn } from './wallet.cn';
+import { rgCn } from './rg.cn';
 import { withdrawCn } from './withdraw.cn';
 
 /** Simplified Chinese ('cn'), downloaded only when a player chooses it. Mirrors en.ts key for key. */
@@ -36,6 +38,10 @@ export const cn: Resources = {
     copy: '复制',
     goHome: '返回首页',
     loadMore: '加载更多',
+    checking: '正在查询…',
+    checkFailed: '暂时无法查询',
+    lastKnownChecking: '{{value}} · 正在查询…',
+    lastKnown: '{{value}}（上次查询结果）',
   },
   nav: {
     home: '首页',
@@ -78,6 +84,7 @@ export const cn: Resources = {
     timeout: '请求超时',
     badGateway: '出现了一些问题，请重试。',
     underAge: '抱歉，根据 PAGCOR 规定，Panalo 仅向年满 21 周岁的玩家开放。您的账户在年满 21 周岁前无法登录。',
+    underAgeRegister: '抱歉，根据 PAGCOR 规定，Panalo 仅向年满 21 周岁的玩家开放。年满 21 周岁后即可注册。',
     massiveFanatics: '太多球迷在排队，请稍后再试！',
     depositInsufficientBalance: '尊敬的客户，您的余额不足，无法完成存款。',
     paymentProviderIssue: '我们的支付服务商正在处理问题。您的资金安全无虞，请几分钟后重试。',
@@ -134,6 +141,7 @@ export const cn: Resources = {
       auth: '登录与安全',
       messages: '消息',
       kyc: '身份验证',
+      responsibleGaming: '负责任博彩',
       wallet: '钱包',
       withdraw: '提款',
       games: '游戏',
@@ -141,6 +149,7 @@ export const cn: Resources = {
       promo: '优惠活动',
       partner: '合作伙伴应用',
       dev: '开发者工具',
+      support: '在线客服',
     },
     overlay: '此窗口将在 Panalo 后续版本中推出。',
   },
@@ -200,7 +209,9 @@ export const cn: Resources = {
     birthday: '出生日期',
     birthdayHint: '您必须年满 21 岁才能游戏。',
     newNumber: '首次使用 Panalo？请输入您的出生日期，用此号码开通账户。',
-    agreeStart: '我已年满 21 岁，并接受',
+    agreeStart: '我已年满 21 岁，不是政府官员、军警人员、博彩持牌机构员工或学生，并接受',
+    depositLimit: '每日存款限额（可选）',
+    depositLimitHint: '限额可帮助您控制预算。之后可在“负责任博彩”中修改。',
     agreeAnd: '及',
     login: '登录',
     registerAndLogin: '开通我的账户',
@@ -224,6 +235,7 @@ export const cn: Resources = {
     agree: '请确认您已年满 21 岁并接受条款。',
     text: '此项内容过长。',
     postalCode: '请输入 4 位邮政编码。',
+    depositLimit: '请输入 ₱100 至 ₱10,000,000 的每日存款限额，或留空。',
     control: '内容中含有无法使用的隐藏字符，请删除后重试。',
     invalid: '提交的信息有误，请检查后重试。',
   },
@@ -268,6 +280,7 @@ export const cn: Resources = {
     tabs: '消息类型',
     inbox: '收件箱',
     notices: '公告',
+    support: '客服',
     readAll: '全部已读',
     unread: '未读',
     emptyTitle: '暂无消息',
@@ -298,11 +311,13 @@ export const cn: Resources = {
   },
   withdraw: withdrawCn,
   wallet: walletCn,
+  rg: rgCn,
   kyc: kycCn,
   casino: casinoCn,
   games: gamesCn,
   kycProfile: kycProfileCn,
   security: securityCn,
+  support: supportCn,
   sports: {
     names: {
       '1': '足球',
@@ -530,6 +545,7 @@ export const cn: Resources = {
     reason: '原因',
   },
   settings: {
+    responsibleGaming: '负责任博彩：限额、暂停、自我排除与提醒',
     oddsType: '赔率格式',
     language: '语言',
     defaultTab: '首页默认显示',

@@ -3,8 +3,10 @@ import { casinoEn } from './casino.en';
 import { gamesEn } from './games.en';
 import { kycEn } from './kyc.en';
 import { kycProfileEn } from './kycProfile.en';
+import { rgEn } from './rg.en';
 import { routesEn } from './routes.en';
 import { securityEn } from './security.en';
+import { supportEn } from './support.en';
 import { walletEn } from './wallet.en';
 import { withdrawEn } from './withdraw.en';
 
@@ -51,7 +53,10 @@ export const enAreas = {
     birthday: 'Date of birth',
     birthdayHint: 'You must be 21 or older to play.',
     newNumber: 'New to Panalo? Enter your date of birth to open your account with this number.',
-    agreeStart: 'I am 21 or older and I accept the',
+    agreeStart:
+      'I am 21 or older, I am not a government official, a member of the military or police, an employee of a gaming licensee or a student, and I accept the',
+    depositLimit: 'Daily deposit limit (optional)',
+    depositLimitHint: 'A limit helps you keep play within your budget. You can change it later under Responsible Gaming.',
     agreeAnd: 'and the',
     login: 'Log In',
     registerAndLogin: 'Open my account',
@@ -104,6 +109,7 @@ export const enAreas = {
     tabs: 'Message types',
     inbox: 'Inbox',
     notices: 'Notices',
+    support: 'Customer Service',
     readAll: 'Mark all read',
     unread: 'Unread',
     emptyTitle: 'No messages here',
@@ -174,6 +180,7 @@ export const enAreas = {
     reason: 'Reason',
   },
   settings: {
+    responsibleGaming: 'Responsible gaming: limits, breaks, self-exclusion and reminders',
     oddsType: 'Odds format',
     language: 'Language',
     defaultTab: 'Home page opens on',
@@ -220,6 +227,8 @@ export const enAreas = {
   games: gamesEn,
   kycProfile: kycProfileEn,
   security: securityEn,
+  support: supportEn,
+  rg: rgEn,
   // Titles and descriptions of the pages: set on the document once here (router.tsx applyRouteMeta).
   routes: routesEn,
 };

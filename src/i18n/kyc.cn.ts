@@ -60,6 +60,10 @@ export const kycCn: typeof kycEn = {
     '23': '其他有效证件',
   },
   start: '开始验证',
+  noFlowTitle: '当前没有进行中的验证',
+  noFlow: '请打开身份验证页面，查看您的验证状态和下一步。',
+  toStatus: '身份验证',
+  stepTitle: '第 {{n}} 步（共 4 步）· {{name}}',
   steps: {
     id: '证件照片',
     face: '自拍',

@@ -60,6 +60,13 @@ export const kycEn = {
     '23': 'Other Valid IDs',
   },
   start: 'Start verification',
+  /** The title of /ekyc-zolos at each step (its steps are one page). */
+  /** A step page opened with no verification under way in this tab (it says nothing of the status: the entry page does). */
+  noFlowTitle: 'No verification in progress',
+  noFlow: 'Open Identity verification to see where yours stands and what comes next.',
+  toStatus: 'Identity verification',
+  /** The title of /ekyc-zolos at each step (its steps are one page): where the player is in the four. */
+  stepTitle: 'Step {{n}} of 4 · {{name}}',
   steps: {
     id: 'ID photo',
     face: 'Selfie',

@@ -15,7 +15,16 @@ export const kycProfileCn: typeof kycProfileEn = {
     work: '职业与收入',
     firstId: '您的证件',
     secondId: '第二证件（选填）',
+    barred: '可参与游戏的人群',
   },
+  barredHelp: '监管机构禁止以下人员参与游戏。如有符合的请勾选；如都不符合请全部不勾选。您的回答会随身份验证一起保存。',
+  barred: {
+    governmentOfficial: '我是政府官员或雇员',
+    militaryOrPolice: '我是军人或警察',
+    licenseeEmployee: '我在博彩持牌机构工作',
+    student: '我是学生',
+  },
+
   facePhoto: '人脸照片',
   idPhoto: '证件照片',
   photoTaken: '已拍摄',

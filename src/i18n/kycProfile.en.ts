@@ -13,6 +13,15 @@ export const kycProfileEn = {
     work: 'Work and income',
     firstId: 'Your ID',
     secondId: 'A second ID (optional)',
+    barred: 'Who may play',
+  },
+  barredHelp:
+    'The regulator bars these people from playing. Tick any that applies to you; leave all unticked if none does. Your answer is kept with your verification.',
+  barred: {
+    governmentOfficial: 'I am a government official or employee',
+    militaryOrPolice: 'I am a member of the military or the police',
+    licenseeEmployee: 'I work for a gaming licensee',
+    student: 'I am a student',
   },
   facePhoto: 'Face photo',
   idPhoto: 'ID photo',

@@ -11,6 +11,12 @@ export const withdrawCn: typeof withdrawEn = {
     withdrawable: '当前可提款',
     turnover: '存款需先完成流水才能提款：在体育或游戏中再投注 {{amount}}，其余余额即可提款。',
   },
+  wayInText: {
+    gcash: 'GCash',
+    maya: 'Maya',
+    bank: '银行',
+    store: '门店',
+  },
   ways: {
     title: '提款至',
     gcash: 'GCash',

@@ -10,6 +10,13 @@ export const withdrawEn = {
     turnover:
       'Deposits must be played through before they can be withdrawn: stake {{amount}} more on sports or games and the rest of your balance becomes withdrawable.',
   },
+  /** A way's name inside a sentence ('No bank account yet'); `ways` are the names on their own (buttons, titles). */
+  wayInText: {
+    gcash: 'GCash',
+    maya: 'Maya',
+    bank: 'bank',
+    store: 'store',
+  },
   ways: {
     title: 'Withdraw to',
     gcash: 'GCash',

@@ -11,11 +11,16 @@ import { CURRENCY_SYMBOL } from '../contract/constants';
  * inside the render of the first amount on screen (the games lobby's jackpot).
  */
 export function formatCentavos(centavos: number): string {
+  return formatAmount(centavos, CURRENCY_SYMBOL);
+}
+
+/** As formatCentavos with another symbol before the amount. */
+export function formatAmount(centavos: number, symbol: string): string {
   if (!Number.isSafeInteger(centavos)) throw new RangeError(`not a whole number of centavos: ${centavos}`);
   const abs = Math.abs(centavos);
   const fraction = abs % 100;
   const pesos = String((abs - fraction) / 100).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${centavos < 0 ? '-' : ''}${CURRENCY_SYMBOL}${pesos}.${String(fraction).padStart(2, '0')}`;
+  return `${centavos < 0 ? '-' : ''}${symbol}${pesos}.${String(fraction).padStart(2, '0')}`;
 }
 
 /** Pesos as a player types them ("1,234.5") → centavos; undefined for anything that is not an amount. */

@@ -1,10 +1,10 @@
 import * as Comlink from 'comlink';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import type { SelectionDetail, SelectionQuery } from '../contract/betting';
+import { type BetPush, type SelectionDetail, type SelectionQuery, TICKET_STATUSES } from '../contract/betting';
 import type { ChatMessage } from '../contract/feed';
 import type { ConnectionStatus, ListQuery, RealtimeApi, UserQueue } from '../contract/realtime';
-import { useOnline } from '../hooks/useOnline';
-import { dropFirstList, realtime } from './client';
+import { isOnline, subscribeOnline } from '../lib/online';
+import { dropFirstList, handOverFirstLists, realtime } from './client';
 import { firstListPatch } from './seed';
 import { ListMirror, type ListView, MatchMirror, type MatchView, OrderMirror, type RowView } from './mirror';
 
@@ -49,15 +49,17 @@ export function useLiveList(query: ListQuery): { mirror: ListMirror; view: ListV
   useEffect(() => {
     const [sportTypeId, mode, dateId] = key.split('|') as [string, ListQuery['mode'], string];
     const query = { sportTypeId, mode, ...(dateId ? { dateId } : {}) };
-    return watchWorker((api) =>
-      api.watchList(
+    return watchWorker((api) => {
+      // The lists the page came with go to the worker first, with what moved since (the page's early socket).
+      handOverFirstLists(api);
+      return api.watchList(
         query,
         Comlink.proxy((patch) => {
           dropFirstList(query);
           mirror.apply(patch);
         }),
-      ),
-    );
+      );
+    });
   }, [key, mirror]);
   const view = useSyncExternalStore(mirror.subscribeList, mirror.getList);
   return { mirror, view };
@@ -108,7 +110,7 @@ export function useConnectionStatus(): ConnectionStatus {
  * lost its socket and is trying again (the bet slip will not place a bet then).
  */
 export function useFeedOffline(): boolean {
-  const online = useOnline();
+  const online = useSyncExternalStore(subscribeOnline, isOnline, () => true);
   const status = useConnectionStatus();
   return !online || status === 'reconnecting';
 }
@@ -182,21 +184,33 @@ export function useOrderDetails(orders: readonly SelectionQuery[], single: boole
 }
 
 /**
- * Calls `onEvent` each time the server tells this player something on one of their queues
- * (`/user/queue/<queue>` over the shared worker's one socket): a balance move, a new message.
+ * Hears one of this player's queues (`/user/queue/<queue>` over the shared worker's one socket) until
+ * the returned function is called; outside React (the slip's wait for its ticket). Nothing without a worker.
  */
-export function useUserPush(queue: UserQueue, onEvent: () => void, enabled = true): void {
+export function watchUserQueue(queue: UserQueue, onEvent: (event: unknown) => void): () => void {
+  return watchWorker((api) => api.watchUser(queue, Comlink.proxy(onEvent))) ?? (() => undefined);
+}
+
+/**
+ * Calls `onEvent` with each thing the server tells this player on one of their queues (a balance move,
+ * a bet's new status, a new message), while `enabled`.
+ */
+export function useUserPush(queue: UserQueue, onEvent: (event: unknown) => void, enabled = true): void {
   const latest = useRef(onEvent);
   useEffect(() => {
     latest.current = onEvent;
   });
   useEffect(() => {
     if (!enabled) return;
-    return watchWorker((api) =>
-      api.watchUser(
-        queue,
-        Comlink.proxy(() => latest.current()),
-      ),
-    );
+    return watchUserQueue(queue, (event) => latest.current(event));
   }, [queue, enabled]);
+}
+
+/** A `/user/queue/bets` push (BetPush: a ticket's new status and payout), or nothing for anything else. */
+export function asBetPush(event: unknown): BetPush | undefined {
+  if (typeof event !== 'object' || event === null) return undefined;
+  const { transId, status, payout } = event as Record<string, unknown>;
+  if (typeof transId !== 'string' || typeof payout !== 'number') return undefined;
+  if (!(TICKET_STATUSES as readonly unknown[]).includes(status)) return undefined;
+  return { transId, status: status as BetPush['status'], payout };
 }

@@ -1,7 +1,7 @@
 import type { ListSnapshot } from '../contract/feed';
 import type { ListPatch, ListQuery } from '../contract/realtime';
 import { manilaDay } from '../lib/dates';
-import { inListView, orderMatches } from '../../workers/realtime/views';
+import { inListView, orderMatches } from '../contract/lists';
 import { firstList } from './client';
 
 /**

@@ -6,7 +6,12 @@ import { persistFields } from './persist';
 
 /** KYC info of spec §3, persisted under the stored key `kycInfo`. Filled by the KYC status call. */
 export const kyc = proxy({
+  /** The server answered once for this player (kept across reloads: then it is the last known status). */
   known: false,
+  /** The server answered since this page was opened (not kept): what is shown is current, not last known. */
+  fresh: false,
+  /** The last ask failed (offline, refused): what is shown is the last known status, if any, and stays so. */
+  checkFailed: false,
   ekycStatus: -1,
   oldKycStatus: -1,
   mergeKycStatus: -1,
@@ -61,6 +66,8 @@ persistFields(kyc, StorageKey.kycInfo, [
 /** Keeps what customer/queryKycStatus answered: the route guard and the KYC pages read it from here. */
 export function applyKycStatus(answer: KycStatusAnswer): void {
   kyc.known = true;
+  kyc.fresh = true;
+  kyc.checkFailed = false;
   kyc.ekycStatus = answer.ekycStatus;
   kyc.oldKycStatus = answer.oldKycStatus;
   kyc.mergeKycStatus = answer.mergeKycStatus;
@@ -91,6 +98,8 @@ export function applyKycPrompt(prompt: { strongCheck: boolean; weakCheck: boolea
 export function clearKyc(): void {
   endKycFlow();
   kyc.known = false;
+  kyc.fresh = false;
+  kyc.checkFailed = false;
   kyc.ekycStatus = -1;
   kyc.oldKycStatus = -1;
   kyc.mergeKycStatus = -1;

@@ -1,3 +1,4 @@
+import type { ServiceTopic } from '../lib/navigation';
 import { proxy, ref } from 'valtio/vanilla';
 
 /**
@@ -69,6 +70,8 @@ export interface Dialog {
   confirm: DialogButton;
   /** Left out: the Customer Service button (spec §8). null: no second button. */
   cancel?: DialogButton | null;
+  /** What the dialog is about, for its Customer Service button: the chat opens with it (src/lib/navigation.ts). */
+  service?: ServiceTopic;
 }
 
 export const ui = proxy({

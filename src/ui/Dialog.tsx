@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Button } from './Button';
 import styles from './Dialog.module.css';
 import { useModal } from './useModal';
@@ -8,9 +8,14 @@ export interface DialogAction {
   onPress: () => void;
 }
 
+/** How long a prompt nobody asked for takes no tap after it opens: a finger already on its way meant something else. */
+export const UNASKED_SETTLE_MS = 600;
+
 /**
  * The 'Tips' dialog of spec §8: a title, a message, a confirm button and, by default, a Customer
- * Service button in the cancel position.
+ * Service button in the cancel position. `unasked`: a prompt the player did not ask for (a reminder):
+ * for its first moments it lets taps fall through to nothing rather than take them as an answer, and it
+ * puts no focus on a button that a key already pressed could answer.
  */
 export function Dialog({
   title,
@@ -19,6 +24,7 @@ export function Dialog({
   cancel,
   onDismiss,
   children,
+  unasked = false,
 }: {
   title: string;
   message?: string;
@@ -27,10 +33,17 @@ export function Dialog({
   /** Escape or a tap outside; without it the dialog can only be answered with its buttons. */
   onDismiss?: () => void;
   children?: ReactNode;
+  unasked?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
-  useModal(ref, onDismiss);
+  const [settling, setSettling] = useState(unasked);
+  useEffect(() => {
+    if (!unasked) return;
+    const timer = setTimeout(() => setSettling(false), UNASKED_SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [unasked]);
+  useModal(ref, onDismiss, { focusSelf: unasked });
   return (
     <dialog
       ref={ref}
@@ -38,6 +51,8 @@ export function Dialog({
       aria-labelledby={`${id}-title`}
       aria-describedby={message ? `${id}-message` : undefined}
       role="alertdialog"
+      tabIndex={unasked ? -1 : undefined}
+      data-settling={settling || undefined}
     >
       <div className={styles.content}>
         <h2 id={`${id}-title`} className={styles.title}>
@@ -56,7 +71,7 @@ export function Dialog({
             {cancel.label}
           </Button>
         )}
-        <Button onClick={confirm.onPress} autoFocus>
+        <Button onClick={confirm.onPress} autoFocus={!unasked}>
           {confirm.label}
         </Button>
       </div>

@@ -42,12 +42,9 @@ import { HOUSE, houseAccountId, post as postLedger, walletAccountId } from '../.
 import { EmbeddedBroker } from '../../server/realtime/stomp/broker';
 import { stompEndpoint } from '../../server/realtime/stomp/endpoint';
 import { SOCKET_HEARTBEAT_MS } from '../../src/contract/constants';
-import type { ListSnapshot } from '../../src/contract/feed';
-import { MarketStatus } from '../../src/contract/sports';
 import { startCluster } from '../../scripts/cluster/cluster';
 import { type Rabbit, startRabbit } from '../../scripts/cluster/daemons';
-import { call, closeAgents, compressed } from '../cluster/client';
-import { singleBody } from '../integration/bodies';
+import { call, closeAgents, prematchSingles } from '../cluster/client';
 import type { FanoutReply, FanoutRequest, PhaseReport } from './fanout-clients';
 import { errorMessage, monoMs, percentile, ratio, round, sleep } from './stats';
 
@@ -160,24 +157,6 @@ async function betPlayers(databaseUrl: string): Promise<{ token: string; from: s
   return players;
 }
 
-/** Pre-match main markets from the list the app reads, as slip bodies that take any price change. */
-async function betBodies(base: string, appKey: string): Promise<unknown[]> {
-  const bodies: unknown[] = [];
-  for (const mode of ['today', 'early'] as const) {
-    const list = await compressed<ListSnapshot>(base, appKey, 'saba/queryCompressedMatchList', { sportTypeId: '1', mode });
-    for (const market of list.markets) {
-      const match = list.matches.find((m) => m.matchId === market.matchId);
-      const selection = market.selections[0];
-      if (!match || !selection || !market.main || market.status !== MarketStatus.Running || selection.price <= 1) continue;
-      bodies.push(
-        singleBody({ match, market, key: selection.key, price: selection.price }, 10, { betOnPage: 'bench', acceptOddsChange: 'any' }),
-      );
-    }
-  }
-  if (bodies.length === 0) throw new Error('no open pre-match market');
-  return bodies;
-}
-
 /** `connections` loops placing bets through `base` for `seconds`: accepted bets/s and latency. */
 async function betLoad(base: string, appKey: string, players: { token: string; from: string }[], bodies: unknown[], seconds: number) {
   let turn = 0;
@@ -235,7 +214,7 @@ async function betsFigures(dir: string, seconds: number) {
       const appKey = (JSON.parse(readFileSync(join(caseDir, 'shared', 'secrets.json'), 'utf8')) as { appKey: string }).appKey;
       const base = cluster.balancer!.url;
       const players = await betPlayers(cluster.databaseUrl);
-      const bodies = await betBodies(base, appKey);
+      const bodies = await prematchSingles(base, appKey, 10);
       await betLoad(base, appKey, players, bodies, 2); // warm-up
       const row = await betLoad(base, appKey, players, bodies, seconds);
       console.log(`  bets ${instances.length} instance(s): ${JSON.stringify(row)}`);

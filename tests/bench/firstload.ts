@@ -31,6 +31,9 @@
  *    size (`rowKind` says which); firstMatchRowWithPrices the same for a match-row only;
  *  - appDrewList: the first animation frame in which the app had drawn the list itself (the server's
  *    drawn rows, `[data-first-rows]`, replaced by React's): how long the scripts took to take over;
+ *  - firstLiveDelta: the first STOMP MESSAGE of a list or match destination that reached any target
+ *    (the page's early socket, server/plugins/earlyLive.ts, or the realtime worker): from then a price
+ *    that moves moves on screen, and how soon one does is the feed's affair;
  *  - firstPriceChange: the first price on screen that moved: a `[data-price]` node added (or its
  *    attribute changed) whose market|selection had shown another price before (the rule of WINDOW_START
  *    in tests/bench/browser.ts), inside the viewport;
@@ -49,22 +52,14 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { emulatePhone } from './browser';
-import { CdpConnection, type CdpMessage, startChromium } from './cdp';
+import { CdpConnection, startChromium } from './cdp';
 import { errorMessage, median, round, sleep } from './stats';
+import { LATENCY_MS, SLOW_PHONE, Throttler, openTab, settleBetweenVisits } from './slowPhone';
 import { type ServerProcess, startServerProcess } from '../e2e/serverProcess';
 import { benchOptions } from './args';
 
-const DOWN_BYTES_PER_S = 50_000;
-const UP_BYTES_PER_S = 50_000;
-const LATENCY_MS = 400;
-const CPU_RATE = 4;
 const WINDOW_MS = 20_000;
 const MAX_VISIT_MS = 60_000;
-const LIST_CALL = 'saba/queryCompressedMatchList';
-const THROTTLED_TYPES = new Set(['page', 'iframe', 'service_worker', 'shared_worker', 'worker']);
-const REAPPLY_MS = [0, 20, 50, 100, 200, 400, 700, 1_000, 1_500, 2_500];
-const REAPPLY_EVERY_MS = 250;
 const TARGETS = { firstPaintMs: 2_000, firstRowWithPricesMs: 4_000 } as const;
 
 // ---- options -------------------------------------------------------------------------------------------
@@ -187,321 +182,11 @@ interface PageFigures {
   observerError?: string;
 }
 
-// ---- every target, throttled -----------------------------------------------------------------------------
-
-interface TargetState {
-  sessionId: string;
-  targetId: string;
-  type: string;
-  url: string;
-  network: boolean | string;
-  cpu: boolean | string;
-  alive: boolean;
-}
-
-interface RequestRecord {
-  type: string;
-  url: string;
-  start: number;
-  end?: number;
-  bytes?: number;
-  fromSw?: boolean;
-  fromCache?: boolean;
-  failed?: string;
-}
-
-const conditions = (throttled: boolean) =>
-  throttled
-    ? { offline: false, latency: LATENCY_MS, downloadThroughput: DOWN_BYTES_PER_S, uploadThroughput: UP_BYTES_PER_S }
-    : { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 };
-
-/**
- * Auto-attaches to every target of the browser, throttles it before it runs, and keeps a log of its
- * requests (Network domain events of each target's session).
- */
-class Throttler {
-  readonly targets = new Map<string, TargetState>();
-  private requests = new Map<string, RequestRecord>();
-  private wsBytes = { received: 0, sent: 0, sockets: 0 };
-  private throttled = true;
-
-  constructor(private readonly cdp: CdpConnection) {
-    cdp.on((message) => this.onMessage(message));
-  }
-
-  private timer: NodeJS.Timeout | undefined;
-
-  /** Sends the conditions of the moment to every worker again. */
-  private reapply(): void {
-    for (const target of this.targets.values())
-      if (target.alive && target.type !== 'page' && THROTTLED_TYPES.has(target.type))
-        void this.cdp.send('Network.emulateNetworkConditions', conditions(this.throttled), target.sessionId).catch(() => undefined);
-  }
-
-  stop(): void {
-    clearInterval(this.timer);
-  }
-
-  async start(): Promise<void> {
-    this.timer = setInterval(() => this.reapply(), REAPPLY_EVERY_MS);
-    this.timer.unref();
-    await this.cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true });
-  }
-
-  private readonly attachWaiters = new Map<string, (sessionId: string) => void>();
-
-  /** The session of a target this auto-attach caught (a tab just created). */
-  sessionOf(targetId: string): Promise<string> {
-    const known = [...this.targets.values()].find((t) => t.targetId === targetId && t.alive);
-    if (known) return Promise.resolve(known.sessionId);
-    return withTimeout(new Promise<string>((resolve) => this.attachWaiters.set(targetId, resolve)), 10_000);
-  }
-
-  /**
-   * Lets the workers of a closed tab end: our session would keep its SharedWorker alive, and the next
-   * visit would then find the old worker, with its lists, instead of starting one.
-   */
-  async releaseWorkers(): Promise<void> {
-    for (const target of this.targets.values()) {
-      if (!target.alive || (target.type !== 'shared_worker' && target.type !== 'worker')) continue;
-      await this.cdp.send('Target.closeTarget', { targetId: target.targetId }).catch(() => undefined);
-      await this.cdp.send('Target.detachFromTarget', { sessionId: target.sessionId }).catch(() => undefined);
-      target.alive = false;
-    }
-  }
-
-  /** Forgets the requests seen so far (a new visit). */
-  reset(): void {
-    this.requests = new Map();
-    this.wsBytes = { received: 0, sent: 0, sockets: 0 };
-  }
-
-  async setThrottled(throttled: boolean): Promise<void> {
-    this.throttled = throttled;
-    await Promise.all(
-      [...this.targets.values()]
-        .filter((target) => target.alive && THROTTLED_TYPES.has(target.type))
-        .map(async (target) => {
-          await this.cdp.send('Network.emulateNetworkConditions', conditions(throttled), target.sessionId).catch(() => undefined);
-          if (target.cpu === true)
-            await this.cdp
-              .send('Emulation.setCPUThrottlingRate', { rate: throttled ? CPU_RATE : 1 }, target.sessionId)
-              .catch(() => undefined);
-        }),
-    );
-  }
-
-  private onMessage(message: CdpMessage): void {
-    const params = (message.params ?? {}) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-    switch (message.method) {
-      case 'Target.attachedToTarget':
-        void this.attach(params['sessionId'] as string, params['targetInfo'], params['waitingForDebugger'] as boolean);
-        return;
-      case 'Target.detachedFromTarget': {
-        const target = this.targets.get(params['sessionId'] as string);
-        if (target) target.alive = false;
-        return;
-      }
-    }
-    const target = message.sessionId ? this.targets.get(message.sessionId) : undefined;
-    if (!target) return;
-    if (message.method === 'Runtime.executionContextCreated' && target.type !== 'page') {
-      void this.cdp.send('Network.emulateNetworkConditions', conditions(this.throttled), target.sessionId).catch(() => undefined);
-      return;
-    }
-    const key = `${message.sessionId}|${params['requestId']}`;
-    switch (message.method) {
-      case 'Network.requestWillBeSent':
-        if (!this.requests.has(key))
-          this.requests.set(key, { type: target.type, url: params['request'].url as string, start: params['timestamp'] as number });
-        return;
-      case 'Network.responseReceived': {
-        const record = this.requests.get(key);
-        if (!record) return;
-        const response = params['response'];
-        record.fromSw = !!response.fromServiceWorker;
-        record.fromCache = !!(response.fromDiskCache || response.fromPrefetchCache || response.fromEarlyHints);
-        return;
-      }
-      case 'Network.requestServedFromCache': {
-        const record = this.requests.get(key);
-        if (record) record.fromCache = true;
-        return;
-      }
-      case 'Network.loadingFinished': {
-        const record = this.requests.get(key);
-        if (!record) return;
-        record.end = params['timestamp'] as number;
-        record.bytes = params['encodedDataLength'] as number;
-        return;
-      }
-      case 'Network.loadingFailed': {
-        const record = this.requests.get(key);
-        if (!record) return;
-        record.end = params['timestamp'] as number;
-        record.failed = params['errorText'] as string;
-        return;
-      }
-      case 'Network.webSocketCreated':
-        this.wsBytes.sockets += 1;
-        return;
-      case 'Network.webSocketFrameReceived':
-        this.wsBytes.received += String(params['response']?.payloadData ?? '').length;
-        return;
-      case 'Network.webSocketFrameSent':
-        this.wsBytes.sent += String(params['response']?.payloadData ?? '').length;
-        return;
-    }
-  }
-
-  private async attach(sessionId: string, info: { targetId: string; type: string; url: string }, waiting: boolean): Promise<void> {
-    const target: TargetState = {
-      sessionId,
-      targetId: info.targetId,
-      type: info.type,
-      url: info.url,
-      network: false,
-      cpu: false,
-      alive: true,
-    };
-    this.targets.set(sessionId, target);
-    this.attachWaiters.get(info.targetId)?.(sessionId);
-    const send = (method: string, params: Record<string, unknown> = {}) => this.cdp.send(method, params, sessionId);
-    if (!THROTTLED_TYPES.has(info.type)) {
-      if (waiting) await send('Runtime.runIfWaitingForDebugger').catch(() => undefined);
-      return;
-    }
-    // Sent in one go, in order, before the target may run: a worker held at its start answers some of
-    // them only once it runs, so waiting for each answer first would hold it for ever. The session
-    // handles them in order, so the conditions are in place before runIfWaitingForDebugger.
-    const network = send('Network.enable', { maxTotalBufferSize: 0, maxResourceBufferSize: 0 }).then(() => undefined);
-    const conditionsSet = send('Network.emulateNetworkConditions', conditions(this.throttled));
-    const cpu = send('Emulation.setCPUThrottlingRate', { rate: this.throttled ? CPU_RATE : 1 });
-    // Its own workers (a page's dedicated workers) are caught the same way.
-    const children = send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true });
-    const run = waiting ? send('Runtime.runIfWaitingForDebugger') : Promise.resolve({});
-    // A worker held at its start may have no network context yet: Chromium then accepts the conditions
-    // and drops them (seen here for the shared worker, now and then). So they are sent again when its
-    // script context appears and every REAPPLY_EVERY_MS while it lives; summary().firstListRequest shows
-    // whether they held.
-    if (info.type !== 'page') {
-      void send('Runtime.enable').catch(() => undefined);
-      for (const delay of REAPPLY_MS)
-        setTimeout(() => {
-          if (target.alive) void send('Network.emulateNetworkConditions', conditions(this.throttled)).catch(() => undefined);
-        }, delay).unref();
-    }
-    await Promise.all([network, conditionsSet]).then(
-      () => (target.network = true),
-      (error: unknown) => (target.network = errorMessage(error)),
-    );
-    await cpu.then(
-      () => (target.cpu = true),
-      (error: unknown) => (target.cpu = errorMessage(error)),
-    );
-    await Promise.allSettled([children, run]);
-  }
-
-  /** The visit's network figures, in ms from `t0` (the document request, in the protocol's clock). */
-  summary(windowMs: number) {
-    const all = [...this.requests.values()];
-    const documentRequest = all.filter((r) => r.type === 'page').sort((a, b) => a.start - b.start)[0];
-    if (!documentRequest) return { error: 'no request of the page seen' };
-    const t0 = documentRequest.start;
-    const rel = (t: number) => (t - t0) * 1000;
-    const inWindow = all.filter((r) => rel(r.start) <= windowMs);
-    const onWire = (r: RequestRecord) => !r.fromSw && !r.fromCache;
-    const lists = inWindow.filter((r) => r.url.includes(LIST_CALL));
-    const byType = (records: RequestRecord[]) => {
-      const counts: Record<string, number> = {};
-      for (const r of records) counts[r.type] = (counts[r.type] ?? 0) + 1;
-      return counts;
-    };
-    const bytes = (records: RequestRecord[], until: number) =>
-      records.filter((r) => onWire(r) && r.end !== undefined && rel(r.end) <= until).reduce((sum, r) => sum + (r.bytes ?? 0), 0);
-    const bytesByType: Record<string, number> = {};
-    for (const r of all)
-      if (onWire(r) && r.end !== undefined && rel(r.end) <= windowMs) bytesByType[r.type] = (bytesByType[r.type] ?? 0) + (r.bytes ?? 0);
-    const firstListOf = (type: string) => {
-      const first = all
-        .filter((r) => r.type === type && r.url.includes(LIST_CALL) && r.end !== undefined)
-        .sort((a, b) => a.start - b.start)[0];
-      return first
-        ? {
-            startMs: round(rel(first.start)),
-            durationMs: round((first.end! - first.start) * 1000),
-            bytes: first.bytes ?? 0,
-            minThrottledMs: round(LATENCY_MS + ((first.bytes ?? 0) / DOWN_BYTES_PER_S) * 1000),
-            ...(first.failed ? { failed: first.failed } : {}),
-          }
-        : null;
-    };
-    return {
-      listFetches: lists.filter(onWire).length,
-      listFetchesByTarget: byType(lists),
-      requests: inWindow.length,
-      requestsByTarget: byType(inWindow),
-      bytesOnWire: bytes(all, windowMs),
-      bytesOnWireByTarget: bytesByType,
-      bytesOnWireToEnd: bytes(all, Number.POSITIVE_INFINITY),
-      webSocket: { ...this.wsBytes },
-      firstListRequest: { shared_worker: firstListOf('shared_worker'), worker: firstListOf('worker'), page: firstListOf('page') },
-      documentMs: documentRequest.end === undefined ? null : round((documentRequest.end - documentRequest.start) * 1000),
-    };
-  }
-
-  targetSummary() {
-    return [...this.targets.values()]
-      .filter((t) => THROTTLED_TYPES.has(t.type))
-      .map((t) => ({ type: t.type, url: t.url.replace(/^https?:\/\/[^/]+/, ''), network: t.network, cpu: t.cpu }));
-  }
-}
-
 // ---- a visit -------------------------------------------------------------------------------------------------
-
-/**
- * A tab driven over the raw connection (no Playwright: a second client attached to the workers could
- * lift or race the throttling), set up as tests/bench/browser.ts PHONE before it navigates.
- */
-async function openTab(cdp: CdpConnection, throttler: Throttler, browserContextId: string) {
-  const { targetId } = (await cdp.send('Target.createTarget', { url: 'about:blank', browserContextId })) as { targetId: string };
-  const sessionId = await throttler.sessionOf(targetId);
-  const send = (method: string, params: Record<string, unknown> = {}) => cdp.send(method, params, sessionId);
-  const exceptions: string[] = [];
-  const off = cdp.on((message) => {
-    if (message.sessionId === sessionId && message.method === 'Runtime.exceptionThrown' && exceptions.length < 5) {
-      const details = (message.params as { exceptionDetails?: { text?: string; exception?: { description?: string } } }).exceptionDetails;
-      exceptions.push(String(details?.exception?.description ?? details?.text).split('\n')[0]!);
-    }
-  });
-  await send('Page.enable');
-  await send('Runtime.enable');
-  await send('Page.addScriptToEvaluateOnNewDocument', { source: FIRST_LOAD_INIT });
-  await emulatePhone(send);
-  const evaluate = async <T>(expression: string, timeoutMs = 10_000): Promise<T> => {
-    const answer = (await withTimeout(send('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true }), timeoutMs)) as {
-      result?: { value?: T };
-      exceptionDetails?: { text: string };
-    };
-    if (answer.exceptionDetails) throw new Error(answer.exceptionDetails.text);
-    return answer.result?.value as T;
-  };
-  return {
-    evaluate,
-    exceptions,
-    navigate: (url: string) => send('Page.navigate', { url }),
-    close: async () => {
-      off();
-      await cdp.send('Target.closeTarget', { targetId }).catch(() => undefined);
-    },
-  };
-}
-
-type Tab = Awaited<ReturnType<typeof openTab>>;
 
 async function visit(cdp: CdpConnection, throttler: Throttler, browserContextId: string, url: string) {
   throttler.reset();
-  const tab = await openTab(cdp, throttler, browserContextId);
+  const tab = await openTab(cdp, throttler, browserContextId, FIRST_LOAD_INIT);
   debug(`navigate ${url}`);
   const started = performance.now();
   await tab.navigate(url);
@@ -519,19 +204,6 @@ async function visit(cdp: CdpConnection, throttler: Throttler, browserContextId:
   return { tab, figures: { ...figures, ...network, ...(tab.exceptions.length ? { pageErrors: tab.exceptions } : {}) } };
 }
 
-async function waitForServiceWorker(tab: Tab): Promise<boolean> {
-  return tab
-    .evaluate<boolean>(
-      `Promise.race([
-        navigator.serviceWorker ? navigator.serviceWorker.ready.then(() => true) : Promise.resolve(false),
-        new Promise((resolve) => setTimeout(() => resolve(false), 90000)),
-      ])`,
-      100_000,
-    )
-    .then((ready) => ready === true)
-    .catch(() => false);
-}
-
 async function measurePage(serverUrl: string, path: string, warm: boolean) {
   const chrome = await startChromium();
   let cdp: CdpConnection | undefined;
@@ -547,12 +219,7 @@ async function measurePage(serverUrl: string, path: string, warm: boolean) {
     debug(`cold done: ${JSON.stringify(throttler.targetSummary())}`);
     const result: Record<string, unknown> = { cold: cold.figures, targets: throttler.targetSummary(), chromium: product };
     if (warm) {
-      await throttler.setThrottled(false);
-      const swReady = await waitForServiceWorker(cold.tab);
-      await cold.tab.close();
-      await throttler.releaseWorkers();
-      await sleep(1_500);
-      await throttler.setThrottled(true);
+      const swReady = await settleBetweenVisits(throttler, cold.tab);
       const second = await visit(cdp, throttler, browserContextId, `${serverUrl}${path}`);
       result['warm'] = { ...second.figures, serviceWorkerReadyBefore: swReady };
       result['warmTargets'] = throttler.targetSummary();
@@ -576,6 +243,7 @@ const HEADLINE = [
   ['firstRowWithPricesMs', 'first match row with prices (ms)', TARGETS.firstRowWithPricesMs],
   ['firstMatchRowWithPricesMs', '… of which a list row (match-row) (ms)', undefined],
   ['appDrewListMs', 'the app drew the list itself (ms)', undefined],
+  ['firstLiveDeltaMs', 'first live delta received (ms)', undefined],
   ['firstPriceChangeMs', 'first price change on screen (ms)', undefined],
   ['lcpMs', 'LCP (ms)', undefined],
   ['cls', 'CLS', undefined],
@@ -698,7 +366,7 @@ async function main() {
   const results: Record<string, any> = {
     when: new Date().toISOString(),
     checkout,
-    setup: `${chromiumVersion} headless, 390×844 @2x; every target ${DOWN_BYTES_PER_S / 1000} kB/s down, ${UP_BYTES_PER_S / 1000} kB/s up, ${LATENCY_MS} ms latency, CPU ×${CPU_RATE}; server/main.ts defaults`,
+    setup: `${chromiumVersion} headless, 390×844 @2x; ${SLOW_PHONE}; server/main.ts defaults`,
     runs,
     targets: TARGETS,
     medians: Object.fromEntries(
@@ -718,10 +386,6 @@ async function main() {
 
 function debug(message: string): void {
   if (process.env['FIRSTLOAD_DEBUG']) console.log(`    [${new Date().toISOString().slice(11, 23)}] ${message}`);
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms).unref())]);
 }
 
 function fmt0(value: unknown): string {

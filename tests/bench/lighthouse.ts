@@ -1,14 +1,20 @@
 /**
- * Lighthouse 13, mobile, performance category only (issue 14, goal 2), for `npm run bench`: figures,
- * never pass/fail; the targets are printed beside them. Prints a table and writes
- * bench-results/lighthouse.json and .md in the current directory.
+ * Lighthouse 13, mobile, performance category only (issue 14, goal 2; issue 31, goal 2: ten pages), for
+ * `npm run bench`: figures, never pass/fail; the targets are printed beside them. Prints a table and
+ * writes bench-results/lighthouse.json and .md in the current directory.
  *
  * It measures the checkout it is run from: `dist/` (run `npm run build` first) served by
  * `server/main.ts` of the current directory (default feed, fresh data dir, 127.0.0.1 on an ephemeral
  * port, its own process group). Another checkout:
  *   cd /path/to/checkout && npm run build && node --import tsx /work/wt/bench/tests/bench/lighthouse.ts
- * Options: `--runs N` (default 3), `--pages /foryou,/sports,/games/slot,/faq` (default those four),
+ * Options: `--runs N` (default 3), `--pages /foryou,player:/account,…` (default the ten of DEFAULT_PAGES;
+ * `player:` audits the page as the demo player, /liveSportGameV3 opens a live match of the feed),
  * `--keep` (also write each audit's whole report to bench-results/lighthouse/, to read its diagnostics).
+ *
+ * As the player: the demo player logs in once through the login dialog (tests/bench/player.ts); before
+ * each of those audits the session the app stored is written into the fresh profile's localStorage (from
+ * a tab on /healthz, which loads nothing of the app) and Lighthouse runs without its storage reset, which
+ * would clear it: the profile is new, so the caches are as empty as a reset leaves them.
  *
  * The `lighthouse` package (its engines field asks for Node 22; it runs on this Node 20) drives Debian's
  * chromium (headless, the flags of tests/e2e/chromium.ts, a fresh profile per audit) through its
@@ -30,13 +36,28 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import lighthouse from 'lighthouse';
-import { startChromium } from './cdp';
-import { errorMessage, median, round } from './stats';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
+import { type ChromiumProcess, CdpConnection, startChromium } from './cdp';
+import { type PlayerStorage, demoPlayerStorage, playerStorageScript } from './player';
+import { samplesOf } from './samples';
+import { errorMessage, median, round, sleep } from './stats';
 import { type ServerProcess, startServerProcess } from '../e2e/serverProcess';
 import { benchOptions } from './args';
 import { type TraceEvent, startupFigures } from './threadTime';
 
-const DEFAULT_PAGES = ['/foryou', '/sports', '/games/slot', '/faq'];
+const DEFAULT_PAGES = [
+  '/foryou',
+  '/sports',
+  '/games/slot',
+  '/faq',
+  '/liveSportGameV3',
+  'player:/wallet/deposit',
+  'player:/withdraw',
+  'player:/account',
+  'player:/betRecord',
+  'player:/record',
+];
 const METRICS = [
   ['score', 'performance score', '≥ 90'],
   ['lcpMs', 'LCP (ms)', '≤ 2000'],
@@ -64,11 +85,45 @@ function options() {
 
 type Audit = Record<string, number | string | string[] | null>;
 
-async function audit(url: string, keep?: string): Promise<Audit> {
+/** Writes the player's storage into the fresh profile at the page's origin, before the audit. */
+async function signIn(chrome: ChromiumProcess, origin: string, storage: PlayerStorage): Promise<void> {
+  const cdp = await CdpConnection.open(chrome.wsUrl);
+  try {
+    const { targetId } = (await cdp.send('Target.createTarget', { url: `${origin}/healthz` })) as { targetId: string };
+    const { sessionId } = (await cdp.send('Target.attachToTarget', { targetId, flatten: true })) as { sessionId: string };
+    for (let tries = 0; tries < 50; tries++) {
+      const { result } = (await cdp.send('Runtime.evaluate', { expression: 'location.origin', returnByValue: true }, sessionId)) as {
+        result: { value?: string };
+      };
+      if (result.value === origin) break;
+      await sleep(100);
+    }
+    await cdp.send('Runtime.evaluate', { expression: playerStorageScript(storage) }, sessionId);
+    await cdp.send('Target.closeTarget', { targetId });
+    // Gone before Lighthouse looks for its tab (it failed now and then with "Cannot find default execution context").
+    for (let tries = 0; tries < 50; tries++) {
+      const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: { targetId: string }[] };
+      if (!targetInfos.some((info) => info.targetId === targetId)) break;
+      await sleep(100);
+    }
+  } finally {
+    cdp.close();
+  }
+}
+
+async function audit(url: string, keep?: string, storage?: PlayerStorage): Promise<Audit> {
   const chrome = await startChromium();
   try {
     const port = Number(new URL(chrome.httpUrl).port);
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    if (storage) await signIn(chrome, new URL(url).origin, storage);
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      // The reset would clear the player's session; the profile is new, so there is nothing else to clear.
+      ...(storage ? { disableStorageReset: true } : {}),
+    });
     if (!result) throw new Error('lighthouse gave no result');
     const { lhr } = result;
     if (keep) writeFileSync(keep, typeof result.report === 'string' ? result.report : JSON.stringify(lhr));
@@ -98,6 +153,16 @@ async function audit(url: string, keep?: string): Promise<Audit> {
     return figures;
   } finally {
     await chrome.stop();
+  }
+}
+
+/** A live match of the feed now, as /sports lists it (tests/bench/samples.ts). */
+async function liveMatch(serverUrl: string): Promise<string> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    return (await samplesOf(browser, serverUrl)).matchId;
+  } finally {
+    await browser.close();
   }
 }
 
@@ -134,24 +199,37 @@ async function main() {
   const perPage: Record<string, { audits: Audit[]; errors: string[] }> = {};
   try {
     server = await startServerProcess({ DATA_DIR: dataDir, DIST_DIR: resolve('dist'), LOG_LEVEL: 'warn' }, { timeoutMs: 90_000 });
+    const storage = pages.some((page) => page.startsWith('/player:')) ? await demoPlayerStorage(server.url) : undefined;
+    const live = pages.some((page) => page.endsWith('/liveSportGameV3')) ? await liveMatch(server.url) : '';
     for (let run = 1; run <= runs; run++) {
-      for (const path of pages) {
-        const slot = (perPage[path] ??= { audits: [], errors: [] });
+      for (const page of pages) {
+        const asPlayer = page.startsWith('/player:');
+        const path = page.replace(/^\/player:/, '');
+        const name = asPlayer ? `${path} (player)` : path;
+        const slot = (perPage[name] ??= { audits: [], errors: [] });
         const started = performance.now();
         try {
           let keepFile: string | undefined;
           if (keep) {
             mkdirSync('bench-results/lighthouse', { recursive: true });
-            keepFile = `bench-results/lighthouse/${path.replace(/\W+/g, '_').replace(/^_/, '')}-${run}.json`;
+            keepFile = `bench-results/lighthouse/${name.replace(/\W+/g, '_').replace(/^_|_$/g, '')}-${run}.json`;
           }
-          const figures = await audit(`${server.url}${path}`, keepFile);
+          const query = path === '/liveSportGameV3' ? `?matchId=${live}` : '';
+          const url = `${server.url}${path}${query}`;
+          // Lighthouse's own gathering now and then loses the page's context on this busy machine (a protocol
+          // error, no figure): that audit is run again, once.
+          const figures = await audit(url, keepFile, asPlayer ? storage : undefined).catch((error: unknown) => {
+            if (!/Cannot find default execution context/.test(errorMessage(error))) throw error;
+            console.log(`  run ${run} ${name}: ${errorMessage(error)}; again`);
+            return audit(url, keepFile, asPlayer ? storage : undefined);
+          });
           slot.audits.push(figures);
           console.log(
-            `  run ${run} ${path}: score ${figures['score']}, LCP ${figures['lcpMs']} ms, TBT ${figures['tbtMs']} ms, CLS ${figures['cls']} (${round((performance.now() - started) / 1000)} s)`,
+            `  run ${run} ${name}: score ${figures['score']}, LCP ${figures['lcpMs']} ms, TBT ${figures['tbtMs']} ms, CLS ${figures['cls']}, ${figures['finalUrl']} (${round((performance.now() - started) / 1000)} s)`,
           );
         } catch (error) {
           slot.errors.push(errorMessage(error));
-          console.log(`  run ${run} ${path}: ${errorMessage(error)}`);
+          console.log(`  run ${run} ${name}: ${errorMessage(error)}`);
         }
       }
     }

@@ -180,6 +180,7 @@ async function main() {
       blacklist: () => undefined,
       kyc: () => undefined,
       debugDump: () => undefined,
+      responsibleGaming: () => undefined,
     },
   );
   results['clientCallOverheadNs'] = await measure(2_000, 15, () => client.call('main', 'customer/getBalance', { type: 0 }));

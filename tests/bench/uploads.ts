@@ -17,7 +17,7 @@
  * `base=/tmp/base now=.`; by default this checkout alone, as `now`. Writes bench-results/uploads.{json,md}.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -53,9 +53,11 @@ type Modules = {
 
 async function load(checkout: string): Promise<Modules> {
   const from = (path: string) => import(join(resolve(checkout), path));
+  // The configuration moved into server/config/ with the house refactor (issue 33); older checkouts have one file.
+  const configPath = existsSync(join(resolve(checkout), 'server/config/index.ts')) ? 'server/config/index.ts' : 'server/config.ts';
   const [app, config, users, sessions] = await Promise.all([
     from('server/app.ts'),
-    from('server/config.ts'),
+    from(configPath),
     from('server/modules/auth/users.ts'),
     from('server/modules/auth/sessions.ts'),
   ]);
@@ -133,7 +135,7 @@ async function measure(name: string, checkout: string): Promise<Phase[]> {
         trustProxy: ['127.0.0.1'],
       },
     );
-    app = await modules.buildApp(config, { logger: false, simulator: { run: false }, payments: { run: false } });
+    app = await modules.buildApp(config, { logger: false, simulator: { run: false }, payments: { run: false }, jobs: { run: false } });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('no address');

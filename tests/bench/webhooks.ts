@@ -94,7 +94,7 @@ async function measure(kind: 'pglite' | 'postgres', databaseUrl: string | undefi
       webhookCallsPerMinute: 1e9,
       accountCallsPerMinute: 1e9,
       simulator: { run: false },
-      payments: { run: false },
+      jobs: { run: false },
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();

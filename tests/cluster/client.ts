@@ -15,7 +15,10 @@ import { WebSocket } from 'ws';
 import { APP_ID, APP_VERSION } from '../../src/contract/constants';
 import { API_PREFIXES, type ApiPrefix, readEnvelope } from '../../src/contract/envelopes';
 import { STOMP_PROTOCOL } from '../../src/contract/feed';
+import type { ListSnapshot } from '../../src/contract/feed';
 import { computeSign } from '../../src/contract/sign';
+import { MarketStatus } from '../../src/contract/sports';
+import { singleBody } from '../integration/bodies';
 
 export interface Answer<T = unknown> {
   status: number;
@@ -112,6 +115,31 @@ export async function call<T = unknown>(
   const envelope = readEnvelope<T>(json);
   if (!envelope) throw new Error(`${name}: not an envelope (HTTP ${answer.status})`);
   return { status: answer.status, code: envelope.code, message: envelope.message, data: envelope.data };
+}
+
+/**
+ * Slip bodies of pre-match singles on the running main football markets the app lists (today's and
+ * early), taking any price change (the feed moves meanwhile), `limit` at most.
+ */
+export async function prematchSingles(base: string, appKey: string, stakePesos: number, limit = Infinity): Promise<unknown[]> {
+  const bodies: unknown[] = [];
+  for (const mode of ['today', 'early'] as const) {
+    const list = await compressed<ListSnapshot>(base, appKey, 'saba/queryCompressedMatchList', { sportTypeId: '1', mode });
+    for (const market of list.markets) {
+      const match = list.matches.find((m) => m.matchId === market.matchId);
+      const selection = market.selections[0];
+      if (!match || !selection || !market.main || market.status !== MarketStatus.Running || selection.price <= 1) continue;
+      if (bodies.length >= limit) break;
+      bodies.push(
+        singleBody({ match, market, key: selection.key, price: selection.price }, stakePesos, {
+          betOnPage: 'bench',
+          acceptOddsChange: 'any',
+        }),
+      );
+    }
+  }
+  if (bodies.length === 0) throw new Error('no open pre-match market');
+  return bodies;
 }
 
 /** A compressed answer (saba/queryCompressed*), inflated and parsed. */

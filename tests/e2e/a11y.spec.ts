@@ -10,7 +10,7 @@ import { KYC_DRAFT } from './kycDraft';
  * turned off: Label in Name among them) finds no critical or serious violation on the app's screens, as
  * a visitor and as the demo player: the home and sports lists, a live match, the lobbies and a game in
  * its frame, the FAQ, the wallet, withdraw and account pages, the records and messages, the KYC form, and
- * the login sheet, the bet slip with a parlay, the bet result and the withdrawal password sheets; also
+ * responsible gaming's pages and tools, the login sheet, the bet slip with a parlay, the bet result and the withdrawal password sheets; also
  * the first screens the server draws before the app runs. Moderate and minor findings are printed, only
  * critical and serious ones fail. The floating chat and bet-slip buttons never cover a price.
  */
@@ -149,6 +149,14 @@ test('the main pages, as a visitor, with the login sheet open', async ({ page })
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await audit(page, '/faq', findings);
 
+  // Responsible gaming as a visitor (issue 34): what the tools do, the helpline, the family exclusion form.
+  await page.goto('/responsibleGaming');
+  await expect(page.getByRole('heading', { name: 'Family exclusion request' })).toBeVisible();
+  await audit(page, '/responsibleGaming', findings);
+  await page.goto('/responsive-gaming');
+  await expect(page.getByTestId('rg-helpline')).toBeVisible();
+  await audit(page, '/responsive-gaming', findings);
+
   await page.goto('/foryou');
   await page.getByRole('button', { name: 'Log In' }).first().click();
   await expect(page.getByRole('dialog', { name: 'Log In' })).toBeVisible();
@@ -177,7 +185,8 @@ test('the first screens the server draws, before the app has run', async ({ page
 });
 
 test('the player pages, the bet slip with a parlay and the result sheet, as the demo player', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  // Eleven audited screens, each axe run a few seconds on a loaded machine.
+  test.setTimeout(180_000);
   const findings: Finding[] = [];
   await page.goto('/sports?mode=early&sportId=1');
   await page.getByRole('button', { name: 'Log In' }).first().click();
@@ -231,6 +240,20 @@ test('the player pages, the bet slip with a parlay and the result sheet, as the 
   await page.goto('/KYCAutomation');
   await expect(page.getByTestId('kyc-status')).toBeVisible();
   await audit(page, '/KYCAutomation', findings);
+  // The customer-support chat (issue 37), with its box to write in.
+  await page.goto('/live-support?from=Account');
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await audit(page, '/live-support', findings);
+
+  // Responsible gaming's tools (issue 34), each tab as the player sees it (looking changes nothing).
+  await page.goto('/responsibleGaming');
+  const tools = page.getByRole('tablist', { name: 'Responsible gaming tools' });
+  for (const tab of ['Limits', 'Breaks', 'Reminders', 'Games', 'History', 'Family']) {
+    await tools.getByRole('tab', { name: tab }).click();
+    await expect(tools.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel')).not.toBeEmpty();
+    await audit(page, `/responsibleGaming ${tab}`, findings);
+  }
 
   report(findings);
 });

@@ -1,19 +1,9 @@
 import { type Page } from '@playwright/test';
 import { expect, logInWithPassword, test } from './fixtures';
+import { codeFromOutbox } from './outbox';
 
 function newPhone(): string {
   return `9${String(Math.floor(100_000_000 + Math.random() * 899_999_999))}`;
-}
-
-/** The newest code the development outbox shows for a number (+63…). */
-async function codeFromOutbox(page: Page, phone: string): Promise<string> {
-  const outbox = await page.context().newPage();
-  await outbox.goto('/dev/outbox');
-  const text = await outbox.locator(`li[data-recipient="+63${phone}"] .body`).first().innerText();
-  await outbox.close();
-  const code = /\b(\d{6})\b/.exec(text)?.[1];
-  if (!code) throw new Error(`no code for ${phone}`);
-  return code;
 }
 
 async function openLogIn(page: Page, phone: string, password: string) {
@@ -101,5 +91,8 @@ test.describe('player identity', () => {
     const alert = page.getByRole('alertdialog', { name: 'TIPS' });
     await expect(alert).toBeVisible();
     await expect(alert).toContainText('21 and over');
+    // No account exists yet: the alert speaks of registering, not of an account that cannot log in.
+    await expect(alert).toContainText('You can register once you are 21.');
+    await expect(alert).not.toContainText('log in');
   });
 });

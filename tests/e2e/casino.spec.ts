@@ -98,7 +98,7 @@ test('a visitor plays a slot for fun with play money, and Play asks them to log 
 
   await page.getByTestId('play-trial').click();
   await expect(page).toHaveURL(new RegExp(`/trial\\?gameId=${slot.gameId}`));
-  await expect(page.getByTestId('play-money-ribbon')).toHaveText('Play money');
+  await expect(page.getByTestId('play-money')).toHaveText('Play money');
   const game = page.frameLocator('[data-testid="game-frame"]');
   await game.getByTestId('spin').click();
   await expect(game.getByTestId('round-row')).toHaveCount(1, { timeout: 15_000 });

@@ -115,3 +115,35 @@ test('a price tapped before the app ran is marked at once and is on the slip whe
   await expect(picked).toHaveAttribute('aria-pressed', 'true');
   // A visitor opening the slip is asked to log in first (the slip keeps the pick meanwhile).
 });
+
+test('a price that moves before the app runs moves on the drawn rows, and the app takes over with it', async ({ page, request }) => {
+  const release = await holdScripts(page);
+  await page.goto('/sports?mode=live&sportId=1', { waitUntil: 'commit' });
+  const price = serverList(page)
+    .getByTestId('price')
+    .filter({ has: page.locator('[data-price]') })
+    .first();
+  await expect(price).toBeVisible();
+  const marketId = (await price.getAttribute('data-market'))!;
+  const key = (await price.getAttribute('data-key'))!;
+  const shown = Number(await price.locator('[data-price]').getAttribute('data-price'));
+  // Held, the feed leaves the market alone but for the price set here.
+  expect((await request.post(`/dev/feed/market/${marketId}`, { data: { hold: true } })).ok()).toBe(true);
+  const next = shown >= 5 ? 1.23 : 7.77;
+  expect((await request.post(`/dev/feed/market/${marketId}`, { data: { key, price: next } })).ok()).toBe(true);
+
+  // No script of the app has run (they are held): the page's own socket moved it.
+  await expect(price.locator('[data-price]')).toHaveText(next.toFixed(2));
+  await expect(serverList(page)).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/firstrows-early-price-390x844.png' });
+
+  release();
+  await expect(serverList(page)).toHaveCount(0);
+  const live = page.locator(`[data-testid=match-list] [data-testid=price][data-market="${marketId}"][data-key="${key}"] [data-price]`);
+  await expect(live).toHaveText(next.toFixed(2));
+  // And it stays live through the app's own worker.
+  const later = next === 7.77 ? 6.66 : 1.34;
+  expect((await request.post(`/dev/feed/market/${marketId}`, { data: { key, price: later } })).ok()).toBe(true);
+  await expect(live).toHaveText(later.toFixed(2));
+  expect((await request.post(`/dev/feed/market/${marketId}`, { data: { hold: false } })).ok()).toBe(true);
+});

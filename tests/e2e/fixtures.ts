@@ -5,8 +5,11 @@ import { test as base, type Browser, type BrowserContext, expect, type Locator, 
 /** Words of the browser's own console reports when a policy refuses something. */
 const POLICY_REPORT = /Content.Security.Policy|Permissions.Policy|Refused to (load|execute|apply|connect|create|frame)/i;
 
-/** A refusal, not a feature this desktop build lacks (web-share, bluetooth on Linux: phones have them, and they stay off there). */
-const isRefusal = (text: string) => POLICY_REPORT.test(text) && !/Unrecognized feature/.test(text);
+/**
+ * A refusal, or a policy naming a feature the browser does not know ('Unrecognized feature': a warning on
+ * every page, issue 32).
+ */
+const isRefusal = (text: string) => POLICY_REPORT.test(text);
 
 const WORKER_TARGETS = new Set(['shared_worker', 'service_worker', 'worker']);
 

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { expect, test } from './fixtures';
+import { codeFromOutbox } from './outbox';
 
 /**
  * Identity verification end to end in chromium, with Chromium's fake camera (a generated picture) and
@@ -21,16 +22,6 @@ const SCREENS = 'test-results/screens';
 
 function newPhone(): string {
   return `9${String(Math.floor(100_000_000 + Math.random() * 899_999_999))}`;
-}
-
-async function codeFromOutbox(page: Page, phone: string): Promise<string> {
-  const outbox = await page.context().newPage();
-  await outbox.goto('/dev/outbox');
-  const text = await outbox.locator(`li[data-recipient="+63${phone}"] .body`).first().innerText();
-  await outbox.close();
-  const code = /\b(\d{6})\b/.exec(text)?.[1];
-  if (!code) throw new Error(`no code for ${phone}`);
-  return code;
 }
 
 /** Registers a new player with an SMS code from the development outbox, as in the account spec. */
@@ -95,13 +86,18 @@ test('a new player is sent to eKYC, verifies with the camera, is approved by the
   await expect(page).toHaveURL(/\/ekyc-zolos$/);
 
   // The ID, then the face, through the (fake) camera.
+  // Each step its own title in the bar (issue 32: every step was 'Face Verification').
+  const stepTitle = page.locator('header h1').first();
   await expect(page.getByRole('heading', { name: 'Photo of your UMID' })).toBeVisible();
+  await expect(stepTitle).toHaveText('Step 1 of 4 · ID photo');
   await takePhoto(page, 'kyc-id-camera');
   await expect(page.getByRole('heading', { name: 'Take a selfie' })).toBeVisible({ timeout: 20_000 });
+  await expect(stepTitle).toHaveText('Step 2 of 4 · Selfie');
   await takePhoto(page, 'kyc-face-camera');
 
   // The fields read from the ID, pre-filled and editable.
   await expect(page.getByRole('heading', { name: 'Check your details' })).toBeVisible({ timeout: 20_000 });
+  await expect(stepTitle).toHaveText('Step 3 of 4 · Confirm');
   const firstName = page.getByLabel('First name');
   await expect(firstName).not.toHaveValue('');
   await expect(page.getByLabel('Date of birth')).not.toHaveValue('');

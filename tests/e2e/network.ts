@@ -10,8 +10,8 @@ import type { Browser, CDPSession } from '@playwright/test';
  * own session, sets the conditions, then lets it run (`Runtime.runIfWaitingForDebugger`), so even its
  * first request is cut or throttled. (Browser-wide auto-attach speaks only the flat protocol, which a
  * Playwright CDPSession cannot address, so the flat session only announces the target and is let go.)
- * Targets already running are attached by `set` itself. `requests()` says what each target asked and
- * how it ended, so a test can check the cut really held.
+ * Targets already running are attached by `set` itself. `requests()` says what each target asked (its
+ * WebSockets too) and how it ended, so a test can check the cut really held.
  *
  * Attached targets stay attached until `restore()`: a DevTools session keeps a SharedWorker alive past
  * its last tab (a reload then keeps the same worker, cut).
@@ -90,7 +90,7 @@ export async function networkCutter(browser: Browser): Promise<NetworkCutter> {
       id?: number;
       error?: { message: string };
       method?: string;
-      params?: { requestId: string; request?: { url: string; method: string }; errorText?: string };
+      params?: { requestId: string; request?: { url: string; method: string }; url?: string; errorText?: string };
     };
     if (parsed.id !== undefined) {
       pending.get(parsed.id)?.(parsed);
@@ -115,7 +115,17 @@ export async function networkCutter(browser: Browser): Promise<NetworkCutter> {
         whileOffline: conditions.offline,
         answered: false,
       });
-    if (parsed.method === 'Network.responseReceived') {
+    // A WebSocket opened through the target's network stack (the realtime worker's socket).
+    if (parsed.method === 'Network.webSocketCreated' && params.url)
+      seen.set(key, {
+        type: typeOf(sessionId),
+        url: params.url,
+        method: 'WEBSOCKET',
+        failed: null,
+        whileOffline: conditions.offline,
+        answered: false,
+      });
+    if (parsed.method === 'Network.responseReceived' || parsed.method === 'Network.webSocketHandshakeResponseReceived') {
       const request = seen.get(key);
       if (request) request.answered = true;
     }

@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
 /**
- * The production server (server/main.ts, as `npm start` runs it after the build) in a process of its
- * own, for the browser tests and the benchmarks. It leads a process group of its own (detached: setsid),
+ * The production server (dist-server/main.js, as `npm run start:prod` runs it after the build; a checkout
+ * built before the server was, through tsx) in a process of its own, for the browser tests and the
+ * benchmarks. It leads a process group of its own (detached: setsid),
  * and is stopped by signalling that group by its id: whatever it started stops with it, and nothing else
  * on the machine (another checkout's server, a developer's own) is touched.
  */
@@ -22,7 +24,8 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   // A loaded machine may need longer: E2E_SERVER_START_MS.
   const timeoutMs = options.timeoutMs ?? Number(process.env['E2E_SERVER_START_MS'] ?? 30_000);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const start = existsSync('dist-server/main.js') ? ['--enable-source-maps', 'dist-server/main.js'] : ['--import', 'tsx', 'server/main.ts'];
+  const child = spawn(process.execPath, start, {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, logInWithPassword, test, waitForServiceWorker } from './fixtures';
 
 test.describe('the app shell', () => {
@@ -98,20 +100,48 @@ test.describe('the app shell', () => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
     const loaded = (chunk: string) => scripts.some((path) => path.startsWith(`/assets/${chunk}-`));
+    // The routes' prefetches, a chunk per owner (src/app/routes/prefetch), by their built names.
+    const manifest = JSON.parse(readFileSync(join(process.env['E2E_DIST_DIR'] ?? 'dist', '.vite', 'manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string }
+    >;
+    const prefetch = (owner: string) => `/${manifest[`src/app/routes/prefetch/${owner}.ts`]?.file}`;
+    const prefetches = Object.keys(manifest).filter((key) => key.startsWith('src/app/routes/prefetch/'));
+    expect(prefetches.length).toBeGreaterThan(5);
     await page.goto('/foryou');
     await expect(page.getByTestId('match-row').first()).toBeVisible();
     // What waits for the page to settle has come (the service worker among it).
     await waitForServiceWorker(page);
     expect(loaded('workbox-window.prod.es5')).toBe(true);
     expect(loaded('Watchers')).toBe(false);
-    expect(loaded('data')).toBe(false);
+    expect(scripts.filter((path) => prefetches.some((key) => `/${manifest[key]?.file}` === path))).toEqual([]);
 
     await page.getByRole('button', { name: 'Log In' }).first().click();
     await logInWithPassword(page);
     await expect.poll(() => loaded('Watchers')).toBe(true);
-    // Another page: its data starts with its route.
+    // Another page: its data starts with its route, from its owner's prefetches only.
     await page.getByRole('link', { name: 'Account' }).click();
-    await expect.poll(() => loaded('data')).toBe(true);
+    await page.getByRole('link', { name: 'FAQ' }).click();
+    await expect.poll(() => scripts.includes(prefetch('content'))).toBe(true);
+    expect(scripts).not.toContain(prefetch('wallet'));
+  });
+
+  test('a page opened directly draws itself: an FAQ article for a visitor, the deposit page for the player', async ({ page }) => {
+    await page.goto('/faq/how-to-play-live-streaming');
+    await expect(page.getByRole('heading', { name: 'How to watch live streaming', level: 1 })).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Loading…' })).toHaveCount(0);
+    await page.screenshot({ path: 'test-results/screens/deeplink-faq-article-390x844.png' });
+
+    await page.goto('/account');
+    await page.getByRole('button', { name: 'Log In' }).first().click();
+    await logInWithPassword(page);
+    // Opened anew, as from a link in an SMS: the page, its strings and its data, without a tap.
+    await page.goto('/wallet/deposit');
+    await expect(page).toHaveURL(/\/wallet\/deposit$/);
+    await expect(page.getByTestId('pay-type').filter({ hasText: 'GCash' })).toBeVisible();
+    await expect(page.getByTestId('turnover-rule')).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Loading…' })).toHaveCount(0);
+    await page.screenshot({ path: 'test-results/screens/deeplink-deposit-390x844.png' });
   });
 
   test('the bet-slip button asks a visitor to log in', async ({ page }) => {

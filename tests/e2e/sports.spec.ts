@@ -64,6 +64,12 @@ test.describe('live sports', () => {
 
   test('after the server drops the socket the page reconnects and shows current prices', async ({ page, request }) => {
     await openSports(page);
+    // The app's own socket (the realtime worker's), not the page's early one that follows the drawn rows
+    // until the app takes over (server/plugins/earlyLive.ts): that one closes at the hand-over.
+    await page.waitForFunction(() => {
+      const live = (window as unknown as { __panaloLive?: { stopped?: number } }).__panaloLive;
+      return live === undefined || live.stopped === 1;
+    });
     await expect.poll(() => sockets(request)).toBe(1);
     const dropped = Date.now();
     await request.post('/dev/realtime/drop');

@@ -23,7 +23,23 @@ test('the demo player deposits ₱500 through the simulated GCash checkout and s
   page,
   context,
   request,
+  siteSettings,
 }) => {
+  // The security prompt's deposit amount is passed by this deposit: it must wait until the player has
+  // left the outcome (issue 32), and come on the next deposit page.
+  siteSettings((settings) => {
+    settings['securityAmount'] = { game: 1_000_000_000_000, deposit: 100_000 };
+  });
+  // One answer at a time on the order page: never 'Updating your balance…' beside the new balance.
+  await page.addInitScript(() => {
+    const flags = window as unknown as { bothAnswers?: boolean };
+    flags.bothAnswers = false;
+    new MutationObserver(() => {
+      const status = document.querySelector('[data-testid=deposit-status]');
+      if (status?.querySelector('[data-testid=new-balance]') && status.textContent?.includes('Updating your balance'))
+        flags.bothAnswers = true;
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
   await openAsDemoPlayer(page, '/foryou');
   const balance = page.getByTestId('header-balance');
   await expect(balance).toHaveText(/₱[\d,]+\.\d{2}/);
@@ -48,6 +64,10 @@ test('the demo player deposits ₱500 through the simulated GCash checkout and s
   await expect(page).toHaveURL(/\/sim\/[a-z]+\/checkout\//);
   await expect(page.getByText('₱500.00').first()).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/gcash-checkout-390x844.png' });
+  // Its long reference wraps: nothing runs off a phone's screen (issue 32).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'the checkout is no wider than the screen').toBeLessThanOrEqual(
+    390,
+  );
   await page.getByRole('button', { name: 'Pay ₱500.00' }).click();
 
   // Back on our order page: pending until the provider's signed webhook arrives, then paid.
@@ -61,6 +81,17 @@ test('the demo player deposits ₱500 through the simulated GCash checkout and s
   await expect(page.getByTestId('new-balance')).toHaveText(`Your balance is now ${money(before + 500)}.`);
   await page.screenshot({ path: 'test-results/screens/deposit-paid-390x844.png' });
   await expect(home.getByTestId('header-balance')).toHaveText(money(before + 500));
+  expect(await page.evaluate(() => (window as unknown as { bothAnswers?: boolean }).bothAnswers)).toBe(false);
+  // No prompt over the outcome (it would have opened with the new balance, shown above); it comes on
+  // the next deposit page, before the player starts there.
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await page.goto('/wallet/deposit');
+  const prompt = page.getByRole('alertdialog', { name: 'Tips' });
+  // (The prompts are mounted once the page is up and idle: on a loaded machine that takes a while.)
+  await expect(prompt).toContainText('Dear customer, we have detected that your account has not completed security settings', {
+    timeout: 20_000,
+  });
+  await prompt.getByRole('button', { name: 'Later' }).click();
 
   // The deposit is in the records, and its bill opens with the order.
   await page.goto('/record?tab=depositOrders');

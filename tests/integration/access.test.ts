@@ -1,12 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withdrawConfig } from '../../server/config';
-import { customers } from '../../server/db/schema';
+import { customers, supportDeskConversations, supportMessages } from '../../server/db/schema';
 import { hashPassword } from '../../server/lib/security';
 import { EVERY_USER_INFO_FIELD } from '../../src/contract/forms';
+import { SupportCall } from '../../src/contract/support';
 import { IDENTITY_FIELDS, type UserInfo } from '../../src/contract/user';
 import { prematchPick, singleBody } from './bodies';
-import { call, encrypt, fund, idempotencyKey, internalId, registerPlayer } from './player';
+import { call, encrypt, fund, idempotencyKey, internalId, registerPlayer, visitorToken } from './player';
 import { fieldsOf, jsonSchemaOf, validBody, withControlCharacter } from './schemaArbitrary';
 import { type TestServer, startServer } from './server';
 import { postRaw, spellingsOf } from './spellings';
@@ -32,6 +34,10 @@ interface Victim {
   avatar: string;
   bankAccountId: number;
   withdrawalNo: string;
+  /** The victim's support chat: the conversation, the victim's message and the agent's answer (issue 37). */
+  conversationId: string;
+  chatMessageId: number;
+  agentMessageId: number;
   /** Text that appears only in what belongs to the victim. */
   secrets: string[];
 }
@@ -103,6 +109,22 @@ async function makeVictim(): Promise<Victim> {
     { token, idempotencyKey: idempotencyKey() },
   );
   expect(withdrawal.code, withdrawal.message).toBe('0000');
+  // A support conversation about that withdrawal, with a picture and the desk's answer.
+  const chat = await call<{ conversation: { id: string }; message: { id: number; image: { key: string } } }>(
+    server,
+    'main',
+    SupportCall.send,
+    {
+      clientMessageId: randomUUID(),
+      text: 'Secreto del chat',
+      image: `data:image/png;base64,${PNG.toString('base64')}`,
+      about: 'withdrawal',
+      orderNo: withdrawal.data.orderNo,
+    },
+    { token },
+  );
+  expect(chat.code, chat.message).toBe('0000');
+  const answer = await agentAnswers(chat.data.conversation.id, 'Respuesta secreta');
   return {
     token,
     info,
@@ -113,7 +135,14 @@ async function makeVictim(): Promise<Victim> {
     avatar: avatar.data.avatar,
     bankAccountId: account.data.account.bankAccountId,
     withdrawalNo: withdrawal.data.orderNo,
+    conversationId: chat.data.conversation.id,
+    chatMessageId: chat.data.message.id,
+    agentMessageId: answer,
     secrets: [
+      'Secreto del chat',
+      'Respuesta secreta',
+      chat.data.conversation.id,
+      chat.data.message.image.key,
       withdrawal.data.orderNo,
       info.loginName,
       info.customerId,
@@ -124,6 +153,29 @@ async function makeVictim(): Promise<Victim> {
       avatar.data.avatar,
     ],
   };
+}
+
+/** The desk's agent answers in the simulator's console; answers the answer's message id on our side. */
+async function agentAnswers(conversationId: string, text: string): Promise<number> {
+  for (let tries = 0; tries < 100; tries++) {
+    const [desk] = await server.database.db
+      .select()
+      .from(supportDeskConversations)
+      .where(eq(supportDeskConversations.sourceId, conversationId));
+    if (desk) {
+      const reply = await fetch(`${server.url}/sim/support/conversations/${desk.id}/reply`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ agent: 'Ana', content: text }).toString(),
+        redirect: 'manual',
+      });
+      expect(reply.status).toBe(303);
+      const [row] = await server.database.db.select().from(supportMessages).where(eq(supportMessages.body, text));
+      return row!.id;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('the desk never had the victim’s conversation');
 }
 
 /** Everything of the victim's that a call could read or change, as the victim sees it. */
@@ -143,6 +195,8 @@ async function victimState() {
     accounts: await ask('main', 'account/bankAccountList', { accountType: 11 }),
     withdrawal: await ask('main', 'transactionRecord/queryWithdrawalStatus', { orderNo: victim.withdrawalNo }),
     avatar: (await fetch(`${server.url}${victim.avatar}`)).status,
+    chat: await ask('main', SupportCall.history, { conversationId: victim.conversationId }),
+    chats: await ask('main', SupportCall.conversations, {}),
   };
 }
 
@@ -156,6 +210,9 @@ function victimIds(): Record<string, unknown[]> {
     bankAccountId: [victim.bankAccountId],
     orderNo: [victim.withdrawalNo],
     ids: [[victim.messageId]],
+    conversationId: [victim.conversationId],
+    upTo: [victim.agentMessageId, victim.chatMessageId],
+    beforeId: [victim.agentMessageId],
   };
 }
 
@@ -173,8 +230,9 @@ afterAll(async () => {
 });
 
 describe('access control', () => {
-  it('lets no player read or change another player through any player call', async () => {
-    const playerCalls = server.app.calls.filter((c) => c.auth === 'player');
+  it('lets no player (nor a visitor, on the calls visitors make) read or change another player through any player call', async () => {
+    // Player calls, and the calls a visitor's session makes too (auth 'session': the support chat).
+    const playerCalls = server.app.calls.filter((c) => c.auth !== 'public');
     expect(playerCalls.length).toBeGreaterThan(30);
     const before = await victimState();
     const ids = victimIds();
@@ -213,20 +271,30 @@ describe('access control', () => {
             : [{ spelling: registered.url, body: { ...body, ...(controlled.body as object) }, expected: 400 }]),
         ];
         for (const other of others) {
-          const answer = await postRaw(server, other.spelling, other.body, {
-            token: attacker.webToken.token,
-            headers: { 'Idempotency-Key': idempotencyKey() },
-          });
+          const attempt = () =>
+            postRaw(server, other.spelling, other.body, {
+              token: attacker.webToken.token,
+              headers: { 'Idempotency-Key': idempotencyKey() },
+            });
+          let answer = await attempt();
+          // The variant before may have ended the attacker's session (a break, a self-exclusion): a new attacker tries again.
+          if (answer.status === 401) {
+            attacker = await registerPlayer(server);
+            answer = await attempt();
+          }
           expect(answer.status, `${other.spelling} answered ${answer.status}: ${answer.text.slice(0, 200)}`).toBe(other.expected);
           for (const secret of victim.secrets) expect(answer.text, `${other.spelling} revealed ${secret}`).not.toContain(secret);
         }
-        const response = await server.post(registered.prefix, registered.name, body, {
-          token: attacker.webToken.token,
-          headers: { 'Idempotency-Key': idempotencyKey() },
-        });
-        const text = Buffer.from(await response.arrayBuffer()).toString('latin1');
-        expect(response.status, `${registered.name} answered ${response.status}: ${text.slice(0, 200)}`).toBeLessThan(500);
-        for (const secret of victim.secrets) expect(text, `${registered.name} revealed ${secret}`).not.toContain(secret);
+        // As the attacking player, and on a visitor's call as a visitor too.
+        for (const as of [attacker.webToken.token, ...(registered.auth === 'session' ? [await visitorToken(server)] : [])]) {
+          const response = await server.post(registered.prefix, registered.name, body, {
+            token: as,
+            headers: { 'Idempotency-Key': idempotencyKey() },
+          });
+          const text = Buffer.from(await response.arrayBuffer()).toString('latin1');
+          expect(response.status, `${registered.name} answered ${response.status}: ${text.slice(0, 200)}`).toBeLessThan(500);
+          for (const secret of victim.secrets) expect(text, `${registered.name} revealed ${secret}`).not.toContain(secret);
+        }
         tried.push(registered.name);
       }
     }
@@ -237,8 +305,9 @@ describe('access control', () => {
     expect(await victimState()).toEqual(before);
     // The victim is still logged in: no call of the attacker's ended the victim's session.
     expect((await call(server, 'main', 'customer/getBalance', {}, { token: victim.token })).code).toBe('0000');
-    // Every player call, each with the victim's ids: over a hundred requests, slow on a loaded machine.
-  }, 120_000);
+    // Every player call (and the support chat's visitor calls twice), each with the victim's ids: several
+    // hundred requests, slow on a loaded machine.
+  }, 300_000);
 
   it('answers no route with a path parameter with the victim’s data when given the victim’s ids', async () => {
     expect(server.app.parameterRoutes.length).toBeGreaterThan(0);

@@ -200,7 +200,7 @@ describe('bank transfer deposits', () => {
       message: expect.stringContaining('expired'),
     });
     // The shared job (run by the leader) closes it.
-    expect(await server.app.payments.jobs.tick(now(), ['manual-deposits'])).toMatchObject({
+    expect(await server.app.jobs.tick(now(), ['manual-deposits'])).toMatchObject({
       'manual-deposits': { expired: expect.any(Number) },
     });
     const [row] = await server.database.db.select().from(depositOrders).where(eq(depositOrders.orderNo, order.orderNo));
@@ -293,9 +293,9 @@ describe('cash-in at an agent or store', () => {
       .set({ status: 'paid', paidAt: new Date(now()), store: 'Store 9', callbackAttempts: 1, callbackDueAt: new Date(now()) })
       .where(eq(agentCashIns.reference, order.orderNo));
     expect(await mainBalance(server, player.token)).toBe(0);
-    expect(await server.app.payments.jobs.tick(now(), ['manual-deposits'])).toMatchObject({ 'manual-deposits': { callbacks: 1 } });
+    expect(await server.app.jobs.tick(now(), ['manual-deposits'])).toMatchObject({ 'manual-deposits': { callbacks: 1 } });
     expect(await mainBalance(server, player.token)).toBe(70_000);
-    expect(await server.app.payments.jobs.tick(now(), ['manual-deposits'])).toMatchObject({ 'manual-deposits': { callbacks: 0 } });
+    expect(await server.app.jobs.tick(now(), ['manual-deposits'])).toMatchObject({ 'manual-deposits': { callbacks: 0 } });
     expect(await mainBalance(server, player.token)).toBe(70_000);
   });
 

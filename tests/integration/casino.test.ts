@@ -247,7 +247,7 @@ describe('rounds left open', () => {
   };
   const runtime = () => server.app.gameProvider.simulator!.runtime;
   /** The sweep's leader job, run 11 minutes from now (past the 10-minute timeout). */
-  const sweepLater = () => server.app.payments.jobs.tick(Date.now() + 11 * 60_000, ['game-simulator-abandoned-rounds']);
+  const sweepLater = () => server.app.jobs.tick(Date.now() + 11 * 60_000, ['game-simulator-abandoned-rounds']);
 
   beforeAll(async () => {
     lists ??= await gameList();

@@ -157,7 +157,7 @@ describe('transfers to a transfer-wallet platform', () => {
     server = await server.restart();
     ahead += 60_000;
     try {
-      await server.app.payments.jobs.tick(Date.now() + ahead, [TRANSFER_JOB]);
+      await server.app.jobs.tick(Date.now() + ahead, [TRANSFER_JOB]);
     } finally {
       ahead = 0;
     }
@@ -181,7 +181,7 @@ describe('transfers to a transfer-wallet platform', () => {
     platform.mode = 'fail';
     ahead += 60_000;
     try {
-      await server.app.payments.jobs.tick(Date.now() + ahead, [TRANSFER_JOB]);
+      await server.app.jobs.tick(Date.now() + ahead, [TRANSFER_JOB]);
     } finally {
       ahead = 0;
       platform.mode = 'ok';

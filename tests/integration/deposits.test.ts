@@ -33,7 +33,8 @@ const gameWallet = { transferIn: async () => 'accepted' as const };
 const appOptions: AppOptions = {
   clock,
   gameWallet,
-  payments: { run: false, delivery: { copies: 2, spreadMs: 10_000 }, processingMs: 5_000 },
+  jobs: { run: false },
+  payments: { delivery: { copies: 2, spreadMs: 10_000 }, processingMs: 5_000 },
 };
 let server: TestServer;
 
@@ -56,7 +57,7 @@ afterEach(async () => {
 /** Moves the clock and lets the shared jobs (simulators, inbox, expiry) take their step. */
 async function later(ms: number, on = server) {
   now += ms;
-  await on.app.payments.jobs.tick(now);
+  await on.app.jobs.tick(now);
 }
 
 async function player(on = server): Promise<{ token: string; customerId: number }> {

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListSnapshot } from '../../src/contract/feed';
 import type { ListQuery } from '../../src/contract/realtime';
 import { FIRST_PAINT_FILE, firstPaintInfo } from '../../scripts/vite-first-paint';
-import { APP_LOADER, APP_TEMPLATE_ID, deferAppScripts } from '../../server/plugins/appLoader';
+import { APP_LOADER, APP_TEMPLATE_ID, AT_ONCE, deferAppScripts } from '../../server/plugins/appLoader';
+import { EARLY_LIVE_SCRIPT } from '../../server/plugins/earlyLive';
 import { builtClassNames, fakeDist } from './dist';
 import { type TestServer, startServer } from './server';
 
@@ -37,6 +38,15 @@ const MANIFEST = {
     imports: ['index.html', '_MatchRow-M1.js'],
   },
   'src/features/content/FaqPage.tsx': { file: 'assets/FaqPage-Q1.js', isDynamicEntry: true, imports: ['index.html'] },
+  'src/features/wallet/DepositPage.tsx': {
+    file: 'assets/DepositPage-D1.js',
+    isDynamicEntry: true,
+    imports: ['index.html', '_walletApi-A1.js'],
+  },
+  '_walletApi-A1.js': { file: 'assets/walletApi-A1.js' },
+  'src/i18n/en.areas.ts': { file: 'assets/en.areas-E1.js', isDynamicEntry: true },
+  'src/app/routes/prefetch/wallet.ts': { file: 'assets/wallet-P1.js', isDynamicEntry: true, imports: ['index.html', '_walletApi-A1.js'] },
+  'src/app/routes/prefetch/sports.ts': { file: 'assets/sports-P2.js', isDynamicEntry: true, imports: ['index.html'] },
 };
 
 beforeAll(async () => {
@@ -79,17 +89,26 @@ async function listCall(query: ListQuery): Promise<ListSnapshot> {
 describe('the page answered per address', () => {
   it('preloads the route’s page chunk, its own imports and CSS; nothing the entry already has, nor the realtime worker', async () => {
     const sports = await (await page('/sports')).text();
+    // With the sports' prefetches, which the route starts at once; not the areas' strings, which no sports page shows.
     expect(preloads(sports)).toEqual([
       '/assets/SportsPage-S1.js',
       '/assets/MatchRow-M1.js',
+      '/assets/sports-P2.js',
       '/assets/SportsPage-S1.css',
       '/assets/MatchRow-M1.css',
     ]);
+    // A page that shows the areas' strings waits for them: they come with its chunk, as its data's chunk does.
     const faq = await (await page('/faq')).text();
-    expect(preloads(faq)).toEqual(['/assets/FaqPage-Q1.js']);
-    // A page with no chunk of its own (or an unknown address): nothing. The worker's script, which the
-    // entry names, waits for the entry (it would share a slow link with it and only delay it).
-    expect(preloads(await (await page('/no/such/page')).text())).toEqual([]);
+    expect(preloads(faq)).toEqual(['/assets/FaqPage-Q1.js', '/assets/en.areas-E1.js']);
+    expect(preloads(await (await page('/wallet/deposit')).text())).toEqual([
+      '/assets/DepositPage-D1.js',
+      '/assets/walletApi-A1.js',
+      '/assets/en.areas-E1.js',
+      '/assets/wallet-P1.js',
+    ]);
+    // An unknown address lands on the home tab: its chunks. The worker's script, which the entry names,
+    // waits for the entry (it would share a slow link with it and only delay it).
+    expect(preloads(await (await page('/no/such/page')).text())).toEqual(preloads(await (await page('/foryou')).text()));
     expect(sports).not.toContain('shared-Wk12Ab.js');
   });
 
@@ -287,6 +306,31 @@ describe('the first screen drawn into the page', () => {
     expect(await (await drawnPage('/account')).text()).toContain('class="ps-lines"');
   });
 
+  it('keeps the drawn prices live from the head: the seq each list destination stands at, and the script that asks from it', async () => {
+    for (const path of ['/sports', '/foryou']) {
+      const html = await (await drawnPage(path)).text();
+      const head = html.slice(0, html.indexOf('</head>'));
+      const since = JSON.parse(
+        /<script type="application\/json" id="panalo-live-since">([\s\S]*?)<\/script>/.exec(head)?.[1] ?? 'null',
+      ) as Record<string, number>;
+      // Each inlined list's destination, from the oldest snapshot's seq.
+      const lists = firstLists(html);
+      expect(Object.keys(since).sort()).toEqual([...new Set(lists.map((l) => `/topic/sport/${l.query.sportTypeId}`))].sort());
+      for (const { query, snapshot } of lists) expect(since[`/topic/sport/${query.sportTypeId}`]).toBeLessThanOrEqual(snapshot.seq);
+      expect(head).toContain(`<script>${EARLY_LIVE_SCRIPT}</script>`);
+    }
+    // Not where nothing is drawn from lists.
+    expect(await (await drawnPage('/faq')).text()).not.toContain('panalo-live-since');
+  });
+
+  it('has the loader ask for the scripts at once where it drew only a skeleton, and wait for the paint where it drew the page', async () => {
+    const template = (html: string) => /<template [^>]*>/.exec(html)?.[0];
+    for (const path of ['/account', '/wallet/deposit', '/no/such/page'])
+      expect(template(await (await drawnPage(path)).text()), path).toBe(`<template id="${APP_TEMPLATE_ID}" ${AT_ONCE}>`);
+    for (const path of ['/sports', '/foryou', '/faq', '/'])
+      expect(template(await (await drawnPage(path)).text()), path).toBe(`<template id="${APP_TEMPLATE_ID}">`);
+  });
+
   it('allows every inline style and script of a drawn page by its hash, and inlines the site information', async () => {
     for (const path of ['/sports', '/foryou', '/faq']) {
       const response = await drawnPage(path);
@@ -296,8 +340,8 @@ describe('the first screen drawn into the page', () => {
       const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
       const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
       expect(styles.length).toBe(2);
-      // The app's loader and the early taps' recorder.
-      expect(scripts.length).toBe(2);
+      // The app's loader and the early taps' recorder; on the pages with lists the early live prices too.
+      expect(scripts.length).toBe(path === '/faq' ? 2 : 3);
       const styleSrc = /style-src ([^;]*)/.exec(policy)?.[1] ?? '';
       const scriptSrc = /script-src ([^;]*)/.exec(policy)?.[1] ?? '';
       for (const style of styles) expect(styleSrc).toContain(sha(style));

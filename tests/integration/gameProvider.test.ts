@@ -335,7 +335,7 @@ describe('seamless slot rounds', () => {
     const { user, token } = player(100_000);
     const sessionId = sessionOf((await provider.launch(launchRequest({ user, token }))).url);
     // Spin until a round wins while its win call fails every time.
-    const jobs = server.app.payments.jobs;
+    const jobs = server.app.jobs;
     let won: { roundId: string; win: number } | undefined;
     for (let i = 0; i < 60 && !won; i += 1) {
       const before = operator.balances.get(user)!;

@@ -127,7 +127,7 @@ async function bet(sessionId: string, body: unknown) {
   return { status: answer.status, body: (await answer.json()) as State };
 }
 
-const tick = () => server.app.payments.jobs.tick(now(), ['game-tables']);
+const tick = () => server.app.jobs.tick(now(), ['game-tables']);
 
 /** Moves the clock on in steps of 250 ms, running the job each time, until the game's round is in `phase`. */
 async function until(sessionId: string, test: (s: State) => boolean): Promise<State> {

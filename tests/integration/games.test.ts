@@ -262,7 +262,7 @@ describe('the static game lists', () => {
     const saved = provider.games_;
     // The provider reorders its list, drops one game and adds one.
     provider.games_ = [makeGame(999, 'PGS', 'slot'), ...saved.filter((g) => g !== removed).reverse()];
-    await server.app.payments.jobs.tick(undefined, ['game-catalogue']);
+    await server.app.jobs.tick(undefined, ['game-catalogue']);
     const after = await allGames(await index());
     expect(after).toHaveLength(250);
     expect(after.find((g) => g.gameCode === removed.gameCode)).toBeUndefined();
@@ -274,7 +274,7 @@ describe('the static game lists', () => {
     expect(Math.max(...before.map((g) => g.gameId))).toBeLessThan(after.find((g) => g.gameCode === 'pgs-slot-999')!.gameId);
 
     provider.games_ = saved;
-    await server.app.payments.jobs.tick(undefined, ['game-catalogue']);
+    await server.app.jobs.tick(undefined, ['game-catalogue']);
     server = await server.restart();
     const restarted = await allGames(await index());
     expect(restarted.map((g) => g.gameId).sort()).toEqual(before.map((g) => g.gameId).sort());
@@ -547,15 +547,15 @@ describe('bonus, jackpot and site settings', () => {
       await subscribed;
 
       provider.jackpotAmount = 4_321_000;
-      await server.app.payments.jobs.tick(1_700_000_000_000, ['game-jackpot']);
+      await server.app.jobs.tick(1_700_000_000_000, ['game-jackpot']);
       await until(() => inbox.length === 1);
       expect(JSON.parse(inbox[0]!.body)).toEqual({ amount: 4_321_000, ts: 1_700_000_000_000 });
       expect((await call(server, 'main', GameCall.queryJackpot)).data).toEqual({ amount: 4_321_000 });
 
       // Unchanged: nothing published. Changed: published again.
-      await server.app.payments.jobs.tick(1_700_000_002_000, ['game-jackpot']);
+      await server.app.jobs.tick(1_700_000_002_000, ['game-jackpot']);
       provider.jackpotAmount = 4_322_500;
-      await server.app.payments.jobs.tick(1_700_000_004_000, ['game-jackpot']);
+      await server.app.jobs.tick(1_700_000_004_000, ['game-jackpot']);
       await until(() => inbox.length === 2);
       expect(inbox.map((m) => JSON.parse(m.body).amount)).toEqual([4_321_000, 4_322_500]);
     } finally {

@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db';
-import { seed } from '../../server/db/seed';
+import { seed } from '../../server/plugins/seed';
 import { PlayerEvents } from '../../server/realtime/bus';
 
 declare module 'vitest' {

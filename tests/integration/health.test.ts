@@ -87,9 +87,9 @@ describe('/healthz, /readyz and a graceful stop', () => {
     brokerUp = true;
     expect((await get(server.url, '/readyz')).status).toBe(200);
 
-    app.payments.addJob('health-test-job', 60_000, async () => 'ran');
-    expect((await app.payments.jobs.tick(Date.now(), ['health-test-job']))['health-test-job']).toBe('ran');
-    const held = () => app.database.db.select().from(jobLeases).where(eq(jobLeases.holder, app.payments.jobs.holder));
+    app.jobs.add('health-test-job', 60_000, async () => 'ran');
+    expect((await app.jobs.tick(Date.now(), ['health-test-job']))['health-test-job']).toBe('ran');
+    const held = () => app.database.db.select().from(jobLeases).where(eq(jobLeases.holder, app.jobs.holder));
     expect(await held()).toHaveLength(1);
 
     const socket = await stompSocket(server.url);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { customers, sessions } from '../../server/db/schema';
-import { DEMO_PLAYER } from '../../server/db/seed';
+import { DEMO_PLAYER } from '../../server/plugins/seed';
 import { ledgerTotal } from '../../server/modules/wallet/ledger';
 import type { LoginResult } from '../../src/contract/auth';
 import type { UserInfo } from '../../src/contract/user';

@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -6,6 +8,7 @@ import {
   kycProfiles,
   kycStates,
   kycVerifications,
+  ledgerAccounts,
   messages,
   outbox,
   paymentWebhookEvents,
@@ -13,7 +16,9 @@ import {
 import { kycConfig } from '../../server/config';
 import { IMAGE_TOO_LARGE } from '../../server/lib/images';
 import { KYC_REQUIRED_MESSAGE, TOO_MANY_PHOTOS } from '../../server/modules/kyc/service';
+import { DEFAULT_SITE_SETTINGS } from '../../server/modules/site/settings';
 import type { KycStatusAnswer } from '../../src/contract/answers/kyc';
+import { GatewayCode } from '../../src/contract/errorCodes';
 import { HEADER } from '../../src/contract/sign';
 import { prematchPick, singleBody } from './bodies';
 import { SMALL_JPEG, dataUrl, makePng, pixelBomb } from './images';
@@ -155,7 +160,7 @@ async function decide(transactionId: string, decision: ReviewDecision): Promise<
 }
 
 /** The simulator's job sends the webhooks due by `at` to /webhooks/kyc. */
-const deliver = (at = Date.now()) => server.app.payments.jobs.tick(at, ['kyc-vendor-simulator']);
+const deliver = (at = Date.now()) => server.app.jobs.tick(at, ['kyc-vendor-simulator']);
 
 /** A decision, and its first copy delivered. */
 async function review(transactionId: string, decision: ReviewDecision) {
@@ -465,7 +470,7 @@ describe('identity verification', () => {
       failing.mockRestore();
     }
     // Stored unhandled: the inbox job handles it once it is 30 s old, and a later copy finds it done.
-    await server.app.payments.jobs.tick(Date.now() + 31_000, ['kyc-review-inbox']);
+    await server.app.jobs.tick(Date.now() + 31_000, ['kyc-review-inbox']);
     expect((await status(player)).ekycStatus).toBe(1);
     expect((await postWebhook(raw)).status).toBe(200);
     expect((await titles(player.customerId)).filter((title) => title === 'Verification approved')).toHaveLength(1);
@@ -520,7 +525,7 @@ describe('identity verification', () => {
   });
 
   it('deletes images by the retention rule in its shared job', async () => {
-    expect(server.app.payments.jobs.names).toContain('kyc-image-retention');
+    expect(server.app.jobs.names).toContain('kyc-image-retention');
     const rejectedPlayer = await quickCustomer(server);
     const rejected = await verify(rejectedPlayer, '0000');
     const approvedPlayer = await quickCustomer(server);
@@ -541,7 +546,7 @@ describe('identity verification', () => {
     expect(await keys(rejectedPlayer.customerId)).toContain(rejected.documentKey);
 
     // 31 days later: the rejected verification's images and the unused second ID are gone; the approved ones stay.
-    await server.app.payments.jobs.tick(Date.now() + 31 * 86_400_000);
+    await server.app.jobs.tick(Date.now() + 31 * 86_400_000);
     expect(await keys(rejectedPlayer.customerId)).toEqual([]);
     expect(await keys(abandoningPlayer.customerId)).toEqual([]);
     expect((await keys(approvedPlayer.customerId)).sort()).toEqual([approved.documentKey, approved.faceKey].sort());
@@ -551,10 +556,65 @@ describe('identity verification', () => {
       .update(customers)
       .set({ status: 'closed', closedAt: sql`now() - interval '6 years'` })
       .where(eq(customers.id, approvedPlayer.customerId));
-    await server.app.payments.jobs.tick(Date.now() + 32 * 86_400_000);
+    await server.app.jobs.tick(Date.now() + 32 * 86_400_000);
     expect(await keys(approvedPlayer.customerId)).toEqual([]);
     const [verification] = await db().select().from(kycVerifications).where(eq(kycVerifications.transactionId, approved.transactionId));
     expect(verification!.state).toBe('approved');
+  });
+});
+
+describe('responsible gaming at identity verification (issue 34)', () => {
+  it('screens the verified identity: an ID number on the restricted-persons list stops play and ends the sessions, own money stays', async () => {
+    const player = await quickCustomer(server);
+    await fund(server, player.customerId, 100_000);
+    const idNo = idNumber('9999');
+    const listed = await fetch(`${server.url}/sim/ndrp/listings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'self', firstName: 'Other', lastName: 'Spelling', birthday: '1970-01-01', idNumber: idNo }),
+    });
+    expect(listed.status).toBe(200);
+    const steps = await capture(player, idNo);
+    const submitted = await call<{ ekycStatus: number }>(server, 'main', 'customer/improveUserProfile', profile(steps, idNo), {
+      token: player.token,
+    });
+    expect(submitted.data.ekycStatus).toBe(1);
+    expect((await call(server, 'main', 'customer/getBalance', {}, { token: player.token })).code).toBe(GatewayCode.RgSessionEnded);
+    const found = (await server.app.responsibleGaming.service.restrictionsInReview()).filter((r) => r.customerId === player.customerId);
+    expect(found).toEqual([expect.objectContaining({ source: 'kyc', matchedOn: ['idNumber'], heldAmount: 0 })]);
+    const [wallet] = await db()
+      .select({ balance: ledgerAccounts.balance })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.customerId, player.customerId), eq(ledgerAccounts.kind, 'main')));
+    expect(wallet!.balance).toBe(100_000);
+  });
+
+  it('refuses deposits before verification when the operator switches it on, and takes them once verified', async () => {
+    const file = join(server.config.dataDir, 'site.json');
+    const before = readFileSync(file, 'utf8');
+    const settings = { ...DEFAULT_SITE_SETTINGS, kyc: { ...DEFAULT_SITE_SETTINGS.kyc, beforeFirstDeposit: true } };
+    writeFileSync(file, JSON.stringify(settings));
+    try {
+      const player = await quickCustomer(server);
+      const deposit = (name: string, body: object) =>
+        call(server, 'main', name, body, { token: player.token, idempotencyKey: idempotencyKey() });
+      const online = { payType: 'gcash', channelId: 'paymongo-gcash', amount: 50_000 };
+      const both = async () => [
+        await deposit('deposit/createOnlineOrder', online),
+        await deposit('deposit/depositByAgent', { amount: 50_000 }),
+      ];
+      for (const refused of await both()) {
+        expect(refused.code).toBe(GatewayCode.RgKycBeforeDeposit);
+        expect(refused.message).toMatch(/verify your identity .* before your first deposit/);
+      }
+      // Inside the KYC days a bet is not a deposit: it goes on.
+      await fund(server, player.customerId, 10_000);
+      expect((await bet(player)).code).toBe(BET_PLACED);
+      await verify(player, '9999');
+      for (const taken of await both()) expect(taken.code, taken.message).toBe('0000');
+    } finally {
+      writeFileSync(file, before);
+    }
   });
 });
 

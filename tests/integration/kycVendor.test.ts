@@ -93,7 +93,7 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
   return 'no refusal';
 }
 
-const tick = () => server.app.payments.jobs.tick(now(), ['kyc-vendor-simulator']);
+const tick = () => server.app.jobs.tick(now(), ['kyc-vendor-simulator']);
 
 async function review(body: Record<string, unknown>) {
   return fetch(`${server.url}/sim/kyc/review`, {

@@ -4,7 +4,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginGuards, messages, outbox, sessions } from '../../server/db/schema';
 import { type AppOptions, buildApp } from '../../server/app';
-import { DEMO_PLAYER } from '../../server/db/seed';
+import { DEMO_PLAYER } from '../../server/plugins/seed';
 import { sha256 } from '../../server/lib/security';
 import { findByPhone } from '../../server/modules/auth/users';
 import type { LoginResult } from '../../src/contract/auth';
@@ -243,11 +243,11 @@ describe('password lockout', () => {
     for (let i = 0; i < 5; i++) await tryPassword(player.phone.typed, 'Wrong9999');
     // Not yet: the lockout is under a day old.
     now += 15 * MINUTE + 23 * 60 * MINUTE;
-    await server.app.payments.jobs.tick(now, ['login-guard-sweep']);
+    await server.app.jobs.tick(now, ['login-guard-sweep']);
     expect(await server.database.db.select().from(loginGuards).where(eq(loginGuards.phone, player.phone.e164))).toHaveLength(1);
     // The shared job (one instance) forgets it once the day has passed.
     now += 2 * 60 * MINUTE;
-    await server.app.payments.jobs.tick(now, ['login-guard-sweep']);
+    await server.app.jobs.tick(now, ['login-guard-sweep']);
     const rows = await server.database.db.select().from(loginGuards).where(eq(loginGuards.phone, player.phone.e164));
     expect(rows).toEqual([]);
   });

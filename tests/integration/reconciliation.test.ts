@@ -9,7 +9,7 @@ import { type TestServer, startServer } from './server';
 let server: TestServer;
 let now = Date.now();
 beforeAll(async () => {
-  server = await startServer({}, undefined, { clock: () => now, payments: { run: false, processingMs: 1_000 } });
+  server = await startServer({}, undefined, { clock: () => now, jobs: { run: false }, payments: { processingMs: 1_000 } });
 });
 afterAll(async () => server.close());
 afterEach(async () => {
@@ -70,7 +70,7 @@ describe('reconciliation', () => {
     expect(paid.status).toBe(303);
     for (let step = 0; step < 4; step++) {
       now += 10_000;
-      await server.app.payments.jobs.tick(now, ['payment-simulators']);
+      await server.app.jobs.tick(now, ['payment-simulators']);
     }
     expect(await mainBalance(server, ewallet.token)).toBe(50_000);
     const run = await reconcile();

@@ -203,7 +203,7 @@ describe('deposit and withdrawal records', () => {
     // Settled: the withdrawal's bill says so.
     for (let i = 0; i < 4; i++) {
       now += 60_000;
-      await server.app.payments.jobs.tick(now);
+      await server.app.jobs.tick(now);
     }
     const after = await call<{ list: (Bill & { status?: string })[] }>(
       server,

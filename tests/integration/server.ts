@@ -118,6 +118,48 @@ export async function startServer(
   return launch(config, await freshDatabase(), prepare, appOptions);
 }
 
+/** A signed call to the server at `url`, as the page makes it. */
+function signedPost(config: ServerConfig, url: string): TestServer['post'] {
+  return async (prefix, name, body = {}, options = {}) => {
+    const text = options.rawBody ?? JSON.stringify(body);
+    const qid = randomUUID();
+    const token = options.token ?? '';
+    const sign = options.sign ?? computeSign(config.appKey, { body: text, qid, appId: APP_ID, version: APP_VERSION, token });
+    return fetch(`${url}${API_PREFIXES[prefix]}/${name}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Qid: qid, AppId: APP_ID, token, Sign: sign, ...options.headers },
+      body: text,
+    });
+  };
+}
+
+/**
+ * A second instance on the first one's database and configuration, as behind a balancer: its own app and
+ * port, the first one's feed, no jobs of its own. close() closes this instance only (close the first after).
+ */
+export async function secondInstance(first: TestServer, appOptions: AppOptions = {}): Promise<TestServer> {
+  const app = await buildApp(first.config, {
+    logger: false,
+    database: first.database,
+    feed: first.app.feed,
+    captchaDifficulty: { min: 1, max: 20 },
+    jobs: { run: false },
+    ...appOptions,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  const url = `http://127.0.0.1:${address.port}`;
+  return {
+    ...first,
+    url,
+    app,
+    post: signedPost(first.config, url),
+    restart: () => Promise.reject(new Error('a second instance does not restart')),
+    close: () => app.close(),
+  };
+}
+
 async function launch(
   config: ServerConfig,
   database: TestDatabase,
@@ -130,7 +172,7 @@ async function launch(
     database: handle,
     captchaDifficulty: { min: 1, max: 20 },
     simulator: { feed: TEST_FEED, run: false },
-    payments: { run: false },
+    jobs: { run: false },
     ...appOptions,
   });
   prepare?.(app);
@@ -144,17 +186,7 @@ async function launch(
     app,
     config,
     database: handle,
-    async post(prefix, name, body = {}, options = {}) {
-      const text = options.rawBody ?? JSON.stringify(body);
-      const qid = randomUUID();
-      const token = options.token ?? '';
-      const sign = options.sign ?? computeSign(config.appKey, { body: text, qid, appId: APP_ID, version: APP_VERSION, token });
-      return fetch(`${url}${API_PREFIXES[prefix]}/${name}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Qid: qid, AppId: APP_ID, token, Sign: sign, ...options.headers },
-        body: text,
-      });
-    },
+    post: signedPost(config, url),
     async restart() {
       closed = true;
       await app.close();

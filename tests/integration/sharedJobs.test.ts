@@ -18,7 +18,7 @@ const runs: { instance: 'A' | 'B'; job: string; now: number }[] = [];
 
 /** The same probe job on both instances: it records where and when it ran. */
 function probe(app: FastifyInstance, instance: 'A' | 'B'): void {
-  app.payments.addJob('probe', 1_000, async (now) => void runs.push({ instance, job: 'probe', now }));
+  app.jobs.add('probe', 1_000, async (now) => void runs.push({ instance, job: 'probe', now }));
 }
 
 beforeAll(async () => {
@@ -28,7 +28,7 @@ beforeAll(async () => {
     database: a.database,
     feed: a.app.feed,
     captchaDifficulty: { min: 1, max: 20 },
-    payments: { run: false },
+    jobs: { run: false },
   });
   probe(b, 'B');
   await b.ready();
@@ -46,8 +46,8 @@ const holders = async (names: string[]) =>
 
 describe('two job runners on one database', () => {
   it('register the same shared jobs, and run each job’s work once per interval, on the lease holder', async () => {
-    const names = a.app.payments.jobs.names;
-    expect(b.payments.jobs.names.toSorted()).toEqual(names.toSorted());
+    const names = a.app.jobs.names;
+    expect(b.jobs.names.toSorted()).toEqual(names.toSorted());
     for (const job of ['reconciliation', 'deposit-expiry', 'withdrawal-payouts', 'game-tables', 'wallet-transfers', 'login-guard-sweep'])
       expect(names).toContain(job);
 
@@ -55,7 +55,7 @@ describe('two job runners on one database', () => {
     for (let interval = 0; interval < 3; interval += 1) {
       const now = start + interval * 1_000;
       // Both instances' loops reach the same interval; only one does the work.
-      const [fromA, fromB] = await Promise.all([a.app.payments.jobs.tick(now), b.payments.jobs.tick(now)]);
+      const [fromA, fromB] = await Promise.all([a.app.jobs.tick(now), b.jobs.tick(now)]);
       const ranOnBoth = names.filter((name) => fromA[name] !== undefined && fromB[name] !== undefined);
       expect(ranOnBoth).toEqual([]);
     }
@@ -65,23 +65,23 @@ describe('two job runners on one database', () => {
     const held = await holders(names);
     expect(Object.keys(held).toSorted()).toEqual(names.toSorted());
     const owners = new Set(Object.values(held));
-    for (const owner of owners) expect([a.app.payments.jobs.holder, b.payments.jobs.holder]).toContain(owner);
+    for (const owner of owners) expect([a.app.jobs.holder, b.jobs.holder]).toContain(owner);
   });
 
   it('hands every job to the other instance when the holder dies (its leases lapse) or stops (it lets them go)', async () => {
-    const names = a.app.payments.jobs.names;
+    const names = a.app.jobs.names;
     // Whoever holds the probe now: A takes everything first, so the rest of the test knows who holds what.
     await a.database.db.delete(jobLeases).where(inArray(jobLeases.name, names));
-    await a.app.payments.jobs.tick(Date.now());
-    expect(new Set(Object.values(await holders(names)))).toEqual(new Set([a.app.payments.jobs.holder]));
+    await a.app.jobs.tick(Date.now());
+    expect(new Set(Object.values(await holders(names)))).toEqual(new Set([a.app.jobs.holder]));
 
     // A dies: nothing lets its leases go; they lapse (as they would after leaseMs), and B takes them.
     runs.length = 0;
     await a.database.db.update(jobLeases).set({ expiresAt: sql`now() - interval '1 second'` });
-    await b.payments.jobs.tick(Date.now());
-    expect(new Set(Object.values(await holders(names)))).toEqual(new Set([b.payments.jobs.holder]));
+    await b.jobs.tick(Date.now());
+    expect(new Set(Object.values(await holders(names)))).toEqual(new Set([b.jobs.holder]));
     // A, back, runs nothing while B is alive.
-    await a.app.payments.jobs.tick(Date.now());
+    await a.app.jobs.tick(Date.now());
     expect(runs.map((run) => run.instance)).toEqual(['B']);
 
     // The shared work follows the lease: B's sweep forgets an old number, once.
@@ -91,18 +91,15 @@ describe('two job runners on one database', () => {
       windowStartedAt: new Date(Date.now() - 3 * 86_400_000),
       lockouts: 0,
     });
-    const swept = await Promise.all([
-      a.app.payments.jobs.tick(Date.now(), ['login-guard-sweep']),
-      b.payments.jobs.tick(Date.now(), ['login-guard-sweep']),
-    ]);
+    const swept = await Promise.all([a.app.jobs.tick(Date.now(), ['login-guard-sweep']), b.jobs.tick(Date.now(), ['login-guard-sweep'])]);
     expect(swept.map((result) => result['login-guard-sweep'])).toEqual([undefined, 1]);
 
     // B stops (a deploy): it lets go of its leases at once, and A takes over at its next interval.
     runs.length = 0;
-    await b.payments.jobs.stop();
+    await b.jobs.stop();
     expect(await holders(names)).toEqual({});
-    await a.app.payments.jobs.tick(Date.now());
+    await a.app.jobs.tick(Date.now());
     expect(runs.map((run) => run.instance)).toEqual(['A']);
-    expect(new Set(Object.values(await holders(names)))).toEqual(new Set([a.app.payments.jobs.holder]));
+    expect(new Set(Object.values(await holders(names)))).toEqual(new Set([a.app.jobs.holder]));
   });
 });

@@ -1,17 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Challenge } from 'altcha-lib';
 import { solveChallenge } from 'altcha-lib';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
-import { APP_ID, APP_VERSION } from '../../src/contract/constants';
-import { API_PREFIXES } from '../../src/contract/envelopes';
 import { GatewayCode } from '../../src/contract/errorCodes';
-import { computeSign } from '../../src/contract/sign';
 import { call, captcha, encrypt, loginWithPassword, newPhone, registerPlayer } from './player';
-import { type TestServer, from, randomAddress, startServer } from './server';
+import { type TestServer, from, randomAddress, secondInstance, startServer } from './server';
 
 /**
  * Limits hold across instances (issue 15 goal 3): two instances on ONE database, as behind a balancer,
@@ -23,41 +16,15 @@ import { type TestServer, from, randomAddress, startServer } from './server';
 
 let a: TestServer;
 let b: TestServer;
-let second: FastifyInstance;
 let now = Date.now();
 beforeAll(async () => {
   const options = { clock: () => now, sharedRateLimits: true, ipCallsPerMinute: 100_000, accountCallsPerMinute: 100_000 };
   a = await startServer({ trustProxy: ['127.0.0.1'], loginLockFailures: 4 }, undefined, options);
-  second = await buildApp(a.config, {
-    ...options,
-    logger: false,
-    database: a.database,
-    feed: a.app.feed,
-    captchaDifficulty: { min: 1, max: 20 },
-    payments: { run: false },
-  });
-  await second.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`;
-  b = {
-    ...a,
-    url,
-    app: second,
-    async post(prefix, name, body = {}, options = {}) {
-      const text = options.rawBody ?? JSON.stringify(body);
-      const qid = randomUUID();
-      const token = options.token ?? '';
-      const sign = options.sign ?? computeSign(a.config.appKey, { body: text, qid, appId: APP_ID, version: APP_VERSION, token });
-      return fetch(`${url}${API_PREFIXES[prefix]}/${name}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Qid: qid, AppId: APP_ID, token, Sign: sign, ...options.headers },
-        body: text,
-      });
-    },
-  };
+  b = await secondInstance(a, options);
 });
 
 afterAll(async () => {
-  await second?.close();
+  await b?.close();
   await a?.close();
 });
 

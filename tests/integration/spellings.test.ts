@@ -1,11 +1,8 @@
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
 import { readEnvelope } from '../../src/contract/envelopes';
 import { GatewayCode } from '../../src/contract/errorCodes';
 import { idempotencyKey, quickPlayer } from './player';
-import { type TestServer, randomAddress, startServer } from './server';
+import { type TestServer, randomAddress, secondInstance, startServer } from './server';
 import { postRaw, spellingsOf } from './spellings';
 
 /**
@@ -20,24 +17,14 @@ const LIMITS = { ipCallsPerMinute: 40, accountCallsPerMinute: 12 };
 
 let a: TestServer;
 let b: TestServer;
-let second: FastifyInstance;
 
 beforeAll(async () => {
   a = await startServer({ trustProxy: ['127.0.0.1'] }, undefined, { ...LIMITS, sharedRateLimits: true });
-  second = await buildApp(a.config, {
-    ...LIMITS,
-    sharedRateLimits: true,
-    logger: false,
-    database: a.database,
-    feed: a.app.feed,
-    payments: { run: false },
-  });
-  await second.listen({ port: 0, host: '127.0.0.1' });
-  b = { ...a, url: `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`, app: second };
+  b = await secondInstance(a, { ...LIMITS, sharedRateLimits: true });
 });
 
 afterAll(async () => {
-  await second?.close();
+  await b?.close();
   await a?.close();
 });
 

@@ -2,7 +2,7 @@ import { inflateSync } from 'node:zlib';
 import { Client, type IMessage } from '@stomp/stompjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { DEMO_PLAYER } from '../../server/db/seed';
+import { DEMO_PLAYER } from '../../server/plugins/seed';
 import type { Delta, ListSnapshot, Market, Match, MatchSnapshot } from '../../src/contract/feed';
 import type { ListPatch } from '../../src/contract/realtime';
 import { RealtimeCore } from '../../workers/realtime/core';

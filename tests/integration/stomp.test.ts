@@ -307,7 +307,7 @@ describe('STOMP endpoint', () => {
     juan.send('SUBSCRIBE\nid:1\ndestination:/user/2/queue/balance\nreceipt:r-9\n\n\0');
     const error = await juan.next('ERROR');
     expect(error.headers['message']).toBe(
-      "/user/2/queue/balance is not yours to read; a player's own queues are /user/queue/{balance,bets,messages}",
+      "/user/2/queue/balance is not yours to read; a player's own queues are /user/queue/{balance,bets,messages,support}",
     );
     expect(error.headers['receipt-id']).toBe('r-9');
     expect((await juan.closed).code).toBe(1008);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PLAYER } from '../../server/db/seed';
+import { DEMO_PLAYER } from '../../server/plugins/seed';
 import { HOUSE, houseAccountId, ledgerTotal, post, walletAccountId } from '../../server/modules/wallet/ledger';
 import type { GameWalletProvider } from '../../server/providers/gameWallet';
 import { call, fundedPlayer, idempotencyKey, internalId, loginWithPassword, registerPlayer } from './player';

@@ -7,7 +7,7 @@ import { EVERY_USER_INFO_FIELD } from '../../src/contract/forms';
 import { GatewayCode, SpecCode } from '../../src/contract/errorCodes';
 import type { UserInfo } from '../../src/contract/user';
 import { prematchPick, singleBody } from './bodies';
-import { DEMO_PLAYER } from '../../server/db/seed';
+import { DEMO_PLAYER } from '../../server/plugins/seed';
 import { call, encrypt, fundedPlayer, idempotencyKey, lastCode, loginWithPassword, registerPlayer } from './player';
 import { type TestServer, startServer } from './server';
 import { reconcilePayouts } from '../../server/modules/withdrawals/reconcile';
@@ -229,7 +229,7 @@ async function withdraw(player: Withdrawer, amount: number, options: { password?
 async function pass(minutes: number, target = payouts) {
   for (let i = 0; i < minutes; i++) {
     now += 60_000;
-    await target.app.payments.jobs.tick(now);
+    await target.app.jobs.tick(now);
   }
 }
 
@@ -386,11 +386,11 @@ describe('a withdrawal', () => {
     await simulator.tick(now);
     now += 3 * 60_000;
     await simulator.tick(now);
-    await payouts.app.payments.jobs.tick(now, ['withdrawal-payouts']);
+    await payouts.app.jobs.tick(now, ['withdrawal-payouts']);
     expect((await status(player, created.data.orderNo)).status).toBe('processing');
     // Past the expected arrival, the job asks the provider itself.
     now += 15 * 60_000;
-    await payouts.app.payments.jobs.tick(now, ['withdrawal-payouts']);
+    await payouts.app.jobs.tick(now, ['withdrawal-payouts']);
     expect((await status(player, created.data.orderNo)).status).toBe('paid');
     // The webhook arriving at last changes nothing.
     await pass(1);

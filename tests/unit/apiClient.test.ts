@@ -73,6 +73,7 @@ function setup(options: { loggedIn?: boolean; language?: string; inGame?: boolea
     blacklist: vi.fn(),
     kyc: vi.fn(),
     debugDump: vi.fn(),
+    responsibleGaming: vi.fn(),
   } satisfies ApiEffects;
   const api = createApiClient(env, effects);
   const json =

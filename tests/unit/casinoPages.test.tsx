@@ -222,11 +222,11 @@ describe('the in-game page (/ingame)', () => {
 });
 
 describe('trial play (/trial)', () => {
-  it('plays with play money for a visitor, under a ribbon that says so', async () => {
+  it('plays with play money for a visitor, under a bar that says so', async () => {
     answers['game/trialGame'] = () => ({ body: { ...launched, url: '/sim/games/play/demo-1', currency: 'XXX' } });
     await renderApp('/trial?gameId=101');
     expect((await screen.findByTestId('game-frame')).getAttribute('src')).toBe('/sim/games/play/demo-1');
-    expect(screen.getByTestId('play-money-ribbon').textContent).toBe('Play money');
+    expect(screen.getByTestId('play-money').textContent).toBe('Play money');
     expect(screen.queryByTestId('game-balance')).toBeNull();
     expect(playing.game).toBeNull();
   });

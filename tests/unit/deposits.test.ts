@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../server/db';
 import { JobRunner } from '../../server/lib/jobs';
 import { EWALLETS, amountProblem, outcomeMessage, payTypeEntries, presetsWithin } from '../../server/modules/deposits/ewallets';
-import { paymentConfig } from '../../server/modules/payments/config';
+import { paymentConfig } from '../../server/config/payments';
 
 const silent = { error: () => undefined, warn: () => undefined, info: () => undefined } as never;
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTES, type RouteDef } from '../../src/app/routes/table';
 import { loadDoc } from '../../src/features/content/docs';
-import { FAQ_ARTICLES, LEGAL_DOCS } from '../../src/features/content/docs/types';
+import { FAQ_ARTICLES } from '../../src/contract/faq/types';
+import { LEGAL_DOCS } from '../../src/features/content/docs/types';
 import { cn } from '../../src/i18n/cn';
 import { en as enShell } from '../../src/i18n/en';
 import { enAreas } from '../../src/i18n/en.areas';

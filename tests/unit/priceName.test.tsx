@@ -6,7 +6,7 @@ import { PriceButton } from '../../src/features/sports/PriceButton';
 import styles from '../../src/features/sports/PriceButton.module.css';
 import { initI18n, setLanguage } from '../../src/i18n';
 import { priceName, selectionLabel } from '../../src/lib/marketLabels';
-import { priceButton } from '../../server/plugins/firstRows';
+import { priceButton, useEnglish } from '../../server/plugins/firstRows';
 
 /**
  * A price button's accessible name (WCAG 2.5.3 Label in Name, issue 31): it starts with the text the
@@ -58,6 +58,8 @@ const nameOf = (m: Market, s: Selection, odds: string | undefined, offline = fal
 
 beforeAll(async () => {
   await initI18n('en');
+  // The server draws with the English the build carries (first-paint.json): here, the app's own.
+  useEnglish(i18next.getResourceBundle('en', 'translation') as Record<string, unknown>);
 });
 afterEach(cleanup);
 

@@ -114,9 +114,11 @@ function harness(
   let tick: (() => void) | null = null;
   let listFetches = 0;
   let matchFetches = 0;
+  const sinceAsked: (number | undefined)[] = [];
   const transport: Transport = {
-    subscribe(destination, onMessage) {
+    subscribe(destination, onMessage, since) {
       subscribeCalls.push(destination);
+      sinceAsked.push(since?.());
       handlers.set(destination, (body) => onMessage(body, {}));
       return () => {
         unsubscribeCalls.push(destination);
@@ -173,6 +175,8 @@ function harness(
     tick: () => tick?.(),
     setStatus: (status: ConnectionStatus) => statusListeners.forEach((l) => l(status)),
     subscribeCalls,
+    /** The `since` each subscription asked with (the seq of the data held when it was made). */
+    sinceAsked,
     unsubscribeCalls,
     published,
     counts: () => ({ listFetches, matchFetches }),
@@ -360,6 +364,39 @@ describe('the realtime core', () => {
     h.push('/topic/sport/1', delta(30, []));
     await settle();
     expect(h.counts().listFetches).toBe(1);
+  });
+
+  it("takes a seeded list with what the page's early socket received after it, and subscribes from there", async () => {
+    const h = harness({ list: () => snapshot(1) });
+    const tab = h.core.client();
+    const seeded: ListSnapshot = { ...snapshot(20), markets: [market('k1', 'm1', 2.5), market('k2', 'm2')] };
+    // The page's socket had the merged replay 21..23, then 24 (server/realtime/recentDeltas.ts).
+    const early = [
+      { ...delta(23, [{ t: 'price', marketId: 'k1', key: 'h', price: 2.7 } as const]), from: 21 },
+      delta(24, [{ t: 'price', marketId: 'k2', key: 'h', price: 3.1 }]),
+    ];
+    await tab.seedList({ sportTypeId: '1', mode: 'live' }, seeded, early);
+    const patches: ListPatch[] = [];
+    await tab.watchList({ sportTypeId: '1', mode: 'live' }, (p) => patches.push(p));
+    await settle();
+    // The first answer is where the page's rows are, not the older snapshot; nothing was fetched.
+    expect(h.counts().listFetches).toBe(0);
+    const price = (patch: ListPatch | undefined, marketId: string) =>
+      patch?.markets?.find((m) => m.marketId === marketId)?.selections[0]?.price;
+    expect(price(patches[0], 'k1')).toBe(2.7);
+    expect(price(patches[0], 'k2')).toBe(3.1);
+    // Its subscription asks the server for what followed 24, which then applies without a gap.
+    expect(h.sinceAsked).toEqual([24]);
+    h.push('/topic/sport/1', { ...delta(26, [{ t: 'price', marketId: 'k1', key: 'h', price: 2.8 }]), from: 25 });
+    h.tick();
+    expect(price(patches.at(-1), 'k1')).toBe(2.8);
+    expect(h.counts().listFetches).toBe(0);
+  });
+
+  it('subscribes without `since` when it holds nothing for the destination', async () => {
+    const h = harness({ list: () => snapshot(1) });
+    await h.core.client().watchList({ sportTypeId: '1', mode: 'live' }, () => undefined);
+    expect(h.sinceAsked).toEqual([undefined]);
   });
 
   it('ignores a seeded list snapshot older than what it holds, and takes a newer one', async () => {

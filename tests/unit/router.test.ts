@@ -1,7 +1,6 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../src/api/instance';
-import { afterFirstPaint } from '../../src/app/afterFirstPaint';
 import { createAppRouter } from '../../src/app/router';
 import type { BetOrder } from '../../src/contract/betOrder';
 import type { UserInfo } from '../../src/contract/user';
@@ -13,9 +12,10 @@ import { resetToken, session, setLogin } from '../../src/stores/session';
 import { ui } from '../../src/stores/ui';
 
 /** The real route tree and guards, driven through an in-memory address bar. */
-/** The routes' data starts once the page is up, a task after (afterFirstPaint): lets what it would start, start. */
+/** The routes' data starts with the route, from its owner's chunk (routes/prefetch): lets what it would start, start. */
 async function routeDataSettled(): Promise<void> {
-  await afterFirstPaint();
+  const { PREFETCH_MODULES } = await import('../../src/app/routes/prefetch');
+  await Promise.all(Object.values(PREFETCH_MODULES).map((load) => load()));
   await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
@@ -189,13 +189,25 @@ describe('search and data of the routes', () => {
     );
   });
 
-  it("validates with the very schemas the routes' data names (the shell holds them, the data is a later chunk)", async () => {
-    const { ROUTE_DATA } = await import('../../src/app/routes/data');
+  it("reads the search with the very schema the router validates with, and names each route's prefetches where they are", async () => {
+    const { ROUTES_WITH_DATA } = await import('../../src/app/routes/data');
+    const { PREFETCH_MODULES } = await import('../../src/app/routes/prefetch');
     const { ROUTE_SEARCH } = await import('../../src/app/routes/search');
-    const withSearch = Object.entries(ROUTE_DATA).filter(([, data]) => data?.search);
-    expect(withSearch.length).toBeGreaterThan(20);
-    for (const [name, data] of withSearch) expect(ROUTE_SEARCH[name as keyof typeof ROUTE_SEARCH], name).toBe(data?.search);
-    expect(Object.keys(ROUTE_SEARCH).sort()).toEqual(withSearch.map(([name]) => name).sort());
+    const { ROUTES } = await import('../../src/app/routes/table');
+    expect(Object.keys(PREFETCH_MODULES).sort()).toEqual(Object.keys(ROUTES_WITH_DATA).sort());
+    let withSearch = 0;
+    for (const [owner, load] of Object.entries(PREFETCH_MODULES)) {
+      const { ROUTE_DATA } = await load();
+      // Each owner's chunk holds the prefetches of the routes the shell lists for it, and they are its routes.
+      expect(Object.keys(ROUTE_DATA).sort(), owner).toEqual([...(ROUTES_WITH_DATA[owner as keyof typeof ROUTES_WITH_DATA] ?? [])].sort());
+      for (const [name, data] of Object.entries(ROUTE_DATA)) {
+        expect(ROUTES.find((route) => route.name === name)?.owner, name).toBe(owner);
+        if (!data?.search) continue;
+        withSearch += 1;
+        expect(ROUTE_SEARCH[name as keyof typeof ROUTE_SEARCH], name).toBe(data.search);
+      }
+    }
+    expect(withSearch).toBeGreaterThan(15);
   });
 
   it('hands the page its search validated by the route, as text', async () => {
@@ -248,15 +260,12 @@ describe('search and data of the routes', () => {
     await vi.waitFor(() => expect(requested('main', 'message/detail', 7)).toBe(true));
   });
 
-  it("leaves the first page's data to the page: a cold visit downloads no other page's queries", async () => {
+  it("starts the first page's data with its route too, as the page's own chunk loads (a page opened from a link)", async () => {
     setLogin(user, { token: 't', u2token: '' });
-    const router = await open('/history-detail?transId=T-1001');
-    await routeDataSettled();
-    expect(requested('tp', 'saba/queryTicketByTransId', 'T-1001')).toBe(false);
-    // The same page reached from another starts its data with the route.
-    await router.navigate({ href: '/faq' });
-    await router.navigate({ href: '/history-detail?transId=T-1001' });
+    await open('/history-detail?transId=T-1001');
     await vi.waitFor(() => expect(requested('tp', 'saba/queryTicketByTransId', 'T-1001')).toBe(true));
+    await open('/wallet/deposit');
+    await vi.waitFor(() => expect(requested('main', 'deposit/queryPayWays')).toBe(true));
   });
 
   it('fetches nothing for a visitor sent away from a login-required page', async () => {

@@ -87,6 +87,21 @@ describe('the withdraw page', () => {
     expect(call.mock.calls.some(([, path]) => path === 'withdraw/checkOrderQuota')).toBe(false);
   });
 
+  it('offers only presets that can be withdrawn now: none above what the page says is the most', async () => {
+    show(switchAnswer);
+    const presets = await screen.findByRole('group', { name: 'Quick amounts' });
+    expect([...presets.querySelectorAll('button')].map((button) => button.textContent)).toEqual([
+      '₱200',
+      '₱500',
+      '₱700',
+      '₱1,000',
+      '₱2,000',
+    ]);
+    expect(screen.getByText('From ₱200.00 up to ₱2,000.00')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '₱2,000' }));
+    expect((screen.getByLabelText('Amount in pesos') as HTMLInputElement).value).toBe('2000');
+  });
+
   it('sends a player without a withdrawal password to set one, coming back here after', async () => {
     const router = show({ ...switchAnswer, hasWithdrawPassword: false });
     await waitFor(() => expect(router.state.location.pathname).toBe('/setWithdrawPwd/withdraw'));

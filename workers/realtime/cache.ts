@@ -1,5 +1,6 @@
-import { createStore, get, set } from 'idb-keyval';
+import { createStore, del, entries, get, set } from 'idb-keyval';
 import type { CachedSnapshot, SnapshotCache } from './core';
+import type { StoredOutgoing, SupportOutboxStore } from './support';
 
 /**
  * The last snapshot of every list and match the worker loaded, in IndexedDB (database
@@ -22,5 +23,30 @@ export function indexedDbCache(): SnapshotCache {
       }
     },
     write: (key, value) => set(key, value, open()),
+  };
+}
+
+/**
+ * The queue in IndexedDB (database `panalo-support`, one entry per message, so two workers of one
+ * browser, where SharedWorker is missing, never overwrite each other's). Without IndexedDB (a private
+ * mode) the queue lives as long as the worker.
+ */
+export function indexedDbOutbox(): SupportOutboxStore {
+  let store: ReturnType<typeof createStore> | null = null;
+  const open = () => {
+    if (typeof indexedDB === 'undefined') throw new Error('no IndexedDB');
+    store ??= createStore('panalo-support', 'outbox');
+    return store;
+  };
+  return {
+    all: async () => {
+      try {
+        return (await entries<string, StoredOutgoing>(open())).map(([, item]) => item);
+      } catch {
+        return [];
+      }
+    },
+    put: (item) => set(item.clientMessageId, item, open()),
+    remove: (clientMessageId) => del(clientMessageId, open()),
   };
 }

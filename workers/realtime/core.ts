@@ -17,13 +17,16 @@ import type {
   UserQueue,
 } from '../../src/contract/realtime';
 import type { ChatMessage } from '../../src/contract/feed';
+import type { SupportOutboxUpdate, SupportOutgoing } from '../../src/contract/support';
 import { ANONYMOUS_CALLER } from '../../src/contract/request';
 import { manilaDay } from '../../src/lib/dates';
 import { OrderRefresher } from './orders';
 import { releaseCallback } from './release';
 import { MatchStore } from './store';
+import { SupportOutbox, type SupportOutboxStore, type SupportSender, memoryOutbox } from './support';
 import { DestinationSync } from './sync';
-import { inListView, mainMarkets, orderMatches } from './views';
+import { inListView, orderMatches } from '../../src/contract/lists';
+import { mainMarkets } from './views';
 
 /**
  * The realtime core that every tab shares (ARCHITECTURE "Data flow of a live odds update"): one socket,
@@ -34,8 +37,16 @@ import { inListView, mainMarkets, orderMatches } from './views';
  * and a unit test.
  */
 export interface Transport {
-  /** Subscribes now and again after every reconnect; answers the unsubscribe. */
-  subscribe(destination: string, onMessage: (body: string, headers: Record<string, string>) => void): () => void;
+  /**
+   * Subscribes now and again after every reconnect; answers the unsubscribe. `since`, asked at each
+   * SUBSCRIBE: the seq of a snapshot held for the destination, so the server sends at once what followed
+   * it (server/realtime/recentDeltas.ts) instead of the subscriber finding a gap and fetching again.
+   */
+  subscribe(
+    destination: string,
+    onMessage: (body: string, headers: Record<string, string>) => void,
+    since?: () => number | undefined,
+  ): () => void;
   /** False when the socket is down and nothing was sent. */
   publish(destination: string, body: string): boolean;
   /** Sets the token the socket connects with; a different token reconnects. */
@@ -81,6 +92,8 @@ export interface CoreDeps {
   whenReleased?: (lockName: string) => Promise<void>;
   /** Conflation tick. */
   conflateMs?: number;
+  /** The support chat's outbox: where it keeps what waits (IndexedDB) and how it sends (support/send). */
+  support?: { store: SupportOutboxStore; send: SupportSender };
 }
 
 type Send<T> = (value: T) => void;
@@ -154,6 +167,20 @@ function isNetworkError(error: unknown): boolean {
 /** A seeded snapshot nobody asked for within this long is dropped (it would be stale). */
 const SEED_TTL_MS = 60_000;
 
+/** A list snapshot the page handed over (seedList), with the deltas its early socket received after it. */
+interface Seed {
+  snapshot: ListSnapshot;
+  deltas: readonly Delta[];
+  at: number;
+}
+
+/** The seq a seed stands at: its snapshot's, carried on by those of its deltas that follow on without a gap. */
+function seedEnd(seed: Seed): number {
+  let end = seed.snapshot.seq;
+  for (const delta of seed.deltas) if ((delta.from ?? delta.seq) <= end + 1 && delta.seq > end) end = delta.seq;
+  return end;
+}
+
 export const listKey = (q: ListQuery) => `list:${q.sportTypeId}:${q.mode}:${q.dateId ?? ''}`;
 const queryOfKey = (key: string): ListQuery => {
   const [, sportTypeId = '', mode = 'live', dateId = ''] = key.split(':');
@@ -173,6 +200,8 @@ export class RealtimeCore {
   readonly store = new MatchStore();
   /** The bet-order refresh of every tab's slip (workers/realtime/orders.ts). */
   readonly orders: OrderRefresher;
+  /** The support chat's messages waiting for the server, for every tab (workers/realtime/support.ts). */
+  readonly support: SupportOutbox;
   private readonly subs = new Map<number, Sub>();
   private readonly destinations = new Map<string, DestinationEntry>();
   private readonly loading = new Map<string, Promise<void>>();
@@ -202,6 +231,12 @@ export class RealtimeCore {
       now: deps.now,
       setInterval: deps.setInterval,
       clearInterval: deps.clearInterval,
+    });
+    this.support = new SupportOutbox({
+      store: deps.support?.store ?? memoryOutbox(),
+      send: deps.support?.send ?? (() => Promise.resolve({ kind: 'network' })),
+      context: () => this.context,
+      setTimeout: deps.setTimeout,
     });
   }
 
@@ -250,7 +285,7 @@ export class RealtimeCore {
     this.subs.set(sub.id, sub);
     this.acquire(destination, true);
     const seed = this.takeSeed(sub.key);
-    if (seed) this.mergeSnapshot(sub.key, this.listMerge(sub.query, seed));
+    if (seed) this.mergeSnapshot(sub.key, this.listMerge(sub.query, seed.snapshot, seed.deltas));
     else if (!this.loading.has(sub.key) && this.isLoaded(sub.key)) this.resetList(sub);
     else {
       this.load(sub.key);
@@ -266,18 +301,19 @@ export class RealtimeCore {
    * the first watchList, which then needs no fetch. The usual sequence rules follow: a delta after a
    * gap still fetches the list again.
    */
-  async seedList(query: ListQuery, snapshot: ListSnapshot): Promise<void> {
+  async seedList(query: ListQuery, snapshot: ListSnapshot, deltas: readonly Delta[] = []): Promise<void> {
     if (String(snapshot.sportTypeId) !== query.sportTypeId || !Number.isFinite(snapshot.seq)) return;
     const key = listKey(query);
+    const seed: Seed = { snapshot, deltas, at: this.deps.now() };
     const held = this.heldSeq(key);
-    if (held !== null && snapshot.seq <= held) return;
+    if (held !== null && seedEnd(seed) <= held) return;
     if (this.hasWatchers(key)) {
-      this.mergeSnapshot(key, this.listMerge(query, snapshot));
+      this.mergeSnapshot(key, this.listMerge(query, snapshot, deltas));
       return;
     }
     const pending = this.seeds.get(key);
-    if (pending && pending.snapshot.seq >= snapshot.seq) return;
-    this.seeds.set(key, { snapshot, at: this.deps.now() });
+    if (pending && seedEnd(pending) >= seedEnd(seed)) return;
+    this.seeds.set(key, seed);
   }
 
   async watchMatch(tabId: string, matchId: string, onPatch: (patch: MatchPatch) => void): Promise<number> {
@@ -342,8 +378,30 @@ export class RealtimeCore {
     return this.deps.transport.publish(Destination.chat(matchId), JSON.stringify({ text }));
   }
 
+  // ---- the support chat's outbox (workers/realtime/support.ts) ----------------------------------------
+
+  async sendSupport(message: SupportOutgoing): Promise<void> {
+    await this.support.add(message);
+  }
+
+  async watchSupportOutbox(tabId: string, onUpdate: (update: SupportOutboxUpdate) => void): Promise<number> {
+    const id = this.nextId++;
+    this.support.watch(id, tabId, onUpdate);
+    return id;
+  }
+
+  async retrySupport(clientMessageId: string): Promise<void> {
+    await this.support.retry(clientMessageId);
+  }
+
+  async discardSupport(clientMessageId: string): Promise<void> {
+    await this.support.discard(clientMessageId);
+  }
+
   async unwatch(subscriptionId: number): Promise<void> {
     if (this.orders.unwatch(subscriptionId)) return;
+    const outboxWatch = this.support.unwatch(subscriptionId);
+    if (outboxWatch) return releaseCallback(outboxWatch);
     const sub = this.subs.get(subscriptionId);
     if (!sub) return;
     this.subs.delete(subscriptionId);
@@ -354,6 +412,7 @@ export class RealtimeCore {
 
   async disconnectTab(tabId: string): Promise<void> {
     this.orders.disconnectTab(tabId);
+    for (const callback of this.support.disconnectTab(tabId)) releaseCallback(callback);
     for (const sub of [...this.subs.values()]) if (sub.tabId === tabId) await this.unwatch(sub.id);
   }
 
@@ -397,7 +456,11 @@ export class RealtimeCore {
       return;
     }
     const sync = feed ? new DestinationSync() : null;
-    const unsubscribe = this.deps.transport.subscribe(destination, (body) => this.onMessage(destination, body));
+    const unsubscribe = this.deps.transport.subscribe(
+      destination,
+      (body) => this.onMessage(destination, body),
+      sync ? () => this.sinceOf(destination, sync) : undefined,
+    );
     this.destinations.set(destination, { refs: 1, unsubscribe, sync });
   }
 
@@ -443,6 +506,20 @@ export class RealtimeCore {
     }
   }
 
+  /**
+   * The seq this destination's data stands at when its subscription is made: the last delta applied, or
+   * else the oldest seeded snapshot waiting for it (the page's inlined lists: seedList). The server then
+   * sends what followed at once, which the seed is merged with, and no fetch follows. Nothing (no
+   * `since`) before any of them: the first delta then starts the usual way.
+   */
+  private sinceOf(destination: string, sync: DestinationSync): number | undefined {
+    if (sync.lastSeq !== null) return sync.lastSeq;
+    let since: number | undefined;
+    for (const [key, seed] of this.seeds)
+      if (destinationOf(key) === destination && (since === undefined || seedEnd(seed) < since)) since = seedEnd(seed);
+    return since;
+  }
+
   /** Fetches again every snapshot that feeds a destination (after a gap or a reconnect). */
   private resync(destination: string): void {
     const keys = new Set<string>();
@@ -458,7 +535,7 @@ export class RealtimeCore {
   /** The seq of the last snapshot merged for each key. */
   private readonly snapshotSeq = new Map<string, number>();
   /** Seeded list snapshots that wait for their first watcher (seedList). */
-  private readonly seeds = new Map<string, { snapshot: ListSnapshot; at: number }>();
+  private readonly seeds = new Map<string, Seed>();
 
   private isLoaded(key: string): boolean {
     return this.loaded.has(key);
@@ -474,13 +551,13 @@ export class RealtimeCore {
     return snap === null ? last : Math.max(last, snap);
   }
 
-  private takeSeed(key: string): ListSnapshot | null {
+  private takeSeed(key: string): Seed | null {
     const seed = this.seeds.get(key);
     if (!seed) return null;
     this.seeds.delete(key);
     if (this.deps.now() - seed.at > SEED_TTL_MS) return null;
     const held = this.heldSeq(key);
-    return held !== null && seed.snapshot.seq <= held ? null : seed.snapshot;
+    return held !== null && seedEnd(seed) <= held ? null : seed;
   }
 
   /**
@@ -649,8 +726,11 @@ export class RealtimeCore {
     return this.matchMerge(matchId, await this.deps.snapshots.match(matchId, this.context));
   }
 
-  /** How a list snapshot (fetched or seeded) goes into the store. */
-  private listMerge(query: ListQuery, snapshot: ListSnapshot): () => void {
+  /**
+   * How a list snapshot (fetched or seeded) goes into the store; a seeded one with the deltas the page
+   * received after it (its early socket), applied as if from this socket.
+   */
+  private listMerge(query: ListQuery, snapshot: ListSnapshot, deltas: readonly Delta[] = []): () => void {
     return () => {
       for (const league of snapshot.leagues) this.store.putLeague(league);
       const listed = new Set(snapshot.markets.map((m) => m.marketId));
@@ -662,7 +742,10 @@ export class RealtimeCore {
       }
       for (const market of snapshot.markets) this.store.putMarket(market);
       this.snapshotSeq.set(listKey(query), snapshot.seq);
-      this.afterSnapshot(Destination.sport(query.sportTypeId), snapshot.seq);
+      const destination = Destination.sport(query.sportTypeId);
+      this.afterSnapshot(destination, snapshot.seq);
+      const sync = this.destinations.get(destination)?.sync;
+      if (sync) for (const delta of deltas) this.run(destination, sync.onDelta(delta));
     };
   }
 
@@ -858,6 +941,8 @@ export class RealtimeCore {
         if ((sub.kind === 'list' || sub.kind === 'match') && sub.ready) sub.send({ status: 'reconnecting' });
     }
     if (status === 'online') {
+      // The support chat's waiting messages go now.
+      this.support.online();
       // The network is back: views shown from the device fetch now rather than at their next retry.
       for (const key of [...this.offline.keys()]) if (this.hasWatchers(key)) this.load(key);
     }
@@ -888,8 +973,8 @@ class TabClient implements RealtimeApi {
   watchList(query: ListQuery, onPatch: (patch: ListPatch) => void): Promise<number> {
     return this.core.watchList(this.tabId, query, onPatch);
   }
-  seedList(query: ListQuery, snapshot: ListSnapshot): Promise<void> {
-    return this.core.seedList(query, snapshot);
+  seedList(query: ListQuery, snapshot: ListSnapshot, deltas?: Delta[]): Promise<void> {
+    return this.core.seedList(query, snapshot, deltas);
   }
   watchMatch(matchId: string, onPatch: (patch: MatchPatch) => void): Promise<number> {
     return this.core.watchMatch(this.tabId, matchId, onPatch);
@@ -914,6 +999,18 @@ class TabClient implements RealtimeApi {
   }
   sendChat(matchId: string, text: string): Promise<boolean> {
     return this.core.sendChat(matchId, text);
+  }
+  sendSupport(message: SupportOutgoing): Promise<void> {
+    return this.core.sendSupport(message);
+  }
+  watchSupportOutbox(onUpdate: (update: SupportOutboxUpdate) => void): Promise<number> {
+    return this.core.watchSupportOutbox(this.tabId, onUpdate);
+  }
+  retrySupport(clientMessageId: string): Promise<void> {
+    return this.core.retrySupport(clientMessageId);
+  }
+  discardSupport(clientMessageId: string): Promise<void> {
+    return this.core.discardSupport(clientMessageId);
   }
   unwatch(subscriptionId: number): Promise<void> {
     return this.core.unwatch(subscriptionId);

@@ -3,9 +3,12 @@ import { DEFAULT_REQUEST_TIMEOUT_MS } from '../../src/contract/constants';
 import { API_PREFIXES, isSuccessCode, readEnvelope } from '../../src/contract/envelopes';
 import type { ListSnapshot, MatchSnapshot } from '../../src/contract/feed';
 import type { ListQuery, RealtimeContext } from '../../src/contract/realtime';
+import { GatewayCode, TOKEN_RESET_CODES } from '../../src/contract/errorCodes';
 import { callBody, signedHeaders } from '../../src/contract/request';
+import { SupportCall, type SupportConversation, type SupportMessage } from '../../src/contract/support';
 import { decodeSnapshot } from './decode';
 import type { SnapshotSource } from './core';
+import type { SupportSender } from './support';
 
 /**
  * The worker's calls to the betting API, with the same signed headers as every call of the page
@@ -56,5 +59,39 @@ export function httpSnapshots(origin: string): SnapshotSource {
       if (!Array.isArray(data?.selections)) throw new Error('saba/querySelectionDetailV2: no selections in the answer');
       return data;
     },
+  };
+}
+
+/**
+ * support/send from the worker's outbox (workers/realtime/support.ts): a main-API call signed as the
+ * page's, answered in the head/body envelope. No answer, a timeout, 429 or a 5xx: it goes again later;
+ * an ended session or a refusal: the player sees why.
+ */
+export function supportSender(origin: string): SupportSender {
+  return async (item, context) => {
+    const text = JSON.stringify(
+      callBody(
+        { clientMessageId: item.clientMessageId, text: item.text, ...(item.image ? { image: item.image } : {}), ...item.context },
+        context,
+      ),
+    );
+    let response: Response;
+    try {
+      response = await fetch(`${origin}${API_PREFIXES.main}/${SupportCall.send}`, {
+        method: 'POST',
+        headers: signedHeaders(text, crypto.randomUUID(), context),
+        body: text,
+        signal: AbortSignal.timeout(DEFAULT_REQUEST_TIMEOUT_MS),
+      });
+    } catch {
+      return { kind: 'network' };
+    }
+    const envelope = readEnvelope<{ message: SupportMessage; conversation: SupportConversation }>(
+      await response.json().catch(() => undefined),
+    );
+    if (response.status === 429 || response.status >= 500 || !envelope) return { kind: 'network' };
+    if (isSuccessCode(envelope.code)) return { kind: 'sent', message: envelope.data.message, conversation: envelope.data.conversation };
+    if ([...TOKEN_RESET_CODES, GatewayCode.LoginRequired].includes(envelope.code)) return { kind: 'session', error: envelope.message };
+    return { kind: 'refused', error: envelope.message };
   };
 }

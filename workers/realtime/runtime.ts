@@ -1,7 +1,7 @@
 import { STOMP_PATH } from '../../src/contract/feed';
-import { indexedDbCache } from './cache';
+import { indexedDbCache, indexedDbOutbox } from './cache';
 import { RealtimeCore } from './core';
-import { httpSnapshots } from './http';
+import { httpSnapshots, supportSender } from './http';
 import { stompTransport } from './stomp';
 
 /** The core as the browser runs it: the socket and the API of this origin, real timers, Web Locks. */
@@ -12,6 +12,7 @@ export function createBrowserCore(): RealtimeCore {
     transport: stompTransport(url),
     snapshots: httpSnapshots(origin),
     cache: indexedDbCache(),
+    support: { store: indexedDbOutbox(), send: supportSender(origin) },
     now: () => Date.now(),
     setInterval: (fn, ms) => setInterval(fn, ms),
     clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),

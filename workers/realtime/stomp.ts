@@ -15,7 +15,26 @@ import type { Transport } from './core';
 const SESSION_ENDED_CODES: readonly string[] = [...TOKEN_RESET_CODES, GatewayCode.MobileNumberChanged];
 
 export function stompTransport(url: string, createSocket?: () => WebSocket): Transport {
-  const wanted = new Map<string, { handler: (body: string, headers: Record<string, string>) => void; live: StompSubscription | null }>();
+  const wanted = new Map<
+    string,
+    {
+      handler: (body: string, headers: Record<string, string>) => void;
+      since?: (() => number | undefined) | undefined;
+      live: StompSubscription | null;
+    }
+  >();
+  /** A SUBSCRIBE with the seq of the snapshot held, when there is one (Transport.subscribe). */
+  const open = (
+    destination: string,
+    entry: { handler: (body: string, headers: Record<string, string>) => void; since?: (() => number | undefined) | undefined },
+  ) => {
+    const since = entry.since?.();
+    return client.subscribe(
+      destination,
+      (message) => entry.handler(message.body, message.headers),
+      since === undefined ? {} : { since: String(since) },
+    );
+  };
   const statusListeners: ((status: ConnectionStatus) => void)[] = [];
   let token = '';
   let sessionEnded = false;
@@ -37,7 +56,7 @@ export function stompTransport(url: string, createSocket?: () => WebSocket): Tra
   });
   client.onConnect = () => {
     for (const [destination, entry] of wanted) {
-      if (mayRead(destination)) entry.live = client.subscribe(destination, (message) => entry.handler(message.body, message.headers));
+      if (mayRead(destination)) entry.live = open(destination, entry);
     }
     emit('online');
   };
@@ -62,11 +81,9 @@ export function stompTransport(url: string, createSocket?: () => WebSocket): Tra
   };
 
   return {
-    subscribe(destination, handler) {
-      const entry = {
-        handler,
-        live: client.connected && mayRead(destination) ? client.subscribe(destination, (m) => handler(m.body, m.headers)) : null,
-      };
+    subscribe(destination, handler, since) {
+      const entry: { handler: typeof handler; since: typeof since; live: StompSubscription | null } = { handler, since, live: null };
+      if (client.connected && mayRead(destination)) entry.live = open(destination, entry);
       wanted.set(destination, entry);
       return () => {
         if (wanted.get(destination) === entry) wanted.delete(destination);

@@ -15,15 +15,10 @@ import {
 import { nothing } from '../../../src/contract/answers/common';
 import { addressListSchema, addressSchema, genderSchema, nickNameSchema, userInfoQuerySchema } from '../../../src/contract/forms';
 import { isCalendarDate } from '../../../src/contract/people';
-import type { Database } from '../../db';
-import { isMediaKey } from '../../lib/security';
-import { avatarByKey } from './repository';
 import { type AccountService, HEAD_IMAGES } from './service';
 
 /** The account calls of spec §7: the player's info and profile, addresses, and closing the account. */
-export async function accountRoutes(app: FastifyInstance, options: { db: Database; service: AccountService }) {
-  const { db, service } = options;
-
+export async function accountRoutes(app: FastifyInstance, { service }: { service: AccountService }) {
   // spec §7: the user-info fetch sends inclAddress, inclEmail, inclMobileNo, inclRealName, loginName,
   // inclIds, inclGiftCard, isShowOddsType. Both answer the session's own player: the loginName or
   // customerId in the body is the client's enrichment, removed by the contract before this runs.
@@ -95,8 +90,7 @@ export async function accountRoutes(app: FastifyInstance, options: { db: Databas
   // The bytes of an uploaded avatar, by its unguessable key. The address changes with every upload, so
   // it can be cached long.
   app.get<{ Params: { key: string } }>('/media/avatar/:key', async (request, reply) => {
-    const key = request.params.key;
-    const row = isMediaKey(key) ? await avatarByKey(db, key) : undefined;
+    const row = await service.picture(request.params.key);
     if (!row) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     return reply.header('Cache-Control', 'public, max-age=31536000, immutable').type(row.contentType).send(row.data);
   });

@@ -6,12 +6,12 @@ import type { UserInfo } from '../../../src/contract/user';
 import type { Database } from '../../db';
 import { CallError } from '../../lib/errors';
 import { checkImage, refusePicture } from '../../lib/images';
-import { newMediaKey } from '../../lib/security';
+import { isMediaKey, newMediaKey } from '../../lib/security';
 import type { MailProvider, SmsProvider } from '../../providers/messaging';
-import { issueCode, verifyCode } from '../auth/codes';
-import { type SessionPolicy, revokeOtherSessions } from '../auth/sessions';
-import { type UserInfoFlags, assertOfAge, findById, toUserInfo } from '../auth/users';
-import { balances } from '../wallet/ledger';
+import { issueCode, verifyCode } from '../auth';
+import { type SessionPolicy, revokeOtherSessions } from '../auth';
+import { type UserInfoFlags, assertOfAge, findById, toUserInfo } from '../auth';
+import { balances } from '../wallet';
 import * as accounts from './repository';
 
 /**
@@ -64,6 +64,11 @@ export class AccountService {
   /** A preset picture, or none (''). */
   async choosePicture(customerId: number, avatar: string): Promise<void> {
     await accounts.setPresetAvatar(this.db, customerId, avatar);
+  }
+
+  /** The bytes of an uploaded picture by its unguessable key; nothing for a key that is not one. */
+  async picture(key: string) {
+    return isMediaKey(key) ? accounts.avatarByKey(this.db, key) : undefined;
   }
 
   /** Keeps an uploaded picture (a data: URL of a JPEG, PNG or WebP) and answers its address. */

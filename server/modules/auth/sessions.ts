@@ -1,13 +1,15 @@
 import { type SQL, and, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { GatewayCode } from '../../../src/contract/errorCodes';
+import { RG_SESSION_ENDED } from '../../../src/contract/responsibleGaming';
 import { HEADER } from '../../../src/contract/sign';
 import type { WebToken } from '../../../src/contract/user';
-import type { Queryable } from '../../db';
+import { type Queryable, prepared } from '../../db';
 import { sessions } from '../../db/schema';
+import { coalesce } from '../../lib/coalesce';
 import { CallError } from '../../lib/errors';
 import { newToken, sha256 } from '../../lib/security';
-import type { Session, SessionResolver } from '../../plugins/contract';
+import type { Session, SessionResolver, SessionScope } from '../../plugins/contract';
 import type { PlayerEvents } from '../../realtime/bus';
 import { idleRule } from './idle';
 
@@ -25,13 +27,24 @@ export interface SessionPolicy {
    * every instance once several run.
    */
   events: Pick<PlayerEvents, 'publish'>;
+  /** A visitor's session was replaced by a player's login (the support chat's visitor conversations move to the player). */
+  onLogin?(previousSessionId: number, customerId: number): Promise<void>;
+  /**
+   * What a new login may do (responsible gaming, issue 34: 'withdraw' during a break, a self-exclusion or
+   * a restriction); asked at every login. None: everything.
+   */
+  scopeAtLogin?: (customerId: number) => Promise<SessionScope>;
 }
+
+/** Who is calling, as a session records it: the address and the device header. */
+export type Client = Pick<FastifyRequest, 'ip' | 'headers'>;
 
 export async function createSession(
   db: Queryable,
   policy: SessionPolicy,
   customerId: number | null,
-  request: FastifyRequest,
+  request: Client,
+  scope: SessionScope = null,
 ): Promise<{ webToken: WebToken; sessionId: number }> {
   const token = newToken();
   const u2token = newToken();
@@ -44,6 +57,7 @@ export async function createSession(
       expiresAt: new Date(Date.now() + policy.maxMs),
       ip: request.ip,
       deviceId: String(request.headers[HEADER.deviceId.toLowerCase()] ?? '').slice(0, 64),
+      scope,
     })
     .returning({ id: sessions.id });
   return { webToken: { token, u2token }, sessionId: row!.id };
@@ -54,14 +68,30 @@ export async function createSession(
  * a login replacing it, a password change, a closed account, expiry), so their sockets close too.
  */
 async function endSessions(db: Queryable, policy: SessionPolicy, which: SQL, reason: string): Promise<number[]> {
+  const sessionIds = await revoke(db, which, reason);
+  if (sessionIds.length > 0) policy.events.publish({ type: 'sessionsEnded', sessionIds, reason });
+  return sessionIds;
+}
+
+async function revoke(db: Queryable, which: SQL, reason: string): Promise<number[]> {
   const ended = await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(which, isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
-  const sessionIds = ended.map((row) => row.id);
-  if (sessionIds.length > 0) policy.events.publish({ type: 'sessionsEnded', sessionIds, reason });
-  return sessionIds;
+  return ended.map((row) => row.id);
+}
+
+/**
+ * Ends every session of a player inside the caller's transaction (a responsible-gaming break, exclusion
+ * or restriction); the answer tells the bus once the caller has committed, so no socket closes for a
+ * change that rolled back.
+ */
+export async function endPlayerSessions(tx: Queryable, policy: SessionPolicy, customerId: number, reason: string): Promise<() => void> {
+  const sessionIds = await revoke(tx, eq(sessions.customerId, customerId), reason);
+  return () => {
+    if (sessionIds.length > 0) policy.events.publish({ type: 'sessionsEnded', sessionIds, reason });
+  };
 }
 
 export async function revokeSession(db: Queryable, policy: SessionPolicy, sessionId: number, reason: string): Promise<void> {
@@ -84,18 +114,32 @@ const REVOKED_CODES: Record<string, { code: string; message: string }> = {
   password_changed: { code: GatewayCode.SessionReplaced, message: 'Your password was changed. Please log in again.' },
   mobile_changed: { code: GatewayCode.MobileNumberChanged, message: 'The mobile number of your account has changed.' },
   expired: { code: GatewayCode.SessionExpired, message: 'Your login has expired. Please log in again.' },
+  // Responsible gaming (issue 34): a break, a self-exclusion, a restriction, the session limit, inactivity.
+  ...Object.fromEntries(
+    Object.entries(RG_SESSION_ENDED).map(([reason, message]) => [reason, { code: GatewayCode.RgSessionEnded, message }]),
+  ),
 };
 
+/** The sessions of token hashes: one prepared query for every call that asks at the same time (coalesce). */
+const sessionsByHash = prepared('sessions_by_token_hash', (db) =>
+  db
+    .select()
+    .from(sessions)
+    .where(sql`${sessions.tokenHash} = ANY(${sql.placeholder('hashes')}::text[])`),
+);
+
 export function sessionResolver(db: Queryable, policy: SessionPolicy, now: () => number = Date.now): SessionResolver {
+  // Nearly every call looks its session up: those that arrive together are read in one round trip.
+  const lookUp = coalesce(async (hashes: string[]) => {
+    const rows = await sessionsByHash(db, { hashes: [...new Set(hashes)] });
+    const byHash = new Map(rows.map((row) => [row.tokenHash, row]));
+    return hashes.map((hash) => byHash.get(hash));
+  });
   return {
     async resolve(token): Promise<Session> {
       if (!/^[\w-]{20,100}$/.test(token))
         throw new CallError(GatewayCode.TokenInvalid, 'Your login is not valid. Please log in again.', 401);
-      const [row] = await db
-        .select()
-        .from(sessions)
-        .where(eq(sessions.tokenHash, sha256(token)))
-        .limit(1);
+      const row = await lookUp(sha256(token));
       if (!row) throw new CallError(GatewayCode.TokenInvalid, 'Your login is not valid. Please log in again.', 401);
       if (row.revokedAt) {
         const known = REVOKED_CODES[row.revokedReason ?? ''];
@@ -113,7 +157,7 @@ export function sessionResolver(db: Queryable, policy: SessionPolicy, now: () =>
           .set({ lastSeenAt: new Date(at) })
           .where(eq(sessions.id, row.id));
       }
-      return { id: row.id, customerId: row.customerId };
+      return { id: row.id, customerId: row.customerId, scope: (row.scope as SessionScope) ?? null };
     },
   };
 }

@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { LoginResult } from '../../../src/contract/auth';
 import { SpecCode, GatewayCode } from '../../../src/contract/errorCodes';
 import { EVERY_USER_INFO_FIELD } from '../../../src/contract/forms';
@@ -10,8 +9,8 @@ import type { UserInfo } from '../../../src/contract/user';
 import type { Queryable } from '../../db';
 import { customers } from '../../db/schema';
 import { CallError } from '../../lib/errors';
-import { openWallets } from '../wallet/ledger';
-import { type SessionPolicy, createSession, revokeSession } from './sessions';
+import { openWallets } from '../wallet';
+import { type Client, type SessionPolicy, createSession, revokeSession } from './sessions';
 
 export type Customer = typeof customers.$inferSelect;
 
@@ -120,13 +119,15 @@ export async function logIn(
   db: Queryable,
   policy: SessionPolicy,
   customer: Customer,
-  request: FastifyRequest,
+  request: Client,
   previousSessionId: number | undefined,
 ): Promise<LoginResult> {
   if (customer.status !== 'active')
     throw new CallError(GatewayCode.AccountClosed, 'This account is closed. Please contact Customer Service.', 403);
   assertOfAge(customer.birthday);
   if (previousSessionId !== undefined) await revokeSession(db, policy, previousSessionId, 'login');
-  const { webToken } = await createSession(db, policy, customer.id, request);
+  const scope = (await policy.scopeAtLogin?.(customer.id)) ?? null;
+  const { webToken } = await createSession(db, policy, customer.id, request, scope);
+  if (previousSessionId !== undefined) await policy.onLogin?.(previousSessionId, customer.id);
   return { webToken, userInfo: toUserInfo(customer) };
 }

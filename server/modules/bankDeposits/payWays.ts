@@ -1,5 +1,5 @@
-import type { PayTypeEntry } from '../payments/payWays';
-import type { ManualDepositSettings } from './settings';
+import type { PayTypeEntry } from '../payments';
+import type { ManualDepositSettings } from '../../config';
 
 /**
  * The bank-transfer and agent pay types of deposit/queryPayWays: one channel per house bank account,

@@ -5,18 +5,19 @@ import type { depositOrderAnswer } from '../../../src/contract/answers/money';
 import { GatewayCode } from '../../../src/contract/errorCodes';
 import type { Database } from '../../db';
 import { CallError } from '../../lib/errors';
+import type { MoneyGate } from '../../lib/moneyGate';
 import { fitImage, refusePicture } from '../../lib/images';
 import { newMediaKey } from '../../lib/security';
 import type { AgentCallback, AgentNetwork } from '../../providers/agents/cashIn';
 import type { PlayerEvents } from '../../realtime/bus';
-import { closeDeposit, creditDeposit, lockOrder } from '../deposits/repository';
-import { tellDepositClosed, tellDepositCredited } from '../deposits/notify';
-import { orderView } from '../deposits/view';
-import { providerIssue } from '../payments/refusals';
-import { withIdempotency } from '../wallet/ledger';
+import { closeDeposit, creditDeposit, lockOrder } from '../deposits';
+import { tellDepositClosed, tellDepositCredited } from '../deposits';
+import { orderView } from '../deposits';
+import { providerIssue } from '../payments';
+import { withIdempotency } from '../wallet';
 import * as repo from './repository';
 import type { DepositOrder } from './repository';
-import type { ManualDepositSettings } from './settings';
+import type { ManualDepositSettings } from '../../config';
 
 /**
  * Deposits a person completes: a bank transfer to the house's account with the receipt uploaded and
@@ -36,6 +37,8 @@ export interface ManualDepositOptions {
   /** Whether the bank channel takes deposits now (the payments core's outage switch). */
   bankAvailable?: () => Promise<boolean>;
   clock?: () => number;
+  /** The rules about money (responsible gaming, the operator's switches), in the order's transaction. */
+  gate: MoneyGate;
 }
 
 export type DepositOrderAnswer = z.infer<typeof depositOrderAnswer>;
@@ -91,6 +94,7 @@ export class ManualDepositService {
     if (body.amount < bank.minAmount || body.amount > bank.maxAmount) throw badAmount(bank.minAmount, bank.maxAmount);
     if (!(await this.bankAvailable())) throw providerIssue();
     return withIdempotency(this.db, { customerId, key, call: 'deposit/createDeposit', request: body }, async (tx) => {
+      await this.options.gate(tx, { customerId, action: 'deposit', amount: body.amount, channel: 'bank' });
       const order = await repo.insertOrder(tx, {
         orderNo: newOrderNo('BK'),
         customerId,
@@ -186,6 +190,7 @@ export class ManualDepositService {
       throw new CallError(GatewayCode.ChannelClosed, 'Cash-in at a store is not available yet. Please choose another way to deposit.', 400);
     const payment = await agents.createPayment({ reference: orderNo, amount, expiresAt });
     return withIdempotency(this.db, { customerId, key, call: 'deposit/depositByAgent', request: { amount } }, async (tx) => {
+      await this.options.gate(tx, { customerId, action: 'deposit', amount, channel: 'agent' });
       const order = await repo.insertOrder(tx, {
         orderNo,
         customerId,

@@ -16,7 +16,7 @@ import { CallError } from '../../lib/errors';
 import type { FeedProvider } from '../../providers/feed/types';
 import { batchBody, betListBody, outrightBody, parlayBody, selectionDetailBody, singleBody, singleMarketBody, ticketBody } from './schemas';
 import { type BetService, OUTRIGHT_LIMITS } from './service';
-import { listTickets, ticketOf } from './tickets';
+import { listTickets, ticketOf } from './repository';
 
 /**
  * The betting calls of spec §7. Placements answer `{ code, msg, data }` with code 0 and the outcome in

@@ -1,29 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gte, inArray, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
   type BetMode,
   type BetTicket,
   type LegOutcome,
   type TicketLeg,
   type TicketStatus,
-  OPEN_TICKET_STATUSES,
   betReturn,
   combinations,
   isOpenTicket,
 } from '../../../src/contract/betting';
 import type { OddsType } from '../../../src/contract/sports';
-import type { Queryable, Transaction } from '../../db';
-import { betCombos, betLegs, betTickets } from '../../db/schema';
-import { HOUSE, type PlayerWallet, houseAccountId, post, walletAccountId } from '../wallet/ledger';
+import type { betCombos, betLegs, betTickets } from '../../db/schema';
+import type { PlayerWallet } from '../wallet';
 
 /**
- * Tickets in the database, and the money around them. Every movement of a ticket's money is one
- * ledger transaction in the same database transaction as the ticket's change of status: the stake
- * goes from the player's wallet to house:open-bets when the ticket is written, and leaves it once, as
- * a refund (rejected) or a settlement (payout to the player, the rest to house:sportsbook).
- *
- * Entries are always written player wallet first, then open bets, then the book: the trigger locks
- * the accounts in that order, so a placement and a settlement of the same player cannot deadlock.
+ * A ticket as the service handles it, without the database: what a placement would write, the money
+ * math over its legs, and the ticket as a player reads it (the SQL is in repository.ts).
  */
 
 export type TicketRow = typeof betTickets.$inferSelect;
@@ -51,68 +43,66 @@ export function newTransId(): string {
   return String(100_000_000_000_000_000n + value);
 }
 
-/** Writes a ticket with its legs and combos and takes its stake; throws InsufficientBalance (the ledger) when it cannot. */
-export async function writeTicket(tx: Transaction, ticket: NewTicket): Promise<{ row: TicketRow; legs: LegRow[]; combos: ComboRow[] }> {
-  const transId = newTransId();
-  const [row] = await tx
-    .insert(betTickets)
-    .values({
-      transId,
-      customerId: ticket.customerId,
-      mode: ticket.mode,
-      status: ticket.status,
-      wallet: ticket.wallet,
-      stake: ticket.stake,
-      potentialReturn: ticket.potentialReturn,
-      oddsType: ticket.oddsType,
-      acceptOdds: ticket.acceptOdds,
-      acceptAt: ticket.acceptAt,
-    })
-    .returning();
-  const ticketId = row!.id;
-  const legs = await tx
-    .insert(betLegs)
-    .values(ticket.legs.map((leg, legNo) => ({ ...leg, ticketId, legNo })))
-    .returning();
-  const combos = ticket.combos?.length
-    ? await tx
-        .insert(betCombos)
-        .values(ticket.combos.map((combo) => ({ ...combo, ticketId })))
-        .returning()
-    : [];
-  await post(tx, {
-    kind: 'bet',
-    customerId: ticket.customerId,
-    reference: `bet:${transId}`,
-    metadata: { mode: ticket.mode },
-    entries: [
-      { accountId: await walletAccountId(tx, ticket.customerId, ticket.wallet), amount: -ticket.stake },
-      { accountId: await houseAccountId(tx, HOUSE.openBets), amount: ticket.stake },
-    ],
-  });
-  return { row: row!, legs: legs.sort((a, b) => a.legNo - b.legNo), combos };
+/** A ticket as written: its row, legs and combos (ids are the database's, once it has written them). */
+export interface Written {
+  row: TicketRow;
+  legs: LegRow[];
+  combos: ComboRow[];
 }
 
-/** Gives a rejected ticket's stake back (the caller changed its status from waiting, under its lock). */
-export async function refundStake(tx: Transaction, ticket: TicketRow): Promise<void> {
-  await post(tx, {
-    kind: 'bet_refund',
+/**
+ * The rows a new ticket is written as, with the database's defaults, at the transaction's time: what
+ * its answer is made of before the write (the answer is stored with the write, under its idempotency key).
+ */
+export function newTicketRows(ticket: NewTicket, transId: string, createdAt: Date, stakeAccountId: number): Written {
+  const row: TicketRow = {
+    id: 0,
+    transId,
     customerId: ticket.customerId,
-    reference: `bet:${ticket.transId}`,
-    entries: [
-      { accountId: await walletAccountId(tx, ticket.customerId, ticket.wallet as PlayerWallet), amount: ticket.stake },
-      { accountId: await houseAccountId(tx, HOUSE.openBets), amount: -ticket.stake },
-    ],
-  });
-}
-
-/** Moves a settled ticket's stake out of open bets: the payout to the player, the rest to (or from) the book. */
-export async function payOut(tx: Transaction, ticket: TicketRow, payout: number): Promise<void> {
-  const entries: { accountId: number; amount: number }[] = [];
-  if (payout > 0) entries.push({ accountId: await walletAccountId(tx, ticket.customerId, ticket.wallet as PlayerWallet), amount: payout });
-  entries.push({ accountId: await houseAccountId(tx, HOUSE.openBets), amount: -ticket.stake });
-  if (payout !== ticket.stake) entries.push({ accountId: await houseAccountId(tx, HOUSE.sportsbook), amount: ticket.stake - payout });
-  await post(tx, { kind: 'bet_payout', customerId: ticket.customerId, reference: `bet:${ticket.transId}`, entries });
+    mode: ticket.mode,
+    status: ticket.status,
+    wallet: ticket.wallet,
+    stake: ticket.stake,
+    potentialReturn: ticket.potentialReturn,
+    payout: 0,
+    oddsType: ticket.oddsType,
+    acceptOdds: ticket.acceptOdds,
+    createdAt,
+    acceptAt: ticket.acceptAt,
+    settledAt: null,
+    reason: null,
+    stakeAccountId,
+  };
+  const legs: LegRow[] = ticket.legs.map((leg, legNo) => ({
+    id: 0,
+    ticketId: 0,
+    legNo,
+    marketId: leg.marketId,
+    matchId: leg.matchId,
+    sportTypeId: leg.sportTypeId,
+    leagueId: leg.leagueId ?? '',
+    leagueName: leg.leagueName ?? '',
+    homeName: leg.homeName ?? '',
+    awayName: leg.awayName ?? '',
+    kickoff: leg.kickoff,
+    key: leg.key,
+    keyEn: leg.keyEn,
+    betType: leg.betType,
+    betTypeName: leg.betTypeName,
+    periodName: leg.periodName ?? '',
+    point: leg.point ?? null,
+    point2: leg.point2 ?? null,
+    priceH: leg.priceH,
+    outcome: 'running',
+    score: null,
+    playerId: leg.playerId ?? null,
+    playerName: leg.playerName ?? null,
+    teamId: leg.teamId ?? null,
+    teamName: leg.teamName ?? null,
+    settledAt: null,
+  }));
+  const combos: ComboRow[] = (ticket.combos ?? []).map((combo) => ({ ticketId: 0, ...combo }));
+  return { row, legs, combos };
 }
 
 // ── Money math over stored legs ─────────────────────────────────────────────────────────────────────
@@ -190,82 +180,5 @@ export function toTicket(row: TicketRow, legs: LegRow[], combos: ComboRow[]): Be
         }
       : {}),
     legs: ordered.map(toLeg),
-  };
-}
-
-/** Tickets with their legs and combos, in the order of `rows`. */
-export async function withDetails(db: Queryable, rows: TicketRow[]): Promise<BetTicket[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
-  const [legs, combos] = await Promise.all([
-    db.select().from(betLegs).where(inArray(betLegs.ticketId, ids)).orderBy(asc(betLegs.ticketId), asc(betLegs.legNo)),
-    db.select().from(betCombos).where(inArray(betCombos.ticketId, ids)),
-  ]);
-  return rows.map((row) =>
-    toTicket(
-      row,
-      legs.filter((leg) => leg.ticketId === row.id),
-      combos.filter((combo) => combo.ticketId === row.id),
-    ),
-  );
-}
-
-export async function ticketOf(db: Queryable, customerId: number, transId: string): Promise<BetTicket | undefined> {
-  const rows = await db
-    .select()
-    .from(betTickets)
-    .where(and(eq(betTickets.transId, transId), eq(betTickets.customerId, customerId)));
-  return (await withDetails(db, rows))[0];
-}
-
-const MANILA_OFFSET = '+08:00';
-const DAY_MS = 86_400_000;
-
-export interface ListQuery {
-  customerId: number;
-  status: 'running' | 'settled';
-  pageNo: number;
-  pageSize: number;
-  beginDate?: string | undefined;
-  endDate?: string | undefined;
-  mode?: BetMode | undefined;
-}
-
-/**
- * A player's tickets, newest first: running (waiting and running) or settled (everything else), placed
- * between two Manila days inclusive. Totals are over every filtered ticket, rejected ones left out
- * (their stake went back).
- */
-export async function listTickets(
-  db: Queryable,
-  query: ListQuery,
-): Promise<{ total: number; tickets: BetTicket[]; totals: { stake: number; payout: number } }> {
-  const where: SQL[] = [
-    eq(betTickets.customerId, query.customerId),
-    (query.status === 'running' ? inArray : notInArray)(betTickets.status, [...OPEN_TICKET_STATUSES]),
-  ];
-  if (query.beginDate) where.push(gte(betTickets.createdAt, new Date(`${query.beginDate}T00:00:00${MANILA_OFFSET}`)));
-  if (query.endDate) where.push(lt(betTickets.createdAt, new Date(Date.parse(`${query.endDate}T00:00:00${MANILA_OFFSET}`) + DAY_MS)));
-  if (query.mode) where.push(eq(betTickets.mode, query.mode));
-  const condition = and(...where);
-  const [summary] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      stake: sql<string>`coalesce(sum(${betTickets.stake}) filter (where ${betTickets.status} <> 'reject'), 0)`,
-      payout: sql<string>`coalesce(sum(case when ${betTickets.status} in ('waiting', 'running') then ${betTickets.potentialReturn} else ${betTickets.payout} end), 0)`,
-    })
-    .from(betTickets)
-    .where(condition);
-  const rows = await db
-    .select()
-    .from(betTickets)
-    .where(condition)
-    .orderBy(desc(betTickets.createdAt), desc(betTickets.id))
-    .limit(query.pageSize)
-    .offset((query.pageNo - 1) * query.pageSize);
-  return {
-    total: summary?.total ?? 0,
-    tickets: await withDetails(db, rows),
-    totals: { stake: Number(summary?.stake ?? 0), payout: Number(summary?.payout ?? 0) },
   };
 }

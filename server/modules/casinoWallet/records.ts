@@ -5,7 +5,7 @@ import type { Database } from '../../db';
 import { casinoRounds, casinoTransactions } from '../../db/schema';
 import { CallError } from '../../lib/errors';
 import type { GameProvider } from '../../providers/games/types';
-import { manilaSpan } from '../records/service';
+import { manilaSpan } from '../records';
 
 /** The games tab of /record reaches back at most this many days at a time. */
 export const GAME_RECORD_WINDOW_DAYS = 30;

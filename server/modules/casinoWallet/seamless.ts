@@ -1,6 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { PLAY_CURRENCY } from '../../../src/contract/games';
+import { rgCategoryOfGame } from '../../../src/contract/responsibleGaming';
 import type { Database, Transaction } from '../../db';
+import { CallError } from '../../lib/errors';
+import type { MoneyGate } from '../../lib/moneyGate';
 import { casinoRounds, casinoSessions, casinoTransactions, customers, ledgerAccounts } from '../../db/schema';
 import { newToken, sha256 } from '../../lib/security';
 import type {
@@ -14,7 +17,7 @@ import type {
   WinRequest,
 } from '../../providers/games/types';
 import type { PlayerEvents } from '../../realtime/bus';
-import { HOUSE, houseAccountId, post, walletAccountId } from '../wallet/ledger';
+import { HOUSE, houseAccountId, post, walletAccountId } from '../wallet';
 import type { CasinoSession, OpenSessionInput } from './api';
 
 /**
@@ -56,7 +59,9 @@ class Refusal {
 }
 
 export class SeamlessWallet {
-  constructor(private readonly options: { db: Database; events: PlayerEvents; clock: () => number; policy: SessionPolicy }) {}
+  constructor(
+    private readonly options: { db: Database; events: PlayerEvents; clock: () => number; policy: SessionPolicy; gate: MoneyGate },
+  ) {}
 
   private now(): Date {
     return new Date(this.options.clock());
@@ -397,6 +402,10 @@ export class SeamlessWallet {
     return this.answering(request, async () => {
       const session = await this.session(request.token, request.user);
       const result = await this.options.db.transaction(async (tx) => {
+        // A new stake passes the rules about money first (responsible gaming), before the main account is
+        // locked (the gate locks the player's row first, as every money path does); a repeat of a stored
+        // bet answers its first answer whatever the rules say now.
+        if (kind === 'bet') await this.gate(tx, request as BetRequest, session);
         const main = await this.mainBalance(tx, session.customerId, true);
         const [stored] = await tx.select().from(casinoTransactions).where(eq(casinoTransactions.transactionUuid, request.transaction_uuid));
         let existing: { answer: TransactionAnswer; moved: false } | undefined;
@@ -410,6 +419,26 @@ export class SeamlessWallet {
       if (result.moved) this.options.events.publish({ type: 'balance', customerId: session.customerId });
       return result.answer;
     });
+  }
+
+  /** The gate for a new round's stake; its refusal is Hub88's 'the user can't place new bets'. */
+  private async gate(tx: Transaction, request: BetRequest, session: SessionRow): Promise<void> {
+    const [stored] = await tx
+      .select({ uuid: casinoTransactions.transactionUuid })
+      .from(casinoTransactions)
+      .where(eq(casinoTransactions.transactionUuid, request.transaction_uuid));
+    if (stored) return;
+    try {
+      await this.options.gate(tx, {
+        customerId: session.customerId,
+        action: 'round',
+        category: rgCategoryOfGame(session.category),
+        amount: request.amount,
+      });
+    } catch (error) {
+      if (!(error instanceof CallError)) throw error;
+      throw new Refusal('RS_ERROR_USER_DISABLED', (await this.mainBalance(tx, session.customerId)).balance);
+    }
   }
 
   /** Turns a refusal into its answer (HTTP 200, as Hub88 answers). */

@@ -5,9 +5,10 @@ import { GameCall } from '../../../src/contract/games';
 import type { Database, Transaction } from '../../db';
 import { casinoTransfers, customers, pendingMovements } from '../../db/schema';
 import { CallError } from '../../lib/errors';
+import type { MoneyGate } from '../../lib/moneyGate';
 import { GameProviderError, type GameProvider, type TransferPlatformApi, type TransferResult } from '../../providers/games/types';
 import type { PlayerEvents } from '../../realtime/bus';
-import { HOUSE, houseAccountId, isAnswered, post, walletAccountId, withIdempotency } from '../wallet/ledger';
+import { HOUSE, houseAccountId, isAnswered, post, walletAccountId, withIdempotency } from '../wallet';
 
 /**
  * Transfers to and from a transfer-wallet platform (/InGameTransfer): money moved into the platform's
@@ -37,6 +38,8 @@ export interface TransferOptions {
   maintenance: (platformCode: string) => boolean | Promise<boolean>;
   /** How long one call to the platform may take before the transfer is left pending. */
   timeoutMs: number;
+  /** The rules about money (responsible gaming): money moved into a platform is at stake. */
+  gate: MoneyGate;
 }
 
 class TimedOut extends Error {}
@@ -135,6 +138,8 @@ export class CasinoTransfers {
       db,
       { customerId, key, call: GameCall.transferIn, request: { platformCode, amount } },
       async (tx) => {
+        // A platform holds games of several categories: their switches are checked at launch; limits here.
+        await this.options.gate(tx, { customerId, action: 'transferIn', amount });
         const transferId = `ti-${randomUUID()}`;
         const ledgerId = await post(tx, {
           kind: 'casino_transfer_out',

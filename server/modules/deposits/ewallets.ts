@@ -1,7 +1,7 @@
 import type { DepositOutcome } from '../../../src/contract/payments';
 import { pesos } from '../../providers/payments/checkoutPage';
-import type { ChannelLimits, PaymentConfig } from '../payments/config';
-import type { PayTypeEntry } from '../payments/payWays';
+import type { ChannelLimits, PaymentConfig } from '../../config';
+import type { PayTypeEntry } from '../payments';
 
 /**
  * The e-wallet deposit channels (GCash through PayMongo, Maya Checkout) and their rules as pure

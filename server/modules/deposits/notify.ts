@@ -1,7 +1,7 @@
 import type { Database } from '../../db';
 import { pesos } from '../../providers/payments/checkoutPage';
 import type { PlayerEvents } from '../../realtime/bus';
-import { sendMessage } from '../messages/service';
+import { sendMessage } from '../messages';
 import type { DepositOrder } from './repository';
 
 /**

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../../db';
 import { customers, depositOrders, pendingMovements } from '../../db/schema';
 import type { DepositStatus, PayType } from '../../../src/contract/money';
-import { HOUSE, type HouseAccount, houseAccountId, post, walletAccountId } from '../wallet/ledger';
+import { HOUSE, type HouseAccount, houseAccountId, post, walletAccountId } from '../wallet';
 
 /**
  * Deposit orders of every pay type (deposit_orders). An order is created pending with a pending movement

@@ -5,14 +5,15 @@ import type { MoneyBody } from '../../../src/contract/money';
 import type { Database, Transaction } from '../../db';
 import { depositOrders } from '../../db/schema';
 import { CallError } from '../../lib/errors';
+import type { MoneyGate } from '../../lib/moneyGate';
 import { depositAfter } from '../../providers/payments/outcomes';
 import { PaymentProviderError, type PaymentErrorCode } from '../../providers/payments/types';
 import type { PlayerEvents } from '../../realtime/bus';
-import { withIdempotency } from '../wallet/ledger';
-import type { PaymentConfig } from '../payments/config';
+import { withIdempotency } from '../wallet';
+import type { PaymentConfig } from '../../config';
 import type { Payments } from '../payments';
-import type { AfterCommit, DepositEvent } from '../payments/inbox';
-import { playerRefusal, providerIssue } from '../payments/refusals';
+import type { AfterCommit, DepositEvent } from '../payments';
+import { playerRefusal, providerIssue } from '../payments';
 import { EWALLETS, amountProblem, attemptFailedMessage, ewalletChannel, outcomeMessage, payTypeEntries } from './ewallets';
 import {
   closeDeposit,
@@ -42,6 +43,8 @@ export interface DepositServiceOptions {
   payments: Payments;
   config: PaymentConfig;
   log: FastifyBaseLogger;
+  /** The rules about money (responsible gaming, the operator's switches), in the order's transaction. */
+  gate: MoneyGate;
 }
 
 /**
@@ -61,7 +64,6 @@ export class DepositService {
       return payTypeEntries(options.config, { gcash, maya }, terminal);
     }, 10);
     payments.onDepositEvent((tx, event) => this.applyEvent(tx, event));
-    payments.addJob('deposit-expiry', EXPIRY_JOB_MS, (now) => this.expireOrders(now));
   }
 
   private async available(payType: 'gcash' | 'maya'): Promise<boolean> {
@@ -90,6 +92,7 @@ export class DepositService {
       this.db,
       { customerId, key, call: 'deposit/createOnlineOrder', request: body },
       async (tx) => {
+        await this.options.gate(tx, { customerId, action: 'deposit', amount: body.amount, channel: channel.payType });
         const order = await insertDepositOrder(tx, {
           customerId,
           payType: channel.payType,
@@ -142,6 +145,12 @@ export class DepositService {
       .where(and(eq(depositOrders.id, order.id), isNull(depositOrders.providerCheckoutId)))
       .returning();
     return updated ?? (await findOrder(this.db, order.customerId, order.orderNo))!;
+  }
+
+  /** One of the player's deposit orders (what the support chat shows its agent); undefined when it is not theirs. */
+  async order(customerId: number, orderNo: string): Promise<DepositOrderView | undefined> {
+    const order = await findOrder(this.db, customerId, orderNo);
+    return order ? orderView(order) : undefined;
   }
 
   /** deposit/cancelDeposit: the player gives up a pending order (a payment made anyway is still credited). */

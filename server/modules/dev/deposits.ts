@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db';
 import { isMediaKey } from '../../lib/security';
-import { ordersForReview, receiptByKey } from '../bankDeposits/repository';
-import type { ManualDepositService } from '../bankDeposits/service';
+import { ordersForReview, receiptByKey } from '../bankDeposits';
+import type { ManualDepositService } from '../bankDeposits';
 import { crossSite, devPage, devPageBasics, escapeHtml, formFields, pesos, sendPage } from './html';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Mismatch, Reconciler } from '../reconciliation/service';
+import type { Mismatch, Reconciler } from '../reconciliation';
 import { crossSite, devPage, devPageBasics, escapeHtml, sendPage } from './html';
 
 const shown = (value: unknown) =>

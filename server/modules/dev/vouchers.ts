@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { normalizePhone } from '../../../src/contract/people';
 import type { Database } from '../../db';
-import { findByPhone } from '../auth/users';
-import { latestVouchers } from '../vouchers/repository';
-import { type VoucherService, maskCode } from '../vouchers/service';
+import { findByPhone } from '../auth';
+import { latestVouchers } from '../vouchers';
+import { type VoucherService, maskCode } from '../vouchers';
 import { crossSite, devPage, devPageBasics, escapeHtml, formFields, pesos, sendPage } from './html';
 
 /**

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Database } from '../../db';
+import type { MoneyGate } from '../../lib/moneyGate';
 import type { GameProvider } from '../../providers/games/types';
 import type { Broker } from '../../realtime/stomp/broker';
-import type { CasinoWalletApi } from '../casinoWallet/api';
-import type { SiteSettingsStore } from '../site/settings';
+import type { CasinoWalletApi } from '../casinoWallet';
+import type { SiteSettingsStore } from '../site';
+import { gameRoutes } from './routes';
 import { GamesService } from './service';
 import { gameStaticRoutes } from './staticRoutes';
 import { CatalogueStore } from './store';
@@ -29,6 +32,8 @@ export interface GamesOptions {
   clock: () => number;
   /** How long an instance trusts its copy of the catalogue before reading it again (default 5 s). */
   reloadMs?: number;
+  /** The rules about money (responsible gaming): a real-money launch passes it. */
+  gate: MoneyGate;
 }
 
 declare module 'fastify' {
@@ -43,7 +48,7 @@ declare module 'fastify' {
  * (a leader job). Needs app.payments (the shared jobs) registered first. Its calls (`routes.ts`) are
  * registered by app.ts with the service this returns.
  */
-export async function registerGames(app: FastifyInstance, options: GamesOptions): Promise<GamesService> {
+async function registerGames(app: FastifyInstance, options: GamesOptions): Promise<GamesService> {
   const settings = () => options.settings.read().games;
   const store = new CatalogueStore({
     db: options.db,
@@ -61,6 +66,7 @@ export async function registerGames(app: FastifyInstance, options: GamesOptions)
     broker: options.broker,
     clock: options.clock,
     log: app.log,
+    gate: options.gate,
   });
   app.decorate('games', service);
   await app.register(gameStaticRoutes, { store });
@@ -69,8 +75,8 @@ export async function registerGames(app: FastifyInstance, options: GamesOptions)
     const provider = options.provider();
     return provider ? store.refresh(provider) : null;
   };
-  app.payments.addJob(CATALOGUE_JOB, CATALOGUE_REFRESH_MS, refresh);
-  app.payments.addJob(JACKPOT_JOB, JACKPOT_POLL_MS, (now) => service.pollJackpot(now));
+  app.jobs.add(CATALOGUE_JOB, CATALOGUE_REFRESH_MS, refresh);
+  app.jobs.add(JACKPOT_JOB, JACKPOT_POLL_MS, (now) => service.pollJackpot(now));
   // At start, so a new deployment lists the provider's games at once. Not awaited in onReady: the
   // simulator's provider answers over app.inject, which waits for ready. The first list requests wait for
   // it instead (at most START_REFRESH_WAIT_MS); a provider that does not answer leaves the stored
@@ -83,3 +89,34 @@ export async function registerGames(app: FastifyInstance, options: GamesOptions)
   });
   return service;
 }
+
+/** What the app may set (tests): a game provider (null: none configured) and a casino wallet instead of the app's own. */
+export interface GamesModuleOptions {
+  provider?: GameProvider | null;
+  casinoWallet?: CasinoWalletApi;
+}
+
+/**
+ * The games module as a plugin: the provider and casino wallet are asked at each use (their modules
+ * decorate app.gameProvider and app.casinoWallet; a test may hand its own), the jackpot published on
+ * the topics every instance's sockets hear.
+ */
+export const games = fp<GamesModuleOptions>(
+  async (app: FastifyInstance, options) => {
+    const service = await registerGames(app, {
+      db: app.database.db,
+      settings: app.site.settings,
+      provider: () => ('provider' in options ? (options.provider ?? null) : app.gameProvider.provider),
+      casinoWallet: () => options.casinoWallet ?? app.casinoWallet,
+      bonusBalance: (customerId) => app.wallet.bonusBalance(customerId),
+      broker: () => app.topics,
+      clock: app.clock,
+      gate: app.responsibleGaming.gate,
+    });
+    await app.register(gameRoutes, { service });
+  },
+  {
+    name: 'games',
+    dependencies: ['core', 'jobs', 'contract', 'site', 'wallet', 'casino-wallet', 'game-provider', 'realtime', 'responsible-gaming'],
+  },
+);

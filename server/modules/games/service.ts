@@ -11,12 +11,14 @@ import {
   PLAY_CURRENCY,
   type WalletMode,
 } from '../../../src/contract/games';
+import { rgCategoryOfGame } from '../../../src/contract/responsibleGaming';
 import type { Database } from '../../db';
+import type { MoneyGate } from '../../lib/moneyGate';
 import { customers, gameCatalogue, gameHistory, gameJackpot, gameLikes } from '../../db/schema';
 import { CallError } from '../../lib/errors';
 import type { Broker } from '../../realtime/stomp/broker';
 import { type GameProvider, GameProviderError, type LaunchRequest } from '../../providers/games/types';
-import type { CasinoWalletApi } from '../casinoWallet/api';
+import type { CasinoWalletApi } from '../casinoWallet';
 import { type CatalogueGame, type GameLists, type GamesSettings, gameEntry } from './catalogue';
 import type { CatalogueStore } from './store';
 
@@ -43,6 +45,8 @@ export interface GamesServiceOptions {
   broker: () => Broker | undefined;
   clock: () => number;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** The rules about money (responsible gaming): breaks, exclusion, category switches, the session limit. */
+  gate: MoneyGate;
 }
 
 export interface LaunchInput {
@@ -149,6 +153,9 @@ export class GamesService {
    */
   async launch(customerId: number, input: LaunchInput) {
     const { game, provider } = await this.playable(input.gameId, customerId);
+    await this.options.db.transaction((tx) =>
+      this.options.gate(tx, { customerId, action: 'launch', category: rgCategoryOfGame(game.game.category) }),
+    );
     const casinoWallet = this.options.casinoWallet();
     if (!casinoWallet) throw new CallError(GatewayCode.GameProviderDown, PROVIDER_DOWN_MESSAGE, 503);
     const session = await casinoWallet.openSession({

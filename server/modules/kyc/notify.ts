@@ -3,7 +3,7 @@ import type { Queryable } from '../../db';
 import { customers } from '../../db/schema';
 import type { SmsProvider } from '../../providers/messaging';
 import type { PlayerEvents } from '../../realtime/bus';
-import { sendMessage } from '../messages/service';
+import { sendMessage } from '../messages';
 
 /**
  * What a player is told of each KYC decision (spec §8): an inbox message, pushed on /user/queue/messages,

@@ -1,6 +1,7 @@
 import { and, count, eq, gte, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { KycRejectReason, KycRejectType } from '../../../src/contract/kyc';
-import type { Queryable } from '../../db';
+import { type Queryable, prepared } from '../../db';
+import { coalesce } from '../../lib/coalesce';
 import { customers, kycFaceLogs, kycImages, kycProfiles, kycStates, kycVerifications } from '../../db/schema';
 import { type KycState, NOT_VERIFIED } from './status';
 
@@ -26,14 +27,36 @@ export function stateOf(row: StateRow | undefined): KycState & { verificationId:
 }
 
 /** The player's KYC state and registration time (the deadline counts from it). */
-export async function playerState(db: Queryable, customerId: number) {
-  const [row] = await db
-    .select({ state: kycStates, registeredAt: customers.createdAt })
+/** Players' KYC states and registration times (every bet and deposit asks, through kycVerified): prepared once. */
+const stateRows = prepared('kyc_player_states', (db) =>
+  db
+    .select({ customerId: customers.id, state: kycStates, registeredAt: customers.createdAt })
     .from(customers)
     .leftJoin(kycStates, eq(kycStates.customerId, customers.id))
-    .where(eq(customers.id, customerId));
-  if (!row) throw new Error(`no customer ${customerId}`);
-  return { state: stateOf(row.state ?? undefined), registeredAt: row.registeredAt };
+    .where(sql`${customers.id} = ANY(${sql.placeholder('ids')}::bigint[])`),
+);
+
+type PlayerState = { state: ReturnType<typeof stateOf>; registeredAt: Date };
+
+/** One query for every player whose state is asked for at the same time (coalesce), per database. */
+const lookUps = new WeakMap<Queryable, (customerId: number) => Promise<PlayerState | undefined>>();
+
+export async function playerState(db: Queryable, customerId: number): Promise<PlayerState> {
+  let lookUp = lookUps.get(db);
+  if (!lookUp) {
+    lookUp = coalesce(async (ids: number[]) => {
+      const rows = await stateRows(db, { ids: [...new Set(ids)] });
+      const byId = new Map(rows.map((row) => [row.customerId, row]));
+      return ids.map((id) => {
+        const row = byId.get(id);
+        return row && { state: stateOf(row.state ?? undefined), registeredAt: row.registeredAt };
+      });
+    });
+    lookUps.set(db, lookUp);
+  }
+  const found = await lookUp(customerId);
+  if (!found) throw new Error(`no customer ${customerId}`);
+  return found;
 }
 
 /** The state row locked for this transaction (created when missing), so decisions on one player queue up. */
@@ -194,4 +217,20 @@ export async function looseImagesSince(db: Queryable, customerId: number, since:
     .from(kycImages)
     .where(and(eq(kycImages.customerId, customerId), isNull(kycImages.verificationId), gte(kycImages.createdAt, since)));
   return row?.n ?? 0;
+}
+
+/** The names, birthday and sealed first ID number of a player's verified profile. */
+export async function identityOf(db: Queryable, customerId: number) {
+  const [row] = await db
+    .select({
+      firstName: kycProfiles.firstName,
+      middleName: kycProfiles.middleName,
+      lastName: kycProfiles.lastName,
+      firstIdNo: kycProfiles.firstIdNo,
+      birthday: customers.birthday,
+    })
+    .from(kycProfiles)
+    .innerJoin(customers, eq(customers.id, kycProfiles.customerId))
+    .where(eq(kycProfiles.customerId, customerId));
+  return row;
 }

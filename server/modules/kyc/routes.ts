@@ -139,7 +139,12 @@ export async function kycRoutes(
     auth: 'player',
     body: KycBody.improveUserProfile,
     answer: answers.kycSubmitAnswer,
-    handler: ({ body, customerId }) => service.submitProfile(customerId, body),
+    handler: async ({ body, customerId }) => {
+      const answer = await service.submitProfile(customerId, body);
+      // The barred-categories declaration made with the form (responsible gaming, issue 34).
+      if (body.barredCategories) await app.responsibleGaming.declare(customerId, 'kyc', body.barredCategories);
+      return answer;
+    },
   });
 
   // An identity image, to its owner only: 401 without a valid session, 404 for anyone else's or none.

@@ -18,7 +18,7 @@ import { fitImage, refusePicture } from '../../lib/images';
 import { type AtRestCipher, newMediaKey } from '../../lib/security';
 import { KycVendorError, type KycVendor, type OcrFields } from '../../providers/kyc/types';
 import type { PlayerEvents } from '../../realtime/bus';
-import type { SiteSettingsStore } from '../site/settings';
+import type { SiteSettingsStore } from '../site';
 import type { SmsProvider } from '../../providers/messaging';
 import { type Decision, tellDecision } from './notify';
 import * as repo from './repository';
@@ -57,6 +57,8 @@ export interface KycServiceOptions {
   sms?: SmsProvider;
   clock: () => number;
   log: FastifyBaseLogger;
+  /** Told after a verification is approved (responsible gaming screens the verified identity: issue 34). */
+  onApproved?: (customerId: number) => Promise<void>;
 }
 
 export const KYC_REQUIRED_MESSAGE =
@@ -475,6 +477,25 @@ export class KycService {
     } catch (error) {
       this.options.log.error({ err: error, customerId }, 'KYC decision message not sent');
     }
+    if (decision === 'approved' && this.options.onApproved) {
+      await this.options
+        .onApproved(customerId)
+        .catch((error: unknown) =>
+          this.options.log.error({ err: error, customerId }, 'after-approval check failed (the nightly screening will repeat it)'),
+        );
+    }
+  }
+
+  /** The verified identity (name, birthday, first ID number opened from its seal), for the restricted-persons check. */
+  async identityOf(customerId: number): Promise<{ fullName: string; birthday: string | null; idNumber: string | null } | undefined> {
+    const found = await repo.identityOf(this.db, customerId);
+    if (!found) return undefined;
+    const idNumber = found.firstIdNo ? (JSON.parse(this.options.cipher.open(found.firstIdNo)) as string) : null;
+    return {
+      fullName: [found.firstName, found.middleName, found.lastName].filter(Boolean).join(' '),
+      birthday: found.birthday,
+      idNumber,
+    };
   }
 }
 

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db';
 import { paymentWebhookEvents } from '../../db/schema';
 import { controlCharacterAt, storableText } from '../../lib/text';
 import type { KycReviewEvent, KycVendor } from '../../providers/kyc/types';
-import { unhandledEvents } from '../payments/inbox';
+import { unhandledEvents } from '../payments';
 import type { Decision } from './notify';
 import * as repo from './repository';
 import { afterReview } from './status';
@@ -21,7 +21,6 @@ import { afterReview } from './status';
 
 const PROVIDER = 'kyc';
 const REFUSED_PAYLOAD_MAX = 8_192;
-const WEBHOOK_BODY_LIMIT = 262_144;
 
 export type TellPlayer = (customerId: number, decision: Decision, reason: string) => Promise<void>;
 
@@ -131,16 +130,4 @@ export class KycReviewInbox {
     for (const row of rows) if (row.event && (await this.handle(row.id, row.event as unknown as KycReviewEvent))) handled++;
     return handled;
   }
-}
-
-/** POST /webhooks/kyc: raw body, verified before parsing; not a player call (no Sign, no session). */
-export async function kycWebhookRoute(app: FastifyInstance, options: { inbox: KycReviewInbox; vendor: KycVendor }) {
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
-  app.post('/webhooks/kyc', async (request, reply) => {
-    const raw = Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '';
-    reply.header('Cache-Control', 'no-store');
-    const status = await options.inbox.receive(options.vendor, raw, request.headers);
-    return reply.status(status).send(status < 300 ? { received: true } : { received: false });
-  });
 }

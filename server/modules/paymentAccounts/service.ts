@@ -4,7 +4,7 @@ import { normalizePhone } from '../../../src/contract/people';
 import type { Database } from '../../db';
 import { CallError } from '../../lib/errors';
 import type { AtRestCipher } from '../../lib/security';
-import { BANKS, bankByCode } from '../withdrawals/banks';
+import { BANKS, bankByCode } from './banks';
 import {
   type PaymentAccountRow,
   countAccounts,

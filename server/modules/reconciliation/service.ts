@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db';
-import { ledgerTotal } from '../wallet/ledger';
+import { ledgerTotal } from '../wallet';
 import * as repo from './repository';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { billDetailAnswer, custBillAnswer, subListAnswer, withdrawalAnswer } from '../../../src/contract/answers/money';
 import { MoneyBody, MoneyCall } from '../../../src/contract/money';
-import type { WithdrawalService } from '../withdrawals/service';
+import type { WithdrawalService } from '../withdrawals';
 import type { RecordService } from './service';
 
 /** transactionRecord/* (spec §7): bills, a bill's detail, deposit and withdrawal records, a withdrawal's status. */

@@ -3,11 +3,11 @@ import { DEPOSIT_RECORDS } from '../../../src/contract/constants';
 import { GatewayCode } from '../../../src/contract/errorCodes';
 import type { Database } from '../../db';
 import { CallError } from '../../lib/errors';
-import { findOrder as findDeposit, ordersBetween } from '../deposits/repository';
-import { orderView as depositView } from '../deposits/view';
-import { walletAccountId } from '../wallet/ledger';
-import { findOrder, pageOrders } from '../withdrawals/repository';
-import { orderView } from '../withdrawals/service';
+import { findOrder as findDeposit, ordersBetween } from '../deposits';
+import { orderView as depositView } from '../deposits';
+import { walletAccountId } from '../wallet';
+import { findOrder, pageOrders } from '../withdrawals';
+import { orderView } from '../withdrawals';
 import { type BillRow, billOfTransaction, pageBills } from './repository';
 
 /**

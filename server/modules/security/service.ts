@@ -6,10 +6,10 @@ import { CallError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/security';
 import { MailNotSentError } from '../../providers/mail/client';
 import type { MailProvider, SmsProvider } from '../../providers/messaging';
-import { checkCode, issueCode, spendCodes, verifyCode } from '../auth/codes';
-import { type PasswordGuard, waitInWords } from '../auth/lockout';
-import { type SessionPolicy, revokeOtherSessions } from '../auth/sessions';
-import { type Customer, findById, findByPhone } from '../auth/users';
+import { checkCode, issueCode, spendCodes, verifyCode } from '../auth';
+import { type PasswordGuard, waitInWords } from '../auth';
+import { type SessionPolicy, revokeOtherSessions } from '../auth';
+import { type Customer, findById, findByPhone } from '../auth';
 import * as rows from './repository';
 
 /**

@@ -4,6 +4,7 @@ import * as z from 'zod';
 import { DEFAULT_KYC_DAYS } from '../../../src/contract/constants';
 import { DEFAULT_KYC_DAILY_ATTEMPTS } from '../../../src/contract/kyc';
 import { DEFAULT_ANTI_ADDICTION, MAINTENANCE_IMAGE_ENTRY } from '../../../src/contract/site';
+import { DEFAULT_SUPPORT_HOURS, HOURS_PATTERN } from '../../../src/contract/support';
 
 /**
  * The operator's site settings, kept in `<dataDir>/site.json` (written with defaults at first start).
@@ -23,7 +24,16 @@ export const siteSettingsSchema = z.object({
    * Identity verification (issue 12): eKycSwitch chooses the vendor's eKYC flow; forceNewUserEkycSwitch
    * sends a new player to eKYC before anything else (spec §2); dailyAttempts is cankycTime's start.
    */
-  kyc: z.object({ eKycSwitch: z.boolean(), forceNewUserEkycSwitch: z.boolean(), dailyAttempts: z.number().int().positive() }),
+  kyc: z.object({
+    eKycSwitch: z.boolean(),
+    forceNewUserEkycSwitch: z.boolean(),
+    dailyAttempts: z.number().int().positive(),
+    /**
+     * The operator's switch (issue 34): verified identity (an ID and a selfie) before any deposit, as the
+     * regulator is reported to require. Off by default: the KYC days' grace of spec §5.
+     */
+    beforeFirstDeposit: z.boolean().default(false),
+  }),
   /** The security prompt of spec §4: balance (centavos) above which a player without a withdrawal password or phone is asked to set them. */
   securityAmount: z.object({ game: z.number().int().nonnegative(), deposit: z.number().int().nonnegative() }),
   /** The sportsbook's own switches (saba/maintenanceStatus, saba/hongkongMarketStatus). */
@@ -47,6 +57,19 @@ export const siteSettingsSchema = z.object({
   }),
   /** Anti-addiction reminders per game category ('5' slots…), minutes of play between reminders, 0 = off (front/siteinfo). */
   antiAddiction: z.record(z.string(), z.object({ remindEveryMinutes: z.number().int().nonnegative() })),
+  /**
+   * The support desk (issue 37, server/modules/support): its business hours in Manila time; a player who
+   * writes outside them gets the out-of-hours answer with the FAQ articles that may help.
+   */
+  support: z
+    .object({
+      hours: z.object({
+        from: z.string().regex(HOURS_PATTERN),
+        to: z.string().regex(HOURS_PATTERN),
+        days: z.array(z.number().int().min(1).max(7)),
+      }),
+    })
+    .default({ hours: DEFAULT_SUPPORT_HOURS }),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
@@ -60,12 +83,13 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
     { productModule: 'GLIFE', productType: 'withdraw', switch: true },
   ],
   kycDays: DEFAULT_KYC_DAYS,
-  kyc: { eKycSwitch: true, forceNewUserEkycSwitch: false, dailyAttempts: DEFAULT_KYC_DAILY_ATTEMPTS },
+  kyc: { eKycSwitch: true, forceNewUserEkycSwitch: false, dailyAttempts: DEFAULT_KYC_DAILY_ATTEMPTS, beforeFirstDeposit: false },
   securityAmount: { game: 500_000, deposit: 500_000 },
   sportsbook: { maintenance: false, hongKongMarketStopped: false },
   maintenance: { on: false, message: '', endTime: null, imageUrl: `/maintenance/${MAINTENANCE_IMAGE_ENTRY.toLowerCase()}.svg` },
   games: { maintenance: [], grayPlatforms: [], grayUsers: [] },
   antiAddiction: DEFAULT_ANTI_ADDICTION,
+  support: { hours: DEFAULT_SUPPORT_HOURS },
 };
 
 export interface SiteSettingsStore {

@@ -15,9 +15,6 @@ import {
   streamUrlAnswer,
 } from '../../../src/contract/answers/sports';
 import { SportTypeId } from '../../../src/contract/sports';
-import type { Database } from '../../db';
-import type { SiteSettingsStore } from '../site/settings';
-import { recentChat } from './repository';
 import type { SportsService } from './service';
 
 /**
@@ -26,9 +23,7 @@ import type { SportsService } from './service';
  * stream lookups, picks, chat records, standings, analysis and line-ups.
  */
 export interface SportsOptions {
-  db: Database;
   service: SportsService;
-  settings: SiteSettingsStore;
 }
 
 const sportId = z.enum(Object.values(SportTypeId) as [string, ...string[]], { message: 'Unknown sport.' });
@@ -39,17 +34,12 @@ const listBody = z.looseObject({
 });
 const matchBody = z.looseObject({ matchId: z.string().check(z.regex(/^[\w-]{1,40}$/, { message: 'Unknown match.' })) });
 
-/** How many chat lines saba/chatRecords answers. */
-const CHAT_RECORDS = 50;
-
 function binary<T>(reply: FastifyReply, value: T): Buffer {
   reply.header('Content-Type', 'application/octet-stream').header('Cache-Control', 'no-store');
   return deflateSync(Buffer.from(JSON.stringify(value)), { level: 6 });
 }
 
-export async function sportsRoutes(app: FastifyInstance, options: SportsOptions) {
-  const { db, service } = options;
-
+export async function sportsRoutes(app: FastifyInstance, { service }: SportsOptions) {
   for (const [name, combo] of [
     ['saba/queryCompressedMatchList', false],
     ['saba/queryCompressedComboMatchList', true],
@@ -113,7 +103,7 @@ export async function sportsRoutes(app: FastifyInstance, options: SportsOptions)
     auth: 'public',
     body: z.looseObject({}),
     answer: sportsbookMaintenanceAnswer,
-    handler: () => ({ maintenance: options.settings.read().sportsbook.maintenance }),
+    handler: () => ({ maintenance: service.maintenance() }),
   });
 
   app.call({
@@ -122,7 +112,7 @@ export async function sportsRoutes(app: FastifyInstance, options: SportsOptions)
     auth: 'public',
     body: z.looseObject({}),
     answer: hongKongMarketAnswer,
-    handler: () => ({ stopped: options.settings.read().sportsbook.hongKongMarketStopped }),
+    handler: () => ({ stopped: service.hongKongMarketStopped() }),
   });
 
   // ---- video ----------------------------------------------------------------------------------
@@ -208,6 +198,6 @@ export async function sportsRoutes(app: FastifyInstance, options: SportsOptions)
     auth: 'public',
     body: matchBody,
     answer: chatRecordsAnswer,
-    handler: async ({ body }) => ({ messages: await recentChat(db, body.matchId, CHAT_RECORDS) }),
+    handler: async ({ body }) => ({ messages: await service.chatRecords(body.matchId) }),
   });
 }

@@ -1,9 +1,12 @@
 import { GatewayCode } from '../../../src/contract/errorCodes';
 import type { ListMode, ListSnapshot, Market, Match, MatchSnapshot } from '../../../src/contract/feed';
 import { SportTypeId } from '../../../src/contract/sports';
+import type { Database } from '../../db';
 import { CallError } from '../../lib/errors';
 import type { FeedProvider, MatchResult } from '../../providers/feed/types';
 import { type PlayedMatch, type TeamRef, form, headToHead, lineup, pastSeason, standings } from './insight';
+import type { SiteSettingsStore } from '../site';
+import { recentChat } from './repository';
 import { type StreamProvider, streamSources, streamUrl } from './streams';
 
 /**
@@ -18,13 +21,27 @@ const SCORING_MAX: Record<string, number> = { '1': 4, '4': 5, '2': 110, '6': 3, 
 
 const onlyCombo = (markets: Market[]) => markets.filter((m) => m.combo);
 
+/** How many chat lines saba/chatRecords answers. */
+const CHAT_RECORDS = 50;
+
+export interface SportsServiceOptions {
+  feed: FeedProvider;
+  db: Database;
+  /** The sportsbook's maintenance and Hong Kong market switches (site settings). */
+  settings: SiteSettingsStore;
+}
+
 const gone = () => new CallError(GatewayCode.InvalidRequest, 'This match is over or no longer available.', 404);
 
 export class SportsService {
   /** Results delivered since the start, for standings and form. */
   private readonly played: PlayedMatch[] = [];
 
-  constructor(private readonly feed: FeedProvider) {
+  private readonly feed: FeedProvider;
+
+  constructor(private readonly options: SportsServiceOptions) {
+    const feed = options.feed;
+    this.feed = feed;
     feed.onResult((result: MatchResult) => {
       const match = feed.match(result.matchId);
       if (!match) return;
@@ -37,6 +54,21 @@ export class SportsService {
         at: result.finishedAt,
       });
     });
+  }
+
+  /** Whether the sportsbook is under maintenance (the site settings' switch). */
+  maintenance(): boolean {
+    return this.options.settings.read().sportsbook.maintenance;
+  }
+
+  /** Whether the Hong Kong market has stopped taking bets. */
+  hongKongMarketStopped(): boolean {
+    return this.options.settings.read().sportsbook.hongKongMarketStopped;
+  }
+
+  /** The match chat's latest lines. */
+  chatRecords(matchId: string) {
+    return recentChat(this.options.db, matchId, CHAT_RECORDS);
   }
 
   /** A match the feed still offers, or the player's 'no longer available'. */

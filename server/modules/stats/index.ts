@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { SessionResolver } from '../../plugins/contract';
 import { TrackingSimulator } from '../../providers/tracking/simulator';
 import type { TrackingService } from '../../providers/tracking/types';
 import { devStatsRoutes } from './devRoutes';
@@ -17,14 +16,6 @@ const RETENTION_EVERY_MS = 6 * 60 * 60_000;
 const TRACKING_EVERY_MS = 10_000;
 
 export interface StatsModuleOptions {
-  /** The Sign's key: the beacon's signed headers are checked with it. */
-  appKey: string;
-  /** Pseudonyms (device ids; players' ids for the tracking service) are keyed with it. */
-  secret: string;
-  /** Reads a beacon's session from its token (the contract's resolver). */
-  sessions: SessionResolver;
-  clock: () => number;
-  production: boolean;
   /** Another store for events (a columnar one); PostgreSQL's stat_events by default. */
   writer?: EventWriter;
   /** The tracking service; by default its simulator outside production and none in production. */
@@ -42,32 +33,33 @@ declare module 'fastify' {
  * batches to PostgreSQL behind the EventWriter interface, experiments, attribution, the tracking
  * service), registers its calls and, outside production, the operator's page /dev/stats, decorates
  * app.stats (the auth module records a registration's attribution through it) and adds its shared jobs:
- * the day partitions ahead, retention, forwarding to the tracking service. Needs the call contract and
- * the shared job runner (app.payments) registered first.
+ * the day partitions ahead, retention, forwarding to the tracking service.
  */
-export const stats = fp(
-  async (app: FastifyInstance, options: StatsModuleOptions) => {
+export const stats = fp<StatsModuleOptions>(
+  async (app: FastifyInstance, options) => {
     const db = app.database.db;
-    const tracking = options.tracking ?? (options.production ? undefined : new TrackingSimulator(db));
+    const { production } = app.config;
+    const tracking = options.tracking ?? (production ? undefined : new TrackingSimulator(db));
     const service = new StatsService({
       db,
-      secret: options.secret,
+      // Pseudonyms (device ids; players' ids for the tracking service) are keyed with the deployment's secret.
+      secret: app.config.secrets.captchaKeySecret,
       ...(options.writer ? { writer: options.writer } : {}),
       tracking,
-      clock: options.clock,
+      clock: app.clock,
       log: app.log,
     });
     app.decorate('stats', service);
-    await app.register(statsRoutes, { service, appKey: options.appKey, sessions: options.sessions });
-    if (!options.production) await app.register(devStatsRoutes, { service, clock: options.clock });
+    await app.register(statsRoutes, { service, appKey: app.config.appKey, sessions: app.sessions.resolver });
+    if (!production) await app.register(devStatsRoutes, { service, clock: app.clock });
 
-    app.payments.addJob(STATS_JOBS.partitions, PARTITIONS_EVERY_MS, (now) => service.preparePartitions(now));
-    app.payments.addJob(STATS_JOBS.retention, RETENTION_EVERY_MS, (now) => service.applyRetention(now));
-    app.payments.addJob(STATS_JOBS.tracking, TRACKING_EVERY_MS, (now) => service.forwardToTracking(now));
+    app.jobs.add(STATS_JOBS.partitions, PARTITIONS_EVERY_MS, (now) => service.preparePartitions(now));
+    app.jobs.add(STATS_JOBS.retention, RETENTION_EVERY_MS, (now) => service.applyRetention(now));
+    app.jobs.add(STATS_JOBS.tracking, TRACKING_EVERY_MS, (now) => service.forwardToTracking(now));
     // The first writes of the day find their partitions made (the writer would make them otherwise).
     app.addHook('onReady', async () => {
-      await service.preparePartitions(options.clock()).catch((error: unknown) => app.log.warn({ err: error }, 'stats: partitions not prepared'));
+      await service.preparePartitions(app.clock()).catch((error: unknown) => app.log.warn({ err: error }, 'stats: partitions not prepared'));
     });
   },
-  { name: 'stats', decorators: { fastify: ['database', 'payments', 'call'] } },
+  { name: 'stats', dependencies: ['core', 'jobs', 'sessions', 'contract'] },
 );

@@ -2,9 +2,10 @@ import { createHash, randomInt } from 'node:crypto';
 import { GatewayCode } from '../../../src/contract/errorCodes';
 import type { Database, Transaction } from '../../db';
 import { CallError } from '../../lib/errors';
+import type { MoneyGate } from '../../lib/moneyGate';
 import type { PlayerEvents } from '../../realtime/bus';
-import { creditDeposit, insertDepositOrder, lockOrder, newOrderNo } from '../deposits/repository';
-import { HOUSE, houseAccountId, isAnswered, post, walletAccountId, withIdempotency } from '../wallet/ledger';
+import { creditDeposit, insertDepositOrder, lockOrder, newOrderNo } from '../deposits';
+import { HOUSE, houseAccountId, isAnswered, post, walletAccountId, withIdempotency } from '../wallet';
 import * as repo from './repository';
 import type { VoucherKind, VoucherRow } from './repository';
 
@@ -21,6 +22,11 @@ export interface VoucherOptions {
   /** Operator vouchers one player may receive in 24 hours (default 5). */
   promoPerDay?: number;
   clock?: () => number;
+  /**
+   * The rules about money (responsible gaming): a deposit voucher is a deposit, a promo voucher or gift
+   * card a promotion claim. app.ts always passes it; tools that only issue codes may leave it out.
+   */
+  gate?: MoneyGate;
 }
 
 /** 12 characters from an alphabet without look-alikes (no 0/O, 1/I/L): 60 bits, shown as XXXX-XXXX-XXXX. */
@@ -160,6 +166,12 @@ export class VoucherService {
    * path: the deposit records, the first-deposit date); a promo voucher or gift card is a plain credit.
    */
   private async pay(tx: Transaction, voucher: VoucherRow, customerId: number): Promise<{ amount: number; message: string }> {
+    await this.options.gate?.(
+      tx,
+      voucher.kind === 'deposit'
+        ? { customerId, action: 'deposit', amount: voucher.amount, channel: 'voucher' }
+        : { customerId, action: 'promotion' },
+    );
     let transactionId: number;
     if (voucher.kind === 'deposit') {
       const order = await insertDepositOrder(tx, {

@@ -35,8 +35,20 @@ export const HOUSE = {
   casino: 'house:casino',
   /** Money players moved into transfer-wallet game platforms and not brought back yet (issue 13). */
   gameTransferPlatforms: 'house:game-transfer-platforms',
+  /** Winnings of a player matched on the restricted-persons list, held for an operator's review (issue 34). */
+  rgReview: 'house:rg-review',
+  /** Held winnings the operator forfeited after review (a confirmed prohibited player). */
+  rgForfeited: 'house:rg-forfeited',
 } as const;
 export type HouseAccount = (typeof HOUSE)[keyof typeof HOUSE];
+
+/**
+ * house:open-bets in 16 shards (migration 0015), so that placements do not queue up on one row: a
+ * placement takes a shard no other transaction holds, and the ticket's refund or settlement takes its
+ * stake back out of the same one. Each shard holds the stakes of its open tickets; their sum is what
+ * house:open-bets alone held before.
+ */
+export const OPEN_BETS_SHARDS: readonly string[] = [HOUSE.openBets, ...Array.from({ length: 15 }, (_, i) => `${HOUSE.openBets}:${i + 1}`)];
 
 export async function openWallets(db: Queryable, customerId: number): Promise<void> {
   await db

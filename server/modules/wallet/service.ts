@@ -1,5 +1,6 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { Database } from '../../db';
+import type { MoneyGate } from '../../lib/moneyGate';
 import { pendingMovements } from '../../db/schema';
 import type { GameWalletProvider } from '../../providers/gameWallet';
 import type { PlayerEvents } from '../../realtime/bus';
@@ -22,6 +23,8 @@ export interface WalletOptions {
   gameWallet: GameWalletProvider;
   /** A balance change is told to the player on this bus (/user/queue/balance). */
   events: PlayerEvents;
+  /** The rules about money (responsible gaming): money into a game wallet is at stake. */
+  gate: MoneyGate;
 }
 
 export class WalletService {
@@ -44,6 +47,8 @@ export class WalletService {
   /** Moves `amount` from main towards the Saba wallet, once per idempotency key; the provider confirms later. */
   async transferToSaba(customerId: number, key: string, amount: number) {
     const answer = await withIdempotency(this.db, { customerId, key, call: 'game/sabaInBalance', request: { amount } }, async (tx) => {
+      // The sportsbook's own wallet: what goes in is at stake on sports.
+      await this.options.gate(tx, { customerId, action: 'transferIn', category: 'sports', amount });
       const main = await walletAccountId(tx, customerId, 'main');
       const inFlight = await houseAccountId(tx, HOUSE.transfers);
       const transactionId = await post(tx, {

@@ -5,7 +5,7 @@ import { type AgentCashOut, agentCashOutSimulator, agentCashOutVerifier } from '
 import { pesos } from '../../providers/payments/checkoutPage';
 import { CHECKOUT_CSS_PATH } from '../../providers/payments/checkoutPage';
 import { postgresSimulatorStore } from '../../providers/payments/postgresStore';
-import { webhookRoutes } from '../payments/webhookRoutes';
+import { providerWebhooks } from '../payments';
 
 /** How often the store cash-out simulator lapses codes and delivers its callbacks. */
 const AGENT_STEP_MS = 1_000;
@@ -40,8 +40,8 @@ export async function registerAgentCashOut(
       return answer.statusCode;
     },
   });
-  await app.register(webhookRoutes, { inbox: payments.inbox, verifiers: { agent: agentCashOutVerifier(secret) }, clock: payments.clock });
-  payments.addJob('agent-cash-out', AGENT_STEP_MS, (now) => agent.tick(now));
+  await app.register(providerWebhooks, { verifiers: { agent: agentCashOutVerifier(secret) } });
+  app.jobs.add('agent-cash-out', AGENT_STEP_MS, (now) => agent.tick(now));
 
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1_024 }, (_request, body, done) =>

@@ -3,8 +3,8 @@ import { WITHDRAW_PASSWORD_PATTERN } from '../../../src/contract/money';
 import type { Database } from '../../db';
 import { CallError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/security';
-import { issueCode, verifyCode } from '../auth/codes';
-import { type PasswordGuard, waitInWords } from '../auth/lockout';
+import { issueCode, verifyCode } from '../auth';
+import { type PasswordGuard, waitInWords } from '../auth';
 import { lockedUntil, passwordHolder, setWithdrawPasswordHash } from './repository';
 
 /**

@@ -3,7 +3,7 @@ import type { WithdrawalStatus } from '../../../src/contract/money';
 import type { Queryable } from '../../db';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema';
 import type { Payout, PayoutProvider } from '../../providers/payments/types';
-import { HOUSE } from '../wallet/ledger';
+import { HOUSE } from '../wallet';
 import { type WithdrawalOrderRow, allOrders } from './repository';
 
 /**

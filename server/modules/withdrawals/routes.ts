@@ -12,7 +12,7 @@ import { GatewayCode } from '../../../src/contract/errorCodes';
 import { MoneyBody, MoneyCall } from '../../../src/contract/money';
 import { PaymentAccountType } from '../../../src/contract/payments';
 import { CallError } from '../../lib/errors';
-import type { PaymentAccountService } from '../paymentAccounts/service';
+import type { PaymentAccountService } from '../paymentAccounts';
 import { wayOfAccountType } from './limits';
 import type { WithdrawPasswords } from './password';
 import type { WithdrawalService } from './service';

@@ -13,11 +13,11 @@ import { PaymentProviderError, type Payout, type PayoutDestination, type PayoutP
 import { payoutAfter } from '../../providers/payments/outcomes';
 import type { PlayerEvents } from '../../realtime/bus';
 import type { WithdrawConfig } from '../../config';
-import { sendMessage } from '../messages/service';
-import { accountById, findAccount } from '../paymentAccounts/repository';
-import { type PaymentAccountService, destinationOf } from '../paymentAccounts/service';
-import { HOUSE, balances, houseAccountId, post, walletAccountId, withIdempotency } from '../wallet/ledger';
-import { BANKS, bankLogo } from './banks';
+import { sendMessage } from '../messages';
+import { accountById, findAccount } from '../paymentAccounts';
+import { type PaymentAccountService, destinationOf } from '../paymentAccounts';
+import { HOUSE, balances, houseAccountId, post, walletAccountId, withIdempotency } from '../wallet';
+import { BANKS, bankLogo } from '../paymentAccounts';
 import { type QuotaVerdict, type WithdrawWay, WAY_NAME, channelMax, checkQuota, wayOfAccountType, withdrawPresets } from './limits';
 import type { WithdrawPasswords } from './password';
 import {

@@ -7,7 +7,8 @@ import {
   type Match,
   type Outright,
 } from '../../../src/contract/feed';
-import { isLiveEvent, MarketStatus, type SportTypeId } from '../../../src/contract/sports';
+import { MarketStatus, type SportTypeId } from '../../../src/contract/sports';
+import { inListMode } from '../../../src/contract/lists';
 import { DAY_MS, manilaDayId } from './calendar';
 import { copyLive, copyMarket, copyMatch, diffLive } from './copies';
 import { buildCatalogue, newMatch, outright, soonWindow, type Schedule, type Team } from './fixtures';
@@ -777,10 +778,7 @@ export class FeedSimulator implements FeedProvider {
 
 const outrightKey = (outrightOddsId: string, eventDate: string) => `${outrightOddsId}|${eventDate}`;
 
+/** The contract's list rule (src/contract/lists.ts), with the kick-off day the simulator keeps. */
 function inMode(sim: SimMatch, mode: FeedListMode, today: string, dateId?: string): boolean {
-  const { match } = sim;
-  if (mode === 'live') return isLiveEvent(match);
-  if (match.eventStatus !== 'running' || match.runningStatus !== '1') return false;
-  if (mode === 'today') return sim.kickoffDay === today;
-  return sim.kickoffDay > today && (dateId === undefined || sim.kickoffDay === dateId);
+  return inListMode(sim.match, mode, today, dateId, sim.kickoffDay);
 }

@@ -2,6 +2,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ServerConfig } from '../../config';
 import type { Database } from '../../db';
 import { ENGINES } from './engines';
@@ -150,7 +151,7 @@ export async function registerGameProvider(app: FastifyInstance, context: GamePr
   await app.register(playApi, { simulator, runtime, wallet });
   await app.register(gamePages, { simulator, wallet });
   const addJob = (name: string, everyMs: number, run: (now: number) => Promise<unknown>) =>
-    app.payments.addJob(name, everyMs, async (now) => {
+    app.jobs.add(name, everyMs, async (now) => {
       await run(now);
     });
   addJob('game-simulator-wallet-retries', GAME_SIMULATOR_STEP_MS, (now) => wallet.retryPending(now));
@@ -177,3 +178,17 @@ export async function registerGameProvider(app: FastifyInstance, context: GamePr
     simulator: { sim: simulator, runtime, wallet, keys },
   };
 }
+
+/** What the app may set (tests): how the simulator reaches the seamless wallet, and its abandon sweep. */
+export type GameProviderOptions = Pick<GameProviderContext, 'operatorTransport' | 'abandonAfterMs'>;
+
+/** The casino's game provider as a plugin: app.gameProvider (the provider, and its simulator outside production). */
+export const gameProvider = fp<GameProviderOptions>(
+  async (app: FastifyInstance, options) => {
+    app.decorate(
+      'gameProvider',
+      await registerGameProvider(app, { config: app.config, db: app.database.db, clock: app.clock, ...options }),
+    );
+  },
+  { name: 'game-provider', dependencies: ['core', 'jobs'] },
+);

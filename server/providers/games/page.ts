@@ -10,7 +10,10 @@ import type { SimWallet } from './wallet';
  * nonce and outcome), the stated RTP and the session's round history. Script and styles are served files
  * (game.js = the shell + the engine's script, game.css), never inline, so the app's CSP holds; the page
  * is framed by the app on the same origin (frame-ancestors 'self'). The shell tells the parent window
- * `{type:'panalo:balance', balance}` after each round and `{type:'panalo:close'}` on close.
+ * `{type:'panalo:balance', balance}` after each round and `{type:'panalo:close'}` on close. Framed (the
+ * browser says `Sec-Fetch-Dest: iframe`), the page leaves its header out: the app's bar above the frame
+ * already has the way back, the game's name and the balance it is told, and two stacked headers took a
+ * quarter of a phone's screen (issue 32). Opened on its own, it keeps its header.
  *
  * Engine scripts talk to the shell through `window.panalo`: `start(action)` / `act(action)` (Promises of
  * the round answer; a refusal is shown by the shell and rejects), `bet()`, `money(centavos)`,
@@ -20,6 +23,10 @@ import type { SimWallet } from './wallet';
  * the shell's `act` continues it. When an act finds its round already over (settled by the abandoned-round
  * sweep, or in another tab), the shell reloads the session and calls `fn` again with its open round or
  * null: the engine resets to a new round.
+ *
+ * Game design rules (UK slot rules, issue 34): no autoplay and no turbo (every round is one tap), the
+ * session's time and net result always on screen (`session` from the session API), a slot spin that
+ * takes at least 2.5 s, and a return no bigger than the stake not celebrated as a win (slot.ts).
  */
 
 const escape = (text: unknown) =>
@@ -51,6 +58,9 @@ const TEXTS = {
     win: 'Win',
     net: 'Net',
     empty: 'No rounds yet',
+    session: 'This session',
+    returned: 'Returned',
+    ofBet: 'of your bet',
     error: 'Something went wrong. Please try again.',
     offline: 'Playing needs a connection.',
   },
@@ -79,6 +89,9 @@ const TEXTS = {
     win: '赢',
     net: '净额',
     empty: '暂无记录',
+    session: '本次游戏',
+    returned: '返还',
+    ofBet: '（少于投注额）',
     error: '出错了，请重试。',
     offline: '游戏需要网络连接。',
   },
@@ -86,6 +99,7 @@ const TEXTS = {
 
 const SHELL_CSS = `*{box-sizing:border-box}html,body{margin:0;min-height:100%}
 body{font:15px/1.4 system-ui,-apple-system,sans-serif;background:var(--bg,#1b2430);color:#fff;display:flex;flex-direction:column;gap:12px;padding:0 0 24px}
+body[data-embedded] .g-head{display:none}body[data-embedded]{padding-top:12px}
 .g-head{position:sticky;top:0;z-index:2;display:flex;align-items:center;justify-content:space-between;gap:8px;padding:10px 12px;background:rgba(0,0,0,.35)}
 .g-title{font-weight:700;font-size:16px;flex:1;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .g-balance{display:flex;flex-direction:column;align-items:flex-end;font-size:12px}.g-balance b{font-size:17px}
@@ -96,6 +110,7 @@ body{font:15px/1.4 system-ui,-apple-system,sans-serif;background:var(--bg,#1b243
 .g-bar select{font:inherit;font-size:16px;padding:8px;border-radius:8px;border:0}
 .g-rtp{font-size:13px;opacity:.9}.g-jackpot{font-weight:800;color:var(--accent,#f5b50a)}
 .g-message{min-height:1.4em;margin:0;color:#ffd6d6;font-weight:600}
+.g-session{display:flex;justify-content:space-between;gap:8px;margin:0;padding:6px 10px;border-radius:8px;background:rgba(0,0,0,.3);font-size:13px;font-variant-numeric:tabular-nums}
 .g-panel{background:rgba(0,0,0,.25);border-radius:12px;padding:10px 12px}.g-panel h2{font-size:15px;margin:0 0 6px}
 .g-panel dl{display:grid;grid-template-columns:auto 1fr;gap:2px 10px;margin:0;font-size:12px}.g-panel dd{margin:0;word-break:break-all;font-family:ui-monospace,monospace}
 .g-panel p{font-size:11px;opacity:.8;margin:6px 0 0}
@@ -131,7 +146,13 @@ function renderHistory(){var list=$('g-history');list.textContent='';
     [[r.roundId,'id'],[money(r.bet),''],[money(r.win),''],[(r.net>0?'+':'')+money(r.net),r.net>0?'pos':r.net<0?'neg':'']].forEach(function(c){
       var span=document.createElement('span');span.textContent=c[0];if(c[1])span.className=c[1];li.appendChild(span);});
     list.appendChild(li);});}
-function render(){$('g-balance').textContent=money(state.balance);
+function clock(ms){var s=Math.max(0,Math.floor(ms/1000));var h=Math.floor(s/3600);var m=Math.floor(s/60)%60;
+  return (h?h+':'+String(m).padStart(2,'0'):String(m))+':'+String(s%60).padStart(2,'0');}
+function renderSession(){if(!state||!state.session)return;var net=state.session.net;
+  $('g-session-time').textContent=T.session+' '+clock(Date.now()-Date.parse(state.session.startedAt));
+  var n=$('g-session-net');n.textContent=T.net+' '+(net>0?'+':'')+money(net);}
+setInterval(renderSession,1000);
+function render(){$('g-balance').textContent=money(state.balance);renderSession();
   $('g-rtp').textContent=T.rtp+' '+(state.rtpBps/100).toFixed(2)+'%';
   if(state.jackpot){$('g-jackpot').textContent='JP '+money(state.jackpot.amount);$('g-jackpot-note').textContent=(state.jackpot.shareBps/100).toFixed(2)+'% '+T.jackpotShare;}
   renderFair();renderHistory();}
@@ -174,6 +195,8 @@ function shellHtml(input: {
   lang: string;
   engineHtml: string;
   modeLabel: string;
+  /** Framed by the app: its bar is the header. */
+  embedded: boolean;
 }): string {
   const { sessionId, texts } = input;
   let parentOrigin = '';
@@ -186,13 +209,14 @@ function shellHtml(input: {
   return `<!doctype html><html lang="${input.lang === 'cn' ? 'zh' : 'en'}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover">
 <title>${escape(input.title)}</title><link rel="icon" href="/sim/games/icon.svg"><link rel="stylesheet" href="${base}/game.css"><script defer src="${base}/game.js"></script></head>
-<body data-session="${escape(sessionId)}" data-texts="${escape(JSON.stringify(texts))}" data-lobby="${escape(input.lobbyUrl)}" data-parent-origin="${escape(parentOrigin)}">
+<body${input.embedded ? ' data-embedded' : ''} data-session="${escape(sessionId)}" data-texts="${escape(JSON.stringify(texts))}" data-lobby="${escape(input.lobbyUrl)}" data-parent-origin="${escape(parentOrigin)}">
 <header class="g-head"><button type="button" class="g-close" id="g-close" data-testid="game-close">${escape(texts['close'])}</button>
 <span class="g-title">${escape(input.title)} <span class="g-demo" id="g-demo" hidden>${escape(texts['playMoney'])}</span></span>
 <span class="g-balance"><span>${escape(input.modeLabel)}</span><b id="g-balance" data-testid="game-balance">—</b></span></header>
 <main class="g-main">
 <div class="g-bar"><label>${escape(texts['bet'])} <select id="g-bet" data-testid="bet"></select></label>
 <span class="g-rtp" id="g-rtp" data-testid="rtp"></span><span class="g-jackpot" id="g-jackpot" data-testid="jackpot"></span></div>
+<p class="g-session" data-testid="session-summary"><span id="g-session-time"></span><span id="g-session-net"></span></p>
 <p class="g-message" id="g-message" role="alert" data-testid="game-message"></p>
 ${input.engineHtml}
 <section class="g-panel" data-testid="fair"><h2>${escape(texts['fair'])}</h2><dl>
@@ -245,8 +269,10 @@ export async function gamePages(app: FastifyInstance, options: { simulator: Game
       lang: row.lang,
       engineHtml: content.html,
       modeLabel: row.mode === 'demo' ? texts.playMoney : row.mode === 'transfer' ? texts.platformWallet : texts.balance,
+      embedded: /^i?frame$/.test(String(request.headers['sec-fetch-dest'] ?? '')),
     });
-    return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
+    // The page differs by whether it is framed: a cache must keep the two apart.
+    return reply.header('Cache-Control', 'no-store').header('Vary', 'Sec-Fetch-Dest').type('text/html; charset=utf-8').send(html);
   });
 
   app.get<{ Params: { sessionId: string } }>('/sim/games/play/:sessionId/game.js', async (request, reply) => {

@@ -54,6 +54,8 @@ export async function playApi(app: FastifyInstance, options: { simulator: GameSi
           }
         : null,
       open,
+      // The session's time and net result, always on screen (UK slot design rules, issue 34).
+      session: { startedAt: row.createdAt.toISOString(), net: await simulator.sessionNet(row.sessionId) },
       history: rounds.map((round) => ({
         roundId: round.roundId,
         status: round.status,

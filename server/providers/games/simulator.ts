@@ -161,6 +161,18 @@ export class GameSimulator implements SimSessions {
     return { roundId, gameCode: row.gameCode, proof };
   }
 
+  /**
+   * The session's net result so far (wins less stakes of its settled and open rounds; centavos), shown in
+   * the game frame with the time played (responsible gaming's game design rules, issue 34).
+   */
+  async sessionNet(sessionId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ net: sql<string>`coalesce(sum(${gameSimRounds.win} - ${gameSimRounds.bet}), 0)` })
+      .from(gameSimRounds)
+      .where(and(eq(gameSimRounds.sessionId, sessionId), sql`${gameSimRounds.status} IN ('open', 'settled')`));
+    return Number(row?.net ?? 0);
+  }
+
   async history(sessionId: string, limit = 50) {
     return this.db
       .select()

@@ -2,6 +2,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ServerConfig } from '../../config';
 import type { Database } from '../../db';
 import { SIM_API_PREFIX, simApi } from './simApi';
@@ -171,7 +172,7 @@ export async function registerKycVendor(app: FastifyInstance, context: KycVendor
   });
   await app.register(simApi, { simulator, clock, keys });
   await app.register(simPages, { simulator, clock });
-  app.payments.addJob('kyc-vendor-simulator', KYC_SIMULATOR_STEP_MS, (now) => simulator.tick(now));
+  app.jobs.add('kyc-vendor-simulator', KYC_SIMULATOR_STEP_MS, (now) => simulator.tick(now));
   const vendor = zolozVendor({
     get clientId() {
       return load().clientId;
@@ -190,3 +191,14 @@ export async function registerKycVendor(app: FastifyInstance, context: KycVendor
   });
   return { vendor, simulator };
 }
+
+/** What the app may set (tests): where the simulator's review webhooks go and how they are spread. */
+export type KycVendorOptions = Pick<KycVendorContext, 'send' | 'delivery' | 'env'>;
+
+/** The eKYC vendor as a plugin: app.kycVendor (the vendor, and its simulator outside production). */
+export const kycVendor = fp<KycVendorOptions>(
+  async (app: FastifyInstance, options) => {
+    app.decorate('kycVendor', await registerKycVendor(app, { config: app.config, db: app.database.db, clock: app.clock, ...options }));
+  },
+  { name: 'kyc-vendor', dependencies: ['core', 'jobs'] },
+);

@@ -13,7 +13,7 @@ export const CHECKOUT_CSS_PATH = '/sim/checkout.css';
 export const CHECKOUT_PAGE_CSS = `body{margin:0;font:16px/1.4 system-ui,sans-serif;background:#eef2f7;color:#1b2430}
 main{max-width:420px;margin:0 auto;padding:24px 16px;display:flex;flex-direction:column;gap:12px}
 .brand{font-weight:700;font-size:20px}.tag{font-size:12px;background:#ffe7a3;border-radius:4px;padding:2px 6px;margin-left:6px}
-.amount{font-size:32px;font-weight:700;margin:0}dl{display:grid;grid-template-columns:auto 1fr;gap:4px 12px;margin:0}dt{color:#5b6675}dd{margin:0}
+.amount{font-size:32px;font-weight:700;margin:0}dl{display:grid;grid-template-columns:auto minmax(0,1fr);gap:4px 12px;margin:0}dt{color:#5b6675}dd{margin:0;overflow-wrap:anywhere}
 form{display:flex;flex-direction:column;gap:10px;margin-top:12px}button{font:inherit;padding:14px;border-radius:10px;border:0;min-height:48px}
 .pay{background:#0a5bd8;color:#fff;font-weight:700}.cancel{background:#fff;color:#1b2430;border:1px solid #c5cdd8}
 .note{background:#fff;border-radius:10px;padding:12px}a{color:#0a5bd8}`;

@@ -34,7 +34,7 @@ export interface SessionEndedNotice {
   message: string;
 }
 
-export const PLAYER_QUEUES = ['balance', 'bets', 'messages'] as const;
+export const PLAYER_QUEUES = ['balance', 'bets', 'messages', 'support'] as const;
 export type PlayerQueue = (typeof PLAYER_QUEUES)[number];
 
 /** One client connection as the broker sees it; the STOMP endpoint provides it. */
@@ -43,6 +43,8 @@ export interface BrokerConnection {
   readonly customerId: number | null | undefined;
   /** The login session the CONNECT token belonged to; null for a visitor, undefined until CONNECT. */
   readonly playerSessionId: number | null | undefined;
+  /** A visitor's own session (the visitor token of CONNECT), whose support chat it hears; null otherwise. */
+  readonly visitorSessionId?: number | null | undefined;
   /** Bytes written but not yet on the wire (WebSocket bufferedAmount). */
   readonly backlog: number;
   /** Sends the parts as one frame (possibly batched with others into one WebSocket message). */
@@ -55,26 +57,40 @@ export interface BrokerConnection {
 }
 
 const TOPIC = /^\/topic\/(?:sport\/\d{1,10}|(?:match|chat)\/[A-Za-z0-9_-]{1,40}|jackpot|site)$/;
-const OWN_QUEUE = /^\/user\/queue\/(balance|bets|messages)$/;
+const OWN_QUEUE = /^\/user\/queue\/(balance|bets|messages|support)$/;
 
-/** Where a subscription is filed: topics as named, a player's queue under the player's own id. */
+/**
+ * Where a subscription is filed: topics as named, a player's queue under the player's own id. The
+ * support chat is open to visitors too: a visitor's `/user/queue/support` is filed under the visitor's
+ * session (a socket without one hears nothing there, and is not refused: its worker subscribes before it
+ * knows whether its token still holds).
+ */
 export type Route = { key: string } | { refused: string };
 
-export function routeOf(destination: string, customerId: number | null): Route {
+export function routeOf(destination: string, customerId: number | null, visitorSessionId: number | null = null): Route {
   if (TOPIC.test(destination)) return { key: destination };
   const queue = OWN_QUEUE.exec(destination)?.[1];
+  if (queue === 'support' && customerId === null) {
+    return { key: visitorSessionId === null ? '/session/none/queue/support' : sessionKey(visitorSessionId, queue) };
+  }
   if (queue !== undefined) {
     if (customerId === null) return { refused: `${destination} needs a logged-in player` };
     return { key: userKey(customerId, queue) };
   }
   if (destination.startsWith('/user/')) {
-    return { refused: `${destination.slice(0, 80)} is not yours to read; a player's own queues are /user/queue/{balance,bets,messages}` };
+    return {
+      refused: `${destination.slice(0, 80)} is not yours to read; a player's own queues are /user/queue/{balance,bets,messages,support}`,
+    };
   }
   return { refused: `Unknown destination ${destination.slice(0, 80)}` };
 }
 
 function userKey(customerId: number, queue: string): string {
   return `/user/${customerId}/queue/${queue}`;
+}
+
+function sessionKey(sessionId: number, queue: string): string {
+  return `/session/${sessionId}/queue/${queue}`;
 }
 
 interface Subscription {
@@ -98,6 +114,11 @@ export interface EmbeddedBrokerOptions {
   drainCheckMs?: number;
   /** How long close() waits for close handshakes before cutting the sockets. */
   closeGraceMs?: number;
+  /**
+   * What followed a seq on a feed destination (../recentDeltas.ts): a SUBSCRIBE with `since` gets it at
+   * once, as one merged delta, before anything published after.
+   */
+  recent?: { since(destination: string, since: number): (Delta & { from: number }) | undefined };
 }
 
 /**
@@ -126,7 +147,7 @@ const HELD_CHAT_LINES = 20;
 const CHAT_TOPIC = /^\/topic\/chat\//;
 
 /** Merges a later delta into the held one: one price per market and key (the newest), other changes in order. */
-function mergeDelta(held: Delta & { from: number }, next: Delta): Delta & { from: number } {
+export function mergeDelta(held: Delta & { from: number }, next: Delta): Delta & { from: number } {
   const changes: Change[] = [];
   const seen = new Set<string>();
   const all = [...held.changes, ...next.changes];
@@ -186,12 +207,16 @@ export class EmbeddedBroker implements Broker {
     this.behind.delete(connection);
   }
 
-  /** Files a subscription; answers why not when the destination is not this connection's to read. */
-  subscribe(connection: BrokerConnection, id: string, destination: string): string | undefined {
+  /**
+   * Files a subscription; answers why not when the destination is not this connection's to read. With
+   * `since` (the seq of a snapshot the subscriber holds) what followed it on that destination, when still
+   * known, goes out at once as one merged delta: in the same turn, so before anything published later.
+   */
+  subscribe(connection: BrokerConnection, id: string, destination: string, since?: number): string | undefined {
     const subscriptions = this.connections.get(connection);
     if (!subscriptions || connection.customerId === undefined) return 'Not connected';
     if (subscriptions.has(id)) return `Subscription id ${id.slice(0, 40)} is already in use on this connection`;
-    const route = routeOf(destination, connection.customerId);
+    const route = routeOf(destination, connection.customerId, connection.visitorSessionId ?? null);
     if ('refused' in route) return route.refused;
     const subscription: Subscription = {
       connection,
@@ -202,6 +227,8 @@ export class EmbeddedBroker implements Broker {
     let set = this.byKey.get(route.key);
     if (!set) this.byKey.set(route.key, (set = new Set()));
     set.add(subscription);
+    const followed = since === undefined ? undefined : this.options.recent?.since(destination, since);
+    if (followed) connection.write(subscription.head, this.tail(destination, JSON.stringify(followed), { seq: String(followed.seq) }));
     return undefined;
   }
 
@@ -224,6 +251,11 @@ export class EmbeddedBroker implements Broker {
 
   publishToUser(customerId: number, queue: PlayerQueue, body: string, headers?: Record<string, string>): void {
     this.deliver(userKey(customerId, queue), `/user/queue/${queue}`, body, headers);
+  }
+
+  /** To a visitor's own queue (the support chat) on each connection opened with that visitor session. */
+  publishToSession(sessionId: number, queue: 'support', body: string, headers?: Record<string, string>): void {
+    this.deliver(sessionKey(sessionId, queue), `/user/queue/${queue}`, body, headers);
   }
 
   /** Subscribers of a topic, or of one player's queue given as `/user/{customerId}/queue/{queue}`. */
@@ -311,7 +343,7 @@ export class EmbeddedBroker implements Broker {
   private deliver(key: string, destination: string, body: string, headers: Record<string, string> = {}): void {
     const subscribers = this.byKey.get(key);
     if (!subscribers || subscribers.size === 0) return;
-    const ownQueue = key.startsWith('/user/');
+    const ownQueue = key.startsWith('/user/') || key.startsWith('/session/');
     let tail: Buffer | undefined;
     // Parsed once for every subscriber that fell behind (null: not a delta).
     let delta: Delta | null | undefined;

@@ -19,7 +19,8 @@ export interface StompEndpointOptions {
   broker: EmbeddedBroker;
   /**
    * The player behind a CONNECT token (undefined: a visitor) and the login session it belongs to, whose
-   * end closes the connection; null refuses the connection.
+   * end closes the connection (a visitor's session: whose support chat the connection hears); null
+   * refuses the connection.
    */
   authenticate(token: string | undefined): Promise<{ customerId: number | null; nickName: string; sessionId?: number } | null>;
   /** Offered heart-beat in both directions (spec §9: 10 s); 0 turns heart-beating off. */
@@ -88,6 +89,7 @@ function queueFlush(connection: StompConnection): void {
 class StompConnection implements BrokerConnection {
   customerId: number | null | undefined = undefined;
   playerSessionId: number | null | undefined = undefined;
+  visitorSessionId: number | null = null;
   private nickName = '';
   private state: 'new' | 'connecting' | 'open' | 'closing' = 'new';
   private readonly reader = new FrameReader(MAX_FRAME_BYTES);
@@ -258,6 +260,7 @@ class StompConnection implements BrokerConnection {
     if (!player) return this.fail('login failed', frame, CLOSE_REFUSED);
     this.customerId = player.customerId;
     this.playerSessionId = player.customerId === null ? null : (player.sessionId ?? null);
+    this.visitorSessionId = player.customerId === null ? (player.sessionId ?? null) : null;
     this.nickName = player.nickName;
     this.state = 'open';
     const offer = this.options.heartbeatMs;
@@ -295,11 +298,12 @@ class StompConnection implements BrokerConnection {
   }
 
   private subscribe(frame: StompFrame): void {
-    const { id, destination, ack = 'auto' } = frame.headers;
+    const { id, destination, ack = 'auto', since } = frame.headers;
     if (!id || !destination) return this.fail('SUBSCRIBE needs id and destination headers', frame);
     if (ack !== 'auto') return this.fail(`ack:${ack.slice(0, 20)} is not supported; use ack:auto`, frame);
+    if (since !== undefined && !/^\d{1,15}$/.test(since)) return this.fail('since is the seq of a snapshot: digits', frame);
     if (this.options.broker.subscriptionsOf(this) >= MAX_SUBSCRIPTIONS) return this.fail('Too many subscriptions', frame);
-    const refusal = this.options.broker.subscribe(this, id, destination);
+    const refusal = this.options.broker.subscribe(this, id, destination, since === undefined ? undefined : Number(since));
     if (refusal) return this.fail(refusal, frame, CLOSE_REFUSED);
     this.receipt(frame);
   }

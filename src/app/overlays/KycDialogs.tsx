@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { KycNeed } from '../../api/catalogue';
 import { kycEntryPage, operationOfCall } from '../../lib/kycRules';
-import { CUSTOMER_SERVICE_PATH, navigateTo } from '../../lib/navigation';
+import { customerServiceHref, navigateTo } from '../../lib/navigation';
 import { kyc } from '../../stores/kyc';
-import type { OverlayComponentProps } from '../../stores/ui';
+import { type OverlayComponentProps, ui } from '../../stores/ui';
 import { Dialog } from '../../ui/Dialog';
 
 /** What opens the KYC dialog: a call's answer (catalogue KycNeed) or a prompt of spec §4. */
@@ -24,7 +24,7 @@ export function KycDialog({ props, onClose }: OverlayComponentProps) {
   };
   const later = { label: t('kyc.prompt.later'), onPress: onClose };
   const cancel = { label: t('kyc.prompt.cancel'), onPress: onClose };
-  const service = { label: t('common.customerService'), onPress: go(CUSTOMER_SERVICE_PATH) };
+  const service = { label: t('common.customerService'), onPress: go(customerServiceHref(ui.currentRouteName, { about: 'kyc' })) };
   const ok = { label: t('kyc.prompt.ok'), onPress: onClose };
   switch (need) {
     case 'weak':
@@ -35,6 +35,7 @@ export function KycDialog({ props, onClose }: OverlayComponentProps) {
           confirm={{ label: t('kyc.prompt.verify'), onPress: go(kycEntryPage(kyc)) }}
           cancel={later}
           onDismiss={onClose}
+          unasked
         />
       );
     case 'strong': {
@@ -46,6 +47,7 @@ export function KycDialog({ props, onClose }: OverlayComponentProps) {
           message={pending ? t('kyc.prompt.strongPending') : t('kyc.prompt.strong')}
           confirm={{ label: pending ? t('kyc.viewResult') : t('kyc.prompt.verify'), onPress: go(kycEntryPage(kyc)) }}
           cancel={null}
+          unasked
         />
       );
     }

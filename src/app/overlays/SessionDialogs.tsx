@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { logoutLocally } from '../../features/auth/logout';
 import { sendToNative } from '../../lib/nativeBridge';
-import { navigateTo } from '../../lib/navigation';
+import { customerServiceHref, navigateTo } from '../../lib/navigation';
 import { partnerFromHost } from '../../lib/partner';
 import { isFromGlife, isFromLazada, isNativeApp } from '../../stores/origin';
 import { openLogin, ui } from '../../stores/ui';
@@ -78,7 +78,7 @@ export function FrequentRequestDialog({ onClose }: OverlayComponentProps) {
         label: t('common.customerService'),
         onPress: () => {
           onClose();
-          navigateTo('/live-support');
+          navigateTo(customerServiceHref(ui.currentRouteName));
         },
       }}
       onDismiss={onClose}

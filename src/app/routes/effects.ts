@@ -4,6 +4,7 @@ import { sendToNative } from '../../lib/nativeBridge';
 import { origin } from '../../stores/origin';
 import { openLogin, showToast } from '../../stores/ui';
 import type { Effect } from './guards';
+import { preloadLoginDialog } from '../OverlayHost';
 
 /** The message a partner page that frames us receives when a link asks for the deposit page. */
 export const DEPOSIT_PARENT_MESSAGE = { type: 'panalo:deposit' } as const;
@@ -16,6 +17,7 @@ export async function runEffects(effects: readonly Effect[]): Promise<void> {
         showToast('info', i18next.t('errors.routeExpired'));
         break;
       case 'openLogin':
+        preloadLoginDialog();
         openLogin({ redirectTo: effect.redirectTo });
         break;
       case 'nativeErrorBack':

@@ -21,6 +21,8 @@ export const ROUTE_OWNERS = [
   'games',
   'casino',
   'kyc',
+  'support',
+  'responsibleGaming',
   'promo',
   'partner',
   'dev',

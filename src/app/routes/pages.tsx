@@ -21,6 +21,7 @@ const deposit = page('DepositPage', () => import('../../features/wallet/DepositP
 const withdrawPage = page('WithdrawPage', () => import('../../features/withdraw/WithdrawPage'));
 const gameCard = page('GamePage', () => import('../../features/casino/GamePage'));
 const inGame = page('InGameRoute', () => import('../pages/PlayRoutes'));
+const rgPage = page('ResponsibleGamingPage', () => import('../../features/responsibleGaming/ResponsibleGamingPage'));
 
 const PAGES: Record<string, RouteComponent> = {
   Home_foryou: page('ForYouPage', () => import('../../features/sports/ForYouPage')),
@@ -39,8 +40,9 @@ const PAGES: Record<string, RouteComponent> = {
   liscence: contentDoc,
   'tou-and-pp': contentDoc,
   'about-us': contentDoc,
-  responsibleGaming: contentDoc,
-  'responsive-gaming': contentDoc,
+  // Responsible gaming (features/responsibleGaming): the tools for a player, the text and helpline for a visitor.
+  responsibleGaming: rgPage,
+  'responsive-gaming': rgPage,
   morepage: page('MorePage', () => import('../../features/content/MorePage')),
   // Part of the shell, not a chunk: it is what the service worker shows when there is no network.
   Maintenance: MaintenancePage,
@@ -69,8 +71,12 @@ const PAGES: Record<string, RouteComponent> = {
   avatar: page('AvatarPage', () => import('../../features/account/AvatarPage')),
   myAddress: page('AddressPage', () => import('../../features/account/AddressPage')),
   deleteAccount: page('DeleteAccountRoute', () => import('../pages/DeleteAccountRoute')),
-  Notifications: page('MessagesPage', () => import('../../features/messages/MessagesPage')),
+  // The messages with the customer-service conversations composed in (src/app/pages/MessagesRoute).
+  Notifications: page('MessagesRoute', () => import('../pages/MessagesRoute')),
   MessageDetails: page('MessageDetailsPage', () => import('../../features/messages/MessageDetailsPage')),
+  // The customer-support chat (features/support); /ocssLdpage is where `?method=cs` lands.
+  'live-support': page('SupportChatPage', () => import('../../features/support/SupportChatPage')),
+  ocssLdpage: page('OcssLandingPage', () => import('../../features/support/SupportChatPage')),
   // Money in and records (features/wallet).
   WalletDeposit: deposit,
   WalletDepositApp: deposit,
@@ -133,6 +139,11 @@ const PAGES: Record<string, RouteComponent> = {
 
 export function pageFor(name: string): RouteComponent {
   return PAGES[name] ?? comingSoon;
+}
+
+/** Whether a route has a page of its own (else a later release's: the coming-soon page, titled by the route table). */
+export function hasOwnPage(name: string): boolean {
+  return PAGES[name] !== undefined;
 }
 
 /**

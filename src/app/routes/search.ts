@@ -4,8 +4,10 @@ import { gameRecordSearch, gameSearch as playSearch, roundSearch, transferSearch
 import { gameSearch } from '../../features/games/search';
 import { faceCaptureSearch } from '../../features/kyc/search';
 import { messageSearch } from '../../features/messages/search';
+import { rgSearch } from '../../features/responsibleGaming/search';
 import { maintenanceSearch } from '../../features/site/search';
 import { liveMatchSearch, sportsSearch } from '../../features/sports/search';
+import { supportSearch } from '../../features/support/search';
 import {
   RECORD_TABS,
   bankOrderSearch,
@@ -65,4 +67,8 @@ export const ROUTE_SEARCH: Partial<Record<RouteName, SearchSchema>> = {
   record: recordRouteSearch,
   recordDetail: recordDetailSearch,
   MessageDetails: messageSearch,
+  'live-support': supportSearch,
+  ocssLdpage: supportSearch,
+  responsibleGaming: rgSearch,
+  'responsive-gaming': rgSearch,
 };

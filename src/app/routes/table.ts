@@ -84,10 +84,10 @@ export const ROUTES = [
   { path: '/settings', name: 'settings', owner: 'account' },
   { path: '/morepage', name: 'morepage', owner: 'content' },
   { path: '/about-us', name: 'about-us', owner: 'content' },
-  { path: '/live-support', name: 'live-support', owner: 'content' },
+  { path: '/live-support', name: 'live-support', owner: 'support' },
   { path: '/agency-benefits', name: 'agency-benefits', owner: 'promo', ...P },
   { path: '/news-update', name: 'news-update', owner: 'content' },
-  { path: '/responsibleGaming', name: 'responsibleGaming', owner: 'content' },
+  { path: '/responsibleGaming', name: 'responsibleGaming', owner: 'responsibleGaming' },
 
   // Security and verification
   { path: '/security', name: 'security', owner: 'auth', ...L },
@@ -164,7 +164,7 @@ export const ROUTES = [
   // Promotions
   { path: '/promo', name: 'promo', owner: 'promo' },
   { path: '/promo-promo', name: 'promo-promo', owner: 'promo' },
-  { path: '/responsive-gaming', name: 'responsive-gaming', owner: 'content' },
+  { path: '/responsive-gaming', name: 'responsive-gaming', owner: 'responsibleGaming' },
   { path: '/newActivity', name: 'newActivity', owner: 'promo' },
   { path: '/bonus', name: 'bonus', owner: 'promo', ...L },
   { path: '/highlights', name: 'highlights', owner: 'sports' },
@@ -220,7 +220,7 @@ export const ROUTES = [
   { path: '/appdownload', name: 'appdownload', owner: 'site' },
   { path: '/apkdownload', name: 'apkdownload', owner: 'site', ...P },
   { path: '/pwadownload', name: 'pwadownload', owner: 'site' },
-  { path: '/ocssLdpage', name: 'ocssLdpage', owner: 'content' },
+  { path: '/ocssLdpage', name: 'ocssLdpage', owner: 'support' },
   { path: '/bingo_promotion', name: 'bingo_promotion', owner: 'promo' },
   { path: '/bingo_gamezone', name: 'bingo_gamezone', owner: 'casino' },
   { path: '/sport_video', name: 'sport_video', owner: 'sports' },
@@ -251,6 +251,15 @@ export type RouteName = (typeof ROUTES)[number]['name'];
 /** The routes a build registers: production builds leave out the non-production-only ones. */
 export function routesFor(isProduction: boolean): readonly RouteDef[] {
   return ROUTES.filter((route: RouteDef) => !(isProduction && route.nonProductionOnly));
+}
+
+/**
+ * Whether a route's page may show strings of the areas' English (i18n/en.areas.ts), which its route then
+ * waits for (router.tsx) and the server preloads with its page (scripts/vite-first-paint.ts): all but
+ * home and the sports pages, whose strings are the shell's.
+ */
+export function needsAreaStrings(route: { readonly name: string; readonly owner: string }): boolean {
+  return route.owner !== 'sports' && route.owner !== 'redirect' && route.name !== 'Home';
 }
 
 /** Route names whose pages show the customer-service chat entry (spec §2). */

@@ -1,6 +1,8 @@
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { Choice as ChoiceTiles } from '../../ui/Choice';
 import { PageLayout } from '../../ui/PageLayout';
 import { ODDS_ACCEPTANCES } from '../../contract/acceptance';
 import { HOME_TABS, type HomeTab } from '../../contract/navigation';
@@ -10,33 +12,12 @@ import { quickBetAmount, rememberQuickStake } from '../../stores/quickStake';
 import { type LanguageCode, type LayoutType, type OddsChangeAcceptance, preferences } from '../../stores/preferences';
 import styles from './SettingsPage.module.css';
 
-function Choice<T extends string | number>({
-  legend,
-  name,
-  value,
-  options,
-  onChange,
-  wide,
-}: {
-  legend: string;
-  name: string;
-  value: T;
-  options: readonly { value: T; label: string }[];
-  onChange: (value: T) => void;
-  wide?: boolean;
-}) {
+/** The settings' choices, each with the page's margins. */
+function Choice<T extends string | number>(props: Parameters<typeof ChoiceTiles<T>>[0]) {
   return (
-    <fieldset className={styles.group}>
-      <legend className={styles.legend}>{legend}</legend>
-      <div className={`${styles.options} ${wide ? styles.wide : ''}`}>
-        {options.map((option) => (
-          <label key={String(option.value)} className={styles.option}>
-            <input type="radio" name={name} checked={option.value === value} onChange={() => onChange(option.value)} />
-            <span>{option.label}</span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
+    <div className={styles.group}>
+      <ChoiceTiles {...props} />
+    </div>
   );
 }
 
@@ -55,6 +36,9 @@ export function SettingsPage() {
   return (
     <PageLayout flush>
       <div className={styles.spacer} />
+      <Link to="/responsibleGaming" className={styles.link} data-testid="settings-rg">
+        {t('settings.responsibleGaming')}
+      </Link>
       <Choice
         legend={t('settings.language')}
         name="language"

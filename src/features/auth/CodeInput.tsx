@@ -1,16 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client';
-import { GatewayCode } from '../../contract/errorCodes';
+import { cooldownSeconds } from '../../api/cooldown';
 import { useCountdown } from '../../hooks/useCountdown';
 import { showToast } from '../../stores/ui';
 import { Button } from '../../ui/Button';
 import { CodeField } from '../../ui/FormFields';
-
-function waitSecondsOf(data: unknown): number | undefined {
-  const wait = (data as { waitSeconds?: unknown } | null | undefined)?.waitSeconds;
-  return typeof wait === 'number' && wait > 0 ? wait : undefined;
-}
 
 /**
  * "Send code" with the wait before another (the server's cooldown), and the 6-digit box. `send` answers
@@ -41,7 +35,7 @@ export function CodeInput({
       if (answer.recipient) showToast('info', t('security.code.sentTo', { to: answer.recipient }));
     } catch (error) {
       // Told by the API client; a code asked too soon also starts the wait the server names.
-      const wait = error instanceof ApiError && error.code === GatewayCode.CodeCooldown ? waitSecondsOf(error.data) : undefined;
+      const wait = cooldownSeconds(error);
       if (wait) start(wait);
     } finally {
       setSending(false);

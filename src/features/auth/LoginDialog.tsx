@@ -6,9 +6,11 @@ import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { CheckField, CodeField, PhoneField, useFieldError } from '../../ui/FormFields';
 import { ApiError } from '../../api/client';
+import { cooldownSeconds } from '../../api/cooldown';
 import { GatewayCode } from '../../contract/errorCodes';
 import { loginByPasswordSchema, loginBySmsSchema, registerSchema } from '../../contract/forms';
 import { isOfAge, manilaDate } from '../../contract/people';
+import { parsePesos } from '../../lib/money';
 import { useCountdown } from '../../hooks/useCountdown';
 import { i18next } from '../../i18n';
 import { type LoginDialogType, closeOverlay, showDialog, type OverlayComponentProps } from '../../stores/ui';
@@ -29,7 +31,12 @@ function latestAdultBirthday(): string {
 
 /** The under-21 'TIPS' alert (spec §2 login dialog, §8 GW_510517), shown before anything is sent. */
 function underAgeAlert(): void {
-  showDialog({ title: i18next.t('dialog.TIPS'), message: i18next.t('errors.underAge'), confirm: { label: i18next.t('common.ok') } });
+  // Said while registering: no account exists yet, so nothing about one 'logging in'.
+  showDialog({
+    title: i18next.t('dialog.TIPS'),
+    message: i18next.t('errors.underAgeRegister'),
+    confirm: { label: i18next.t('common.ok') },
+  });
 }
 
 const smsForm = z.object({
@@ -73,8 +80,9 @@ function PhoneAndCode({
     try {
       start((await send(form.getValues('phone'), await captchaToken())).waitSeconds);
     } catch (error) {
-      const wait = (error as ApiError).data as { waitSeconds?: number } | undefined;
-      if (error instanceof ApiError && error.code === GatewayCode.CodeCooldown && wait?.waitSeconds) start(wait.waitSeconds);
+      // Told by the API client; a code asked too soon also starts the wait the server names.
+      const wait = cooldownSeconds(error);
+      if (wait) start(wait);
     } finally {
       setSending(false);
     }
@@ -225,6 +233,8 @@ const registerForm = z.object({
   password: registerSchema.shape.password,
   birthday: registerSchema.shape.birthday,
   agree: z.boolean(),
+  /** Pesos as typed; empty: no limit (responsible gaming's offer at registration). */
+  depositLimit: z.string(),
 });
 
 function RegisterForm({ redirectTo }: { redirectTo: string | undefined }) {
@@ -233,15 +243,21 @@ function RegisterForm({ redirectTo }: { redirectTo: string | undefined }) {
   const form = useForm<z.infer<typeof registerForm>>({
     resolver: standardSchemaResolver(registerForm),
     mode: 'onTouched',
-    defaultValues: { phone: '', code: '', password: '', birthday: '', agree: false },
+    defaultValues: { phone: '', code: '', password: '', birthday: '', agree: false, depositLimit: '' },
   });
   const { errors, isSubmitting } = form.formState;
   const send = (phone: string, captcha: string) => sendCode(phone, 'register', captcha);
   const onSubmit = form.handleSubmit(async (values) => {
     if (!isOfAge(values.birthday, new Date())) return underAgeAlert();
     if (!values.agree) return form.setError('agree', { message: 'agree' });
+    const typedLimit = values.depositLimit.trim();
+    const depositLimit = typedLimit ? parsePesos(typedLimit) : undefined;
+    if (typedLimit && (depositLimit === undefined || depositLimit < 10_000 || depositLimit > 1_000_000_000)) {
+      return form.setError('depositLimit', { message: 'depositLimit' });
+    }
     try {
-      completeLogin(await register({ ...values, agree: true }), redirectTo);
+      const { depositLimit: _typed, ...rest } = values;
+      completeLogin(await register({ ...rest, agree: true, ...(depositLimit === undefined ? {} : { depositLimit }) }), redirectTo);
     } catch {
       // The API client already told the player what went wrong.
     }
@@ -271,6 +287,14 @@ function RegisterForm({ redirectTo }: { redirectTo: string | undefined }) {
         max={latestAdultBirthday()}
         error={fieldError(errors.birthday)}
         {...form.register('birthday')}
+      />
+      <TextField
+        label={t('auth.depositLimit')}
+        inputMode="decimal"
+        prefix="₱"
+        hint={t('auth.depositLimitHint')}
+        error={fieldError(errors.depositLimit)}
+        {...form.register('depositLimit')}
       />
       <CheckField label={<AgreeLabel />} error={fieldError(errors.agree)} {...form.register('agree')} />
       <Button type="submit" block busy={isSubmitting}>

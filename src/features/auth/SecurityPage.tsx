@@ -1,8 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import { KycStatus, isKycNotSet } from '../../contract/kyc';
-import { kyc } from '../../stores/kyc';
+import { useKycStatus } from '../../hooks/useKycStatus';
 import { Icon, type IconName } from '../../ui/Icon';
 import { Notice } from '../../ui/Notice';
 import { PageLayout } from '../../ui/PageLayout';
@@ -15,7 +14,8 @@ interface Row {
   icon: IconName;
   label: string;
   state: string;
-  tone: 'ok' | 'warn';
+  /** `dim`: not known yet, or the last known state only. */
+  tone: 'ok' | 'warn' | 'dim';
   action: string;
 }
 
@@ -33,7 +33,8 @@ function identityState(status: { ekycStatus: number; oldKycStatus: number }): { 
 export function SecurityPage() {
   const { t } = useTranslation();
   const info = useSecurityInfo();
-  const identity = useSnapshot(kyc);
+  // Asked on arrival: until it answers the row says so (or shows the last known state, marked), never a guess.
+  const identity = useKycStatus();
 
   if (info.isPending)
     return (
@@ -49,7 +50,7 @@ export function SecurityPage() {
     );
 
   const s = info.data;
-  const kycState = identityState(identity);
+  const kycState = identityState(identity.info);
   const rows: Row[] = [
     {
       to: s.hasLoginPassword ? '/modifyLoginPwd' : '/setLoginPwd',
@@ -89,8 +90,8 @@ export function SecurityPage() {
       to: '/KYCAutomation',
       icon: 'shield',
       label: t('security.centre.identity'),
-      state: t(`security.centre.${kycState.key}` as 'security.centre.kycNotSet'),
-      tone: kycState.tone,
+      state: identity.describe(t(`security.centre.${kycState.key}` as 'security.centre.kycNotSet')),
+      tone: identity.phase === 'current' ? kycState.tone : 'dim',
       action: '',
     },
   ];
@@ -108,7 +109,8 @@ export function SecurityPage() {
                 <Icon name={row.icon} size={20} />
               </span>
               <span className={styles.text}>
-                <span className={styles.label}>{row.label}</span> <span className={`${styles.state} ${styles[row.tone]}`}>{row.state}</span>
+                <span className={styles.label}>{row.label}</span>{' '}
+                <span className={`${styles.state} ${row.tone === 'dim' ? '' : styles[row.tone]}`}>{row.state}</span>
               </span>{' '}
               {row.action && <span className={styles.action}>{row.action}</span>}
               <span className={styles.chevron}>

@@ -28,7 +28,7 @@ export function loginByPassword(form: { phone: string; password: string; captcha
   return api.call<LoginResult>('main', 'userAuth/loginByPhoneV4', { ...form, deviceToken: deviceId() });
 }
 
-export function register(form: { phone: string; code: string; password: string; birthday: string; agree: true }) {
+export function register(form: { phone: string; code: string; password: string; birthday: string; agree: true; depositLimit?: number }) {
   return api.call<LoginResult>('main', 'userAuth/registerV2', { ...form, ...signUpExtras() });
 }
 

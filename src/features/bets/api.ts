@@ -1,13 +1,14 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/instance';
-import type { BetListRequest, BetListResponse, BetMode, BetTicket } from '../../contract/betting';
+import type { BetListRequest, BetListResponse, BetMode } from '../../contract/betting';
+import { betListKey, fetchTicket, ticketKey } from '../../api/queries';
 
 /** My bets (transactionRecord/queryBetList) and one ticket (saba/queryTicketByTransId). */
 export const BET_PAGE_SIZE = 20;
 
 export const betListQuery = (filter: { status: 'running' | 'settled'; beginDate?: string; endDate?: string; mode?: BetMode }) =>
   infiniteQueryOptions({
-    queryKey: ['main', 'transactionRecord/queryBetList', filter],
+    queryKey: betListKey(filter),
     queryFn: ({ pageParam }) => {
       const body: BetListRequest = { ...filter, pageNo: pageParam, pageSize: BET_PAGE_SIZE };
       return api.call<BetListResponse>('main', 'transactionRecord/queryBetList', { ...body });
@@ -19,7 +20,7 @@ export const betListQuery = (filter: { status: 'running' | 'settled'; beginDate?
 
 export const ticketQuery = (transId: string) =>
   queryOptions({
-    queryKey: ['tp', 'saba/queryTicketByTransId', transId],
-    queryFn: () => api.call<BetTicket>('tp', 'saba/queryTicketByTransId', { transId }),
+    queryKey: ticketKey(transId),
+    queryFn: () => fetchTicket(transId),
     staleTime: 10_000,
   });

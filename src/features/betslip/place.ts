@@ -4,6 +4,7 @@ import { api, queryClient } from '../../api/instance';
 import {
   type BatchPlacement,
   type BetMode,
+  type BetPush,
   type BetTicket,
   LEG_CODE_STATUS,
   type OutrightPlacement,
@@ -23,15 +24,17 @@ import { preferences } from '../../stores/preferences';
 import { ordersForMode } from './rules';
 import { rememberLastAmount } from '../../stores/quickStake';
 import { type PlacementOutcome, betSlip, removeOrders } from './store';
+import { type Timers, timers } from '../../lib/timers';
+import { asBetPush, watchUserQueue } from '../../realtime/hooks';
+import { BET_LISTS_KEY, balanceQuery, fetchTicket } from '../../api/queries';
 
 /**
  * Placing the slip (spec §4 "Bet result status"): pending, then running (success), waiting or reject.
- * A waiting ticket is asked after every 2 s, 5 times; then it stays waiting ('Please check it on my bets
+ * A waiting ticket takes its outcome from its bet push, or, when none came, is asked after every 2 s,
+ * 5 times; then it stays waiting ('Please check it on my bets
  * page later'). Whatever the server says about a market (closed, suspended, price moved) lands on the
  * order it is about, so the slip shows it and nothing the player picked is lost.
  */
-
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function singleFields(order: BetOrder, stake: number): Omit<SinglePlacement, 'oddsType' | 'seamless' | 'acceptOddsChange'> {
   return {
@@ -71,18 +74,66 @@ function noteOnOrder(uid: string, code: number, current: { price: number; status
   }
 }
 
-/** Asks after a waiting ticket every 2 s, 5 times; answers its last known state. */
-async function recheck(ticket: BetTicket): Promise<BetTicket> {
+/** What the slip's wait for a waiting ticket takes; tests hand in their own (as the worker core takes its timers). */
+export interface RecheckDeps {
+  timers: Pick<Timers, 'setTimeout' | 'clearTimeout'>;
+  /** The ticket as it stands now (saba/queryTicketByTransId). */
+  ask(transId: string): Promise<BetTicket>;
+  /** Hears the player's bet pushes (`/user/queue/bets`) until the returned function is called. */
+  pushes(onPush: (push: BetPush) => void): () => void;
+}
+
+const liveRecheck: RecheckDeps = {
+  timers,
+  ask: (transId) => fetchTicket(transId, { quiet: true }),
+  pushes: (onPush) =>
+    watchUserQueue('bets', (event) => {
+      const push = asBetPush(event);
+      if (push) onPush(push);
+    }),
+};
+
+/**
+ * Waits for a waiting ticket's outcome. The bet push names it the moment the live check ends, and the
+ * slip takes the outcome from it; only when no push came within 2 s does it ask (every 2 s, 5 times:
+ * spec §4's re-check, kept as the fallback). Answers the last known state. A refused ticket is asked
+ * once: the push does not say why, and the slip shows the player the reason.
+ */
+export async function recheck(ticket: BetTicket, deps: RecheckDeps = liveRecheck): Promise<BetTicket> {
+  let pushed: BetPush | undefined;
+  let wake: (() => void) | undefined;
+  const stop = deps.pushes((push) => {
+    if (push.transId !== ticket.transId || push.status === 'waiting') return;
+    pushed = push;
+    wake?.();
+  });
   let latest = ticket;
-  for (let attempt = 0; attempt < TICKET_RECHECK.attempts && latest.status === 'waiting'; attempt++) {
-    await wait(TICKET_RECHECK.intervalMs);
-    try {
-      latest = await api.call<BetTicket>('tp', 'saba/queryTicketByTransId', { transId: ticket.transId }, { quiet: true });
-    } catch {
-      // The network may be patchy; the next attempt asks again.
+  try {
+    for (let attempt = 0; attempt < TICKET_RECHECK.attempts && latest.status === 'waiting'; attempt++) {
+      await new Promise<void>((resolve) => {
+        if (pushed) return resolve();
+        const timer = deps.timers.setTimeout(() => resolve(), TICKET_RECHECK.intervalMs);
+        wake = () => {
+          deps.timers.clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = undefined;
+      if (pushed) {
+        const fromPush: BetTicket = { ...latest, status: pushed.status, payout: pushed.payout };
+        if (pushed.status !== 'reject') return fromPush;
+        return await deps.ask(ticket.transId).catch(() => fromPush);
+      }
+      try {
+        latest = await deps.ask(ticket.transId);
+      } catch {
+        // The network may be patchy; the next attempt asks again.
+      }
     }
+    return latest;
+  } finally {
+    stop();
   }
-  return latest;
 }
 
 function messageOf(error: unknown): string {
@@ -110,9 +161,9 @@ async function settleOutcome(placed: Placed[], rejected: number, message: string
   const nowRejected = rejected + final.length - accepted.length;
   if (accepted.length > 0) {
     // Spec §4: on a successful or waiting bet the player's data is refreshed.
-    void queryClient.invalidateQueries({ queryKey: ['main', 'customer/getBalanceV3'] });
+    void queryClient.invalidateQueries({ queryKey: balanceQuery.queryKey });
     void queryClient.invalidateQueries({ queryKey: ['main', 'customer/getByLoginName'] });
-    void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[1] === 'transactionRecord/queryBetList' });
+    void queryClient.invalidateQueries({ queryKey: BET_LISTS_KEY });
   }
   const reason = final.find((t) => t.status === 'reject')?.reason ?? message;
   return {

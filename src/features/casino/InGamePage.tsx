@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { GameCall, type GameEntry, type GamePlatform } from '../../contract/games';
-import { formatCentavos } from '../../lib/money';
+import { formatAmount, formatCentavos } from '../../lib/money';
 import { useUserPush } from '../../realtime/hooks';
 import { pay } from '../../stores/pay';
 import { preferences } from '../../stores/preferences';
@@ -74,6 +74,8 @@ function InGame({
     gcTime: 0,
   });
   const entry: Pick<GameEntry, 'gameName' | 'kind' | 'category'> | null = game ?? launch.data?.game ?? null;
+  // The balance the game says it shows (the play money of a trial), for the bar.
+  const [gameBalance, setGameBalance] = useState<number | null>(null);
   const backTo = entry ? callbackPathOf(entry) : '/games/slot';
   const title = entry?.gameName ?? t('casino.loadingGame');
 
@@ -99,11 +101,11 @@ function InGame({
   else if (launch.error) problem = launchProblemOf(launch.error);
 
   return (
-    <GameShell title={title} backTo={backTo} mode={mode} refreshBalance={refreshBalance}>
+    <GameShell title={title} backTo={backTo} mode={mode} refreshBalance={refreshBalance} gameBalance={gameBalance}>
       {problem ? (
         <LaunchProblemNotice problem={problem} backTo={backTo} onRetry={() => void launch.refetch()} />
       ) : url ? (
-        <GameFrame url={url} title={title} backTo={backTo} refreshBalance={refreshBalance} />
+        <GameFrame url={url} title={title} backTo={backTo} refreshBalance={refreshBalance} onBalance={setGameBalance} />
       ) : (
         <div className={styles.stageMessage}>
           <PageSkeleton label={t('casino.loadingGame')} lines={3} />
@@ -128,18 +130,24 @@ async function launchFor(
   return launchGame(launchBody(game, platform ?? undefined, lang, location.hostname));
 }
 
-/** The bar over the game: back to the game's lobby, its name, and the balance (play money in trial). */
+/**
+ * The one header over the game (the provider's page leaves its own out when framed): back to the game's
+ * lobby, its name (up to two lines), and the main balance, or in trial 'Play money' with the play balance
+ * the game reports, in a corner of its own so it never sits on the name.
+ */
 function GameShell({
   title,
   backTo,
   mode,
   refreshBalance,
+  gameBalance = null,
   children,
 }: {
   title: string;
   backTo: string;
   mode: PlayMode;
   refreshBalance?: (() => void) | undefined;
+  gameBalance?: number | null;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -157,17 +165,19 @@ function GameShell({
           <Icon name="back" />
         </button>
         <h1 className={styles.barTitle}>{title}</h1>
-        {mode !== 'trial' && (
+        {mode === 'trial' ? (
+          <span className={styles.barPlay} role="note">
+            <span className={styles.barTag} data-testid="play-money">
+              {t('casino.playMoney')}
+            </span>
+            {gameBalance !== null && <span data-testid="play-balance">{formatAmount(gameBalance, '')}</span>}
+          </span>
+        ) : (
           <span className={styles.barBalance} aria-label={t('casino.mainBalance')} data-testid="game-balance">
             {balance === null ? '₱ —' : formatCentavos(balance)}
           </span>
         )}
       </header>
-      {mode === 'trial' && (
-        <p className={styles.ribbon} role="note" data-testid="play-money-ribbon">
-          {t('casino.playMoney')}
-        </p>
-      )}
       <div className={styles.stage}>{children}</div>
     </div>
   );
@@ -182,11 +192,13 @@ function GameFrame({
   title,
   backTo,
   refreshBalance,
+  onBalance,
 }: {
   url: string;
   title: string;
   backTo: string;
   refreshBalance?: (() => void) | undefined;
+  onBalance: (balance: number) => void;
 }) {
   const frame = useRef<HTMLIFrameElement>(null);
   const navigate = useNavigate();
@@ -196,19 +208,22 @@ function GameFrame({
       if (event.source !== frame.current?.contentWindow || event.origin !== origin) return;
       const message = readFrameMessage(event.data);
       if (message?.type === 'panalo:close') void navigate({ to: backTo });
-      else if (message?.type === 'panalo:balance') refreshBalance?.();
+      else if (message?.type === 'panalo:balance') {
+        if (message.balance !== undefined) onBalance(message.balance);
+        refreshBalance?.();
+      }
     };
     addEventListener('message', onMessage);
     return () => removeEventListener('message', onMessage);
-  }, [url, backTo, navigate, refreshBalance]);
+  }, [url, backTo, navigate, refreshBalance, onBalance]);
   return (
     <iframe
       ref={frame}
       className={styles.frame}
       src={url}
       title={title}
+      // `allow` alone: with allowfullscreen beside it the browser warns that `allow` takes precedence.
       allow="fullscreen; autoplay"
-      allowFullScreen
       referrerPolicy="origin"
       data-testid="game-frame"
     />

@@ -11,7 +11,7 @@ import type {
   transferBalanceAnswer,
 } from '../../contract/answers/games';
 import { GameCall } from '../../contract/games';
-import { loadGameList } from '../../lib/gameList';
+import { loadGameList } from '../../api/gameList';
 import type { launchBody } from './rules';
 
 /** The casino's calls of spec §7 as queries and plain calls. Amounts are centavos. */

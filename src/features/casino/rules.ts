@@ -70,13 +70,18 @@ export function gameRecordWindow(period: GameRecordPeriod, now: Date | number): 
   return { beginDate, endDate };
 }
 
-/** What a game page may tell the app through postMessage. */
-export type FrameMessage = { type: 'panalo:close' } | { type: 'panalo:balance' };
+/**
+ * What a game page may tell the app through postMessage: close, or that its balance changed (with the
+ * balance it shows, in centavos, when it says it: the play money of a trial).
+ */
+export type FrameMessage = { type: 'panalo:close' } | { type: 'panalo:balance'; balance?: number };
 
 export function readFrameMessage(data: unknown): FrameMessage | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
-  const type = (data as { type?: unknown }).type;
-  return type === 'panalo:close' || type === 'panalo:balance' ? { type } : undefined;
+  const { type, balance } = data as { type?: unknown; balance?: unknown };
+  if (type === 'panalo:close') return { type };
+  if (type !== 'panalo:balance') return undefined;
+  return typeof balance === 'number' && Number.isSafeInteger(balance) ? { type, balance } : { type };
 }
 
 /** 3_600_000 → '1 h 00 min'; under an hour '25 min'. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageLayout } from '../../ui/PageLayout';
 import { PageSkeleton } from '../../ui/Skeleton';
 import { useDoc } from './docs';
-import { FAQ_ARTICLES, type FaqArticle } from './docs/types';
+import { FAQ_ARTICLES, type FaqArticle } from '../../contract/faq/types';
 import styles from './Doc.module.css';
 import { DocView } from './DocView';
 import { FaqList } from './FaqList';

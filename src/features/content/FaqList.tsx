@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Icon } from '../../ui/Icon';
 import { useDocs } from './docs';
 import styles from './Doc.module.css';
-import { FAQ_ARTICLES } from './docs/types';
+import { FAQ_ARTICLES } from '../../contract/faq/types';
 
 /** The six FAQ articles of spec §2 with their titles and summaries. */
 export function FaqList() {

@@ -7,13 +7,18 @@ import type { ContentDoc, DocSlug } from './docs/types';
  * Help and legal documents are i18next namespaces (`doc-<slug>`), one chunk per document and language,
  * downloaded when a page shows them and cached by the service worker afterwards.
  */
-const modules = import.meta.glob<{ default: ContentDoc }>('./docs/*.*.ts');
+const modules = {
+  ...import.meta.glob<{ default: ContentDoc }>('./docs/*.*.ts'),
+  // The FAQ articles live in the shared layer: the support desk's out-of-hours answer names them too.
+  ...import.meta.glob<{ default: ContentDoc }>('../../contract/faq/*.*.ts'),
+};
+const loaderOf = (slug: DocSlug, lang: string) => modules[`./docs/${slug}.${lang}.ts`] ?? modules[`../../contract/faq/${slug}.${lang}.ts`];
 
 export async function loadDoc(slug: DocSlug, language: string): Promise<ContentDoc> {
   const ns = `doc-${slug}`;
   const lang = language === 'cn' ? 'cn' : 'en';
   if (!i18next.hasResourceBundle(lang, ns)) {
-    const loader = modules[`./docs/${slug}.${lang}.ts`] ?? modules[`./docs/${slug}.en.ts`];
+    const loader = loaderOf(slug, lang) ?? loaderOf(slug, 'en');
     if (!loader) throw new Error(`no document ${slug}`);
     const { default: doc } = await loader();
     i18next.addResourceBundle(lang, ns, doc, true, true);

@@ -1,4 +1,4 @@
-import { loadGameList } from '../../lib/gameList';
+import { loadGameList } from '../../api/gameList';
 import { carriedGameList, carriedGameListAt } from './firstList';
 
 /**

@@ -1,12 +1,11 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { canStartVerification } from '../../lib/kycRules';
 import { kyc } from '../../stores/kyc';
 import buttonStyles from '../../ui/Button.module.css';
 import { PageLayout } from '../../ui/PageLayout';
-import { refreshKycStatus } from './api';
+import { Skeleton } from '../../ui/Skeleton';
 import { StartVerification } from './StartVerification';
 import { KycStatusSummary } from './Status';
 import styles from './Kyc.module.css';
@@ -20,12 +19,14 @@ export function EkycAutomationPage() {
   const { t } = useTranslation();
   const info = useSnapshot(kyc);
   const navigate = useNavigate();
-  useEffect(() => void refreshKycStatus(), []);
   return (
     <PageLayout flush>
       <div className={styles.page}>
         <KycStatusSummary />
-        {info.known && !canStartVerification(info) ? (
+        {/* Nothing to start or to read is offered before the status is known (KycStatusSummary asks for it). */}
+        {!info.known ? (
+          <Skeleton height={48} radius={12} />
+        ) : !canStartVerification(info) ? (
           <Link to="/KycResult" className={`${buttonStyles.button} ${buttonStyles.primary}`}>
             {t('kyc.viewResult')}
           </Link>

@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { KycStatus } from '../../contract/kyc';
@@ -7,7 +6,7 @@ import { kycEntryPage } from '../../lib/kycRules';
 import { kyc } from '../../stores/kyc';
 import buttonStyles from '../../ui/Button.module.css';
 import { PageLayout } from '../../ui/PageLayout';
-import { refreshKycStatus } from './api';
+import { Skeleton } from '../../ui/Skeleton';
 import { KycStatusSummary } from './Status';
 import styles from './Kyc.module.css';
 
@@ -15,7 +14,6 @@ import styles from './Kyc.module.css';
 export function KycAutomationPage() {
   const { t } = useTranslation();
   const info = useSnapshot(kyc);
-  useEffect(() => void refreshKycStatus(), []);
   const next = kycEntryPage(info);
   const approved = info.ekycStatus === KycStatus.Approved;
   return (
@@ -23,9 +21,14 @@ export function KycAutomationPage() {
       <div className={styles.page}>
         <KycStatusSummary />
         {info.cankycTime > 0 && !approved && <p className={styles.text}>{t('kyc.attemptsLeft', { count: info.cankycTime })}</p>}
-        <Link to={next} className={`${buttonStyles.button} ${buttonStyles.primary}`}>
-          {next === '/KycResult' ? t('kyc.viewResult') : next === '/TakePhotoKYC' ? t('kyc.result.updateButton') : t('kyc.verify')}
-        </Link>
+        {/* The next step follows from the status: none is offered before the status is known. */}
+        {info.known ? (
+          <Link to={next} className={`${buttonStyles.button} ${buttonStyles.primary}`}>
+            {next === '/KycResult' ? t('kyc.viewResult') : next === '/TakePhotoKYC' ? t('kyc.result.updateButton') : t('kyc.verify')}
+          </Link>
+        ) : (
+          <Skeleton height={48} radius={12} />
+        )}
         <Link to="/aboutKYC" className={styles.text}>
           {t('kyc.learnMore')}
         </Link>

@@ -1,18 +1,19 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import { type KycOutcome, kycOutcome } from '../../lib/kycRules';
-import { CUSTOMER_SERVICE_PATH } from '../../lib/navigation';
-import { kyc } from '../../stores/kyc';
+import { CUSTOMER_SERVICE_PATH, customerServiceSearch } from '../../lib/navigation';
 import { openOverlay } from '../../stores/ui';
 import { Button } from '../../ui/Button';
 import buttonStyles from '../../ui/Button.module.css';
 import type { IconName } from '../../ui/Icon';
 import { Notice } from '../../ui/Notice';
 import { PageLayout } from '../../ui/PageLayout';
-import { refreshKycStatus } from './api';
+import { PageSkeleton } from '../../ui/Skeleton';
+import { refreshKycStatus } from '../../api/kycStatus';
+import { useKycStatus } from '../../hooks/useKycStatus';
 import styles from './Kyc.module.css';
+import { timers } from '../../lib/timers';
 
 /** While under review the page asks again this often, in case the decision's push was missed (socket down). */
 const PENDING_RECHECK_MS = 15_000;
@@ -38,26 +39,30 @@ const ICON: Record<KycOutcome, IconName> = {
  */
 export function KycResultPage() {
   const { t } = useTranslation();
-  const info = useSnapshot(kyc);
+  // Asked on arrival; nothing is concluded from a status this app never heard (it would read 'not verified').
+  const { info, phase } = useKycStatus();
   const outcome = kycOutcome(info);
   const reason = reasonText((key) => t(key as 'kyc.reasons.tampered'), info.rejectCode, info.rejectReason);
 
-  useEffect(() => void refreshKycStatus(), []);
   useEffect(() => {
     if (outcome !== 'pending') return;
-    const timer = setInterval(() => void refreshKycStatus(), PENDING_RECHECK_MS);
-    return () => clearInterval(timer);
+    const timer = timers.setInterval(() => void refreshKycStatus(), PENDING_RECHECK_MS);
+    return () => timers.clearInterval(timer);
   }, [outcome]);
   const shownRepeated = useRef(false);
   useEffect(() => {
-    if (outcome === 'repeated' && !shownRepeated.current) {
+    if (outcome === 'repeated' && info.known && !shownRepeated.current) {
       shownRepeated.current = true;
       openOverlay('forcedKyc', { need: 'repeated' });
     }
-  }, [outcome]);
+  }, [outcome, info.known]);
 
   const primary = (to: string, label: string) => (
-    <Link to={to} className={`${buttonStyles.button} ${buttonStyles.primary}`}>
+    <Link
+      to={to}
+      search={to === CUSTOMER_SERVICE_PATH ? customerServiceSearch('KycResult', { about: 'kyc' }) : undefined}
+      className={`${buttonStyles.button} ${buttonStyles.primary}`}
+    >
       {label}
     </Link>
   );
@@ -105,6 +110,24 @@ export function KycResultPage() {
     },
   };
   const shown = body[outcome];
+  if (phase === 'unknown')
+    return (
+      <PageLayout flush>
+        <PageSkeleton label={t('common.checking')} lines={3} />
+      </PageLayout>
+    );
+  if (phase === 'failed')
+    return (
+      <PageLayout flush>
+        <div className={styles.page}>
+          <Notice icon="wifiOff" title={t('common.checkFailed')} role="alert">
+            <Button block variant="secondary" onClick={() => void refreshKycStatus()}>
+              {t('common.retry')}
+            </Button>
+          </Notice>
+        </div>
+      </PageLayout>
+    );
   return (
     <PageLayout flush>
       <div className={styles.page} data-outcome={outcome}>

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { CUSTOMER_SERVICE_PATH } from '../../lib/navigation';
+import { CUSTOMER_SERVICE_PATH, customerServiceSearch } from '../../lib/navigation';
 import buttonStyles from '../../ui/Button.module.css';
 import { PageLayout } from '../../ui/PageLayout';
 import styles from './Kyc.module.css';
@@ -27,7 +27,11 @@ export function MultiAccountPage() {
         <Link to="/EKYCAutomation" className={`${buttonStyles.button} ${buttonStyles.primary}`}>
           {t('kyc.multi.retry')}
         </Link>
-        <Link to={CUSTOMER_SERVICE_PATH} className={`${buttonStyles.button} ${buttonStyles.secondary}`}>
+        <Link
+          to={CUSTOMER_SERVICE_PATH}
+          search={customerServiceSearch('MultiAccount', { about: 'kyc' })}
+          className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+        >
           {t('common.customerService')}
         </Link>
       </div>

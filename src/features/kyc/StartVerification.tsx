@@ -4,7 +4,8 @@ import { KycIdType } from '../../contract/kyc';
 import { clearKycDraft } from '../../stores/kycDraft';
 import { beginKycFlow } from '../../stores/kycFlow';
 import { Button } from '../../ui/Button';
-import { initialize, refreshKycStatus } from './api';
+import { refreshKycStatus } from '../../api/kycStatus';
+import { initialize } from './api';
 import styles from './Kyc.module.css';
 
 /** The 13 accepted IDs of spec §3, in the spec's order. */

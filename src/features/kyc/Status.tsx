@@ -2,26 +2,29 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { KycStatus } from '../../contract/kyc';
 import { formatDateTime } from '../../lib/dates';
-import { kyc } from '../../stores/kyc';
+import { useKycStatus } from '../../hooks/useKycStatus';
 import { preferences } from '../../stores/preferences';
 import styles from './Kyc.module.css';
 
-/** The player's verification status and, until verified, the deadline rule of spec §5 with their date. */
+/**
+ * The player's verification status and, until verified, the deadline rule of spec §5 with their date.
+ * Asked on arrival; until the answer the status says it is checking (or is the last known one, marked).
+ */
 export function KycStatusSummary({ withDeadline = true }: { withDeadline?: boolean }) {
   const { t } = useTranslation();
-  const info = useSnapshot(kyc);
+  const { info, phase, describe } = useKycStatus();
   const { language } = useSnapshot(preferences);
   const approved = info.ekycStatus === KycStatus.Approved;
-  const label = t(`kyc.status.${info.ekycStatus}` as 'kyc.status.-1', { defaultValue: t('kyc.status.-1') });
+  const label = describe(t(`kyc.status.${info.ekycStatus}` as 'kyc.status.-1', { defaultValue: t('kyc.status.-1') }));
   return (
     <div className={styles.section}>
       <div className={styles.status}>
         <span>{t('kyc.status.title')}</span>
-        <span className={approved ? styles.ok : styles.badge} data-testid="kyc-status">
+        <span className={approved && phase === 'current' ? styles.ok : styles.badge} data-testid="kyc-status" data-phase={phase}>
           {label}
         </span>
       </div>
-      {withDeadline && !approved && <DeadlineRule days={info.kycDays} deadline={info.deadline} language={language} />}
+      {withDeadline && !approved && info.known && <DeadlineRule days={info.kycDays} deadline={info.deadline} language={language} />}
       {!approved && info.restricted && (
         <p className={styles.warning} role="alert">
           {t('kyc.restricted')}

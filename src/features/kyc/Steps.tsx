@@ -17,7 +17,7 @@ import styles from './Kyc.module.css';
  */
 
 export type Step = 'id' | 'face' | 'confirm' | 'info';
-const STEPS: readonly Step[] = ['id', 'face', 'confirm', 'info'];
+export const STEPS: readonly Step[] = ['id', 'face', 'confirm', 'info'];
 
 /** The step a transaction is at, from what the flow holds. */
 export function currentStep(flow: { idImageKey: string; faceImageKey: string; fields: unknown }): Step {

@@ -7,8 +7,9 @@ import { Button } from '../../ui/Button';
 import buttonStyles from '../../ui/Button.module.css';
 import { Notice } from '../../ui/Notice';
 import { PageLayout } from '../../ui/PageLayout';
-import { type SubmitResult, refreshKycStatus } from './api';
-import { ConfirmStep, FaceStep, IdPhotoStep, StepBar, currentStep } from './Steps';
+import { refreshKycStatus } from '../../api/kycStatus';
+import type { SubmitResult } from './api';
+import { ConfirmStep, FaceStep, IdPhotoStep, STEPS, StepBar, currentStep } from './Steps';
 import styles from './Kyc.module.css';
 
 /**
@@ -23,7 +24,8 @@ export function ZolosPage() {
   if (!flow.transactionId) return <NoVerification />;
   const step = currentStep(flow);
   return (
-    <PageLayout flush>
+    // Each step its own title (the page is four steps of the vendor's flow), apart from the step's heading.
+    <PageLayout flush title={t('kyc.stepTitle', { n: STEPS.indexOf(step) + 1, name: t(`kyc.steps.${step}`) })}>
       <div className={styles.page}>
         <StepBar step={step} />
         {step === 'id' && <IdPhotoStep />}
@@ -55,13 +57,17 @@ export function useAfterConfirm(): (result: SubmitResult) => void {
   };
 }
 
+/**
+ * A step page with no verification under way in this tab (opened directly, or after a reload). It does
+ * not guess the player's status ('Not verified yet' was wrong for a verified player): the entry page says it.
+ */
 export function NoVerification() {
   const { t } = useTranslation();
   return (
     <PageLayout flush>
-      <Notice icon="shield" title={t('kyc.result.notSetTitle')} description={t('kyc.result.notSet')}>
-        <Link to="/EKYCAutomation" className={`${buttonStyles.button} ${buttonStyles.primary}`}>
-          {t('kyc.verify')}
+      <Notice icon="shield" title={t('kyc.noFlowTitle')} description={t('kyc.noFlow')}>
+        <Link to="/KYCAutomation" className={`${buttonStyles.button} ${buttonStyles.primary}`}>
+          {t('kyc.toStatus')}
         </Link>
       </Notice>
     </PageLayout>

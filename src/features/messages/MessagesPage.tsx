@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '../../ui/Notice';
 import { PageLayout } from '../../ui/PageLayout';
@@ -11,15 +11,24 @@ import { tabStyles, useTabs } from '../../ui/Tabs';
 import { type MessageType, markAllRead, messagesQuery, unreadQuery } from './api';
 import styles from './Messages.module.css';
 
-/** /messages: the inbox (type 1) and notices (type 2), with unread counts and mark-all-read. */
-export function MessagesPage() {
+type Tab = MessageType | 'support';
+
+/**
+ * /messages: the inbox (type 1) and notices (type 2), with unread counts and mark-all-read, and the
+ * player's customer-service conversations (`support`, composed in by src/app/pages/MessagesRoute.tsx).
+ */
+export function MessagesPage({ support, supportUnread = 0 }: { support?: ReactNode; supportUnread?: number }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const [type, setType] = useState<MessageType>(1);
+  const [tab, setTab] = useState<Tab>(1);
+  const type: MessageType = tab === 'support' ? 1 : tab;
   const { data: unread } = useQuery(unreadQuery);
-  const { data, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteQuery(messagesQuery(type));
+  const { data, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteQuery({
+    ...messagesQuery(type),
+    enabled: tab !== 'support',
+  });
   const messages = data?.pages.flatMap((page) => page.list) ?? [];
-  const unreadHere = type === 1 ? (unread?.unreadInbox ?? 0) : (unread?.unreadNotice ?? 0);
+  const unreadHere = tab === 'support' ? 0 : type === 1 ? (unread?.unreadInbox ?? 0) : (unread?.unreadNotice ?? 0);
 
   const markRead = async () => {
     const counts = await markAllRead(type).catch(() => undefined);
@@ -28,8 +37,8 @@ export function MessagesPage() {
     await queryClient.invalidateQueries({ queryKey: ['main', 'message/list'] });
   };
 
-  const tabs = useTabs<MessageType>([1, 2], type, setType);
-  const tab = (value: MessageType, label: string, count: number) => (
+  const tabs = useTabs<Tab>(support ? [1, 2, 'support'] : [1, 2], tab, setTab);
+  const tabButton = (value: Tab, label: string, count: number) => (
     <button {...tabs.tab(value)} className={tabStyles.tab}>
       {label}
       {count > 0 && <span className={styles.count}>{count}</span>}
@@ -48,11 +57,14 @@ export function MessagesPage() {
       }
     >
       <div {...tabs.tabList(t('messages.tabs'))} className={`${tabStyles.tabs} ${styles.tabs}`}>
-        {tab(1, t('messages.inbox'), unread?.unreadInbox ?? 0)}
-        {tab(2, t('messages.notices'), unread?.unreadNotice ?? 0)}
+        {tabButton(1, t('messages.inbox'), unread?.unreadInbox ?? 0)}
+        {tabButton(2, t('messages.notices'), unread?.unreadNotice ?? 0)}
+        {support && tabButton('support', t('messages.support'), supportUnread)}
       </div>
       <div {...tabs.panel()}>
-        {isPending ? (
+        {tab === 'support' ? (
+          support
+        ) : isPending ? (
           <PageSkeleton label={t('common.loading')} />
         ) : messages.length === 0 ? (
           <Notice icon="chat" title={t('messages.emptyTitle')} description={t('messages.emptyBody')} />
@@ -72,7 +84,7 @@ export function MessagesPage() {
             ))}
           </ul>
         )}
-        {hasNextPage && (
+        {tab !== 'support' && hasNextPage && (
           <div className={styles.more}>
             <Button variant="secondary" block busy={isFetchingNextPage} onClick={() => void fetchNextPage()}>
               {t('common.loadMore')}

@@ -1,3 +1,4 @@
+import { fetchFile } from '../../api/files';
 import { del, get, set } from 'idb-keyval';
 import { StorageKey } from '../../contract/storageKeys';
 import type { SiteMaintenance } from '../../contract/site';
@@ -31,7 +32,7 @@ export async function rememberMaintenance(status: SiteMaintenance): Promise<void
   const url = maintenanceImageUrl(status);
   if (!url || local.get<string>(StorageKey.maintenanceImage, '') === url) return;
   try {
-    const response = await fetch(url);
+    const response = await fetchFile(url);
     if (!response.ok) return;
     await set(IMAGE_BLOB_KEY, await response.blob());
     local.set(StorageKey.maintenanceImage, url);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../ui/Icon';
 import { streamUrl, streamsQuery } from './api';
 import styles from './LiveMatch.module.css';
+import { timers } from '../../lib/timers';
 
 /** A source that has not started playing by then is given up for the next. */
 const START_TIMEOUT_MS = 15_000;
@@ -19,7 +20,7 @@ type Phase =
  */
 export function MatchVideo({ matchId }: { matchId: string }) {
   const { t } = useTranslation();
-  const { data } = useQuery(streamsQuery(matchId));
+  const { data, isError } = useQuery(streamsQuery(matchId));
   const sources = data?.sources ?? [];
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
 
@@ -46,13 +47,23 @@ export function MatchVideo({ matchId }: { matchId: string }) {
   useEffect(() => {
     if (!waitingUrl || !trying) return;
     const index = trying.index;
-    const timer = setTimeout(
+    const timer = timers.setTimeout(
       () => setPhase(index + 1 < sources.length ? { kind: 'trying', index: index + 1 } : { kind: 'failed' }),
       START_TIMEOUT_MS,
     );
-    return () => clearTimeout(timer);
+    return () => timers.clearTimeout(timer);
   }, [waitingUrl, trying, sources.length]);
 
+  // The match says it has video: its button holds its place while the sources are looked up, so the
+  // markets under it do not move down when they arrive (CLS, issue 31); there is nothing to start yet.
+  if (data === undefined && !isError && phase.kind === 'idle') {
+    return (
+      <button type="button" className={styles.watch} disabled data-testid="watch">
+        <Icon name="play" size={16} />
+        {t('match.watch')}
+      </button>
+    );
+  }
   if (sources.length === 0) return null;
 
   if (phase.kind === 'idle') {

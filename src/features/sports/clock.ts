@@ -1,18 +1,19 @@
 import { useState, useSyncExternalStore } from 'react';
 import type { LiveState } from '../../contract/feed';
+import { type TimerHandle, timers } from '../../lib/timers';
 
 /**
  * One shared one-second tick for every running clock on screen: a single timer however many matches
  * show a clock, and only while one does.
  */
 const listeners = new Set<() => void>();
-let timer: ReturnType<typeof setInterval> | null = null;
+let timer: TimerHandle | null = null;
 let second = Math.floor(Date.now() / 1000);
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   if (timer === null) {
-    timer = setInterval(() => {
+    timer = timers.setInterval(() => {
       second = Math.floor(Date.now() / 1000);
       for (const l of listeners) l();
     }, 1000);
@@ -20,7 +21,7 @@ function subscribe(listener: () => void): () => void {
   return () => {
     listeners.delete(listener);
     if (listeners.size === 0 && timer !== null) {
-      clearInterval(timer);
+      timers.clearInterval(timer);
       timer = null;
     }
   };

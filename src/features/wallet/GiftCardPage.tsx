@@ -15,8 +15,7 @@ import { type GiftCard, giftCardsQuery, receiveVoucher, redeemGiftCard } from '.
 import { refreshBalance } from './balance';
 import { VoucherForm } from './VoucherForm';
 import styles from './Wallet.module.css';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { timers } from '../../lib/timers';
 
 /** /giftCard: the player's gift cards (redeem each once), and a gift card or voucher code typed in. */
 export function GiftCardPage() {
@@ -59,7 +58,7 @@ function GiftCardRow({ card, onRedeemed }: { card: GiftCard; onRedeemed: () => v
     setBusy(true);
     try {
       const answer = await redeemGiftCard(card.giftCardId, key.current);
-      await sleep(COUPON_RESULT_DELAY_MS);
+      await timers.sleep(COUPON_RESULT_DELAY_MS);
       showToast('success', answer.message || t('wallet.voucherDone', { amount: formatCentavos(answer.amount) }));
       void refreshBalance(0);
       onRedeemed();

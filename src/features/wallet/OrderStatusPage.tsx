@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLayout } from '../../ui/PageLayout';
 import { Button } from '../../ui/Button';
@@ -10,7 +10,6 @@ import { useUserPush } from '../../realtime/hooks';
 import { PageSkeleton } from '../../ui/Skeleton';
 import { isFinalDeposit } from './amounts';
 import { cancelDeposit, orderQuery } from './api';
-import { refreshBalance } from './balance';
 import { DepositOutcome } from './DepositOutcome';
 import type { OrderSearch } from './search';
 import styles from './Wallet.module.css';
@@ -69,20 +68,6 @@ function OrderStatus({ orderNo, result }: { orderNo: string; result: OrderSearch
   };
   useUserPush('balance', () => void refetch(), status === 'pending' || status === 'reviewing');
 
-  // Money in: poll the balance until it is ready (spec §4), once.
-  const [balance, setBalance] = useState<'idle' | 'refreshing' | 'ready' | 'timedOut'>('idle');
-  const asked = useRef(false);
-  const refresh = async () => {
-    setBalance('refreshing');
-    setBalance((await refreshBalance(0).catch(() => false)) ? 'ready' : 'timedOut');
-  };
-  useEffect(() => {
-    if (status === 'paid' && !asked.current) {
-      asked.current = true;
-      void refresh();
-    }
-  }, [status]);
-
   if (isPending) return <PageSkeleton label={t('common.loading')} lines={5} />;
   if (isError || !order) {
     return (
@@ -100,15 +85,6 @@ function OrderStatus({ orderNo, result }: { orderNo: string; result: OrderSearch
             <p className={styles.note} role="status" data-testid="checkout-not-completed">
               {t('wallet.checkoutNotCompleted')}
             </p>
-          )}
-          {balance === 'refreshing' && <p className={styles.dim}>{t('wallet.balanceUpdating')}</p>}
-          {balance === 'timedOut' && (
-            <div className={styles.actions} role="alert">
-              <p className={styles.dim}>{t('wallet.balanceTimedOut')}</p>
-              <Button variant="secondary" onClick={() => void refresh()}>
-                {t('wallet.refresh')}
-              </Button>
-            </div>
           )}
           {!isFinalDeposit(order.status) && (
             <Button

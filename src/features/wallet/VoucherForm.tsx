@@ -2,18 +2,20 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COUPON_RESULT_DELAY_MS } from '../../contract/constants';
 import { Attempt } from '../../api/attempt';
+import { ApiError } from '../../api/client';
 import { formatCentavos } from '../../lib/money';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { type VoucherResult, depositByVoucher } from './api';
 import { refreshBalance } from './balance';
 import styles from './Wallet.module.css';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { timers } from '../../lib/timers';
 
 /**
  * A voucher code turned into money. `redeem` is the call (deposit/depositByVoucher here,
- * customer/receiveVoucher on /giftCard); the result is shown after the spec's 2 s delay (§9).
+ * customer/receiveVoucher on /giftCard); the result is shown after the spec's 2 s delay (§9). A result
+ * belongs to the attempt that made it (issue 32): a new attempt, or a change to the code, clears the
+ * last one, and a refusal stays under the field (the toast goes after 3 s) instead of an earlier success.
  */
 export function VoucherForm({
   redeem = depositByVoucher,
@@ -30,6 +32,7 @@ export function VoucherForm({
   const attempt = useRef(new Attempt());
 
   const submit = async () => {
+    setResult(undefined);
     const voucherCode = code.trim();
     if (voucherCode.length < 4 || voucherCode.length > 64) {
       setError(t('wallet.voucherInvalid'));
@@ -39,13 +42,14 @@ export function VoucherForm({
     setBusy(true);
     try {
       const answer = await attempt.current.send(voucherCode, (key) => redeem(voucherCode, key));
-      await sleep(COUPON_RESULT_DELAY_MS);
+      await timers.sleep(COUPON_RESULT_DELAY_MS);
       setResult(answer);
       setCode('');
       void refreshBalance(0);
       onDone?.();
-    } catch {
-      // The API client already said why (used, expired, unknown code).
+    } catch (error) {
+      // The API client already said why in a toast (used, expired, unknown code); the field keeps it.
+      if (error instanceof ApiError && error.kind === 'server' && error.message) setError(error.message);
     } finally {
       setBusy(false);
     }
@@ -66,7 +70,11 @@ export function VoucherForm({
         autoCapitalize="characters"
         maxLength={64}
         value={code}
-        onChange={(event) => setCode(event.target.value)}
+        onChange={(event) => {
+          setCode(event.target.value);
+          setError(undefined);
+          setResult(undefined);
+        }}
         error={error}
         hint={t('wallet.voucherHint')}
       />

@@ -43,7 +43,7 @@ export function AccountChoice({
     );
   }
   const { list, maxAccounts } = query.data;
-  const wayName = t(`withdraw.ways.${way}`);
+  const wayName = t(`withdraw.wayInText.${way}`);
   // The radio group holds the radios only; the way to add one follows it (a list item or a link inside
   // a radio group is not a radio). Both columns have the same gap: the rows sit as they did in one list.
   return (

@@ -23,7 +23,7 @@ function AccountsPage({ way, mode }: { way: Way; mode: 'manage' | 'choose' }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const query = useQuery(accountsQuery(ACCOUNT_TYPE_OF[way]));
-  const wayName = t(`withdraw.ways.${way}`);
+  const wayName = t(`withdraw.wayInText.${way}`);
 
   const remove = (account: PaymentAccount) =>
     showDialog({

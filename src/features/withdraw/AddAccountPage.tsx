@@ -107,7 +107,7 @@ function AddAccountPage({ way }: { way: Way }) {
         )}
         {full && (
           <p className={styles.warn} role="alert">
-            {t('withdraw.accounts.full', { count: existing.data.maxAccounts, way: t(`withdraw.ways.${way}`) })}
+            {t('withdraw.accounts.full', { count: existing.data.maxAccounts, way: t(`withdraw.wayInText.${way}`) })}
           </p>
         )}
         <div>

@@ -4,7 +4,11 @@ import { formatCentavos } from '../../lib/money';
 import { TextField } from '../../ui/Field';
 import styles from './Withdraw.module.css';
 
-/** The amount in pesos, with the presets of spec §9 (a tap fills the field) and the limits under it. */
+/**
+ * The amount in pesos, with the presets of spec §9 (a tap fills the field) and the limits under it. Only
+ * presets that can be withdrawn now are offered: none above `max` (the limit or what is withdrawable)
+ * nor below `min`.
+ */
 export function AmountField({
   value,
   onChange,
@@ -27,14 +31,16 @@ export function AmountField({
   return (
     <>
       <div className={styles.presets} role="group" aria-label={t('withdraw.amount.presets')}>
-        {presets.map((preset) => {
-          const text = String(preset / 100);
-          return (
-            <button key={preset} type="button" className={styles.preset} aria-pressed={value === text} onClick={() => onChange(text)}>
-              {formatCentavos(preset).replace(/\.00$/, '')}
-            </button>
-          );
-        })}
+        {presets
+          .filter((preset) => preset >= min && preset <= max)
+          .map((preset) => {
+            const text = String(preset / 100);
+            return (
+              <button key={preset} type="button" className={styles.preset} aria-pressed={value === text} onClick={() => onChange(text)}>
+                {formatCentavos(preset).replace(/\.00$/, '')}
+              </button>
+            );
+          })}
       </div>
       <TextField
         label={t('withdraw.amount.label')}

@@ -3,14 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { formatCentavos } from '../../lib/money';
 import { pay } from '../../stores/pay';
-import { type WithdrawSwitch, mainBalanceQuery } from './api';
+import { type WithdrawSwitch } from './api';
 import styles from './Withdraw.module.css';
+import { balanceQuery } from '../../api/queries';
 
 /** The balance, what can be withdrawn now, and in plain words any turnover still owed before the rest can go. */
 export function BalanceCard({ state }: { state: WithdrawSwitch }) {
   const { t } = useTranslation();
   // Fetched here too (a direct visit has no header); the pay store keeps the latest answer, pushes included.
-  useQuery(mainBalanceQuery);
+  useQuery(balanceQuery);
   const { balance } = useSnapshot(pay);
   return (
     <section className={styles.card} aria-label={t('withdraw.balance.title')}>

@@ -20,6 +20,7 @@ import { ClaimCode, primaryLink } from './OrderPages';
 import { PasswordSheet } from './PasswordSheet';
 import { amountProblem } from './rules';
 import styles from './Withdraw.module.css';
+import { balanceQuery } from '../../api/queries';
 
 type Channel = 'agent' | 'maya';
 
@@ -76,7 +77,7 @@ function DirectWithdraw({ channel, label, onDone }: { channel: Channel; label: s
       );
       setAsking(null);
       void queryClient.invalidateQueries({ queryKey: ['main', MoneyCall.withdrawSwitch] });
-      void queryClient.invalidateQueries({ queryKey: ['main', 'customer/getBalanceV3'] });
+      void queryClient.invalidateQueries({ queryKey: balanceQuery.queryKey });
       onDone(order);
       return undefined;
     } catch (error) {
@@ -104,9 +105,7 @@ function DirectWithdraw({ channel, label, onDone }: { channel: Channel; label: s
             setAmount(value);
             setTouched(true);
           }}
-          presets={(state.data.amountList.length > 0 ? state.data.amountList : WITHDRAW_PRESETS.map((pesos) => pesos * 100)).filter(
-            (preset) => preset <= limits.max,
-          )}
+          presets={state.data.amountList.length > 0 ? state.data.amountList : WITHDRAW_PRESETS.map((pesos) => pesos * 100)}
           min={limits.min}
           max={Math.min(limits.max, Math.max(limits.withdrawable, 0))}
           error={touched ? amountMessage(problem) : undefined}

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/dates';
+import { CUSTOMER_SERVICE_PATH, customerServiceSearch } from '../../lib/navigation';
 import { formatCentavos } from '../../lib/money';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
@@ -128,6 +129,16 @@ export function WithdrawInfoPage({ orderNo }: { orderNo?: string }) {
               {view.returned && (
                 <Link to="/withdraw" className={primaryLink}>
                   {t('withdraw.info.tryAgain')}
+                </Link>
+              )}
+              {view.returned && (
+                <Link
+                  to={CUSTOMER_SERVICE_PATH}
+                  search={customerServiceSearch('withdrawInfo', { about: 'withdrawal', orderNo: order.orderNo })}
+                  className={secondaryLink}
+                  data-testid="withdraw-customer-service"
+                >
+                  {t('common.customerService')}
                 </Link>
               )}
               <Link to="/record" className={secondaryLink}>

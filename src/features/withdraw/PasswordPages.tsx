@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { cooldownSeconds } from '../../api/cooldown';
 import { MoneyCall } from '../../contract/money';
 import { useCountdown } from '../../hooks/useCountdown';
 import { session, updateUser } from '../../stores/session';
@@ -58,8 +59,11 @@ function SmsCode({ value, onChange, error }: { value: string; onChange: (value: 
     try {
       start((await sendWithdrawPwdCode()).waitSeconds);
       showToast('info', t('withdraw.password.codeSent', { phone: user?.mobileNo ?? '' }));
-    } catch {
-      // told by the API client
+    } catch (error) {
+      // Told by the API client; a code asked too soon (the login's, say: one a minute per number) also
+      // starts the wait the server names.
+      const wait = cooldownSeconds(error);
+      if (wait) start(wait);
     } finally {
       setSending(false);
     }

@@ -13,6 +13,7 @@ import { moneyOutRefusal } from './errors';
 import { PasswordSheet } from './PasswordSheet';
 import { ACCOUNT_TYPE_OF, WAYS, type Way, describeSplit } from './rules';
 import styles from './Withdraw.module.css';
+import { balanceQuery } from '../../api/queries';
 
 interface Part {
   amount: number;
@@ -127,7 +128,7 @@ function SplitPlan({ total, bankAccountId, way }: { total: number; bankAccountId
       }
     }
     void queryClient.invalidateQueries({ queryKey: ['main', MoneyCall.withdrawSwitch] });
-    void queryClient.invalidateQueries({ queryKey: ['main', 'customer/getBalanceV3'] });
+    void queryClient.invalidateQueries({ queryKey: balanceQuery.queryKey });
     setAsking(false);
     return undefined;
   };

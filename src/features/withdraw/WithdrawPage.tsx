@@ -19,6 +19,7 @@ import { useMoneyPushes } from './pushes';
 import { ACCOUNT_TYPE_OF, WAYS, type Way, amountProblem } from './rules';
 import { BalanceCard } from './BalanceCard';
 import styles from './Withdraw.module.css';
+import { balanceQuery } from '../../api/queries';
 
 export interface WithdrawPageProps {
   way?: string | undefined;
@@ -142,7 +143,7 @@ function WithdrawForm({ way, state, accountId, home }: { way: Way; state: Withdr
   const offerSplit = (centavos: number, bankAccountId: number) =>
     showDialog({
       title: t('withdraw.split.offerTitle'),
-      message: t('withdraw.split.offerBody', { max: formatCentavos(state.channelMax[way]), way: t(`withdraw.ways.${way}`) }),
+      message: t('withdraw.split.offerBody', { max: formatCentavos(state.channelMax[way]), way: t(`withdraw.wayInText.${way}`) }),
       confirm: {
         label: t('withdraw.split.offerConfirm'),
         action: () => void navigate({ href: `/split-withdraw?amount=${centavos}&accountId=${bankAccountId}&way=${way}` }),
@@ -179,7 +180,7 @@ function WithdrawForm({ way, state, accountId, home }: { way: Way; state: Withdr
         body: { bankAccountId: asking.account.bankAccountId, amount: asking.centavos, withdrawPassword: password },
       });
       void queryClient.invalidateQueries({ queryKey: ['main', MoneyCall.withdrawSwitch] });
-      void queryClient.invalidateQueries({ queryKey: ['main', 'customer/getBalanceV3'] });
+      void queryClient.invalidateQueries({ queryKey: balanceQuery.queryKey });
       void navigate({ href: `/submitted?orderNo=${encodeURIComponent(order.orderNo)}` });
       return undefined;
     } catch (error) {
@@ -198,7 +199,7 @@ function WithdrawForm({ way, state, accountId, home }: { way: Way; state: Withdr
       <section aria-labelledby="to-account">
         <div className={styles.headingRow}>
           <h2 id="to-account" className={styles.heading}>
-            {t('withdraw.accounts.to', { way: t(`withdraw.ways.${way}`) })}
+            {t('withdraw.accounts.to', { way: t(`withdraw.wayInText.${way}`) })}
           </h2>
           {(accounts.data?.list.length ?? 0) > 0 && (
             <Link to={MANAGE_PATH[way]} className={styles.linkButton}>

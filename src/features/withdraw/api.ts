@@ -13,7 +13,6 @@ import type {
 } from '../../contract/answers/money';
 import { MoneyCall, type MoneyBody } from '../../contract/money';
 import type { PaymentAccountType } from '../../contract/payments';
-import { pay } from '../../stores/pay';
 import { statusView } from './rules';
 
 /** The money-out calls of spec §7 as the withdraw pages use them. accountNo and the passwords are encrypted by the API client. */
@@ -23,27 +22,6 @@ export type Withdrawal = z.infer<typeof withdrawalAnswer>;
 export type AccountList = z.infer<typeof bankAccountListAnswer>;
 export type PaymentAccount = AccountList['list'][number];
 export type OrderQuota = z.infer<typeof orderQuotaAnswer>;
-
-/**
- * The main balance, under the same key as the header's (features/wallet): a withdraw page opened directly
- * shows it without the home header, and each answer lands in the pay store like the header's does.
- */
-export const mainBalanceQuery = queryOptions({
-  queryKey: ['main', 'customer/getBalanceV3'],
-  queryFn: async () => {
-    const data = await api.call<{ balance: number; bonusBalance: number; balanceFlag: 0 | 1 }>(
-      'main',
-      'customer/getBalanceV3',
-      {},
-      { quiet: true },
-    );
-    pay.balance = data.balance;
-    pay.bonusBalance = data.bonusBalance;
-    pay.balanceFlag = data.balanceFlag;
-    return data;
-  },
-  staleTime: 15_000,
-});
 
 export const withdrawSwitchQuery = queryOptions({
   queryKey: ['main', MoneyCall.withdrawSwitch],

@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import * as Comlink from 'comlink';
-import { useEffect } from 'react';
+import { balanceQuery } from '../../api/queries';
 import { MoneyCall } from '../../contract/money';
-import { realtime } from '../../realtime/client';
+import { useUserPush } from '../../realtime/hooks';
 
 /**
  * While a withdrawal page is open, every push on `/user/queue/balance` (a payout settled, failed or was
@@ -10,23 +9,9 @@ import { realtime } from '../../realtime/client';
  */
 export function useMoneyPushes(): void {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    const api = realtime();
-    if (!api) return;
-    const onBalance = () => {
-      void queryClient.invalidateQueries({ queryKey: ['main', MoneyCall.queryWithdrawalStatus] });
-      void queryClient.invalidateQueries({ queryKey: ['main', MoneyCall.withdrawSwitch] });
-      void queryClient.invalidateQueries({ queryKey: ['main', 'customer/getBalanceV3'] });
-    };
-    let id: number | undefined;
-    let cancelled = false;
-    void api.watchUser('balance', Comlink.proxy(onBalance)).then((subscription) => {
-      if (cancelled) void api.unwatch(subscription);
-      else id = subscription;
-    });
-    return () => {
-      cancelled = true;
-      if (id !== undefined) void api.unwatch(id);
-    };
-  }, [queryClient]);
+  useUserPush('balance', () => {
+    void queryClient.invalidateQueries({ queryKey: ['main', MoneyCall.queryWithdrawalStatus] });
+    void queryClient.invalidateQueries({ queryKey: ['main', MoneyCall.withdrawSwitch] });
+    void queryClient.invalidateQueries({ queryKey: balanceQuery.queryKey });
+  });
 }

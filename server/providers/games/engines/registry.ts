@@ -49,7 +49,7 @@ export interface TableContext {
   clock: () => number;
   /** The server's settings (e.g. config.gameTables: the tables' phase lengths). */
   config: ServerConfig;
-  /** Registers a job shared by the server instances (app.payments.addJob). */
+  /** Registers a job shared by the server instances (app.jobs.add). */
   addJob(name: string, everyMs: number, run: (now: number) => Promise<unknown>): void;
 }
 

@@ -237,6 +237,9 @@ export function jackpotProbability(params: SlotParams): number {
 
 const rtpCache = new WeakMap<SlotParams, number>();
 
+/** A slot spin takes at least this long on screen (UK slot design rules: no faster than 2.5 s per spin). */
+export const SLOT_MIN_SPIN_MS = 2_500;
+
 export const slotEngine: InstantEngine<SlotParams, null> = {
   engine: GameEngine.Slot,
   rtpBps(params) {
@@ -300,15 +303,23 @@ function draw(reels,winning){
   });
 }
 draw([['A','B','C'],['D','W','E'],['F','S','G'],['B','A','D'],['C','E','F']]);
+function after(ms){return new Promise(function(resolve){setTimeout(resolve,ms);});}
 button.addEventListener('click',function(){
-  button.disabled=true;result.textContent='';
+  button.disabled=true;result.textContent='';result.removeAttribute('data-celebrated');
   Array.prototype.forEach.call(box.querySelectorAll('.slot-cell'),function(c){c.className+=' spinning';});
-  panalo.start({spin:true}).then(function(answer){
-    var view=answer.view;var winning={};
-    view.lines.forEach(function(l){for(var r=0;r<l.count;r++)winning[r+':'+lines[l.line-1][r]]=true;});
-    if(view.scatterWin>0)view.reels.forEach(function(w,reel){w.forEach(function(s,row){if(s==='S')winning[reel+':'+row]=true;});});
+  // A spin takes at least ${SLOT_MIN_SPIN_MS / 1000} s on screen, however fast the answer comes.
+  var paced=after(${SLOT_MIN_SPIN_MS});
+  panalo.start({spin:true}).then(function(answer){return paced.then(function(){return answer;});}).then(function(answer){
+    var view=answer.view;var bet=answer.bet||panalo.bet();
+    // Only a win above the stake is a win: a smaller return is told plainly, without highlights.
+    var celebrate=view.jackpot||answer.win>bet;var winning={};
+    if(celebrate){view.lines.forEach(function(l){for(var r=0;r<l.count;r++)winning[r+':'+lines[l.line-1][r]]=true;});
+      if(view.scatterWin>0)view.reels.forEach(function(w,reel){w.forEach(function(s,row){if(s==='S')winning[reel+':'+row]=true;});});}
     draw(view.reels,winning);
-    result.textContent=view.jackpot?panalo.text('jackpot'):view.win>0?panalo.text('won')+' '+panalo.money(answer.win):panalo.text('noWin');
-  },function(){draw([['A','B','C'],['D','W','E'],['F','S','G'],['B','A','D'],['C','E','F']]);}).then(function(){button.disabled=false;});
+    if(celebrate)result.setAttribute('data-celebrated','true');
+    result.textContent=view.jackpot?panalo.text('jackpot'):celebrate?panalo.text('won')+' '+panalo.money(answer.win)
+      :answer.win>0?panalo.text('returned')+' '+panalo.money(answer.win)+' '+panalo.text('ofBet'):panalo.text('noWin');
+  },function(){return paced.then(function(){draw([['A','B','C'],['D','W','E'],['F','S','G'],['B','A','D'],['C','E','F']]);});})
+  .then(function(){button.disabled=false;});
 });
 })();`;

@@ -1,33 +1,11 @@
+import type { FaqArticle } from '../../../contract/faq/types';
+
 /**
- * A help or legal document. Each document has one file per language (`<slug>.en.ts`, `<slug>.cn.ts`)
- * loaded on demand as an i18next namespace, so none of this text is in the first download.
+ * The legal and information documents (one file per language, `<slug>.en.ts`, `<slug>.cn.ts`, loaded on
+ * demand as i18next namespaces, so none of this text is in the first download). The FAQ articles and the
+ * document's shape live in src/contract/faq (the server answers with the articles too).
  */
-export interface ContentSection {
-  heading?: string;
-  paragraphs?: string[];
-  /** A bulleted list shown after the paragraphs. */
-  list?: string[];
-}
-
-export interface ContentDoc {
-  title: string;
-  /** One or two sentences shown under the title and in the FAQ list. */
-  summary: string;
-  /** ISO date of the last revision, e.g. '2026-11-01'. */
-  updated: string;
-  sections: ContentSection[];
-}
-
-/** The six FAQ articles of spec §2, in the order the FAQ page lists them. */
-export const FAQ_ARTICLES = [
-  'how-to-play-live-streaming',
-  'basketball-events',
-  'esports-events',
-  'volleyball-team-win',
-  'how-a-team-wins-pvl',
-  'min-max-deposit',
-] as const;
-export type FaqArticle = (typeof FAQ_ARTICLES)[number];
+export type { ContentDoc, ContentSection } from '../../../contract/faq/types';
 
 /** Legal and information documents and the routes that show them. */
 export const LEGAL_DOCS = {

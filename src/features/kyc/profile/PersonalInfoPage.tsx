@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { ApiError } from '../../../api/client';
 import { KycIdType, OCCUPATIONS, SOURCES_OF_INCOME } from '../../../contract/kyc';
+import { BARRED_CATEGORIES, type BarredCategory } from '../../../contract/responsibleGaming';
 import type { City } from '../../../contract/places';
 import { kycDraft } from '../../../stores/kycDraft';
 import { showToast } from '../../../stores/ui';
@@ -128,6 +129,8 @@ export function PersonalInfoPage() {
   const draft = useSnapshot(kycDraft);
   const [values, setValues] = useState<PersonalInfoValues>(fromDraft);
   const [tried, setTried] = useState(false);
+  /** The barred categories the player ticks (responsible gaming): none ticked declares that none applies. */
+  const [barred, setBarred] = useState<BarredCategory[]>([]);
   const [busy, setBusy] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string>();
@@ -195,7 +198,7 @@ export function PersonalInfoPage() {
     }
     setBusy(true);
     try {
-      const answer = await submitPersonalInfo(body);
+      const answer = await submitPersonalInfo({ ...body, barredCategories: barred });
       recordSubmission(answer);
       await navigate({ to: '/KycResult' });
     } catch {
@@ -400,6 +403,22 @@ export function PersonalInfoPage() {
               </span>
             )}
           </div>
+        </Section>
+
+        <Section title={t('kycProfile.sections.barred')}>
+          <p className={fieldStyles.hint}>{t('kycProfile.barredHelp')}</p>
+          {BARRED_CATEGORIES.map((category) => (
+            <label key={category} className={styles.check}>
+              <input
+                type="checkbox"
+                checked={barred.includes(category)}
+                onChange={(event) =>
+                  setBarred((old) => (event.target.checked ? [...old, category] : old.filter((value) => value !== category)))
+                }
+              />
+              <span>{t(`kycProfile.barred.${category}`)}</span>
+            </label>
+          ))}
         </Section>
 
         <div className={styles.footer}>

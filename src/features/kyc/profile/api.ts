@@ -33,6 +33,7 @@ export function submitPersonalInfo(body: PersonalInfo): Promise<z.infer<typeof k
 /** Where the verification stands after the form: the status the result page shows; the hand-over is done. */
 export function recordSubmission(answer: z.infer<typeof kycSubmitAnswer>): void {
   kyc.known = true;
+  kyc.fresh = true;
   kyc.ekycStatus = answer.ekycStatus;
   kyc.mergeKycStatus = answer.ekycStatus;
   kyc.rejectReason = answer.rejectReason;

@@ -1,4 +1,4 @@
-import { DEPOSIT_PRESETS, DEPOSIT_PRESETS_MAX_SHOWN } from '../../../src/contract/constants';
+import { DEPOSIT_PRESETS, DEPOSIT_PRESETS_MAX_SHOWN } from '../../src/contract/constants';
 
 /**
  * The operator's payment settings, from the environment (amounts in pesos there, centavos here).

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '.';
-import { customers } from './schema';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../db';
+import { customers } from '../db/schema';
 import { hashPassword } from '../lib/security';
-import { createCustomer } from '../modules/auth/users';
-import { HOUSE, houseAccountId, post, walletAccountId } from '../modules/wallet/ledger';
+import { createCustomer } from '../modules/auth';
+import { countNotices, sendMessage, welcome } from '../modules/messages';
+import { HOUSE, houseAccountId, post, walletAccountId } from '../modules/wallet';
 import type { PlayerEvents } from '../realtime/bus';
-import { countNotices } from '../modules/messages/repository';
-import { sendMessage, welcome } from '../modules/messages/service';
 
 /** The demo player of the README: log in with this phone and password. */
 export const DEMO_PLAYER = {
@@ -58,3 +59,11 @@ export async function seed(db: Database, events: PlayerEvents, options: { demo: 
   });
   await welcome(db, events, customerId);
 }
+
+/** The seed at every start: the notices, and the demo player unless SEED_DEMO=false. */
+export const seeded = fp(
+  async (app: FastifyInstance) => {
+    await seed(app.database.db, app.playerEvents, { demo: app.config.seedDemo });
+  },
+  { name: 'seed', dependencies: ['core'] },
+);

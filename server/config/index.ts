@@ -1,9 +1,12 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type TrustProxy, parseTrustProxy } from './lib/proxies';
-import { type PaymentConfig, paymentConfig } from './modules/payments/config';
-import { type ManualDepositSettings, manualDepositSettings } from './modules/bankDeposits/settings';
+import { type TrustProxy, parseTrustProxy } from '../lib/proxies';
+import { type PaymentConfig, paymentConfig } from './payments';
+import { type ManualDepositSettings, manualDepositSettings } from './manualDeposits';
+
+export type { ChannelLimits, PaymentConfig } from './payments';
+export type { HouseBank, ManualDepositSettings } from './manualDeposits';
 
 /**
  * Server configuration: environment variables over generated development defaults. Secrets are never in
@@ -59,7 +62,7 @@ export interface ServerConfig {
   feed: { seed: number; matchesPerSport: number; priceChangesPerSecond: number; matchSpeed: number };
   /** Origins that may show the app in a frame (partner mini-apps), besides the app itself. */
   frameAncestors: string[];
-  /** Payment limits, presets, the turnover rule and the simulators (modules/payments/config.ts). */
+  /** Payment limits, presets, the turnover rule and the simulators (./payments.ts). */
   payments: PaymentConfig;
   /** Bank transfers reviewed by the operator and cash-ins at agents (DEPOSIT_BANKS, BANK_DEPOSIT_EXPIRY_MINUTES, AGENT_CALLBACK_SECRET). */
   manualDeposits: ManualDepositSettings;

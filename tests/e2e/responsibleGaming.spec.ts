@@ -1,0 +1,161 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, logInWithPassword, markKycPromptSeen, test } from './fixtures';
+import { codeFromOutbox } from './outbox';
+
+/**
+ * Responsible gaming end to end in chromium (issue 34): a new player sets a ₱1,000 daily deposit limit,
+ * is refused a ₱1,500 deposit with the message naming the limit, takes a 1-day break and is logged out
+ * everywhere (the other device too), can log in again only to withdraw, and withdraws.
+ */
+
+const SCREENS = 'test-results/screens';
+const PASSWORD = 'Secret123';
+const WITHDRAW_PASSWORD = '902817';
+
+function newPhone(): string {
+  return `9${String(Math.floor(Math.random() * 900_000_000) + 100_000_000)}`;
+}
+
+/** A ₱300 promo voucher issued on the development page: money that owes no deposit turnover. */
+async function promoVoucher(request: APIRequestContext): Promise<string> {
+  const page = await request.post('/dev/vouchers', { form: { kind: 'promo', amount: '300', count: '1', maxUses: '1', days: '30' } });
+  const code = /[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}/.exec(await page.text())?.[0];
+  if (!code) throw new Error('no voucher code issued');
+  return code;
+}
+
+test('a player limits deposits to ₱1,000 a day, is refused ₱1,500, takes a 1-day break, is logged out everywhere, and can only withdraw', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const phone = newPhone();
+
+  // A new player (the registration form offers a daily deposit limit; this player leaves it for later).
+  await page.goto('/foryou');
+  await page.getByRole('button', { name: 'Register' }).click();
+  const register = page.getByRole('dialog', { name: 'Create your account' });
+  await register.getByLabel('Mobile number').fill(phone);
+  await register.getByRole('button', { name: 'Send code' }).click();
+  await expect(register.getByRole('button', { name: /Resend in \d+s/ })).toBeVisible();
+  await register.getByLabel('Verification code').fill(await codeFromOutbox(page, phone));
+  await register.getByLabel('Password').fill(PASSWORD);
+  await register.getByLabel('Date of birth').fill('1992-02-20');
+  await expect(register.getByLabel('Daily deposit limit (optional)')).toBeVisible();
+  await register.getByRole('checkbox').check();
+  await register.getByRole('button', { name: 'Open my account' }).click();
+  await expect(register).toBeHidden();
+
+  // ₱300 from a promo voucher, to withdraw later.
+  await page.goto('/giftCard');
+  await page.getByLabel('Voucher code').fill(await promoVoucher(request));
+  await page.getByRole('button', { name: 'Redeem' }).click();
+  await expect(page.getByTestId('header-balance').or(page.getByText('₱300.00')).first()).toBeVisible();
+
+  // A second device, logged in before the break.
+  const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await markKycPromptSeen(other);
+  const second = await other.newPage();
+  await second.goto('/foryou');
+  await second.getByRole('button', { name: 'Log In' }).first().click();
+  await logInWithPassword(second, phone, PASSWORD);
+  await expect(second.getByTestId('header-balance')).toBeVisible();
+
+  // The daily deposit limit: lower (a first limit) takes effect at once.
+  await page.goto('/responsibleGaming');
+  await expect(page.getByTestId('rg-helpline')).toContainText('(02) 8248-9568');
+  await page.getByTestId('rg-input-depositDay').fill('1000');
+  await page.getByTestId('rg-save-depositDay').click();
+  await expect(page.getByTestId('rg-limit-depositDay')).toContainText('₱1,000.00');
+  await page.screenshot({ path: `${SCREENS}/rg-limits-390x844.png` });
+
+  // ₱1,500 through GCash: refused by the server, in words naming the limit.
+  await page.goto('/wallet/deposit?payType=gcash');
+  await page.getByTestId('deposit-amount').fill('1500');
+  await page.getByTestId('deposit-submit').click();
+  const refusal = page.getByRole('alertdialog', { name: 'Responsible gaming' });
+  await expect(refusal).toContainText('Your daily deposit limit is ₱1,000.00.');
+  await expect(refusal).toContainText('(02) 8248-9568');
+  await page.screenshot({ path: `${SCREENS}/rg-deposit-refused-390x844.png` });
+  await refusal.getByRole('button', { name: 'OK' }).click();
+
+  // A 1-day break: confirmed, then logged out here and on the other device.
+  await page.goto('/responsibleGaming?tab=breaks');
+  await page.getByRole('radio', { name: '1 day' }).check();
+  await page.getByTestId('rg-take-break').click();
+  const confirm = page.getByRole('alertdialog', { name: 'Responsible gaming' });
+  await expect(confirm).toContainText('Start a break of 1 day?');
+  await page.screenshot({ path: `${SCREENS}/rg-break-confirm-390x844.png` });
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Responsible gaming' })).toContainText('logged out everywhere');
+  await page.getByRole('alertdialog', { name: 'Responsible gaming' }).getByRole('button', { name: 'OK' }).click();
+  await page.goto('/foryou');
+  await expect(page.getByRole('button', { name: 'Log In' }).first()).toBeVisible();
+  // The other device's next call is answered with the break's words, and it is logged out.
+  await second.goto('/responsibleGaming');
+  await expect(second.getByRole('alertdialog').filter({ hasText: 'You started a break from play' })).toBeVisible();
+  await expect(second.getByTestId('rg-restriction')).toHaveCount(0);
+  await second.screenshot({ path: `${SCREENS}/rg-other-device-390x844.png` });
+  await other.close();
+
+  // Logging in again: withdrawals only.
+  await page.getByRole('button', { name: 'Log In' }).first().click();
+  await logInWithPassword(page, phone, PASSWORD);
+  const withdrawOnly = page.getByRole('alertdialog', { name: 'Withdrawals only' });
+  await expect(withdrawOnly).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/rg-withdraw-only-390x844.png` });
+  await withdrawOnly.getByRole('button', { name: 'Responsible gaming' }).click();
+  await expect(page.getByTestId('rg-restriction')).toContainText('You are on a break until');
+  await page.screenshot({ path: `${SCREENS}/rg-on-break-390x844.png` });
+  await page.goto('/wallet/deposit?payType=gcash');
+  await expect(page.getByRole('alertdialog', { name: 'Responsible gaming' })).toContainText('This login can only withdraw');
+  await page.getByRole('alertdialog', { name: 'Responsible gaming' }).getByRole('button', { name: 'OK' }).click();
+
+  // The withdrawal: a GCash account, a withdrawal password, ₱200 out.
+  await page.goto('/gcash/addGcash');
+  await page.getByLabel('Mobile number').fill(`0${phone}`);
+  await page.getByLabel('Account name').fill('Juan dela Cruz');
+  await page.getByRole('button', { name: 'Save account' }).click();
+  await expect(page.getByText('The account is added.')).toBeVisible();
+  await page.goto('/withdraw');
+  await expect(page).toHaveURL(/\/setWithdrawPwd\/withdraw$/);
+  await page.getByLabel('New withdrawal password (6 digits)').fill(WITHDRAW_PASSWORD);
+  await page.getByLabel('Enter it again').fill(WITHDRAW_PASSWORD);
+  // One code a minute per number: asked within a minute of the registration's code, the server names the
+  // wait, the button counts it down, and the code is asked again once it may be.
+  const sent = page.waitForResponse((response) => response.url().endsWith('/customer/sendVerificationCode'));
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByRole('button', { name: /Resend in \d+s/ })).toBeVisible();
+  if ((await sent).status() !== 200) {
+    await expect(page.getByRole('button', { name: 'Send code' })).toBeEnabled({ timeout: 65_000 });
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByRole('button', { name: /Resend in \d+s/ })).toBeVisible();
+  }
+  await page.getByLabel(/Code sent to/).fill(await codeFromOutbox(page, phone));
+  await page.getByRole('button', { name: 'Save withdrawal password' }).click();
+  await expect(page).toHaveURL(/\/withdraw$/);
+  await page.getByRole('button', { name: 'GCash' }).click();
+  await page
+    .getByRole('radio', { name: /Juan dela Cruz/ })
+    .first()
+    .click();
+  await page.getByLabel('Amount in pesos').fill('200');
+  await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  const sheet = page.getByTestId('withdraw-password-sheet');
+  await sheet.getByLabel('Withdrawal password').fill(WITHDRAW_PASSWORD);
+  await sheet.getByRole('button', { name: 'Confirm withdrawal' }).click();
+  await expect(page).toHaveURL(/\/submitted\?orderNo=/);
+  await expect(page.getByRole('heading', { name: 'Withdrawal request submitted' })).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/rg-withdrawn-390x844.png` });
+});
+
+test('a visitor sees what the tools do, the helpline and the family exclusion form', async ({ page }) => {
+  await page.goto('/responsibleGaming');
+  await expect(page.getByTestId('rg-helpline')).toContainText('(02) 8248-9568');
+  await expect(page.getByText('Self-exclusion for 6 months, 1 year or 5 years (PAGCOR).')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Family exclusion request' })).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/rg-visitor-390x844.png`, fullPage: true });
+  await page.goto('/responsive-gaming');
+  await expect(page.getByTestId('rg-helpline')).toBeVisible();
+});
