@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { NECESSARY_EVENTS, RETENTION_DAYS, ATTRIBUTION_RETENTION_DAYS, manilaDay } from '../../../src/contract/events';
-import { devPage, devPageBasics, escapeHtml, sendPage } from '../dev/html';
+import { devPage, devPageBasics, escapeHtml, sendPage } from '../dev';
 import type { TrackingSimulator } from '../../providers/tracking/simulator';
 import { type DayRange, FUNNEL_DIMENSIONS, type FunnelDimension } from './repository';
 import type { StatsService } from './service';
