@@ -7,6 +7,7 @@ import { kycProfileCn } from './kycProfile.cn';
 import { securityCn } from './security.cn';
 import { supportCn } from './support.cn';
 import { walletCn } from './wallet.cn';
+import { privacyCn } from './privacy.cn';
 import { rgCn } from './rg.cn';
 import { withdrawCn } from './withdraw.cn';
 
@@ -318,6 +319,7 @@ export const cn: Resources = {
   kycProfile: kycProfileCn,
   security: securityCn,
   support: supportCn,
+  privacy: privacyCn,
   sports: {
     names: {
       '1': '足球',

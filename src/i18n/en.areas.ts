@@ -3,6 +3,7 @@ import { casinoEn } from './casino.en';
 import { gamesEn } from './games.en';
 import { kycEn } from './kyc.en';
 import { kycProfileEn } from './kycProfile.en';
+import { privacyEn } from './privacy.en';
 import { rgEn } from './rg.en';
 import { routesEn } from './routes.en';
 import { securityEn } from './security.en';
@@ -229,6 +230,7 @@ export const enAreas = {
   security: securityEn,
   support: supportEn,
   rg: rgEn,
+  privacy: privacyEn,
   // Titles and descriptions of the pages: set on the document once here (router.tsx applyRouteMeta).
   routes: routesEn,
 };
