@@ -25,6 +25,13 @@ export async function devStatsRoutes(app: FastifyInstance, options: { service: S
   const { service } = options;
   devPageBasics(app);
 
+  /** The events stored for one page session (its id is the tab's `events.session`): what a test checks. */
+  app.get('/dev/stats/events', async (request, reply) => {
+    const session = (request.query as Record<string, string | undefined>)['session'] ?? '';
+    if (!/^[0-9a-f-]{36}$/i.test(session)) return reply.status(400).send({ error: 'session: a page session id' });
+    return reply.header('Cache-Control', 'no-store').send({ events: await service.sessionEvents(session) });
+  });
+
   app.get('/dev/stats', async (request, reply) => {
     const query = request.query as Record<string, string | undefined>;
     const today = manilaDay(options.clock());

@@ -394,3 +394,11 @@ export async function storedCounts(db: Database): Promise<{ class: string; event
     sql`SELECT class, count(*)::int AS events, min(day)::text AS oldest FROM stat_events GROUP BY class ORDER BY class`,
   );
 }
+
+/** The events of one page session, in the order they happened (the development page's JSON; tests). */
+export async function eventsOfSession(db: Database, sessionId: string): Promise<{ id: string; kind: string; page: string | null; route: string | null; at: string }[]> {
+  return rows(
+    db,
+    sql`SELECT id::text AS id, kind, page, route, at::text AS at FROM stat_events WHERE session_id = ${sessionId.toLowerCase()} ORDER BY at, id`,
+  );
+}

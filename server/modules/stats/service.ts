@@ -24,6 +24,7 @@ import {
   dailyTraffic,
   deleteAttributionsBefore,
   deleteTrackedBefore,
+  eventsOfSession,
   dropPartition,
   experimentGroups,
   featureRates,
@@ -291,6 +292,11 @@ export class StatsService {
       rate: group.exposed > 0 ? group.converted / group.exposed : 0,
       interval: wilsonInterval(group.converted, group.exposed),
     }));
+  }
+
+  /** The stored events of a page session (the development page's JSON). */
+  sessionEvents(sessionId: string) {
+    return eventsOfSession(this.options.db, sessionId);
   }
 
   async housekeeping() {
