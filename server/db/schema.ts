@@ -1850,7 +1850,11 @@ export const statTrackingOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
   },
-  (t) => [index('stat_tracking_outbox_unsent').on(t.createdAt).where(sql`${t.sentAt} IS NULL`)],
+  (t) => [
+    index('stat_tracking_outbox_unsent')
+      .on(t.createdAt)
+      .where(sql`${t.sentAt} IS NULL`),
+  ],
 );
 
 /** The tracking service simulator's received events and issued attribution ids (development and tests). */

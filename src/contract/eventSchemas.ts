@@ -20,10 +20,12 @@ const paramValue = z.string().check(z.regex(/^[\x21-\x7e]{1,200}$/));
 const epochMs = z.int().check(z.minimum(0));
 
 const touch = z.strictObject({
-  params: z.strictObject(Object.fromEntries(ACQUISITION_PARAMS.map((name) => [name, z.optional(paramValue)])) as Record<
-    (typeof ACQUISITION_PARAMS)[number],
-    z.ZodMiniOptional<typeof paramValue>
-  >),
+  params: z.strictObject(
+    Object.fromEntries(ACQUISITION_PARAMS.map((name) => [name, z.optional(paramValue)])) as Record<
+      (typeof ACQUISITION_PARAMS)[number],
+      z.ZodMiniOptional<typeof paramValue>
+    >,
+  ),
   at: epochMs,
   partner: z.union([z.literal(''), token]),
 });

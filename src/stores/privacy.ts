@@ -35,7 +35,9 @@ export function chooseAnalytics(choice: 'granted' | 'denied'): void {
 /** A link with acquisition parameters: it is the last touch, and the first one if none is in the window. */
 export function rememberTouch(params: Partial<Record<AcquisitionParam, string>>, partner: string, now = Date.now()): void {
   // Only values an affiliate's id can be (printable, no spaces): a touch never makes a registration refused.
-  const kept = Object.fromEntries(Object.entries(params).filter(([, value]) => typeof value === 'string' && /^[\x21-\x7e]{1,200}$/.test(value)));
+  const kept = Object.fromEntries(
+    Object.entries(params).filter(([, value]) => typeof value === 'string' && /^[\x21-\x7e]{1,200}$/.test(value)),
+  );
   if (Object.keys(kept).length === 0) return;
   const touch: Touch = { params: kept, at: now, partner: /^[A-Za-z0-9_.:-]{1,64}$/.test(partner) ? partner : '' };
   const first = privacy.touches.first;

@@ -112,7 +112,8 @@ export const test = base.extend<{
     async ({ context, privacyChosen }, use) => {
       if (privacyChosen) {
         await context.addInitScript(() => {
-          if (window.localStorage.getItem('privacy.analytics') === null) window.localStorage.setItem('privacy.analytics', JSON.stringify('denied'));
+          if (window.localStorage.getItem('privacy.analytics') === null)
+            window.localStorage.setItem('privacy.analytics', JSON.stringify('denied'));
         });
       }
       await use();

@@ -40,9 +40,9 @@ test('events made offline reach the server once the network returns, each stored
     const session = await page.evaluate(() => JSON.parse(sessionStorage.getItem('events.session') ?? '""') as string);
     expect(session).toMatch(/^[0-9a-f-]{36}$/);
     // Online, the launch and the first page view arrive in a batch within a few seconds.
-    await expect.poll(async () => (await storedEvents(page, session)).map((e) => e.kind).sort(), { timeout: 20_000 }).toEqual(
-      expect.arrayContaining(['launch', 'pageView', 'regulatory']),
-    );
+    await expect
+      .poll(async () => (await storedEvents(page, session)).map((e) => e.kind).sort(), { timeout: 20_000 })
+      .toEqual(expect.arrayContaining(['launch', 'pageView', 'regulatory']));
 
     expect(await cutter.cut()).toEqual(expect.arrayContaining(['page']));
     await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);

@@ -31,7 +31,12 @@ function event(kind: WireEvent['kind'], extra: Partial<WireEvent> = {}): WireEve
 }
 
 async function batch(events: WireEvent[], consent: 'granted' | 'denied' | 'unset' = 'granted', deviceId = device(1), token?: string) {
-  const response = await server.post('main', 'stat/batch', { events, consent }, { headers: { deviceid: deviceId }, ...(token ? { token } : {}) });
+  const response = await server.post(
+    'main',
+    'stat/batch',
+    { events, consent },
+    { headers: { deviceid: deviceId }, ...(token ? { token } : {}) },
+  );
   const envelope = readEnvelope<{ accepted: number; duplicates: number; refused: number }>(await response.json());
   if (!envelope) throw new Error(`stat/batch: not an envelope (HTTP ${response.status})`);
   return { status: response.status, code: envelope.code, data: envelope.data };
@@ -49,7 +54,11 @@ async function stored(ids: string[]): Promise<number> {
 
 describe('stat/batch', () => {
   it('stores each event once: a batch sent again, or overlapping another, adds nothing', async () => {
-    const events = [event('pageView', { page: '/sports' }), event('exposure', { featureId: 'foryou.featured', statType: 60 }), event('click', { featureId: 'foryou.featured' })];
+    const events = [
+      event('pageView', { page: '/sports' }),
+      event('exposure', { featureId: 'foryou.featured', statType: 60 }),
+      event('click', { featureId: 'foryou.featured' }),
+    ];
     const first = await batch(events);
     expect(first.code).toBe('0000');
     expect(first.data).toEqual({ accepted: 3, duplicates: 0, refused: 0 });
@@ -69,7 +78,9 @@ describe('stat/batch', () => {
       sql`SELECT c.relname FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid JOIN pg_class p ON p.oid = i.inhparent WHERE p.relname = 'stat_events_analytics'`,
     )) as unknown as { rows: { relname: string }[] };
     expect(partitions.rows.map((r) => r.relname)).toContain(`stat_events_analytics_${day}`);
-    const refusal = await server.database.db.execute(sql`UPDATE stat_events SET page = '/x' WHERE id = ${one.id}::uuid`).catch((error: unknown) => error);
+    const refusal = await server.database.db
+      .execute(sql`UPDATE stat_events SET page = '/x' WHERE id = ${one.id}::uuid`)
+      .catch((error: unknown) => error);
     expect(String((refusal as { cause?: unknown }).cause ?? refusal)).toMatch(/append-only/);
   });
 
@@ -105,8 +116,18 @@ describe('stat/batch', () => {
     const one = event('pageView', { page: '/wallet' });
     const text = JSON.stringify({ events: [one], consent: 'granted' });
     const qid = randomUUID();
-    const headers = { Qid: qid, AppId: APP_ID, token: '', deviceId: device(2), Sign: computeSign(server.config.appKey, { body: text, qid, appId: APP_ID, version: APP_VERSION, token: '' }) };
-    const good = await fetch(`${server.url}/api/main/stat/beacon`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ headers, body: text }) });
+    const headers = {
+      Qid: qid,
+      AppId: APP_ID,
+      token: '',
+      deviceId: device(2),
+      Sign: computeSign(server.config.appKey, { body: text, qid, appId: APP_ID, version: APP_VERSION, token: '' }),
+    };
+    const good = await fetch(`${server.url}/api/main/stat/beacon`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ headers, body: text }),
+    });
     expect(good.status).toBe(200);
     expect(await stored([one.id])).toBe(1);
     const forged = await fetch(`${server.url}/api/main/stat/beacon`, {
@@ -126,7 +147,9 @@ describe('the spec’s single statistics calls', () => {
       call(server, 'main', 'customer/pvUvStatistics', { type: 59, event: 'floatingBetSlip', page: '/sports', id }),
       call(server, 'main', 'stat/pvuv', { page: '/foryou' }),
       call(server, 'tp', 'saba/pvUvStatistics', { page: '/sports' }),
-      call(server, 'main', 'stat/batchExposure', { items: [{ featureId: 'foryou.featured' }, { featureId: 'sports.calendar', calendarId: '2026-11-28' }] }),
+      call(server, 'main', 'stat/batchExposure', {
+        items: [{ featureId: 'foryou.featured' }, { featureId: 'sports.calendar', calendarId: '2026-11-28' }],
+      }),
       call(server, 'main', 'stat/click', { featureId: 'sports.calendar', calendarId: '2026-11-28' }),
       call(server, 'push', 'eventPush/push', { eventName: 'af_login', customer_user_id: 'someone-else' }),
       call(server, 'push', 'eventPush/attributionId', {}),
@@ -201,7 +224,8 @@ describe('attribution and the funnel', () => {
     expect(attribution!.firstTouch).toMatchObject({ params: { clickid: 'first-0', zoneid: 'earlier' } });
     expect(attribution!.lastTouch).toMatchObject({ params: { clickid: 'click-0', zoneid: campaign } });
     expect(attribution!.sessionParams).toEqual({ clickid: 'click-0', zoneid: campaign });
-    for (const id of registered.slice(0, 2)) await server.database.db.update(customers).set({ firstDepositAt: new Date() }).where(eq(customers.id, id));
+    for (const id of registered.slice(0, 2))
+      await server.database.db.update(customers).set({ firstDepositAt: new Date() }).where(eq(customers.id, id));
 
     const today = manilaDay(Date.now());
     const page = await (await fetch(`${server.url}/dev/stats?by=zoneid&model=last&from=${today}&to=${today}`)).text();

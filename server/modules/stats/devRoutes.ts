@@ -78,7 +78,18 @@ export async function devStatsRoutes(app: FastifyInstance, options: { service: S
     );
     const funnelTable = table(
       'funnel',
-      [by === 'partner' ? 'Partner host' : by, 'Visits', 'with a click id', 'Registrations', 'with a click id', 'First deposits', 'First bets', 'Visit → registration', 'Registration → first deposit', 'First deposit → first bet'],
+      [
+        by === 'partner' ? 'Partner host' : by,
+        'Visits',
+        'with a click id',
+        'Registrations',
+        'with a click id',
+        'First deposits',
+        'First bets',
+        'Visit → registration',
+        'Registration → first deposit',
+        'First deposit → first bet',
+      ],
       funnel.map(
         (f) =>
           `<tr data-source="${escapeHtml(f.source)}">${cell(f.source || '(none)')}${cell(f.visits, ' data-cell="visits"')}${cell(
@@ -95,7 +106,15 @@ export async function devStatsRoutes(app: FastifyInstance, options: { service: S
     );
     const featureTable = table(
       'features',
-      ['Feature id', 'Exposures (type 60)', 'Clicks (type 61)', 'Click rate', 'Sessions exposed', 'Sessions that clicked', 'Session click rate'],
+      [
+        'Feature id',
+        'Exposures (type 60)',
+        'Clicks (type 61)',
+        'Click rate',
+        'Sessions exposed',
+        'Sessions that clicked',
+        'Session click rate',
+      ],
       features.map(
         (f) =>
           `<tr data-feature="${escapeHtml(f.featureId)}">${cell(f.featureId)}${cell(f.exposures, ' data-cell="exposures"')}${cell(
@@ -143,12 +162,18 @@ export async function devStatsRoutes(app: FastifyInstance, options: { service: S
     const storedTable = table(
       'stored',
       ['Class', 'Events', 'Oldest day', 'Kept for'],
-      house.stored.map((s) => `<tr>${cell(s.class)}${cell(s.events)}${cell(s.oldest ?? '—')}${cell(`${RETENTION_DAYS[s.class as 'analytics'] ?? '?'} days`)}</tr>`),
+      house.stored.map(
+        (s) =>
+          `<tr>${cell(s.class)}${cell(s.events)}${cell(s.oldest ?? '—')}${cell(`${RETENTION_DAYS[s.class as 'analytics'] ?? '?'} days`)}</tr>`,
+      ),
       'No events stored.',
     );
     const receivedList = received.length
       ? `<table><thead><tr><th scope="col">Event</th><th scope="col">Player (hashed)</th><th scope="col">When</th></tr></thead><tbody>${received
-          .map((r) => `<tr>${cell(String(r.payload['eventName'] ?? ''))}${cell(String(r.payload['customer_user_id'] ?? '(visitor)'))}${cell(String(r.payload['eventTime'] ?? ''))}</tr>`)
+          .map(
+            (r) =>
+              `<tr>${cell(String(r.payload['eventName'] ?? ''))}${cell(String(r.payload['customer_user_id'] ?? '(visitor)'))}${cell(String(r.payload['eventTime'] ?? ''))}</tr>`,
+          )
           .join('')}</tbody></table>`
       : '<p class="note">Nothing received yet.</p>';
 

@@ -58,7 +58,9 @@ export const stats = fp<StatsModuleOptions>(
     app.jobs.add(STATS_JOBS.tracking, TRACKING_EVERY_MS, (now) => service.forwardToTracking(now));
     // The first writes of the day find their partitions made (the writer would make them otherwise).
     app.addHook('onReady', async () => {
-      await service.preparePartitions(app.clock()).catch((error: unknown) => app.log.warn({ err: error }, 'stats: partitions not prepared'));
+      await service
+        .preparePartitions(app.clock())
+        .catch((error: unknown) => app.log.warn({ err: error }, 'stats: partitions not prepared'));
     });
   },
   { name: 'stats', dependencies: ['core', 'jobs', 'sessions', 'contract'] },

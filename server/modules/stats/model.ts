@@ -135,7 +135,7 @@ export function rowOf(event: WireEvent, sender: Sender, now: number): EventRow |
     visitor: sender.visitor,
     // The player only on what the player did while logged in, and only from the session.
     customerId: event.loggedIn ? sender.customerId : null,
-    partner: event.partner === undefined ? null : scrub(event.partner) ?? '',
+    partner: event.partner === undefined ? null : (scrub(event.partner) ?? ''),
     touches: event.touches ? { first: scrubTouch(event.touches.first), last: scrubTouch(event.touches.last) } : null,
     push: event.push ?? null,
   };

@@ -63,9 +63,7 @@ export class PostgresEventWriter implements EventWriter {
       const [exists] = await rows(tx, sql`SELECT 1 FROM pg_class WHERE relname = ${name}`);
       if (!exists) {
         await tx.execute(
-          sql.raw(
-            `CREATE TABLE ${name} PARTITION OF stat_events_${eventClass} FOR VALUES FROM ('${day}') TO ('${nextDay(day)}')`,
-          ),
+          sql.raw(`CREATE TABLE ${name} PARTITION OF stat_events_${eventClass} FOR VALUES FROM ('${day}') TO ('${nextDay(day)}')`),
         );
       }
     });
@@ -98,7 +96,10 @@ export async function dropPartition(db: Database, name: string): Promise<void> {
 
 /** Registrations' attribution older than the limit (the player's own record stays with the account). */
 export async function deleteAttributionsBefore(db: Database, before: Date): Promise<number> {
-  const deleted = await db.delete(statAttributions).where(lt(statAttributions.registeredAt, before)).returning({ id: statAttributions.customerId });
+  const deleted = await db
+    .delete(statAttributions)
+    .where(lt(statAttributions.registeredAt, before))
+    .returning({ id: statAttributions.customerId });
   return deleted.length;
 }
 
@@ -155,7 +156,10 @@ export interface OutboxEntry {
 
 export async function queueForTracking(db: Database, entries: readonly OutboxEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  await db.insert(statTrackingOutbox).values(entries.map((e) => ({ eventId: e.eventId, payload: e.payload }))).onConflictDoNothing();
+  await db
+    .insert(statTrackingOutbox)
+    .values(entries.map((e) => ({ eventId: e.eventId, payload: e.payload })))
+    .onConflictDoNothing();
 }
 
 export async function unsentForTracking(db: Database, limit: number): Promise<OutboxEntry[]> {
@@ -178,10 +182,12 @@ export async function markTracked(db: Database, eventIds: readonly string[], at:
 
 export async function markTrackingFailed(db: Database, eventIds: readonly string[]): Promise<void> {
   if (eventIds.length === 0) return;
-  await db.execute(sql`UPDATE stat_tracking_outbox SET attempts = attempts + 1 WHERE event_id IN (${sql.join(
-    eventIds.map((id) => sql`${id}`),
-    sql`, `,
-  )})`);
+  await db.execute(
+    sql`UPDATE stat_tracking_outbox SET attempts = attempts + 1 WHERE event_id IN (${sql.join(
+      eventIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
 }
 
 export async function deleteTrackedBefore(db: Database, before: Date): Promise<number> {
@@ -229,7 +235,11 @@ export async function dailyTraffic(db: Database, range: DayRange): Promise<Daily
   );
 }
 
-export async function topPages(db: Database, range: DayRange, limit = 15): Promise<{ page: string; pageViews: number; visitors: number }[]> {
+export async function topPages(
+  db: Database,
+  range: DayRange,
+  limit = 15,
+): Promise<{ page: string; pageViews: number; visitors: number }[]> {
   return rows(
     db,
     sql`SELECT coalesce(route, page, '') AS page, count(*)::int AS "pageViews", count(DISTINCT visitor)::int AS visitors
@@ -389,14 +399,14 @@ export async function necessaryCounts(db: Database, range: DayRange): Promise<{ 
 
 /** How many events each class holds, and its oldest day (what retention leaves). */
 export async function storedCounts(db: Database): Promise<{ class: string; events: number; oldest: string | null }[]> {
-  return rows(
-    db,
-    sql`SELECT class, count(*)::int AS events, min(day)::text AS oldest FROM stat_events GROUP BY class ORDER BY class`,
-  );
+  return rows(db, sql`SELECT class, count(*)::int AS events, min(day)::text AS oldest FROM stat_events GROUP BY class ORDER BY class`);
 }
 
 /** The events of one page session, in the order they happened (the development page's JSON; tests). */
-export async function eventsOfSession(db: Database, sessionId: string): Promise<{ id: string; kind: string; page: string | null; route: string | null; at: string }[]> {
+export async function eventsOfSession(
+  db: Database,
+  sessionId: string,
+): Promise<{ id: string; kind: string; page: string | null; route: string | null; at: string }[]> {
   return rows(
     db,
     sql`SELECT id::text AS id, kind, page, route, at::text AS at FROM stat_events WHERE session_id = ${sessionId.toLowerCase()} ORDER BY at, id`,

@@ -174,7 +174,9 @@ export class StatsService {
           eventId: row.id,
           ...row.push!,
           eventTime: row.at.toISOString(),
-          ...(row.customerId === null ? {} : { customer_user_id: pseudonym(this.options.secret, 'tracking-player', String(row.customerId)) }),
+          ...(row.customerId === null
+            ? {}
+            : { customer_user_id: pseudonym(this.options.secret, 'tracking-player', String(row.customerId)) }),
           ...(context.platform ? { platform: context.platform } : {}),
           ...(context.container ? { container: context.container } : {}),
           ...(context.package ? { package: context.package } : {}),
@@ -225,7 +227,8 @@ export class StatsService {
   async preparePartitions(now: number): Promise<number> {
     if (!this.postgres) return 0;
     const days = [manilaDay(now), manilaDay(now + 86_400_000)];
-    for (const eventClass of ['analytics', 'necessary'] as const) for (const day of days) await this.postgres.ensurePartition(eventClass, day);
+    for (const eventClass of ['analytics', 'necessary'] as const)
+      for (const day of days) await this.postgres.ensurePartition(eventClass, day);
     return days.length * 2;
   }
 
@@ -281,7 +284,11 @@ export class StatsService {
   }
 
   features(range: DayRange) {
-    return Promise.all([featureRates(this.options.db, range), calendarClicks(this.options.db, range), statisticCounts(this.options.db, range)]);
+    return Promise.all([
+      featureRates(this.options.db, range),
+      calendarClicks(this.options.db, range),
+      statisticCounts(this.options.db, range),
+    ]);
   }
 
   /** Each group's conversion (exposed devices that registered) with its 95 % Wilson interval. */

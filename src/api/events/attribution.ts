@@ -6,8 +6,12 @@ import type { Timers } from '../../lib/timers';
  * next attempt at once, then 600 ms × 2ⁿ between attempts, capped at 480,000 ms (contract/events.ts
  * attributionRetryDelay). Resolves with the id, or undefined once the attempts are spent or `stopped()`.
  */
-export async function fetchWithBackoff<T>(attempt: () => Promise<T>, timers: Timers, stopped: () => boolean = () => false): Promise<T | undefined> {
-  for (let failures = 0; ; ) {
+export async function fetchWithBackoff<T>(
+  attempt: () => Promise<T>,
+  timers: Timers,
+  stopped: () => boolean = () => false,
+): Promise<T | undefined> {
+  for (let failures = 0; ;) {
     if (stopped()) return undefined;
     try {
       return await attempt();

@@ -100,7 +100,8 @@ export function startEngine(): EventEngine {
 
   // The first launch of this session (spec §4), with where the visit came from.
   const partner = partnerFromHost(location.hostname) ?? origin.isFrom;
-  if (onceInSession('launch')) add('launch', { partner: /^[A-Za-z0-9_.:-]{1,64}$/.test(partner) ? partner : '', touches: currentTouches() });
+  if (onceInSession('launch'))
+    add('launch', { partner: /^[A-Za-z0-9_.:-]{1,64}$/.test(partner) ? partner : '', touches: currentTouches() });
 
   // The tracking service's attribution id (spec §9 backoff), once per device, with analytics allowed.
   if (privacy.analytics === 'granted' && !local.get<string>(StorageKey.afUserId, '')) {
