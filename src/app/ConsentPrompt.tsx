@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { choosePrivacy } from '../api/events';
+import { choosePrivacy } from '../api/events/consent';
 import { NECESSARY_EVENTS } from '../contract/events';
 import { privacy } from '../stores/privacy';
 import { Button } from '../ui/Button';

@@ -1,5 +1,7 @@
 import { ATTRIBUTION_FETCH, type StatisticsType } from './constants';
-import type { AcquisitionParam } from './storageKeys';
+import type { Touches } from './touches';
+
+export { type AnalyticsConsent, TOUCH_WINDOW_MS, type Touch, type Touches } from './touches';
 
 /**
  * Statistics, attribution and experiments (spec §2, §3, §7, §9; issue 39): what an event is, which
@@ -59,31 +61,12 @@ export const EVENT_MAX_AHEAD_MS = 10 * 60_000;
 export const EVENT_BATCH_MAX = 200;
 /** The page sends batches of at most this many events. */
 export const EVENT_BATCH_SIZE = 50;
-/** An acquisition touch is remembered on the device this long (the attribution window). */
-export const TOUCH_WINDOW_MS = 30 * 24 * 3_600_000;
 
 /** Days are Manila days (UTC+8, no daylight saving): what an operator in Manila reads as "today". */
 const MANILA_OFFSET_MS = 8 * 3_600_000;
 export function manilaDay(at: number): string {
   return new Date(at + MANILA_OFFSET_MS).toISOString().slice(0, 10);
 }
-
-/** Where a visitor came from: the acquisition parameters of one link, when, and the partner host. */
-export interface Touch {
-  params: Partial<Record<AcquisitionParam, string>>;
-  at: number;
-  /** The partner the app ran under (maya, lazada, glife, viber), or isFrom, or ''. */
-  partner: string;
-}
-
-/** First touch (the first link in the window) and last touch (the latest), kept on the device. */
-export interface Touches {
-  first: Touch | null;
-  last: Touch | null;
-}
-
-/** The player's analytics choice: unset until the first-visit prompt is answered. */
-export type AnalyticsConsent = 'unset' | 'granted' | 'denied';
 
 /** An event as the page sends it (stat/batch). Texts are tokens, never free text a person typed. */
 export interface WireEvent {

@@ -1,7 +1,7 @@
 import { proxy, subscribe } from 'valtio/vanilla';
-import { type AnalyticsConsent, TOUCH_WINDOW_MS, type Touch, type Touches } from '../contract/events';
+import { type AnalyticsConsent, TOUCH_WINDOW_MS, type Touch, type Touches } from '../contract/touches';
 import type { AcquisitionParam } from '../contract/storageKeys';
-import { local } from '../lib/storage';
+import { local, session as tabStorage } from '../lib/storage';
 
 /**
  * The player's privacy choice and where this device came from (issue 39; the Data Privacy Act of 2012):
@@ -49,4 +49,18 @@ export function currentTouches(now = Date.now()): Touches | undefined {
   const fresh = (touch: Touch | null) => (touch && now - touch.at < TOUCH_WINDOW_MS ? { ...touch, params: { ...touch.params } } : null);
   const touches = { first: fresh(privacy.touches.first), last: fresh(privacy.touches.last) };
   return touches.first || touches.last ? touches : undefined;
+}
+
+const SESSION_TOUCH_KEY = 'privacy.sessionTouch';
+
+/**
+ * This tab's visit as a touch, once: the acquisition parameters kept for the session (stores/origin.ts,
+ * from the link the visit began with) become the last touch, and the first one if none is in the window.
+ * Called by the event module when it starts and before a registration, so a registration in the first
+ * seconds carries it too.
+ */
+export function recordSessionTouch(params: Partial<Record<AcquisitionParam, string>>, partner: string, now = Date.now()): void {
+  if (Object.keys(params).length === 0 || tabStorage.get<boolean>(SESSION_TOUCH_KEY, false)) return;
+  tabStorage.set(SESSION_TOUCH_KEY, true);
+  rememberTouch(params, partner, now);
 }

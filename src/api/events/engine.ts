@@ -1,17 +1,20 @@
-import { APP_ID, APP_VERSION, type StatisticsType, STAT_TYPE } from '../../contract/constants';
+import { type StatisticsType, STAT_TYPE } from '../../contract/constants';
 import { API_PREFIXES } from '../../contract/envelopes';
 import { type AnalyticsConsent, type EventKind, FEATURE_EXPERIMENT, type WireEvent, eventPath } from '../../contract/events';
 import { headersWithSign, signInputOf } from '../../contract/request';
-import { computeSign } from '../../contract/sign';
+import { signMessage } from '../../contract/sign';
 import { StorageKey } from '../../contract/storageKeys';
 import { uuid } from '../../lib/ids';
 import { partnerFromHost } from '../../lib/partner';
 import { local, session as tabStorage } from '../../lib/storage';
 import { timers } from '../../lib/timers';
-import { privacy, currentTouches } from '../../stores/privacy';
+import { currentTouches, privacy, recordSessionTouch } from '../../stores/privacy';
 import { origin } from '../../stores/origin';
 import { session } from '../../stores/session';
 import { callerOf } from '../client';
+// The beacon is signed synchronously (the page is going away): the pure-JS HMAC, in its own chunk with
+// this module (contract/sign's computeSign would pull the hash into the entry, which has contract/sign).
+import { hmacSha256Hex } from '../signFallback';
 import { api, apiEnvironment } from '../instance';
 import { fetchWithBackoff } from './attribution';
 import { EventPipe, type EventTransport } from './pipe';
@@ -55,9 +58,9 @@ const transport: EventTransport = {
     const caller = callerOf(apiEnvironment);
     const body = JSON.stringify({ events, consent });
     const qid = uuid();
-    const sign = computeSign(caller.appKey, signInputOf(body, qid, caller));
+    const sign = hmacSha256Hex(caller.appKey, signMessage(signInputOf(body, qid, caller)));
     const headers = headersWithSign(sign, qid, caller);
-    const envelope = JSON.stringify({ headers: { ...headers, AppId: APP_ID, version: APP_VERSION }, body });
+    const envelope = JSON.stringify({ headers, body });
     return navigator.sendBeacon(`${API_PREFIXES.main}/stat/beacon`, new Blob([envelope], { type: 'application/json' }));
   },
 };
@@ -100,6 +103,7 @@ export function startEngine(): EventEngine {
 
   // The first launch of this session (spec §4), with where the visit came from.
   const partner = partnerFromHost(location.hostname) ?? origin.isFrom;
+  recordSessionTouch(origin.acquisition, partner);
   if (onceInSession('launch'))
     add('launch', { partner: /^[A-Za-z0-9_.:-]{1,64}$/.test(partner) ? partner : '', touches: currentTouches() });
 

@@ -1,5 +1,4 @@
 import type { StatisticsType } from '../../contract/constants';
-import { chooseAnalytics } from '../../stores/privacy';
 import type { EventEngine } from './engine';
 
 /**
@@ -55,13 +54,3 @@ export const events = {
     };
   },
 };
-
-/**
- * The player's analytics choice (the first-visit prompt, /settings): kept on the device, applied to what
- * waits (refused: the optional events waiting are dropped), and recorded as a necessary event.
- */
-export function choosePrivacy(choice: 'granted' | 'denied'): void {
-  chooseAnalytics(choice);
-  events.consentChanged();
-  events.regulatory('consentChoice');
-}

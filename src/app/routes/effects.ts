@@ -1,9 +1,7 @@
 import { i18next } from '../../i18n';
 import { loginWithBotSession, loginWithTicket } from '../../features/auth/entryLogin';
 import { sendToNative } from '../../lib/nativeBridge';
-import { partnerFromHost } from '../../lib/partner';
 import { origin } from '../../stores/origin';
-import { rememberTouch } from '../../stores/privacy';
 import { openLogin, showToast } from '../../stores/ui';
 import type { Effect } from './guards';
 import { preloadLoginDialog } from '../OverlayHost';
@@ -50,8 +48,6 @@ export async function runEffects(effects: readonly Effect[]): Promise<void> {
       case 'rememberAcquisition':
         // First touch wins for the session: a later link does not rewrite where the player came from.
         origin.acquisition = { ...effect.params, ...origin.acquisition };
-        // The device's first and last touch (issue 39): every link with parameters is the last touch.
-        rememberTouch(effect.params, partnerFromHost(location.hostname) ?? origin.isFrom);
         break;
       case 'rememberInvite':
         origin.invite = { ...effect.params, ...origin.invite };

@@ -8,7 +8,7 @@ import { ODDS_ACCEPTANCES } from '../../contract/acceptance';
 import { HOME_TABS, type HomeTab } from '../../contract/navigation';
 import { OddsType } from '../../contract/sports';
 import { setLanguage } from '../../i18n';
-import { choosePrivacy } from '../../api/events';
+import { choosePrivacy } from '../../api/events/consent';
 import { privacy } from '../../stores/privacy';
 import { quickBetAmount, rememberQuickStake } from '../../stores/quickStake';
 import { type LanguageCode, type LayoutType, type OddsChangeAcceptance, preferences } from '../../stores/preferences';
