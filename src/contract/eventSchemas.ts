@@ -110,9 +110,12 @@ export const eventPushSchema = z.object({
   ...once,
 });
 
-/** compare/group/assign (spec §7): the device id built from screen size and client IP. */
+/**
+ * compare/group/assign (spec §7): the device id built from screen size and client IP. A page does not
+ * know its address: it sends the screen part alone ('390x844x3') and the server adds the address it sees.
+ */
 export const groupAssignSchema = z.object({
-  deviceId: z.string().check(z.regex(/^\d{1,5}x\d{1,5}x[\d.]{1,5}@[0-9A-Za-z.:]{2,45}$/)),
+  deviceId: z.string().check(z.regex(/^\d{1,5}x\d{1,5}x[\d.]{1,5}(@[0-9A-Za-z.:]{2,45})?$/)),
   experiment: z.optional(z.literal(FEATURE_EXPERIMENT.name)),
 });
 

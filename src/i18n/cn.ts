@@ -7,6 +7,7 @@ import { kycProfileCn } from './kycProfile.cn';
 import { securityCn } from './security.cn';
 import { supportCn } from './support.cn';
 import { walletCn } from './wallet.cn';
+import { experimentsCn } from './experiments.cn';
 import { privacyCn } from './privacy.cn';
 import { rgCn } from './rg.cn';
 import { withdrawCn } from './withdraw.cn';
@@ -320,6 +321,7 @@ export const cn: Resources = {
   security: securityCn,
   support: supportCn,
   privacy: privacyCn,
+  experiments: experimentsCn,
   sports: {
     names: {
       '1': '足球',

@@ -3,6 +3,7 @@ import { casinoEn } from './casino.en';
 import { gamesEn } from './games.en';
 import { kycEn } from './kyc.en';
 import { kycProfileEn } from './kycProfile.en';
+import { experimentsEn } from './experiments.en';
 import { privacyEn } from './privacy.en';
 import { rgEn } from './rg.en';
 import { routesEn } from './routes.en';
@@ -231,6 +232,7 @@ export const enAreas = {
   support: supportEn,
   rg: rgEn,
   privacy: privacyEn,
+  experiments: experimentsEn,
   // Titles and descriptions of the pages: set on the document once here (router.tsx applyRouteMeta).
   routes: routesEn,
 };

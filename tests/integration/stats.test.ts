@@ -198,6 +198,12 @@ describe('compare/group/assign', () => {
     for (const group of ['A', 'B', 'C']) expect(Math.abs(counts[group]! - 10_000 / 3)).toBeLessThan(10_000 * 0.03);
   });
 
+  it('completes a screen-only device id with the caller’s address', async () => {
+    const screen = '412x915x2.63';
+    const here = await call<{ groupName: string }>(server, 'main', 'compare/group/assign', { deviceId: screen });
+    expect(here.data.groupName).toBe(groupOf(`${screen}@127.0.0.1`));
+  });
+
   it('refuses a device id that is not screen size and address', async () => {
     const answer = await call(server, 'main', 'compare/group/assign', { deviceId: 'juan@example.com' });
     expect(answer.code).toBe(GatewayCode.InvalidRequest);

@@ -223,9 +223,13 @@ export async function statsRoutes(app: FastifyInstance, options: { service: Stat
     auth: 'public',
     body: groupAssignSchema,
     answer: groupAnswer,
-    handler: async ({ body }) => ({
+    handler: async ({ body, request }) => ({
       experiment: FEATURE_EXPERIMENT.name,
-      groupName: await service.assign(body.deviceId, body.experiment ?? FEATURE_EXPERIMENT.name),
+      // The screen part alone: the device id is completed with the address the server sees.
+      groupName: await service.assign(
+        body.deviceId.includes('@') ? body.deviceId : `${body.deviceId}@${request.ip}`,
+        body.experiment ?? FEATURE_EXPERIMENT.name,
+      ),
     }),
   });
 
