@@ -29,7 +29,7 @@ import { enAreas } from '../src/i18n/en.areas';
 export const FIRST_PAINT_FILE = join('.vite', 'first-paint.json');
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const PAGES_FILE = join(ROOT, 'src/app/routes/pages.tsx');
+const PAGES_FILE = join(ROOT, 'src/app/routes/table.gen.ts');
 
 interface ManifestChunk {
   file: string;
@@ -39,29 +39,19 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/** The key of pageModules' answer for the page of a route the table does not name (`PAGES[name] ?? comingSoon`). */
+/** The key of pageModules' answer for the page of a route that has none of its own (the coming-soon page). */
 export const DEFAULT_PAGE = '*';
 
 /**
- * Route name → the module its page is imported from, read from the router's page table
- * (src/app/routes/pages.tsx: `Name: page('X', () => import('…'))`, or `Name: alias` of such a const;
- * '' for a page the shell holds), and under DEFAULT_PAGE the page of every other route
- * (`PAGES[name] ?? alias` in pageFor).
+ * Route name → the module its page is imported from, read from the generated route table
+ * (src/app/routes/table.gen.ts, one route a line: `{ …, name: 'X', …, page: 'src/…' }`, written from the
+ * routes' declarations; '' for a page the shell holds), and under DEFAULT_PAGE the page of every other
+ * route (COMING_SOON_PAGE).
  */
-export function pageModules(source: string, pagesFile = PAGES_FILE): Map<string, string> {
-  const lazy = String.raw`page\(\s*'[\w-]+'\s*,\s*\(\)\s*=>\s*import\(\s*'([^']+)'\s*\)\s*\)`;
-  const toFile = (specifier: string) =>
-    relative(ROOT, resolve(dirname(pagesFile), specifier))
-      .split('\\')
-      .join('/');
-  const consts = new Map<string, string>();
-  for (const match of source.matchAll(new RegExp(String.raw`const\s+(\w+)\s*=\s*${lazy}`, 'g'))) consts.set(match[1]!, toFile(match[2]!));
+export function pageModules(source: string): Map<string, string> {
   const pages = new Map<string, string>();
-  for (const match of source.matchAll(new RegExp(String.raw`^\s*'?([\w-]+)'?\s*:\s*(?:${lazy}|(\w+))\s*,`, 'gm'))) {
-    // A page of the shell itself (`Maintenance: MaintenancePage`): no chunk of its own ('').
-    pages.set(match[1]!, match[2] ? toFile(match[2]) : (consts.get(match[3] ?? '') ?? ''));
-  }
-  const fallback = consts.get(/PAGES\[name\]\s*\?\?\s*(\w+)/.exec(source)?.[1] ?? '');
+  for (const match of source.matchAll(/^\s*\{ path: '[^']*', name: '([\w-]+)'.*?\bpage: '([^']*)'/gm)) pages.set(match[1]!, match[2]!);
+  const fallback = /COMING_SOON_PAGE = '([^']+)'/.exec(source)?.[1];
   if (fallback) pages.set(DEFAULT_PAGE, fallback);
   return pages;
 }
@@ -183,7 +173,7 @@ export function firstPaintInfo(
   const pages = pageModules(pagesSource);
   // What every route's page needs from its first render (issue 31): its page chunk (a route without a
   // page of its own shows the page of a later release), the areas' English for a page that shows it
-  // (src/app/router.tsx waits for it), and its owner's prefetches (src/app/routes/data.ts), which the
+  // (src/app/router.tsx waits for it), and its owner's prefetches (src/app/routes/data.ts, from their declarations' `load`), which the
   // route starts at once: asked for beside the entry, not one round trip after it.
   const areas = chunkKey(manifest, 'src/i18n/en.areas');
   for (const route of routesFor(true) as readonly RouteDef[]) {

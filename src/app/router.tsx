@@ -21,12 +21,14 @@ import type { RouteName } from './routes/table';
 import { events } from '../api/events';
 import { afterFirstPaint, hurryAfterFirstPaint, markPageShown } from './afterFirstPaint';
 import { hasOwnPage, pageFor, withRouteProps } from './routes/pages';
-import { BET_SLIP_ROUTES, REDIRECTS, type RouteDef, needsAreaStrings, routesFor } from './routes/table';
+import { BET_SLIP_ROUTES, REDIRECTS, needsAreaStrings } from './routes/table';
+import { ROUTE_DECLARATIONS } from './routes/declarations';
+import type { RouteDeclaration } from './routes/route';
 import { routeDataFor } from './routes/prefetch';
 import { PageSkeletonFallback } from './PageSkeletonFallback';
 import type { RouteStatic } from './routes/meta';
 
-function staticOf(def: RouteDef): RouteStatic {
+function staticOf(def: RouteDeclaration): RouteStatic {
   return {
     name: def.name,
     path: def.path,
@@ -79,12 +81,12 @@ export function stringifySearch(search: Record<string, unknown>): string {
  * and redirects). A sports route without a page yet shows the coming-soon page, titled from the route
  * table (en.areas.ts): it waits for them too, or its title reads 'Panalo' until they come.
  */
-function pageNeedsAreaStrings(def: RouteDef): boolean {
+function pageNeedsAreaStrings(def: RouteDeclaration): boolean {
   return needsAreaStrings(def) || (def.owner === 'sports' && !hasOwnPage(def.name));
 }
 
-/** Builds the one route tree of spec §2 from the route table. */
-export function buildRouteTree(defs: readonly RouteDef[], ready: () => Promise<void>) {
+/** Builds the one route tree of spec §2 from the routes' declarations (routes/owners/<owner>.ts). */
+export function buildRouteTree(defs: readonly RouteDeclaration[], ready: () => Promise<void>) {
   const root = createRootRoute({
     component: Shell,
     errorComponent: RouteError,
@@ -172,7 +174,11 @@ export function createAppRouter(ready: () => Promise<void>, options: { history?:
   wireBetSlip();
   let firstPageShown = false;
   const router = createRouter({
-    routeTree: buildRouteTree(routesFor(import.meta.env.PROD), ready),
+    // Production builds leave out the non-production-only routes (routes/table.ts routesFor, from the same declarations).
+    routeTree: buildRouteTree(
+      ROUTE_DECLARATIONS.filter((def) => !(import.meta.env.PROD && def.nonProductionOnly)),
+      ready,
+    ),
     ...(options.history ? { history: options.history } : {}),
     defaultPreload: 'intent',
     defaultPendingComponent: PageSkeletonFallback,

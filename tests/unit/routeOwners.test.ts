@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ROUTE_OWNERS } from '../../src/app/routes/meta';
 import { ROUTES, type RouteDef } from '../../src/app/routes/table';
@@ -7,16 +7,12 @@ import { ROUTES, type RouteDef } from '../../src/app/routes/table';
 /** Owners whose feature folder arrives with a later release (promotions, partner apps, dev tools). */
 const PLANNED = ['promo', 'partner', 'dev'];
 
-/** Route name → the feature folder its page is loaded from, read from src/app/routes/pages.tsx. */
+/** Route name → the feature folder its page is loaded from, as its declaration imports it (src/app/routes/owners, table.gen.ts). */
 function pageFolders(): Map<string, string> {
-  const source = readFileSync('src/app/routes/pages.tsx', 'utf8');
-  const folderOf = (expression: string) => /import\('\.\.\/\.\.\/features\/([^/]+)\//.exec(expression)?.[1];
-  const shared = new Map<string, string | undefined>();
-  for (const [, name = '', expression = ''] of source.matchAll(/^const (\w+) = (page\(.*\));$/gm)) shared.set(name, folderOf(expression));
   const folders = new Map<string, string>();
-  for (const [, key = '', expression = ''] of source.matchAll(/^ {2}'?([\w-]+)'?: (.+),$/gm)) {
-    const folder = folderOf(expression) ?? shared.get(expression);
-    if (folder) folders.set(key, folder);
+  for (const route of ROUTES as readonly RouteDef[]) {
+    const folder = /^src\/features\/([^/]+)\//.exec(route.page ?? '')?.[1];
+    if (folder) folders.set(route.name, folder);
   }
   return folders;
 }

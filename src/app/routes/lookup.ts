@@ -1,14 +1,16 @@
-import { ROUTES, type RouteDef } from './table';
+import { ROUTE_DECLARATIONS } from './declarations';
+import type { RouteDef } from './meta';
 
-const byName = new Map<string, RouteDef>();
-for (const route of ROUTES as readonly RouteDef[]) {
+/** Each route's and child path's metadata by name, from the declarations the entry holds. */
+const byName = new Map<string, Omit<RouteDef, 'page' | 'data'>>();
+for (const route of ROUTE_DECLARATIONS) {
   byName.set(route.name, route);
   for (const child of route.children ?? []) {
     byName.set(child.name, { ...route, name: child.name, loginRequired: Boolean(child.loginRequired || route.loginRequired) });
   }
 }
 
-export function routeByName(name: string): RouteDef | undefined {
+export function routeByName(name: string): Omit<RouteDef, 'page' | 'data'> | undefined {
   return byName.get(name);
 }
 

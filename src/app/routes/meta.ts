@@ -38,3 +38,40 @@ export interface RouteStatic {
   hiddenUnderPagcor?: boolean;
   homeTab?: boolean;
 }
+
+/**
+ * A route's metadata, as the guards, the shell, the server's build step and the tests read it
+ * (table.gen.ts, generated from the declarations in routes/owners/<owner>.ts): pure data.
+ */
+export interface RouteDef {
+  /** TanStack Router path: `$param` is required, `{-$param}` optional. */
+  readonly path: string;
+  readonly name: string;
+  readonly owner: RouteOwner;
+  /** An anonymous visitor is sent home with the login dialog open. */
+  readonly loginRequired?: boolean;
+  /** Redirects to / while the regulator-compliant (PAGCOR) version is active. */
+  readonly hiddenUnderPagcor?: boolean;
+  /** Not registered at all in production builds. */
+  readonly nonProductionOnly?: boolean;
+  /** Shown inside the home layout (header, tabs, bottom navigation). */
+  readonly homeTab?: boolean;
+  /** Child paths (relative), e.g. the live match tabs. The first child is where the parent lands. */
+  readonly children?: readonly RouteChildDef[];
+  /** The module of its page from the project's root ('' for a page the shell holds); none: a later release's (ComingSoon). */
+  readonly page?: string;
+  /** Its declaration has a `load`: its owner's chunk (routes/prefetch/<owner>.ts) starts its page's data. */
+  readonly data?: boolean;
+}
+
+export interface RouteChildDef {
+  readonly path: string;
+  readonly name: string;
+  readonly loginRequired?: boolean;
+}
+
+/** What a route's loader gets beside its search. */
+export interface RouteLoadContext {
+  params: Record<string, string>;
+  preload: boolean;
+}

@@ -1,22 +1,15 @@
 import { queryClient } from '../../../api/instance';
 import { accountQuery, addressesQuery, headImagesQuery, userInfoQuery } from '../../../features/account/api';
 import { session } from '../../../stores/session';
-import { type RoutesData, data } from '../data';
+import { routeData } from '../route';
+import { ACCOUNT_ROUTES } from '../owners/account';
 
-/** The player's own info, for the pages that show or edit it (login required: the session has the name). */
-const me = data({
-  prefetch: () => {
-    const loginName = session.user?.loginName;
-    if (loginName) void queryClient.prefetchQuery(userInfoQuery(loginName));
-  },
-});
+/**
+ * What the loaders of features/account's routes use (routes/owners/account.ts): its own chunk, loaded with
+ * the first of its routes to start data and preloaded by the server with the page.
+ */
+const kit = { queryClient, session, userInfoQuery, addressesQuery, headImagesQuery, accountQuery };
 
-export const ROUTE_DATA: RoutesData = {
-  userinfo: me,
-  infomation: me,
-  personalInformation: me,
-  modifyNickName: me,
-  myAddress: data({ prefetch: () => void queryClient.prefetchInfiniteQuery(addressesQuery) }),
-  avatar: data({ prefetch: () => void queryClient.prefetchQuery(headImagesQuery) }),
-  deleteAccount: data({ prefetch: () => void queryClient.prefetchQuery(accountQuery) }),
-};
+export type Kit = typeof kit;
+
+export const ROUTE_DATA = routeData(ACCOUNT_ROUTES, kit);

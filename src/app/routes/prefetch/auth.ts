@@ -1,20 +1,15 @@
 import { queryClient } from '../../../api/instance';
 import { securityInfoQuery } from '../../../features/auth/securityApi';
 import { session } from '../../../stores/session';
-import { type RoutesData, data } from '../data';
+import { routeData } from '../route';
+import { AUTH_ROUTES } from '../owners/auth';
 
-/** What the security centre's pages show (login required: the session has the name). */
-const securityInfo = data({
-  prefetch: () => {
-    const loginName = session.user?.loginName;
-    if (loginName) void queryClient.prefetchQuery(securityInfoQuery(loginName));
-  },
-});
+/**
+ * What the loaders of features/auth's routes use (routes/owners/auth.ts): its own chunk, loaded with
+ * the first of its routes to start data and preloaded by the server with the page.
+ */
+const kit = { queryClient, session, securityInfoQuery };
 
-export const ROUTE_DATA: RoutesData = {
-  security: securityInfo,
-  setLoginPwd: securityInfo,
-  modifyLoginPwd: securityInfo,
-  changeEmail: securityInfo,
-  verifyEmail: securityInfo,
-};
+export type Kit = typeof kit;
+
+export const ROUTE_DATA = routeData(AUTH_ROUTES, kit);

@@ -1,14 +1,14 @@
 import { queryClient } from '../../../api/instance';
 import { betListQuery, ticketQuery } from '../../../features/bets/api';
-import { ticketSearch } from '../../../features/bets/search';
-import { type RoutesData, data } from '../data';
+import { routeData } from '../route';
+import { BETS_ROUTES } from '../owners/bets';
 
-export const ROUTE_DATA: RoutesData = {
-  betRecord: data({ prefetch: () => void queryClient.prefetchInfiniteQuery(betListQuery({ status: 'running' })) }),
-  'history-detail': data({
-    search: ticketSearch,
-    prefetch: ({ transId }) => {
-      if (transId) void queryClient.prefetchQuery(ticketQuery(transId));
-    },
-  }),
-};
+/**
+ * What the loaders of features/bets's routes use (routes/owners/bets.ts): its own chunk, loaded with
+ * the first of its routes to start data and preloaded by the server with the page.
+ */
+const kit = { queryClient, betListQuery, ticketQuery };
+
+export type Kit = typeof kit;
+
+export const ROUTE_DATA = routeData(BETS_ROUTES, kit);

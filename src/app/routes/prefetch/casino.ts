@@ -1,30 +1,14 @@
 import { queryClient } from '../../../api/instance';
 import { gameQuery, gameRecordDetailQuery, gameListQuery as bingoRoomsQuery } from '../../../features/casino/api';
-import { gameSearch as playSearch, roundSearch } from '../../../features/casino/search';
-import { type RoutesData, data } from '../data';
+import { routeData } from '../route';
+import { CASINO_ROUTES } from '../owners/casino';
 
-/** A game card or a game: the game from the lists (precached static files). */
-const game = data({
-  search: playSearch,
-  prefetch: ({ gameId }) => {
-    if (gameId) void queryClient.prefetchQuery(gameQuery(Number(gameId)));
-  },
-});
+/**
+ * What the loaders of features/casino's routes use (routes/owners/casino.ts): its own chunk, loaded with
+ * the first of its routes to start data and preloaded by the server with the page.
+ */
+const kit = { queryClient, gameQuery, gameRecordDetailQuery, bingoRoomsQuery };
 
-export const ROUTE_DATA: RoutesData = {
-  game,
-  newGame: game,
-  newGameV2: game,
-  ingame: game,
-  ingameV2: game,
-  glifeingame: game,
-  testgame: game,
-  trial: game,
-  gameRecordDetail: data({
-    search: roundSearch,
-    prefetch: ({ roundId }) => {
-      if (roundId) void queryClient.prefetchQuery(gameRecordDetailQuery(roundId));
-    },
-  }),
-  bingo_gamezone: data({ prefetch: () => void queryClient.prefetchQuery(bingoRoomsQuery) }),
-};
+export type Kit = typeof kit;
+
+export const ROUTE_DATA = routeData(CASINO_ROUTES, kit);

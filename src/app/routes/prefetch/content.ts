@@ -1,26 +1,20 @@
 import { queryClient } from '../../../api/instance';
-import { docQuery, docsQuery } from '../../../features/content/docs';
 import { FAQ_ARTICLES, type FaqArticle } from '../../../contract/faq/types';
+import { docQuery, docsQuery } from '../../../features/content/docs';
 import { LEGAL_DOCS } from '../../../features/content/docs/types';
 import { i18next } from '../../../i18n';
-import { ROUTES_WITH_DATA, type RoutesData, data } from '../data';
 
-/** The legal documents' pages this feature owns (/responsibleGaming is responsible gaming's own page now). */
-const legalDocs: RoutesData = Object.fromEntries(
-  Object.entries(LEGAL_DOCS)
-    .filter(([name]) => (ROUTES_WITH_DATA.content as readonly string[] | undefined)?.includes(name))
-    .map(([name, slug]) => [name, data({ prefetch: () => void queryClient.prefetchQuery(docQuery(slug, i18next.language)) })]),
-);
+/** Whether an FAQ article's slug is one the FAQ has. */
+const isFaqArticle = (article: string): article is FaqArticle => (FAQ_ARTICLES as readonly string[]).includes(article);
+import { routeData } from '../route';
+import { CONTENT_ROUTES } from '../owners/content';
 
-export const ROUTE_DATA: RoutesData = {
-  ...legalDocs,
-  faq: data({ prefetch: () => void queryClient.prefetchQuery(docsQuery(FAQ_ARTICLES, i18next.language)) }),
-  faqArticle: data({
-    prefetch: (_, { params }) => {
-      const article = params['article'] ?? '';
-      if ((FAQ_ARTICLES as readonly string[]).includes(article)) {
-        void queryClient.prefetchQuery(docQuery(article as FaqArticle, i18next.language));
-      }
-    },
-  }),
-};
+/**
+ * What the loaders of features/content's routes use (routes/owners/content.ts): its own chunk, loaded with
+ * the first of its routes to start data and preloaded by the server with the page.
+ */
+const kit = { queryClient, i18next, docQuery, docsQuery, LEGAL_DOCS, FAQ_ARTICLES, isFaqArticle };
+
+export type Kit = typeof kit;
+
+export const ROUTE_DATA = routeData(CONTENT_ROUTES, kit);

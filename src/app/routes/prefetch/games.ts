@@ -1,12 +1,14 @@
 import { queryClient } from '../../../api/instance';
 import { gameListQuery } from '../../../features/games/queries';
-import { type RoutesData, data } from '../data';
+import { routeData } from '../route';
+import { GAMES_ROUTES } from '../owners/games';
 
-// The casino lobby and its search read the same static game lists (cached by the service worker; on a
-// /games page the server carried them, which the query starts from).
-const lists = data({ prefetch: () => void queryClient.prefetchQuery(gameListQuery) });
+/**
+ * What the loaders of features/games's routes use (routes/owners/games.ts): its own chunk, loaded with
+ * the first of its routes to start data and preloaded by the server with the page.
+ */
+const kit = { queryClient, gameListQuery };
 
-export const ROUTE_DATA: RoutesData = {
-  Home_games: lists,
-  search: lists,
-};
+export type Kit = typeof kit;
+
+export const ROUTE_DATA = routeData(GAMES_ROUTES, kit);

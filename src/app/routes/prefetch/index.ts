@@ -1,10 +1,10 @@
 import type { RouteOwner } from '../meta';
 import type { RouteName } from '../table';
-import { type RouteData, type RoutesData, ROUTES_WITH_DATA } from '../data';
+import type { RouteData, RoutesData } from '../data';
 
 type Prefetches = () => Promise<{ ROUTE_DATA: RoutesData }>;
 
-/** Each owner's chunk of prefetches (../data.ts says which routes have one). */
+/** Each owner's chunk of prefetches: its kit, which runs the `load` of its routes' declarations (../data.ts says which routes have one). */
 export const PREFETCH_MODULES: Partial<Record<RouteOwner, Prefetches>> = {
   account: () => import('./account'),
   auth: () => import('./auth'),
@@ -20,11 +20,11 @@ export const PREFETCH_MODULES: Partial<Record<RouteOwner, Prefetches>> = {
   withdraw: () => import('./withdraw'),
 };
 
-/** The data of a route (its owner's chunk, loaded once), or nothing for a route that has none. */
-export async function routeDataFor(route: { name: string; owner: string }): Promise<RouteData | undefined> {
+/** The data of a route (its owner's chunk, loaded once), or nothing for a route whose declaration has no `load`. */
+export async function routeDataFor(route: { name: string; owner: string; load?: unknown }): Promise<RouteData | undefined> {
   const owner = route.owner as RouteOwner;
   const load = PREFETCH_MODULES[owner];
-  if (!load || !ROUTES_WITH_DATA[owner]?.includes(route.name as RouteName)) return undefined;
+  if (!load || !route.load) return undefined;
   const { ROUTE_DATA } = await load();
   return ROUTE_DATA[route.name as RouteName];
 }

@@ -1,20 +1,14 @@
 import { queryClient } from '../../../api/instance';
 import { messageQuery, messagesQuery, unreadQuery } from '../../../features/messages/api';
-import { messageSearch } from '../../../features/messages/search';
-import { type RoutesData, data } from '../data';
+import { routeData } from '../route';
+import { MESSAGES_ROUTES } from '../owners/messages';
 
-export const ROUTE_DATA: RoutesData = {
-  Notifications: data({
-    prefetch: () => {
-      void queryClient.prefetchQuery(unreadQuery);
-      void queryClient.prefetchInfiniteQuery(messagesQuery(1));
-    },
-  }),
-  MessageDetails: data({
-    search: messageSearch,
-    // Reading a message marks it read: only a real visit fetches it, not a hover.
-    prefetch: ({ id }, { preload }) => {
-      if (id && !preload) void queryClient.prefetchQuery(messageQuery(Number(id)));
-    },
-  }),
-};
+/**
+ * What the loaders of features/messages's routes use (routes/owners/messages.ts): its own chunk, loaded with
+ * the first of its routes to start data and preloaded by the server with the page.
+ */
+const kit = { queryClient, messageQuery, messagesQuery, unreadQuery };
+
+export type Kit = typeof kit;
+
+export const ROUTE_DATA = routeData(MESSAGES_ROUTES, kit);

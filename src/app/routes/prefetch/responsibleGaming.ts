@@ -1,18 +1,15 @@
 import { queryClient } from '../../../api/instance';
 import { rgStatusQuery } from '../../../features/responsibleGaming/api';
-import { rgSearch } from '../../../features/responsibleGaming/search';
 import { isLoggedIn, session } from '../../../stores/session';
-import { type RoutesData, data } from '../data';
+import { routeData } from '../route';
+import { RESPONSIBLE_GAMING_ROUTES } from '../owners/responsibleGaming';
 
-/** A player's limits, breaks and reminders (a visitor sees the text and the helpline: nothing to fetch). */
-const tools = data({
-  search: rgSearch,
-  prefetch: () => {
-    if (isLoggedIn()) void queryClient.prefetchQuery(rgStatusQuery(session.webToken.token));
-  },
-});
+/**
+ * What the loaders of features/responsibleGaming's routes use (routes/owners/responsibleGaming.ts): its own chunk, loaded with
+ * the first of its routes to start data and preloaded by the server with the page.
+ */
+const kit = { queryClient, rgStatusQuery, isLoggedIn, session };
 
-export const ROUTE_DATA: RoutesData = {
-  responsibleGaming: tools,
-  'responsive-gaming': tools,
-};
+export type Kit = typeof kit;
+
+export const ROUTE_DATA = routeData(RESPONSIBLE_GAMING_ROUTES, kit);

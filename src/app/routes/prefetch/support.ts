@@ -1,18 +1,14 @@
 import { queryClient } from '../../../api/instance';
 import { chatQuery } from '../../../features/support/api';
-import { chatContextOf, supportSearch } from '../../../features/support/search';
-import { type RoutesData, data } from '../data';
+import { routeData } from '../route';
+import { SUPPORT_ROUTES } from '../owners/support';
 
-/** The support chat: its history (a real visit only: opened about a topic, the agent hears of it). */
-const supportChat = (routeName: string) =>
-  data({
-    search: supportSearch,
-    prefetch: (search, { preload }) => {
-      if (!preload) void queryClient.prefetchQuery(chatQuery(chatContextOf(search, routeName), search.conversationId));
-    },
-  });
+/**
+ * What the loaders of features/support's routes use (routes/owners/support.ts): its own chunk, loaded with
+ * the first of its routes to start data and preloaded by the server with the page.
+ */
+const kit = { queryClient, chatQuery };
 
-export const ROUTE_DATA: RoutesData = {
-  'live-support': supportChat('live-support'),
-  ocssLdpage: supportChat('ocssLdpage'),
-};
+export type Kit = typeof kit;
+
+export const ROUTE_DATA = routeData(SUPPORT_ROUTES, kit);

@@ -1,25 +1,15 @@
 import { queryClient } from '../../../api/instance';
 import { billQuery, orderQuery, payWaysQuery } from '../../../features/wallet/api';
 import { balanceQuery } from '../../../features/wallet/balance';
-import { depositSearch, orderSearch, recordDetailSearch } from '../../../features/wallet/search';
-import { type RoutesData, data } from '../data';
+import { routeData } from '../route';
+import { WALLET_ROUTES } from '../owners/wallet';
 
-const deposit = data({ search: depositSearch, prefetch: () => void queryClient.prefetchQuery(payWaysQuery) });
+/**
+ * What the loaders of features/wallet's routes use (routes/owners/wallet.ts): its own chunk, loaded with
+ * the first of its routes to start data and preloaded by the server with the page.
+ */
+const kit = { queryClient, billQuery, orderQuery, payWaysQuery, balanceQuery };
 
-export const ROUTE_DATA: RoutesData = {
-  WalletDeposit: deposit,
-  WalletDepositApp: deposit,
-  gpoorder: data({
-    search: orderSearch,
-    prefetch: ({ orderNo }, { preload }) => {
-      if (orderNo && !preload) void queryClient.prefetchQuery(orderQuery(orderNo));
-    },
-  }),
-  fundAccount: data({ prefetch: () => void queryClient.prefetchQuery(balanceQuery) }),
-  recordDetail: data({
-    search: recordDetailSearch,
-    prefetch: ({ billNo }) => {
-      if (billNo) void queryClient.prefetchQuery(billQuery(billNo));
-    },
-  }),
-};
+export type Kit = typeof kit;
+
+export const ROUTE_DATA = routeData(WALLET_ROUTES, kit);

@@ -1,0 +1,50 @@
+import { liveMatchSearch, sportsSearch } from '../../../features/sports/search';
+import { routeOf, P, page } from '../route';
+import type { Kit } from '../prefetch/sports';
+
+const route = routeOf<Kit>();
+
+/** The routes of features/sports. */
+export const SPORTS_ROUTES = [
+  route({
+    path: '/foryou',
+    name: 'Home_foryou',
+    owner: 'sports',
+    homeTab: true,
+    page: page('ForYouPage', () => import('../../../features/sports/ForYouPage')),
+  }),
+  route({
+    path: '/sports',
+    name: 'Home_sports',
+    owner: 'sports',
+    homeTab: true,
+    search: sportsSearch,
+    page: page('SportsPage', () => import('../../../features/sports/SportsPage')),
+    load: ({ queryClient, sportSwitchQuery, outrightsQuery }, { mode, sportId }) => {
+      void queryClient.prefetchQuery(sportSwitchQuery);
+      if (mode === 'outright') void queryClient.prefetchQuery(outrightsQuery(sportId ?? '1'));
+    },
+  }),
+  route({
+    path: '/liveSportGameV3',
+    name: 'LiveSportGame',
+    owner: 'sports',
+    search: liveMatchSearch,
+    page: page('LiveMatchPage', () => import('../../../features/sports/LiveMatchPage')),
+    children: [
+      { path: 'bet', name: 'LiveSportGame_bet' },
+      { path: 'chat', name: 'LiveSportGame_chat' },
+      { path: 'picks', name: 'LiveSportGame_picks' },
+      { path: 'standing', name: 'LiveSportGame_standing' },
+      { path: 'analysis', name: 'LiveSportGame_analysis' },
+      { path: 'line-up', name: 'LiveSportGame_lineup' },
+    ],
+  }),
+  route({ path: '/player', name: 'player', owner: 'sports' }),
+  route({ path: '/highlights', name: 'highlights', owner: 'sports' }),
+  route({ path: '/cignal', name: 'cignal', owner: 'sports', ...P }),
+  route({ path: '/sport_video', name: 'sport_video', owner: 'sports' }),
+  route({ path: '/video_test', name: 'video_test', owner: 'sports' }),
+  route({ path: '/panalo-live', name: 'product-live', owner: 'sports' }),
+  route({ path: '/saba', name: 'saba', owner: 'sports' }),
+] as const;
