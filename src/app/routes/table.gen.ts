@@ -125,7 +125,7 @@ export const ROUTES = [
   { path: '/ocssLdpage', name: 'ocssLdpage', owner: 'support', page: 'src/features/support/SupportChatPage', data: true },
   { path: '/responsibleGaming', name: 'responsibleGaming', owner: 'responsibleGaming', page: 'src/features/responsibleGaming/ResponsibleGamingPage', data: true },
   { path: '/responsive-gaming', name: 'responsive-gaming', owner: 'responsibleGaming', page: 'src/features/responsibleGaming/ResponsibleGamingPage', data: true },
-  { path: '/feature', name: 'feature', owner: 'promo' },
+  { path: '/feature', name: 'feature', owner: 'promo', page: 'src/features/promo/FeaturePage' },
   { path: '/agency-benefits', name: 'agency-benefits', owner: 'promo', hiddenUnderPagcor: true },
   { path: '/checkIn', name: 'checkIn', owner: 'promo', loginRequired: true },
   { path: '/promo', name: 'promo', owner: 'promo' },
