@@ -89,3 +89,16 @@ test('events made offline reach the server once the network returns, each stored
     await cutter.restore();
   }
 });
+
+test('/feature shows the version of the device’s group, the same one on every visit', async ({ page }) => {
+  await page.goto('/feature');
+  await page.getByTestId('consent-prompt').getByRole('button', { name: 'Only necessary' }).click();
+  const offer = page.getByTestId('feature-offer');
+  await expect(offer).toBeVisible({ timeout: 20_000 });
+  const group = await offer.getAttribute('data-group');
+  expect(['A', 'B', 'C']).toContain(group);
+  await expect(offer.getByRole('heading')).not.toBeEmpty();
+  await page.screenshot({ path: 'test-results/screens/stats-feature-390x844.png' });
+  await page.reload();
+  await expect(offer).toHaveAttribute('data-group', group!);
+});
