@@ -2,6 +2,7 @@ import { ATTRIBUTION_FETCH, type StatisticsType } from './constants';
 import type { Touches } from './touches';
 
 export { type AnalyticsConsent, TOUCH_WINDOW_MS, type Touch, type Touches } from './touches';
+export { FEATURE_ID } from './featureIds';
 
 /**
  * Statistics, attribution and experiments (spec §2, §3, §7, §9; issue 39): what an event is, which
@@ -9,19 +10,6 @@ export { type AnalyticsConsent, TOUCH_WINDOW_MS, type Touch, type Touches } from
  * module (src/events) and the server's stats module apply. No zod here: the page's event module loads
  * none (the schemas are ./eventSchemas.ts).
  */
-
-/**
- * Feature ids (spec §9 "calendar/feature ids exist for click tracking"; values not given): the parts of
- * pages whose exposure and taps the operator compares. A calendar id is the /sports date tab's dateId.
- */
-export const FEATURE_ID = {
-  /** The featured matches rail on /foryou. */
-  forYouFeatured: 'foryou.featured',
-  /** The date tabs of /sports (spec §2 dateId): a click carries the date as its calendar id. */
-  sportsCalendar: 'sports.calendar',
-  /** The /feature experiment page's offer, by group: feature.A, feature.B, feature.C. */
-  experimentOffer: 'feature',
-} as const;
 
 /** Events that need no consent: what the law and the safety of the service require (listed to the player). */
 export const NECESSARY_KINDS = ['security', 'fraud', 'regulatory'] as const;

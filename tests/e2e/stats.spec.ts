@@ -16,6 +16,7 @@ interface StoredEvent {
   id: string;
   kind: string;
   page: string | null;
+  featureId: string | null;
 }
 
 async function storedEvents(page: Page, session: string): Promise<StoredEvent[]> {
@@ -85,6 +86,8 @@ test('events made offline reach the server once the network returns, each stored
     expect(views.filter((p) => p === '/account')).toHaveLength(1);
     expect(views.filter((p) => p === '/foryou')).toHaveLength(2);
     expect(stored.filter((e) => e.kind === 'launch')).toHaveLength(1);
+    // The featured rail was seen on both visits to /foryou: its exposure counts once per session.
+    expect(stored.filter((e) => e.kind === 'exposure' && e.featureId === 'foryou.featured')).toHaveLength(1);
   } finally {
     await cutter.restore();
   }
