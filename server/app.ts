@@ -10,6 +10,7 @@ import { dev } from './modules/dev';
 import { type GamesModuleOptions, games } from './modules/games';
 import { type KycModuleOptions, kyc } from './modules/kyc';
 import { messages } from './modules/messages';
+import { partners } from './modules/partners';
 import { paymentAccounts } from './modules/paymentAccounts';
 import { type PaymentsOptions, payments } from './modules/payments';
 import { reconciliation } from './modules/reconciliation';
@@ -119,6 +120,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(wallet, options);
   await app.register(payments, options.payments ?? {});
   await app.register(deposits);
+  await app.register(partners);
   await app.register(vouchers);
   await app.register(bankDeposits);
   await app.register(paymentAccounts);

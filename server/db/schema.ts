@@ -103,6 +103,11 @@ export const sessions = pgTable(
      * around them; the contract refuses the rest).
      */
     scope: text('scope'),
+    /**
+     * The partner host the session was opened through (issue 36: 'gcash' for the super-app's silent login,
+     * 'maya', 'viber'…), '' for the web. The operator's per-host withdraw-only switch reads it.
+     */
+    host: text('host').notNull().default(''),
   },
   (t) => [
     uniqueIndex('sessions_token_hash').on(t.tokenHash),
@@ -187,6 +192,29 @@ export const tickets = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('tickets_hash').on(t.ticketHash)],
+);
+
+/**
+ * Which Panalo account a partner host's user is (issue 36): the host's own user id (the super-app's
+ * customerId from applyToken, the bot's user id), bound once, by a verified mobile number or a login.
+ */
+export const partnerLinks = pgTable(
+  'partner_links',
+  {
+    id: id(),
+    host: text('host').notNull(),
+    hostUserId: text('host_user_id').notNull(),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('partner_links_host_user').on(t.host, t.hostUserId),
+    index('partner_links_customer').on(t.customerId),
+    check('partner_links_host', sql`${t.host} ~ '^[a-z][a-z0-9-]{1,31}$'`),
+    check('partner_links_host_user_length', sql`length(${t.hostUserId}) BETWEEN 1 AND 128`),
+  ],
 );
 
 export const addresses = pgTable(

@@ -25,6 +25,8 @@ export interface Session {
   customerId: number | null;
   /** What the session may do (set at login); null or absent: everything. */
   scope?: SessionScope;
+  /** The partner host the session was opened through ('' or absent: the web); the per-host kill switch reads it. */
+  host?: string;
 }
 
 /** 'withdraw': only the calls a scope rule allows (responsible gaming: a break, an exclusion, a restriction). */

@@ -1,11 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useBetPushes } from '../features/bets/pushes';
 import { balanceQuery } from '../features/wallet/balance';
 import { formatCentavos } from '../lib/money';
+import { partnerDepositPage } from '../lib/partner';
+import { currentPartner } from '../stores/origin';
 import { pay } from '../stores/pay';
+import { session } from '../stores/session';
 import { openLogin, openOverlay } from '../stores/ui';
 import { Button } from '../ui/Button';
 import styles from './Header.module.css';
@@ -19,6 +22,13 @@ export function Header() {
   useQuery({ ...balanceQuery, enabled: loggedIn });
   // A bet accepted or settled in any tab moves the balance shown here at once.
   useBetPushes(loggedIn);
+  const navigate = useNavigate();
+  // Inside a partner host, money goes in through the host's own deposit page (spec §2).
+  const onDeposit = () => {
+    const partnerPage = partnerDepositPage(currentPartner(), session.user?.bindType);
+    if (partnerPage) void navigate({ to: partnerPage });
+    else openOverlay('deposit');
+  };
   return (
     <header className={styles.header}>
       <Link to="/" className={styles.brand} aria-label={t('app.name')}>
@@ -32,7 +42,7 @@ export function Header() {
             {balance === null ? '₱ —' : formatCentavos(balance)}
           </span>
           {/* The deposit overlay (spec §2): pay in without leaving the page. */}
-          <Button size="small" onClick={() => openOverlay('deposit')} data-testid="header-deposit">
+          <Button size="small" onClick={onDeposit} data-testid="header-deposit">
             {t('common.deposit')}
           </Button>
         </div>

@@ -2,14 +2,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { acknowledgeRealityCheck, rgStatusQuery, rgStatusQuiet } from '../features/responsibleGaming/api';
-import { LimitOfferDialog } from '../features/responsibleGaming/LimitOfferDialog';
 import { RealityCheckDialog } from '../features/responsibleGaming/RealityCheckDialog';
 import { useLoggedIn } from '../hooks/useLoggedIn';
 import { i18next } from '../i18n';
 import { navigateTo } from '../lib/navigation';
 import { local } from '../lib/storage';
 import { session } from '../stores/session';
-import { showDialog, ui } from '../stores/ui';
+import { showDialog } from '../stores/ui';
 
 /** Which login (the end of its token) was told it may only withdraw. */
 const WITHDRAW_ONLY_TOLD_KEY = 'rgWithdrawOnlyTold';
@@ -19,19 +18,16 @@ const STATUS_EVERY_MS = 60_000;
 
 /**
  * Responsible gaming's side of the app (issue 34), for a logged-in player: the reality check when it is
- * due (the server refuses the next bet or round until it is acknowledged), the deposit-limit offer on the
- * first deposit page (the registration form made the first offer), and, for a withdraw-only login (break, exclusion,
+ * due (the server refuses the next bet or round until it is acknowledged), and, for a withdraw-only login (break, exclusion,
  * restriction), a dialog that leads to the withdrawal. Renders nothing else.
  */
 export function ResponsibleGamingWatcher() {
   const loggedIn = useLoggedIn();
   const { webToken } = useSnapshot(session);
-  const { currentRouteName } = useSnapshot(ui);
   const queryClient = useQueryClient();
   const { data: status } = useQuery({ ...rgStatusQuiet(webToken.token), enabled: loggedIn, refetchInterval: STATUS_EVERY_MS });
   /** The reality check that came due: for which due time, and when it fired (the time played is counted to then). */
   const [fired, setFired] = useState<{ dueAt: number; at: number } | null>(null);
-  const [offerClosed, setOfferClosed] = useState(false);
 
   const dueAt = status?.session?.realityDueAt ? Date.parse(status.session.realityDueAt) : null;
   useEffect(() => {
@@ -80,18 +76,5 @@ export function ResponsibleGamingWatcher() {
     );
   }
 
-  const offer = status.limitOffer;
-  const offerHere = offer === 'firstDeposit' && currentRouteName === 'WalletDeposit';
-  if (offer && offerHere && !offerClosed && !restricted) {
-    return (
-      <LimitOfferDialog
-        stage={offer}
-        onDone={(next) => {
-          setOfferClosed(true);
-          update(next);
-        }}
-      />
-    );
-  }
   return null;
 }

@@ -1,11 +1,10 @@
 import { type AnyRoute, type RouterHistory, createRootRoute, createRoute, createRouter, redirect } from '@tanstack/react-router';
 import { areasLoadedYet, i18next, loadAreas } from '../i18n';
-import { partnerFromHost } from '../lib/partner';
 import { registerNavigator } from '../lib/navigation';
 import { clearBetSlip } from '../features/betslip/store';
 import { wireBetSlip } from './betSlip';
 import { kyc } from '../stores/kyc';
-import { isNativeApp } from '../stores/origin';
+import { currentPartner, isNativeApp } from '../stores/origin';
 import { preferences } from '../stores/preferences';
 import { isLoggedIn, session } from '../stores/session';
 import { siteInfo } from '../stores/siteInfo';
@@ -42,7 +41,7 @@ function staticOf(def: RouteDeclaration): RouteStatic {
 export function currentGuardState(): GuardState {
   const user = session.user;
   return {
-    partner: partnerFromHost(location.hostname),
+    partner: currentPartner(),
     isNativeApp: isNativeApp(),
     inFrame: window.parent !== window,
     loggedIn: isLoggedIn(),

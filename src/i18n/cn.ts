@@ -6,6 +6,7 @@ import { gamesCn } from './games.cn';
 import { kycProfileCn } from './kycProfile.cn';
 import { securityCn } from './security.cn';
 import { supportCn } from './support.cn';
+import { partnersCn } from './partners.cn';
 import { walletCn } from './wallet.cn';
 import { experimentsCn } from './experiments.cn';
 import { privacyCn } from './privacy.cn';
@@ -313,6 +314,7 @@ export const cn: Resources = {
   },
   withdraw: withdrawCn,
   wallet: walletCn,
+  partners: partnersCn,
   rg: rgCn,
   kyc: kycCn,
   casino: casinoCn,

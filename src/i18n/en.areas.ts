@@ -5,6 +5,7 @@ import { kycEn } from './kyc.en';
 import { kycProfileEn } from './kycProfile.en';
 import { experimentsEn } from './experiments.en';
 import { privacyEn } from './privacy.en';
+import { partnersEn } from './partners.en';
 import { rgEn } from './rg.en';
 import { routesEn } from './routes.en';
 import { securityEn } from './security.en';
@@ -224,6 +225,7 @@ export const enAreas = {
   },
   withdraw: withdrawEn,
   wallet: walletEn,
+  partners: partnersEn,
   kyc: kycEn,
   casino: casinoEn,
   games: gamesEn,

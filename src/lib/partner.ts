@@ -33,7 +33,8 @@ export function miniAppHome(partner: Partner | undefined): string | undefined {
 /** Where /wallet/deposit goes for a partner, if not to itself (spec §2). */
 export function partnerDepositPage(partner: Partner | undefined, bindType: number | undefined): string | undefined {
   if (partner === 'maya' || bindType === MAYA_BIND_TYPE) return '/mayaAccount';
-  if (partner === 'lazada') return '/miniAccount';
+  // The super-app pays through its own pay sheet (tradePay), on /miniAccount.
+  if (partner === 'lazada' || partner === 'glife') return '/miniAccount';
   return undefined;
 }
 

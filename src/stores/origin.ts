@@ -1,5 +1,6 @@
 import { proxy, subscribe } from 'valtio/vanilla';
 import { type AcquisitionParam, type InviteParam } from '../contract/storageKeys';
+import { type Partner, partnerFromHost } from '../lib/partner';
 import { session as sessionStorageArea } from '../lib/storage';
 
 /**
@@ -46,4 +47,9 @@ export function isFromLazada(): boolean {
 /** The product's native app shell opened this page (it passes `os`). */
 export function isNativeApp(): boolean {
   return origin.os !== '';
+}
+
+/** The partner host this page runs in: by the host name (spec §6), else by where this visit came from (isFrom). */
+export function currentPartner(): Partner | undefined {
+  return partnerFromHost(location.hostname) ?? (isFromGlife() ? 'glife' : isFromLazada() ? 'lazada' : undefined);
 }

@@ -157,6 +157,11 @@ test('the main pages, as a visitor, with the login sheet open', async ({ page })
   await expect(page.getByTestId('rg-helpline')).toBeVisible();
   await audit(page, '/responsive-gaming', findings);
 
+  // The partner host's deposit page opened outside a host (issue 36): it says where to open it.
+  await page.goto('/miniAccount');
+  await expect(page.getByRole('heading', { name: 'Open Panalo from your partner app' })).toBeVisible();
+  await audit(page, '/miniAccount', findings);
+
   await page.goto('/foryou');
   await page.getByRole('button', { name: 'Log In' }).first().click();
   await expect(page.getByRole('dialog', { name: 'Log In' })).toBeVisible();

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { ROUTE_OWNERS } from '../../src/app/routes/meta';
 import { ROUTES, type RouteDef } from '../../src/app/routes/table';
 
-/** Owners whose feature folder arrives with a later release (promotions, partner apps, dev tools). */
-const PLANNED = ['promo', 'partner', 'dev'];
+/** Owners whose feature folder arrives with a later release (promotions, dev tools). */
+const PLANNED = ['promo', 'dev'];
 
 /** Route name → the feature folder its page is loaded from, as its declaration imports it (src/app/routes/owners, table.gen.ts). */
 function pageFolders(): Map<string, string> {

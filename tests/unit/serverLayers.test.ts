@@ -76,6 +76,8 @@ const LAYERS: Record<string, Layer> = {
   'kyc/retention': 'service',
   'kyc/status': 'model',
   'kyc/webhooks': 'service',
+  'partners/bot': 'service',
+  'partners/secrets': 'service',
   'paymentAccounts/banks': 'service',
   'payments/inbox': 'service',
   'payments/payWays': 'service',

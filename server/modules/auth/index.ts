@@ -70,8 +70,9 @@ declare module 'fastify' {
 
 export { checkCode, issueCode, spendCodes, verifyCode } from './codes';
 export { DEFAULT_LOCKOUT, PasswordGuard, waitInWords } from './lockout';
-export { type SessionPolicy, createSession, revokeOtherSessions } from './sessions';
-export { type Customer, type UserInfoFlags, assertOfAge, createCustomer, findById, findByPhone, toUserInfo } from './users';
+export { type Client, type SessionPolicy, createSession, revokeOtherSessions } from './sessions';
+export { consumeTicket, issueTicket } from './tickets';
+export { type Customer, type UserInfoFlags, assertOfAge, createCustomer, findById, findByPhone, logIn, toUserInfo } from './users';
 
 /** Sessions: the policy from the configuration and the resolver the contract asks for every token. */
 export const sessions = fp(

@@ -45,6 +45,7 @@ export async function createSession(
   customerId: number | null,
   request: Client,
   scope: SessionScope = null,
+  host = '',
 ): Promise<{ webToken: WebToken; sessionId: number }> {
   const token = newToken();
   const u2token = newToken();
@@ -58,6 +59,7 @@ export async function createSession(
       ip: request.ip,
       deviceId: String(request.headers[HEADER.deviceId.toLowerCase()] ?? '').slice(0, 64),
       scope,
+      host,
     })
     .returning({ id: sessions.id });
   return { webToken: { token, u2token }, sessionId: row!.id };
@@ -157,7 +159,7 @@ export function sessionResolver(db: Queryable, policy: SessionPolicy, now: () =>
           .set({ lastSeenAt: new Date(at) })
           .where(eq(sessions.id, row.id));
       }
-      return { id: row.id, customerId: row.customerId, scope: (row.scope as SessionScope) ?? null };
+      return { id: row.id, customerId: row.customerId, scope: (row.scope as SessionScope) ?? null, host: row.host };
     },
   };
 }

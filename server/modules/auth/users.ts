@@ -121,13 +121,14 @@ export async function logIn(
   customer: Customer,
   request: Client,
   previousSessionId: number | undefined,
+  host = '',
 ): Promise<LoginResult> {
   if (customer.status !== 'active')
     throw new CallError(GatewayCode.AccountClosed, 'This account is closed. Please contact Customer Service.', 403);
   assertOfAge(customer.birthday);
   if (previousSessionId !== undefined) await revokeSession(db, policy, previousSessionId, 'login');
   const scope = (await policy.scopeAtLogin?.(customer.id)) ?? null;
-  const { webToken } = await createSession(db, policy, customer.id, request, scope);
+  const { webToken } = await createSession(db, policy, customer.id, request, scope, host);
   if (previousSessionId !== undefined) await policy.onLogin?.(previousSessionId, customer.id);
   return { webToken, userInfo: toUserInfo(customer) };
 }

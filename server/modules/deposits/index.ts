@@ -14,7 +14,18 @@ declare module 'fastify' {
   }
 }
 
-export { closeDeposit, creditDeposit, findOrder, insertDepositOrder, lockOrder, newOrderNo, ordersBetween } from './repository';
+export {
+  attachCheckout,
+  closeDeposit,
+  creditDeposit,
+  findOrder,
+  insertDepositOrder,
+  lockOrder,
+  newOrderNo,
+  ordersBetween,
+  pendingOrdersOf,
+} from './repository';
+export { amountProblem } from './ewallets';
 export { tellDepositClosed, tellDepositCredited } from './notify';
 export { orderView } from './view';
 export type { DepositService } from './service';

@@ -154,6 +154,31 @@ export async function expiredOrders(db: Queryable, before: Date, limit = 100): P
     .limit(limit);
 }
 
+/** One provider's orders still pending and created before `before`, oldest first (a host's payments to ask about). */
+export async function pendingOrdersOf(db: Queryable, provider: string, before: Date, limit = 100): Promise<DepositOrder[]> {
+  return db
+    .select()
+    .from(depositOrders)
+    .where(and(eq(depositOrders.status, 'pending'), eq(depositOrders.provider, provider), lt(depositOrders.createdAt, before)))
+    .orderBy(asc(depositOrders.createdAt))
+    .limit(limit);
+}
+
+/** Records the provider's payment for an order, once (a retried create finds it set). */
+export async function attachCheckout(
+  db: Queryable,
+  orderId: number,
+  checkoutId: string,
+  checkoutUrl: string,
+): Promise<DepositOrder | undefined> {
+  const [row] = await db
+    .update(depositOrders)
+    .set({ providerCheckoutId: checkoutId, checkoutUrl })
+    .where(and(eq(depositOrders.id, orderId), isNull(depositOrders.providerCheckoutId)))
+    .returning();
+  return row;
+}
+
 /** The player's deposit orders created in [from, to], newest first (deposit records). */
 export async function ordersBetween(db: Queryable, customerId: number, from: Date, to: Date, page: { offset: number; limit: number }) {
   const where = and(eq(depositOrders.customerId, customerId), gte(depositOrders.createdAt, from), lte(depositOrders.createdAt, to));

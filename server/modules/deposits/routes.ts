@@ -24,7 +24,7 @@ export async function depositRoutes(app: FastifyInstance, options: { service: De
     idempotent: true,
     body: MoneyBody.createOnlineOrder,
     answer: depositOrderAnswer,
-    handler: ({ body, customerId, idempotencyKey }) => service.createOnlineOrder(customerId, idempotencyKey, body),
+    handler: ({ body, customerId, idempotencyKey, session }) => service.createOnlineOrder(customerId, idempotencyKey, body, session.host),
   });
 
   app.call({

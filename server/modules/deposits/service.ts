@@ -77,7 +77,7 @@ export class DepositService {
   }
 
   /** deposit/createOnlineOrder: once per idempotency key; a retry after a timeout asks the provider again with the same key. */
-  async createOnlineOrder(customerId: number, key: string, body: MoneyBody['createOnlineOrder']): Promise<DepositOrderView> {
+  async createOnlineOrder(customerId: number, key: string, body: MoneyBody['createOnlineOrder'], host = ''): Promise<DepositOrderView> {
     const channel = ewalletChannel(body.payType, body.channelId);
     if (!channel) throw new CallError(GatewayCode.InvalidRequest, 'Please choose a way to pay from the list.', 400);
     const problem = amountProblem(body.amount, this.options.config.deposit[channel.payType], channel.name);
@@ -92,7 +92,14 @@ export class DepositService {
       this.db,
       { customerId, key, call: 'deposit/createOnlineOrder', request: body },
       async (tx) => {
-        await this.options.gate(tx, { customerId, action: 'deposit', amount: body.amount, channel: channel.payType });
+        // A session opened through a partner host deposits under that host's switch too (issue 36).
+        await this.options.gate(tx, {
+          customerId,
+          action: 'deposit',
+          amount: body.amount,
+          channel: channel.payType,
+          host: host || undefined,
+        });
         const order = await insertDepositOrder(tx, {
           customerId,
           payType: channel.payType,
@@ -220,7 +227,8 @@ export class DepositService {
     let closed = 0;
     for (const order of await expiredOrders(this.db, new Date(now - EXPIRY_GRACE_MS))) {
       const acquirer = this.options.payments.acquirers[order.payType as 'gcash' | 'maya'];
-      if (!acquirer) continue;
+      // Another provider's order (a partner host's payment) is asked about by its own module.
+      if (!acquirer || acquirer.provider !== order.provider) continue;
       let outcome: 'expired' | 'cancelled' | 'failed' = 'expired';
       if (order.providerCheckoutId !== null) {
         try {

@@ -6,7 +6,7 @@ import { mayaCheckout, mayaSigner } from './maya';
 import { paymongoGcash, paymongoSigner } from './paymongo';
 import { payoutSimulator, xenditSigner, type PayoutSimulator } from './payouts';
 import type { SimulatorStore } from './store';
-import { deliverDueWebhooks, type DeliveryOptions, type WebhookSender } from './webhooks';
+import { deliverDueWebhooks, type DeliveryOptions, type WebhookSender, type WebhookSigner } from './webhooks';
 
 /**
  * The payment simulators together: GCash (PayMongo-style), Maya (Maya Checkout-style) and payouts
@@ -37,12 +37,17 @@ export interface PaymentSimulatorOptions {
 export const DEFAULT_DELIVERY: DeliveryOptions = { copies: 2, spreadMs: 10_000 };
 
 export interface PaymentSimulators {
+  /** Their store and webhook delivery, which other simulated providers share (the partner host). */
+  readonly store: SimulatorStore;
+  readonly delivery: DeliveryOptions;
   gcash: CheckoutSimulator;
   maya: CheckoutSimulator;
   payouts: PayoutSimulator;
   /** The checkout simulator of a provider name as it appears in /sim/<provider>/checkout/<id>. */
   checkout(provider: string): CheckoutSimulator | undefined;
   setChannelDown(channel: PaymentChannel, down: boolean): Promise<void>;
+  /** Another simulated provider's webhooks go out with the same deliveries (copies, spread, retries), signed by it. */
+  addWebhookSigner(provider: string, signer: WebhookSigner): void;
   /** Everything due at `now`: ends attempts, expires checkouts, moves payouts, delivers webhooks. */
   tick(now: number): Promise<{ delivered: number }>;
 }
@@ -54,18 +59,23 @@ export function createPaymentSimulators(options: PaymentSimulatorOptions): Payme
   const maya = checkoutSimulator(mayaCheckout, { ...common, processingMs: options.processingMs });
   const payouts = payoutSimulator(common);
   const byProvider: Record<string, CheckoutSimulator> = { paymongo: gcash, maya };
-  const signers = {
+  const signers: Record<string, WebhookSigner> = {
     paymongo: paymongoSigner(secrets.paymongoWebhookSecret),
     maya: mayaSigner(secrets.mayaPrivateKeyPem),
     xendit: xenditSigner(secrets.xenditCallbackToken),
   };
 
   return {
+    store,
+    delivery: common.delivery,
     gcash,
     maya,
     payouts,
     checkout: (provider) => (Object.hasOwn(byProvider, provider) ? byProvider[provider] : undefined),
     setChannelDown: (channel, down) => setChannelDown(store, channel, down, clock()),
+    addWebhookSigner(provider, signer) {
+      signers[provider] = signer;
+    },
     async tick(now) {
       for (const due of await store.due('checkout', now, 200)) await byProvider[due.data.provider]?.advance(due.id, now);
       await payouts.tick(now);

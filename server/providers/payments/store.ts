@@ -1,4 +1,5 @@
 import type { AgentCashOutRecord } from '../agents/cashOut';
+import type { HostAccessToken, HostAuthCode, HostPaymentRecord } from '../hosts/records';
 import type { SimCheckout, SimPayout, WebhookDelivery, ChannelSwitch } from './records';
 
 /**
@@ -14,6 +15,10 @@ export interface SimulatorRecords {
   channel: ChannelSwitch;
   /** Store cash-outs of the agent simulator (server/providers/agents/cashOut.ts). */
   agentCashOut: AgentCashOutRecord;
+  /** The super-app host simulator (server/providers/hosts/gcashHost.ts): auth codes, tokens, payments. */
+  hostAuthCode: HostAuthCode;
+  hostToken: HostAccessToken;
+  hostPayment: HostPaymentRecord;
 }
 export type RecordKind = keyof SimulatorRecords;
 

@@ -32,6 +32,10 @@ export async function runEffects(effects: readonly Effect[]): Promise<void> {
       case 'botLogin':
         await loginWithBotSession(effect.sessionId, effect.relogin);
         break;
+      case 'hostLogin':
+        // Not awaited: the host may show its consent sheet first; the page opens as a visitor meanwhile.
+        void import('../../features/partner/hostLogin').then(({ hostSilentLogin }) => hostSilentLogin(effect.host));
+        break;
       case 'depositToParent':
         window.parent.postMessage(DEPOSIT_PARENT_MESSAGE, '*');
         break;

@@ -57,6 +57,8 @@ export type Effect =
   | { type: 'ticketLogin'; ticket: string; loginName: string | undefined }
   | { type: 'partnerAutoLogin'; tempTicket: string; loginName: string }
   | { type: 'botLogin'; sessionId: string; relogin: string | undefined }
+  /** Inside the super-app (isFrom Glife in a frame): the host's silent login by auth code (issue 36). */
+  | { type: 'hostLogin'; host: 'gcash' }
   | { type: 'depositToParent' }
   | { type: 'rememberOrigin'; isFrom: string | undefined; fromGlife: boolean; os: string | undefined }
   | { type: 'rememberGameEntry'; platformId: string | undefined; gameId: string | undefined; gameType: string | undefined }
@@ -99,7 +101,7 @@ function pick(search: Search, keys: readonly string[]): Record<string, string> {
 }
 
 /** Rule 1: what the query parameters ask for. Answers the effects and, when a parameter is spent, the address without it. */
-export function entryRules(target: Target, state: Pick<GuardState, 'inFrame' | 'isNativeApp'>): Decision {
+export function entryRules(target: Target, state: Pick<GuardState, 'inFrame' | 'isNativeApp'> & { loggedIn?: boolean }): Decision {
   const { search } = target;
   const effects: Effect[] = [];
   const spent = ONE_SHOT_PARAMS.filter((key) => key in search);
@@ -119,6 +121,8 @@ export function entryRules(target: Target, state: Pick<GuardState, 'inFrame' | '
   const fromGlife = search['FromGlife'] !== undefined && text(search['FromGlife']) !== 'false';
   const os = text(search['os']);
   if (isFrom || fromGlife || os) effects.push({ type: 'rememberOrigin', isFrom, fromGlife, os });
+  const glife = fromGlife || isFrom?.toLowerCase() === 'glife';
+  if (glife && state.inFrame && !state.loggedIn && !ticket && !tempTicket && !sessionId) effects.push({ type: 'hostLogin', host: 'gcash' });
 
   const platformId = text(search['platformId']);
   const gameId = text(search['gameId']);

@@ -25,14 +25,8 @@ export async function loginWithTicket(ticket: string, loginName: string | undefi
 
 export async function loginWithBotSession(sessionId: string, relogin: string | undefined): Promise<boolean> {
   try {
-    // The messaging bot's binding call arrives with the partner release; until then a bot link opens
-    // Panalo as a visitor, without an error the player cannot act on.
-    const result = await api.call<LoginResult>(
-      'main',
-      'viberCheckBind',
-      { sessionId, relogin: relogin ?? '' },
-      { skipEnrichment: true, quiet: true },
-    );
+    // A spent or expired link is told (the API client's toast): the player taps the bot's button again.
+    const result = await api.call<LoginResult>('main', 'viberCheckBind', { sessionId, relogin: relogin ?? '' }, { skipEnrichment: true });
     setLogin(result.userInfo, result.webToken);
     return true;
   } catch {

@@ -1,9 +1,15 @@
-import { route, P } from '../route';
+import { route, P, page } from '../route';
 
 /** The routes of features/partner. */
 export const PARTNER_ROUTES = [
   route({ path: '/bobotSwitch', name: 'bobotSwitch', owner: 'partner', ...P }),
-  route({ path: '/miniAccount', name: 'miniAccount', owner: 'partner' }),
+  // Inside a super-app: the deposit through the host's pay sheet (issue 36).
+  route({
+    path: '/miniAccount',
+    name: 'miniAccount',
+    owner: 'partner',
+    page: page('HostDepositPage', () => import('../../../features/partner/HostDepositPage')),
+  }),
   route({ path: '/mayaAccount', name: 'MayaStart', owner: 'partner' }),
   route({ path: '/panalo_landingpage', name: 'product_landingpage', owner: 'partner' }),
 ] as const;

@@ -14,7 +14,11 @@ import type { Kit } from '../prefetch/wallet';
 const route = routeOf<Kit>();
 type Load<S = unknown> = RouteLoad<Kit, S>;
 
-const deposit: Load = ({ queryClient, payWaysQuery }) => void queryClient.prefetchQuery(payWaysQuery);
+/** The deposit page: its ways to pay, and whether responsible gaming's deposit-limit offer comes first (app/pages/DepositRoute). */
+const deposit: Load = ({ queryClient, payWaysQuery, rgStatusQuiet, isLoggedIn, session }) => {
+  void queryClient.prefetchQuery(payWaysQuery);
+  if (isLoggedIn()) void queryClient.prefetchQuery(rgStatusQuiet(session.webToken.token));
+};
 
 /** /record: the wallet's tabs and bill type, and the casino's games tab with its period and category. */
 export const recordRouteSearch = searchObject({
@@ -31,7 +35,7 @@ export const WALLET_ROUTES = [
     owner: 'wallet',
     ...L,
     search: depositSearch,
-    page: page('DepositPage', () => import('../../../features/wallet/DepositPage')),
+    page: page('DepositRoute', () => import('../../pages/DepositRoute')),
     load: deposit,
   }),
   route({
@@ -40,7 +44,7 @@ export const WALLET_ROUTES = [
     owner: 'wallet',
     ...L,
     search: depositSearch,
-    page: page('DepositPage', () => import('../../../features/wallet/DepositPage')),
+    page: page('DepositRoute', () => import('../../pages/DepositRoute')),
     load: deposit,
   }),
   route({

@@ -1,0 +1,18 @@
+import { and, eq } from 'drizzle-orm';
+import type { Queryable } from '../../db';
+import { partnerLinks } from '../../db/schema';
+
+/** Which Panalo account a host's user is; undefined until bound. */
+export async function linkedCustomer(db: Queryable, host: string, hostUserId: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ customerId: partnerLinks.customerId })
+    .from(partnerLinks)
+    .where(and(eq(partnerLinks.host, host), eq(partnerLinks.hostUserId, hostUserId)));
+  return row?.customerId;
+}
+
+/** Binds a host user to an account once; a second bind of the same host user keeps the first. */
+export async function link(db: Queryable, host: string, hostUserId: string, customerId: number): Promise<number> {
+  await db.insert(partnerLinks).values({ host, hostUserId, customerId }).onConflictDoNothing();
+  return (await linkedCustomer(db, host, hostUserId))!;
+}

@@ -1,0 +1,106 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { HOST_API, headerMap, signedHeaders, verifySigned } from '../../providers/hosts/alipayPlus';
+import type { GcashHost, PaySheetChoice } from '../../providers/hosts/gcashHost';
+import { HOST_PAGE_CSS, HOST_PAGE_JS, HOST_PAGE_PATH, hostPageHtml } from '../../providers/hosts/hostPage';
+import { BOT_PAGE_CSS, BOT_PAGE_PATH, botPageHtml } from '../../providers/hosts/botPage';
+import { HOST_USERS } from '../../providers/hosts/gcashHost';
+import type { BotService } from './bot';
+import type { HostKeys } from './secrets';
+
+/** Where the simulator's server API answers (our client's basePath in development). */
+export const HOST_API_BASE = `${HOST_PAGE_PATH}/api`;
+const API_PATHS: readonly string[] = Object.values(HOST_API);
+const CHOICES: readonly PaySheetChoice[] = ['pay', 'cancel', 'fail', 'processing', 'networkError', 'unknown'];
+
+/**
+ * The super-app host simulator's routes, development and tests only (never registered in production):
+ * its page with the bridge, the bridge's own calls to its server (getAuthCode, the pay sheet), and its
+ * server API, which checks our signature over the raw body and signs every answer with the host's key.
+ */
+export async function hostSimRoutes(
+  app: FastifyInstance,
+  options: { host: GcashHost; keys: HostKeys; clock: () => number; bot: BotService },
+) {
+  const { host, keys, clock } = options;
+  const page = (type: string, body: string) => (_request: unknown, reply: FastifyReply) =>
+    reply.header('Cache-Control', 'no-store').type(type).send(body);
+
+  // The app opens as the host's mini program: partner origin GLife (spec §2 isFrom).
+  app.get(HOST_PAGE_PATH, page('text/html; charset=utf-8', hostPageHtml('/?isFrom=Glife')));
+  app.get(`${HOST_PAGE_PATH}/host.css`, page('text/css; charset=utf-8', HOST_PAGE_CSS));
+  app.get(`${HOST_PAGE_PATH}/host.js`, page('text/javascript; charset=utf-8', HOST_PAGE_JS));
+
+  app.post<{ Body: { userId?: unknown; scopes?: unknown; consented?: unknown } }>(`${HOST_PAGE_PATH}/bridge/authCode`, async (request) => {
+    const { userId, scopes, consented } = request.body ?? {};
+    const list = Array.isArray(scopes) ? scopes.filter((s): s is string => typeof s === 'string') : [];
+    return host.authCode(typeof userId === 'string' ? userId : '', list, consented === true);
+  });
+  app.post<{ Body: { paymentId?: unknown } }>(`${HOST_PAGE_PATH}/bridge/payment`, async (request) => {
+    const payment = typeof request.body?.paymentId === 'string' ? await host.payment(request.body.paymentId) : undefined;
+    return payment ? { amount: payment.amount, stage: payment.stage } : { error: 'NOT_FOUND' };
+  });
+  app.post<{ Body: { paymentId?: unknown; choice?: unknown } }>(`${HOST_PAGE_PATH}/bridge/tradePay`, async (request, reply) => {
+    const choice = CHOICES.find((c) => c === request.body?.choice);
+    const paymentId = request.body?.paymentId;
+    if (!choice || typeof paymentId !== 'string') return reply.status(400).send({ resultCode: '4000' });
+    return { resultCode: await host.tradePay(paymentId, choice) };
+  });
+
+  // The messaging bot's chat (Viber style): share a phone number, then buttons with fresh session ids.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4_096 }, (_request, body, done) =>
+    done(null, body),
+  );
+  const viberUser = (phone: string) => `vb-${phone.replace(/\D/g, '')}`;
+  app.get(BOT_PAGE_PATH, page('text/html; charset=utf-8', botPageHtml({ phones: HOST_USERS.map((user) => user.mobile) })));
+  app.get(`${BOT_PAGE_PATH}/bot.css`, page('text/css; charset=utf-8', BOT_PAGE_CSS));
+  app.post(`${BOT_PAGE_PATH}/share`, async (request, reply) => {
+    const phone = new URLSearchParams(typeof request.body === 'string' ? request.body : '').get('phone') ?? '';
+    if (!/^\+63\d{10}$/.test(phone)) return reply.status(400).type('text/plain').send('Share a Philippine mobile number.');
+    await options.bot.bindByPhone(viberUser(phone), phone);
+    return reply.redirect(`${BOT_PAGE_PATH}/chat?phone=${encodeURIComponent(phone)}`, 303);
+  });
+  app.get<{ Querystring: { phone?: string } }>(`${BOT_PAGE_PATH}/chat`, async (request, reply) => {
+    const phone = String(request.query.phone ?? '');
+    if (!/^\+63\d{10}$/.test(phone)) return reply.redirect(BOT_PAGE_PATH, 303);
+    const session = async () => options.bot.sessionFor(viberUser(phone));
+    const first = await session();
+    const links = first
+      ? [
+          { label: 'Open Sports', href: `/sports?sessionId=${first}&relogin=1` },
+          { label: 'Deposit', href: `/wallet/deposit?sessionId=${(await session())!}&relogin=1` },
+        ]
+      : undefined;
+    return reply
+      .header('Cache-Control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(botPageHtml({ phones: [], shared: phone, bound: first !== undefined, ...(links ? { links } : {}) }));
+  });
+
+  // The host's server API: raw bytes, our signature checked before anything is parsed.
+  await app.register(async (api) => {
+    api.removeAllContentTypeParsers();
+    api.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 65_536 }, (_request, body, done) => done(null, body));
+    for (const path of API_PATHS) {
+      const uri = `${HOST_API_BASE}${path}`;
+      api.post(uri, async (request, reply) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '';
+        let answer: Record<string, unknown>;
+        if (!verifySigned(keys.ourPublicKeyPem, uri, keys.clientId, headerMap(request.headers), raw, clock())) {
+          answer = { result: { resultCode: 'INVALID_SIGNATURE', resultStatus: 'F', resultMessage: 'The signature is invalid.' } };
+          reply.status(401);
+        } else {
+          let body: Record<string, unknown>;
+          try {
+            body = JSON.parse(raw) as Record<string, unknown>;
+          } catch {
+            body = {};
+          }
+          answer = await host.call(path, body);
+        }
+        const text = JSON.stringify(answer);
+        reply.headers(signedHeaders(keys.hostPrivateKeyPem, uri, keys.clientId, clock(), text, 'Response-Time'));
+        return reply.header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(text);
+      });
+    }
+  });
+}

@@ -1,0 +1,30 @@
+/** The super-app host simulator's records, kept in the payment simulators' store (plain JSON, epoch ms). */
+
+export interface HostAuthCode {
+  userId: string;
+  scopes: string[];
+  expiresAt: number;
+  /** When our server exchanged it; a second exchange is refused and revokes what the first issued. */
+  usedAt: number | null;
+  tokens: string[];
+}
+
+export interface HostAccessToken {
+  userId: string;
+  scopes: string[];
+  authCode: string;
+  expiresAt: number;
+  revoked: boolean;
+}
+
+export type HostPaymentStage = 'created' | 'processing' | 'SUCCESS' | 'FAIL' | 'CANCELLED';
+
+export interface HostPaymentRecord {
+  paymentId: string;
+  paymentRequestId: string;
+  amount: number;
+  description: string;
+  stage: HostPaymentStage;
+  createdAt: number;
+  paidAt: number | null;
+}
