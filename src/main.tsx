@@ -14,6 +14,7 @@ import { siteInfoQuery } from './features/site/api';
 import { initI18n, loadAreas } from './i18n';
 import { GAME_LIST_ID } from './lib/gameTiles';
 import { yieldToMain } from './lib/yieldToMain';
+import { startEvents } from './api/events';
 import { preferences } from './stores/preferences';
 import { siteInfo } from './stores/siteInfo';
 
@@ -147,6 +148,8 @@ async function start(): Promise<void> {
     void loadAreas().catch(() => undefined);
     // In development too (`npm run dev` serves it from its source), so offline and update flows can be tried there.
     registerServiceWorker();
+    // The event module (issue 39): statistics leave in batches, after the page is up.
+    void startEvents().catch(() => undefined);
   });
 }
 

@@ -1964,3 +1964,69 @@ export const rebates = pgTable(
     check('rebates_amount', sql`${t.amount} > 0 AND ${t.turnover} > 0`),
   ],
 );
+// Statistics, attribution and experiments (server/modules/stats, issue 39). The events themselves are
+// in `stat_events`, partitioned by class and by day, which drizzle cannot declare: its DDL is in the
+// custom part of migration 0021_stats and the stats repository reads and writes it in SQL.
+
+/** Which group of an experiment a device is in (compare/group/assign): the first answer is kept. */
+export const statAssignments = pgTable(
+  'stat_assignments',
+  {
+    experiment: text('experiment').notNull(),
+    /** HMAC of the device id (screen size and client address): never the address itself. */
+    deviceKey: text('device_key').notNull(),
+    groupName: text('group_name').notNull(),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.experiment, t.deviceKey] }), index('stat_assignments_group').on(t.experiment, t.groupName)],
+);
+
+/** Where a registration came from: first and last touch, written in the registration's transaction. */
+export const statAttributions = pgTable(
+  'stat_attributions',
+  {
+    customerId: ref('customer_id')
+      .primaryKey()
+      .references(() => customers.id),
+    /** The session's acquisition parameters as the registration call carried them (spec §3). */
+    sessionParams: jsonb('session_params').$type<Record<string, string>>().notNull().default({}),
+    firstTouch: jsonb('first_touch').$type<Record<string, unknown> | null>(),
+    lastTouch: jsonb('last_touch').$type<Record<string, unknown> | null>(),
+    /** The partner host the registration came through ('' on the plain site). */
+    partner: text('partner').notNull().default(''),
+    /** HMAC of the registering device's id, as events carry it (experiment conversions). */
+    visitor: text('visitor'),
+    registeredAt: timestamp('registered_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('stat_attributions_registered').on(t.registeredAt)],
+);
+
+/** Events on their way to the tracking service (spec §7 "analytics events go to a tracking service"). */
+export const statTrackingOutbox = pgTable(
+  'stat_tracking_outbox',
+  {
+    eventId: text('event_id').primaryKey(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (t) => [
+    index('stat_tracking_outbox_unsent')
+      .on(t.createdAt)
+      .where(sql`${t.sentAt} IS NULL`),
+  ],
+);
+
+/** The tracking service simulator's received events and issued attribution ids (development and tests). */
+export const trackingSimEvents = pgTable('tracking_sim_events', {
+  eventId: text('event_id').primaryKey(),
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+  receivedAt: createdAt(),
+});
+
+export const trackingSimIds = pgTable('tracking_sim_ids', {
+  deviceKey: text('device_key').primaryKey(),
+  appsFlyerId: text('apps_flyer_id').notNull(),
+  issuedAt: createdAt(),
+});

@@ -3,7 +3,7 @@ import { type PointerEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { STAT_FLOATING_BET_SLIP } from '../contract/constants';
-import { recordStatistic } from '../features/site/statistics';
+import { events } from '../api/events';
 import { betSlip } from '../features/betslip/store';
 import { isLoggedIn } from '../stores/session';
 import { openLogin, openOverlay } from '../stores/ui';
@@ -62,7 +62,7 @@ export function FloatingBetSlip() {
   };
 
   const onTap = () => {
-    recordStatistic(STAT_FLOATING_BET_SLIP, 'floatingBetSlip');
+    events.statistic(STAT_FLOATING_BET_SLIP, 'floatingBetSlip');
     if (!isLoggedIn()) {
       openLogin();
       return;

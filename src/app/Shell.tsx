@@ -28,6 +28,14 @@ const Watchers = lazy<() => ReactNode>(() =>
   ),
 );
 
+/** The first-visit privacy choice and its strings (issue 39): after the first paint, never in the entry. */
+const ConsentPrompt = lazy<() => ReactNode>(() =>
+  Promise.all([import('./ConsentPrompt'), loadAreas().catch(() => undefined)]).then(
+    ([m]) => ({ default: m.ConsentPrompt }),
+    () => ({ default: () => null }),
+  ),
+);
+
 /**
  * The watchers watch a signed-in player (KYC status, security prompt, time played): a visitor's device
  * neither downloads nor runs them. They load once the page is up, or at sign-in. A component of its own,
@@ -69,6 +77,9 @@ export function Shell() {
         {/* Its first check (and zod with it) waits for the page: it moves the player within seconds either way. */}
         <MaintenanceWatcher />
         <PlayerWatchers />
+        <Suspense fallback={null}>
+          <ConsentPrompt />
+        </Suspense>
       </OncePageUp>
       <OverlayHost />
       <DialogHost />

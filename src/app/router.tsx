@@ -17,6 +17,7 @@ import { runEffects } from './routes/effects';
 import { type GuardState, type MatchedRoute, type Redirect, type Search, decide } from './routes/guards';
 import { ROUTE_SEARCH } from './routes/search';
 import type { RouteName } from './routes/table';
+import { events } from '../api/events';
 import { afterFirstPaint, hurryAfterFirstPaint, markPageShown } from './afterFirstPaint';
 import { hasOwnPage, pageFor, withRouteProps } from './routes/pages';
 import { BET_SLIP_ROUTES, REDIRECTS, needsAreaStrings } from './routes/table';
@@ -215,6 +216,8 @@ export function createAppRouter(ready: () => Promise<void>, options: { history?:
           () => applyRouteMeta(name),
         );
     reportVisit(router.state.location.pathname);
+    // A page view for the event module (a push; it is sent later, in a batch).
+    events.pageView(router.state.location.pathname, name);
   });
 
   return router;

@@ -34,8 +34,14 @@ export const FLOATING_ICON_DELAY_MS = 3_000;
 /** Statistics types. */
 export const STATISTICS_TYPES = [59, 60, 61] as const;
 export type StatisticsType = (typeof STATISTICS_TYPES)[number];
+/**
+ * What each statistics type records (the spec gives the numbers, not their meaning; ours): 59 the
+ * floating bet-slip button tapped (spec §2), 60 a feature seen (batch exposure), 61 a feature tapped
+ * (clicks), each with its calendar or feature id (src/contract/events.ts FEATURE_ID).
+ */
+export const STAT_TYPE = { floatingBetSlip: 59, exposure: 60, click: 61 } as const satisfies Record<string, StatisticsType>;
 /** Statistic recorded when the floating bet-slip button is tapped. */
-export const STAT_FLOATING_BET_SLIP: StatisticsType = 59;
+export const STAT_FLOATING_BET_SLIP: StatisticsType = STAT_TYPE.floatingBetSlip;
 
 /** Product id / app id / version. */
 export const PRODUCT_ID = 'C66';

@@ -170,6 +170,9 @@ export const GatewayCode = {
   VideoProviderDown: 'GW_800702',
   /** No such published article, community or tutorial. */
   ContentNotFound: 'GW_800703',
+  // Statistics and attribution (issue 39): GW_80039x.
+  /** The tracking service cannot give an attribution id right now (the page tries again, spec §9 backoff). */
+  TrackingUnavailable: 'GW_800390',
   // The customer-support chat (issue 37): GW_80049x.
   /** No such conversation (or message) of the caller's. */
   SupportNotFound: 'GW_800490',

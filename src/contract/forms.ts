@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ADDRESS_PAGE_SIZE } from './constants';
+import { touchesSchema } from './eventSchemas';
 import { isCalendarDate, normalizePhone } from './people';
 
 /**
@@ -43,6 +44,8 @@ export const loginBySmsSchema = z.object({
   deviceToken: z.optional(z.string()),
   acquisition: params,
   invite: params,
+  /** First and last touch kept on the device (issue 39): stored with the registration. */
+  touches: z.optional(touchesSchema),
   depositLimit,
 });
 
@@ -62,6 +65,8 @@ export const registerSchema = z.object({
   deviceToken: z.optional(z.string()),
   acquisition: params,
   invite: params,
+  /** First and last touch kept on the device (issue 39): stored with the registration. */
+  touches: z.optional(touchesSchema),
   depositLimit,
 });
 
@@ -72,6 +77,7 @@ export const visitorRegisterSchema = z.object({
   captchaToken,
   acquisition: params,
   invite: params,
+  touches: z.optional(touchesSchema),
 });
 
 export const modifyPasswordSchema = z.object({

@@ -9,6 +9,8 @@ import { securityCn } from './security.cn';
 import { supportCn } from './support.cn';
 import { partnersCn } from './partners.cn';
 import { walletCn } from './wallet.cn';
+import { experimentsCn } from './experiments.cn';
+import { privacyCn } from './privacy.cn';
 import { rgCn } from './rg.cn';
 import { withdrawCn } from './withdraw.cn';
 
@@ -327,6 +329,8 @@ export const cn: Resources = {
   kycProfile: kycProfileCn,
   security: securityCn,
   support: supportCn,
+  privacy: privacyCn,
+  experiments: experimentsCn,
   sports: {
     names: {
       '1': '足球',

@@ -4,6 +4,8 @@ import { casinoEn } from './casino.en';
 import { gamesEn } from './games.en';
 import { kycEn } from './kyc.en';
 import { kycProfileEn } from './kycProfile.en';
+import { experimentsEn } from './experiments.en';
+import { privacyEn } from './privacy.en';
 import { partnersEn } from './partners.en';
 import { rgEn } from './rg.en';
 import { routesEn } from './routes.en';
@@ -248,6 +250,8 @@ export const enAreas = {
   support: supportEn,
   rg: rgEn,
   promo: promoEn,
+  privacy: privacyEn,
+  experiments: experimentsEn,
   // Titles and descriptions of the pages: set on the document once here (router.tsx applyRouteMeta).
   routes: routesEn,
 };

@@ -386,3 +386,21 @@ test('withdraw and its password sheet, the KYC form, a game lobby and a game in 
 
   report(findings);
 });
+
+test.describe('a new visitor', () => {
+  test.use({ privacyChosen: false });
+
+  test('the first-visit privacy prompt and the /feature page (issue 39)', async ({ page }) => {
+    const findings: Finding[] = [];
+    await page.goto('/foryou');
+    const prompt = page.getByTestId('consent-prompt');
+    await expect(prompt).toBeVisible({ timeout: 20_000 });
+    await prompt.getByText('Always on (necessary)').click();
+    await audit(page, 'the privacy prompt, necessary events listed', findings);
+    await prompt.getByRole('button', { name: 'Only necessary' }).click();
+    await page.goto('/feature');
+    await expect(page.getByTestId('feature-offer')).toBeVisible({ timeout: 20_000 });
+    await audit(page, '/feature', findings);
+    report(findings);
+  });
+});

@@ -59,6 +59,8 @@ export const test = base.extend<{
   policyViolations: string[];
   weakKycPromptSeen: boolean;
   kycPromptDay: void;
+  privacyChosen: boolean;
+  privacyChoice: void;
 }>({
   baseURL: async ({}, use) => {
     await use(process.env['E2E_BASE_URL']);
@@ -96,6 +98,24 @@ export const test = base.extend<{
   kycPromptDay: [
     async ({ context, weakKycPromptSeen }, use) => {
       if (weakKycPromptSeen) await markKycPromptSeen(context);
+      await use();
+    },
+    { auto: true },
+  ],
+  /**
+   * The first-visit privacy prompt (issue 39) would stand over the bottom of every other test's page: by
+   * default a test's device has answered it (only necessary events); tests/e2e/stats.spec.ts sets
+   * `privacyChosen: false` and answers it as a player does.
+   */
+  privacyChosen: [true, { option: true }],
+  privacyChoice: [
+    async ({ context, privacyChosen }, use) => {
+      if (privacyChosen) {
+        await context.addInitScript(() => {
+          if (window.localStorage.getItem('privacy.analytics') === null)
+            window.localStorage.setItem('privacy.analytics', JSON.stringify('denied'));
+        });
+      }
       await use();
     },
     { auto: true },

@@ -94,6 +94,7 @@ const LAYERS: Record<string, Layer> = {
   'site/settings': 'service',
   'sports/insight': 'service',
   'sports/streams': 'service',
+  'stats/model': 'model',
   'wallet/ledger': 'repository',
   'withdrawals/agentCashOut': 'routes',
   'withdrawals/limits': 'service',

@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { events } from '../../src/api/events';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../src/api/instance';
 import type { BetOrder } from '../../src/contract/betOrder';
@@ -132,13 +133,15 @@ describe('floating bet-slip button', () => {
     expect(screen.getByRole('button', { name: '2 selections on your bet slip' })).toBeTruthy();
   });
 
-  it('asks a visitor to log in, and records the tap statistic', async () => {
+  it('asks a visitor to log in, and records the tap statistic (type 59) with the event module', async () => {
+    const statistic = vi.spyOn(events, 'statistic');
     await renderApp('/sports');
     const button = screen.getByTestId('floating-bet-slip');
     fireEvent.pointerDown(button, { clientX: 300, clientY: 700, pointerId: 1 });
     fireEvent.pointerUp(button, { clientX: 300, clientY: 700, pointerId: 1 });
     expect(ui.overlays.map((o) => o.id)).toEqual(['login']);
-    await waitFor(() => expect(calls).toContain('/api/main/customer/pvUvStatistics'));
+    expect(statistic).toHaveBeenCalledWith(59, 'floatingBetSlip');
+    statistic.mockRestore();
   });
 
   it('opens the slip for a player with selections', async () => {

@@ -131,6 +131,8 @@ export const auth = fp<AuthModuleOptions>(
         // Accepting the terms declares that no barred category applies; a daily deposit limit may come with it (issue 34).
         await app.responsibleGaming.registered(customerId, choices.depositLimit ?? null);
       },
+      // Where the account came from (issue 39), in the account's own transaction.
+      recordAttribution: (tx, customerId, source) => app.stats.recordRegistration(tx, customerId, source),
       // The restricted-persons list, before an account opens (issue 34).
       screen: (person) => app.responsibleGaming.screenRegistration(person),
       passwordGuard,
@@ -142,5 +144,5 @@ export const auth = fp<AuthModuleOptions>(
     });
     await app.register(authRoutes, { service });
   },
-  { name: 'auth', dependencies: ['core', 'jobs', 'sessions', 'contract', 'messaging', 'messages', 'responsible-gaming'] },
+  { name: 'auth', dependencies: ['core', 'jobs', 'sessions', 'contract', 'messaging', 'messages', 'responsible-gaming', 'stats'] },
 );

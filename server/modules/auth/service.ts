@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Challenge, Solution } from 'altcha-lib';
 import { GatewayCode } from '../../../src/contract/errorCodes';
 import { normalizePhone } from '../../../src/contract/people';
-import type { Database } from '../../db';
+import type { Touches } from '../../../src/contract/events';
+import type { Database, Transaction } from '../../db';
 import { customers } from '../../db/schema';
 import { CallError } from '../../lib/errors';
 import { type FieldCipher, hashPassword, verifyPassword } from '../../lib/security';
@@ -29,6 +30,11 @@ export interface AuthServiceOptions {
    * the declaration made with the terms and the daily deposit limit chosen at registration, if any).
    */
   onRegistered: (customerId: number, choices: { depositLimit?: number | undefined }) => Promise<void>;
+  /**
+   * Records where a new account came from (the stats module: acquisition parameters, first and last
+   * touch, the device), inside the transaction that opens the account (issue 39).
+   */
+  recordAttribution?: (tx: Transaction, customerId: number, source: AttributionSource) => Promise<void>;
   /** Checked before an account opens, with what registration has (the restricted-persons list: issue 34); throws to refuse. */
   screen?: (person: { mobileNo: string | null; birthday: string }) => Promise<void>;
   /** Counts wrong passwords per number and pauses password login (see lockout.ts). */
@@ -47,8 +53,20 @@ export interface Caller {
   sessionId: number | undefined;
 }
 
+/** What a registration call says about where the player came from (issue 39), as the stats module records it. */
+export interface AttributionSource {
+  acquisition: Record<string, string> | undefined;
+  touches: Touches | undefined;
+  deviceId: string | undefined;
+  domainName: string | undefined;
+}
+
 /** What opening an account carries beyond the number and date of birth (how the player came, the push device). */
-type Arrival = Pick<NewCustomer, 'acquisition' | 'invite' | 'deviceToken'> & { depositLimit?: number | undefined };
+type Arrival = Pick<NewCustomer, 'acquisition' | 'invite' | 'deviceToken'> & {
+  depositLimit?: number | undefined;
+  /** First and last touch kept on the device (issue 39). */
+  touches?: Touches | undefined;
+};
 
 const TEMP_TICKET_MS = 2 * 60_000;
 const RESET_TICKET_MS = 10 * 60_000;
@@ -246,9 +264,26 @@ export class AuthService {
   private async openAccount(input: Omit<NewCustomer, keyof Arrival>, arrival: Arrival, caller: Caller) {
     const { db } = this.options;
     await this.options.screen?.({ mobileNo: input.mobileNo, birthday: input.birthday });
-    const customer = await db.transaction((tx) =>
-      createCustomer(tx, { ...input, acquisition: arrival.acquisition, invite: arrival.invite, deviceToken: arrival.deviceToken }),
-    );
+    const header = (name: string) => {
+      const value = caller.client.headers[name];
+      return typeof value === 'string' && value !== '' ? value : undefined;
+    };
+    const customer = await db.transaction(async (tx) => {
+      const created = await createCustomer(tx, {
+        ...input,
+        acquisition: arrival.acquisition,
+        invite: arrival.invite,
+        deviceToken: arrival.deviceToken,
+      });
+      // Where the account came from, in the same transaction: an affiliate's registration is never lost.
+      await this.options.recordAttribution?.(tx, created.id, {
+        acquisition: arrival.acquisition,
+        touches: arrival.touches,
+        deviceId: header('deviceid'),
+        domainName: header('domainname'),
+      });
+      return created;
+    });
     await this.options.onRegistered(customer.id, { depositLimit: arrival.depositLimit });
     return logIn(db, this.options.policy, customer, caller.client, caller.sessionId);
   }

@@ -125,7 +125,7 @@ export const ROUTES = [
   { path: '/sport_video', name: 'sport_video', owner: 'video', page: 'src/features/video/LiveStreamsPage' },
   { path: '/video_test', name: 'video_test', owner: 'video', page: 'src/features/video/VideoTestPage' },
   { path: '/panalo-live', name: 'product-live', owner: 'video', page: 'src/features/video/LiveStreamsPage' },
-  { path: '/feature', name: 'feature', owner: 'promo' },
+  { path: '/feature', name: 'feature', owner: 'promo', page: 'src/features/promo/FeaturePage' },
   { path: '/agency-benefits', name: 'agency-benefits', owner: 'promo', hiddenUnderPagcor: true },
   { path: '/checkIn', name: 'checkIn', owner: 'promo', loginRequired: true },
   { path: '/promo', name: 'promo', owner: 'promo', page: 'src/features/promo/PromoPage' },

@@ -8,6 +8,8 @@ import { ODDS_ACCEPTANCES } from '../../contract/acceptance';
 import { HOME_TABS, type HomeTab } from '../../contract/navigation';
 import { OddsType } from '../../contract/sports';
 import { setLanguage } from '../../i18n';
+import { choosePrivacy } from '../../api/events/consent';
+import { privacy } from '../../stores/privacy';
 import { quickBetAmount, rememberQuickStake } from '../../stores/quickStake';
 import { type LanguageCode, type LayoutType, type OddsChangeAcceptance, preferences } from '../../stores/preferences';
 import styles from './SettingsPage.module.css';
@@ -27,11 +29,12 @@ const QUICK_BET_AMOUNTS = [0, 20, 50, 100, 200, 500, 1_000] as const;
 
 /**
  * /settings: language, odds format, default home tab, layout, odds-change acceptance and the quick bet
- * amount, kept on this device.
+ * amount, kept on this device; the analytics choice (issue 39), changeable here at any time.
  */
 export function SettingsPage() {
   const { t } = useTranslation();
   const prefs = useSnapshot(preferences);
+  const { analytics } = useSnapshot(privacy);
   const [quickAmount, setQuickAmount] = useState(quickBetAmount);
   return (
     <PageLayout flush>
@@ -90,6 +93,13 @@ export function SettingsPage() {
           rememberQuickStake(value);
           setQuickAmount(value);
         }}
+      />
+      <Choice
+        legend={t('privacy.settingsLegend')}
+        name="analytics"
+        value={analytics === 'granted' ? 'granted' : 'denied'}
+        options={(['granted', 'denied'] as const).map((value) => ({ value, label: t(`privacy.${value}`) }))}
+        onChange={(value: 'granted' | 'denied') => choosePrivacy(value)}
       />
     </PageLayout>
   );

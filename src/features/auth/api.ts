@@ -2,6 +2,8 @@ import { api } from '../../api/instance';
 import type { LoginResult } from '../../contract/auth';
 import { deviceId } from '../../lib/device';
 import { origin } from '../../stores/origin';
+import { partnerFromHost } from '../../lib/partner';
+import { currentTouches, recordSessionTouch } from '../../stores/privacy';
 
 /**
  * The identity calls of spec §7 as the login dialog and the password pages use them. Sensitive fields
@@ -9,7 +11,8 @@ import { origin } from '../../stores/origin';
  * session go with every call that can open an account.
  */
 function signUpExtras() {
-  return { deviceToken: deviceId(), acquisition: { ...origin.acquisition }, invite: { ...origin.invite } };
+  recordSessionTouch(origin.acquisition, partnerFromHost(location.hostname) ?? origin.isFrom);
+  return { deviceToken: deviceId(), acquisition: { ...origin.acquisition }, invite: { ...origin.invite }, touches: currentTouches() };
 }
 
 export function sendLoginCode(phone: string, captchaToken: string) {

@@ -1,5 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { events } from '../../api/events';
+import { FEATURE_ID } from '../../contract/featureIds';
 import { useTranslation } from 'react-i18next';
 import type { ListMode } from '../../contract/feed';
 import { FOR_YOU_SPORTS } from '../../contract/sports';
@@ -40,10 +42,25 @@ function entriesOf(lists: Lists): Entry[] {
   return entries;
 }
 
-function Section({ title, mode, children, testId }: { title: string; mode?: ListMode; children: ReactNode; testId: string }) {
+function Section({
+  title,
+  mode,
+  children,
+  testId,
+  featureId,
+}: {
+  title: string;
+  mode?: ListMode;
+  children: ReactNode;
+  testId: string;
+  /** Its exposure is recorded (once per session, when half of it is on screen) under this id (issue 39). */
+  featureId?: string;
+}) {
   const { t } = useTranslation();
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => (featureId && ref.current ? events.exposure(ref.current, featureId) : undefined), [featureId]);
   return (
-    <section className={styles.section} data-testid={testId}>
+    <section ref={ref} className={styles.section} data-testid={testId}>
       <header className={styles.sectionHead}>
         <h2 className={styles.sectionTitle}>{title}</h2>
         {mode && (
@@ -107,7 +124,7 @@ export function ForYouPage() {
         {heading}
         {offline && <OfflineBanner view={offline} />}
         {sections.featured.length > 0 && (
-          <Section title={t('forYou.featured')} testId="featured">
+          <Section title={t('forYou.featured')} testId="featured" featureId={FEATURE_ID.forYouFeatured}>
             <div className={styles.rail}>
               {sections.featured.map((e) => (
                 <MatchCard key={e.match.matchId} mirror={e.mirror} matchId={e.match.matchId} now={now} />

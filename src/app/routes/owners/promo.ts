@@ -5,7 +5,13 @@ import { route, L, P, page } from '../route';
  * offers with their terms (issue 35); WelcomePage: the same with the first-deposit offers first.
  */
 export const PROMO_ROUTES = [
-  route({ path: '/feature', name: 'feature', owner: 'promo' }),
+  // The A/B/C page of spec §2, its version chosen by the device's group (issue 39).
+  route({
+    path: '/feature',
+    name: 'feature',
+    owner: 'promo',
+    page: page('FeaturePage', () => import('../../../features/promo/FeaturePage')),
+  }),
   route({ path: '/agency-benefits', name: 'agency-benefits', owner: 'promo', ...P }),
   route({ path: '/checkIn', name: 'checkIn', owner: 'promo', ...L }),
   route({ path: '/promo', name: 'promo', owner: 'promo', page: page('PromoPage', () => import('../../../features/promo/PromoPage')) }),

@@ -1,0 +1,56 @@
+import type { StatisticsType } from '../../contract/constants';
+import type { EventEngine } from './engine';
+
+/**
+ * What the app and the features record (issue 39), the one door to the event module: each call is a
+ * push onto a short list and returns at once, never on the path of a price or a tap. The module itself
+ * (engine.ts: IndexedDB, batching, the beacon, IntersectionObserver) is downloaded only when the app
+ * starts it after the first paint (src/app: startEvents); what was recorded before waits for it.
+ */
+
+type Recorded = (engine: EventEngine) => void;
+const early: Recorded[] = [];
+let engine: EventEngine | undefined;
+let starting: Promise<EventEngine> | undefined;
+
+function record(action: Recorded): void {
+  if (engine) action(engine);
+  else if (early.length < 500) early.push(action);
+}
+
+/** Loads and starts the event module (once); what was recorded before is handed over. */
+export function startEvents(): Promise<EventEngine> {
+  starting ??= import('./engine').then(({ startEngine }) => {
+    const started = startEngine();
+    engine = started;
+    for (const action of early.splice(0)) action(started);
+    return started;
+  });
+  return starting;
+}
+
+export const events = {
+  pageView: (pathname: string, route: string) => record((e) => e.pageView(pathname, route)),
+  click: (featureId: string, calendarId?: string, name?: string) => record((e) => e.click(featureId, calendarId, name)),
+  statistic: (type: StatisticsType, name: string) => record((e) => e.statistic(type, name)),
+  experiment: (experiment: string, group: string) => record((e) => e.experiment(experiment, group)),
+  /** A necessary event (always sent, listed to the player). */
+  regulatory: (name: string) => record((e) => e.regulatory(name)),
+  /** The player's analytics choice changed (stores/privacy.ts). */
+  consentChanged: () => record((e) => e.consentChanged()),
+  /**
+   * Watches an element and records its exposure when half of it is on screen (once per session per
+   * feature id); the returned function stops watching.
+   */
+  exposure(element: Element, featureId: string, calendarId?: string): () => void {
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    record((e) => {
+      if (!cancelled) stop = e.exposure(element, featureId, calendarId);
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  },
+};
