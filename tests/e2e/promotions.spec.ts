@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { codeFromOutbox } from './outbox';
+import { askToWithdraw, bindGcashAndSetWithdrawPassword } from './withdrawSetup';
 
 /**
  * Promotions end to end in chromium (issue 35): a new player registers, deposits ₱500 through the GCash
@@ -121,34 +122,8 @@ test('a new player deposits, opts into the first-deposit offer, sees cash and bo
   await bonus.close();
 
   // The withdrawal: a GCash account and a withdrawal password, then ₱200 out after the forfeit is shown.
-  await page.goto('/gcash/addGcash');
-  await page.getByLabel('Mobile number').fill(`0${phone}`);
-  await page.getByLabel('Account name').fill('Juan dela Cruz');
-  await page.getByRole('button', { name: 'Save account' }).click();
-  await expect(page.getByText('The account is added.')).toBeVisible();
-  await page.goto('/withdraw');
-  await expect(page).toHaveURL(/\/setWithdrawPwd\/withdraw$/);
-  await page.getByLabel('New withdrawal password (6 digits)').fill(WITHDRAW_PASSWORD);
-  await page.getByLabel('Enter it again').fill(WITHDRAW_PASSWORD);
-  // One code a minute per number: asked within a minute of the registration's, the wait is counted down.
-  const sent = page.waitForResponse((response) => response.url().endsWith('/customer/sendVerificationCode'));
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await expect(page.getByRole('button', { name: /Resend in \d+s/ })).toBeVisible();
-  if ((await sent).status() !== 200) {
-    await expect(page.getByRole('button', { name: 'Send code' })).toBeEnabled({ timeout: 65_000 });
-    await page.getByRole('button', { name: 'Send code' }).click();
-    await expect(page.getByRole('button', { name: /Resend in \d+s/ })).toBeVisible();
-  }
-  await page.getByLabel(/Code sent to/).fill(await codeFromOutbox(page, phone));
-  await page.getByRole('button', { name: 'Save withdrawal password' }).click();
-  await expect(page).toHaveURL(/\/withdraw$/);
-  await page.getByRole('button', { name: 'GCash' }).click();
-  await page
-    .getByRole('radio', { name: /Juan dela Cruz/ })
-    .first()
-    .click();
-  await page.getByLabel('Amount in pesos').fill('200');
-  await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  await bindGcashAndSetWithdrawPassword(page, phone, WITHDRAW_PASSWORD);
+  await askToWithdraw(page, '200');
   const forfeit = page.getByRole('alertdialog', { name: 'Withdrawing forfeits your bonus' });
   await expect(forfeit).toContainText('Withdrawing ₱200.00 now forfeits ₱500.00 of bonus money');
   await expect(forfeit).toContainText('Your cash is not affected.');

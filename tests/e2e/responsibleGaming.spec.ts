@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, logInWithPassword, markKycPromptSeen, test } from './fixtures';
 import { codeFromOutbox } from './outbox';
+import { askToWithdraw, bindGcashAndSetWithdrawPassword } from './withdrawSetup';
 
 /**
  * Responsible gaming end to end in chromium (issue 34): a new player sets a ₱1,000 daily deposit limit,
@@ -113,35 +114,8 @@ test('a player limits deposits to ₱1,000 a day, is refused ₱1,500, takes a 1
   await page.getByRole('alertdialog', { name: 'Responsible gaming' }).getByRole('button', { name: 'OK' }).click();
 
   // The withdrawal: a GCash account, a withdrawal password, ₱200 out.
-  await page.goto('/gcash/addGcash');
-  await page.getByLabel('Mobile number').fill(`0${phone}`);
-  await page.getByLabel('Account name').fill('Juan dela Cruz');
-  await page.getByRole('button', { name: 'Save account' }).click();
-  await expect(page.getByText('The account is added.')).toBeVisible();
-  await page.goto('/withdraw');
-  await expect(page).toHaveURL(/\/setWithdrawPwd\/withdraw$/);
-  await page.getByLabel('New withdrawal password (6 digits)').fill(WITHDRAW_PASSWORD);
-  await page.getByLabel('Enter it again').fill(WITHDRAW_PASSWORD);
-  // One code a minute per number: asked within a minute of the registration's code, the server names the
-  // wait, the button counts it down, and the code is asked again once it may be.
-  const sent = page.waitForResponse((response) => response.url().endsWith('/customer/sendVerificationCode'));
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await expect(page.getByRole('button', { name: /Resend in \d+s/ })).toBeVisible();
-  if ((await sent).status() !== 200) {
-    await expect(page.getByRole('button', { name: 'Send code' })).toBeEnabled({ timeout: 65_000 });
-    await page.getByRole('button', { name: 'Send code' }).click();
-    await expect(page.getByRole('button', { name: /Resend in \d+s/ })).toBeVisible();
-  }
-  await page.getByLabel(/Code sent to/).fill(await codeFromOutbox(page, phone));
-  await page.getByRole('button', { name: 'Save withdrawal password' }).click();
-  await expect(page).toHaveURL(/\/withdraw$/);
-  await page.getByRole('button', { name: 'GCash' }).click();
-  await page
-    .getByRole('radio', { name: /Juan dela Cruz/ })
-    .first()
-    .click();
-  await page.getByLabel('Amount in pesos').fill('200');
-  await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  await bindGcashAndSetWithdrawPassword(page, phone, WITHDRAW_PASSWORD);
+  await askToWithdraw(page, '200');
   const sheet = page.getByTestId('withdraw-password-sheet');
   await sheet.getByLabel('Withdrawal password').fill(WITHDRAW_PASSWORD);
   await sheet.getByRole('button', { name: 'Confirm withdrawal' }).click();

@@ -608,6 +608,10 @@ describe('breaks and self-exclusion', () => {
     expect(refused.message).toMatch(/This login can only withdraw, because you are on a break until/);
     expect((await call(server, 'main', 'message/list', { type: 1, pageNo: 1, pageSize: 20 }, { token })).code).toBe('0000');
     expect((await call(server, 'main', 'deposit/queryPayWays', {}, { token })).code).toBe(GatewayCode.RgWithdrawOnlySession);
+    // The withdrawal page asks first what a withdrawal would forfeit of a bonus (the break forfeited it: nothing).
+    const forfeit = await call<{ forfeit: number }>(server, 'main', 'promotion/withdrawalForfeit', {}, { token });
+    expect(forfeit.code, forfeit.message).toBe('0000');
+    expect(forfeit.data.forfeit).toBe(0);
     const out = await withdraw(token, 100_000);
     expect(out.code, out.message).toBe('0000');
     // The withdrawal made before the break goes on to be paid, as every payout does.

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { GameCall } from '../../../src/contract/gameConstants';
 import { KycCall } from '../../../src/contract/kyc';
 import { MoneyCall } from '../../../src/contract/money';
+import { PromotionCall } from '../../../src/contract/promotions';
 import { RgCall } from '../../../src/contract/responsibleGaming';
 import { SecurityCall } from '../../../src/contract/security';
 import type { Transaction } from '../../db';
@@ -60,13 +61,16 @@ export const RG_SCREENING_JOB_MS = 10 * 60_000;
  * What a withdraw-only session may call (default deny: the contract refuses every other player call,
  * and every call added later): balances, the withdrawal and its password, payment accounts, records, the
  * identity checks a withdrawal may ask for, account info, messages (payouts are told there), money back
- * from a game platform, logout, and responsible gaming's own status, history and exclusion calls.
+ * from a game platform, the bonus a withdrawal would forfeit, logout, and responsible gaming's own status, history and exclusion calls.
  */
 export const WITHDRAW_ONLY_CALLS: ReadonlySet<string> = new Set([
   'customer/getBalance',
   'customer/getBalanceV3',
   'customer/refreshBalance',
   'customer/getBonusBalanceV2',
+  GameCall.gameBonusBalance,
+  // What a withdrawal would forfeit of a bonus still held (issue 35): the withdrawal asks it first.
+  PromotionCall.withdrawalForfeit,
   'account/query',
   'customer/logoutV2',
   MoneyCall.withdrawSwitch,
