@@ -393,6 +393,9 @@ test.describe('a new visitor', () => {
   test('the first-visit privacy prompt and the /feature page (issue 39)', async ({ page }) => {
     const findings: Finding[] = [];
     await page.goto('/foryou');
+    // Asked from the second page a tab shows (the landing page stays the visitor's).
+    await expect(page.locator('[data-first-rows]')).toHaveCount(0, { timeout: 20_000 });
+    await page.goto('/sports');
     const prompt = page.getByTestId('consent-prompt');
     await expect(prompt).toBeVisible({ timeout: 20_000 });
     await prompt.getByText('Always on (necessary)').click();

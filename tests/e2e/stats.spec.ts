@@ -30,8 +30,15 @@ test('events made offline reach the server once the network returns, each stored
   try {
     await cutter.set(ONLINE);
     await page.goto('/foryou');
-    // The first-visit choice: optional analytics only with the player's yes; the necessary ones listed.
+    // The page a visitor lands on stays theirs: no prompt over it.
+    await expect(page.locator('[data-first-rows]')).toHaveCount(0, { timeout: 20_000 });
+    await page.waitForTimeout(4_000);
     const prompt = page.getByTestId('consent-prompt');
+    await expect(prompt).toHaveCount(0);
+    // From the second page on (here a link in the app), the choice: optional analytics only with the
+    // player's yes, the necessary ones listed; what the first page recorded was held for it.
+    await page.getByRole('link', { name: 'See all' }).first().click();
+    await expect(page).toHaveURL(/\/sports/);
     await expect(prompt).toBeVisible({ timeout: 20_000 });
     await expect(prompt.getByText('Always on (necessary)')).toBeVisible();
     await page.screenshot({ path: 'test-results/screens/stats-consent-390x844.png' });
@@ -94,6 +101,9 @@ test('events made offline reach the server once the network returns, each stored
 });
 
 test('/feature shows the version of the device’s group, the same one on every visit', async ({ page }) => {
+  // The privacy choice is asked from the second page a tab shows: the landing page first.
+  await page.goto('/foryou');
+  await expect(page.locator('[data-first-rows]')).toHaveCount(0, { timeout: 20_000 });
   await page.goto('/feature');
   await page.getByTestId('consent-prompt').getByRole('button', { name: 'Only necessary' }).click();
   const offer = page.getByTestId('feature-offer');

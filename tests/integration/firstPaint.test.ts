@@ -38,8 +38,8 @@ const MANIFEST = {
     imports: ['index.html', '_MatchRow-M1.js'],
   },
   'src/features/content/FaqPage.tsx': { file: 'assets/FaqPage-Q1.js', isDynamicEntry: true, imports: ['index.html'] },
-  'src/features/wallet/DepositPage.tsx': {
-    file: 'assets/DepositPage-D1.js',
+  'src/app/pages/DepositRoute.tsx': {
+    file: 'assets/DepositRoute-D1.js',
     isDynamicEntry: true,
     imports: ['index.html', '_walletApi-A1.js'],
   },
@@ -101,7 +101,7 @@ describe('the page answered per address', () => {
     const faq = await (await page('/faq')).text();
     expect(preloads(faq)).toEqual(['/assets/FaqPage-Q1.js', '/assets/en.areas-E1.js']);
     expect(preloads(await (await page('/wallet/deposit')).text())).toEqual([
-      '/assets/DepositPage-D1.js',
+      '/assets/DepositRoute-D1.js',
       '/assets/walletApi-A1.js',
       '/assets/en.areas-E1.js',
       '/assets/wallet-P1.js',

@@ -138,12 +138,17 @@ describe('the server’s calls', () => {
     const idempotent = server.app.calls.filter((c) => c.idempotent).map((c) => c.name);
     expect(idempotent.sort()).toEqual(
       [
+        'activity/claim-dailyrebates',
+        'coupon/claimRebates',
         'customer/receiveVoucher',
         'deposit/createDeposit',
         'deposit/createOnlineOrder',
         'deposit/depositByAgent',
         'deposit/depositByVoucher',
         'giftCard/redeem',
+        'partner/hostPayOrder',
+        'promotion/leave',
+        'promotion/optIn',
         'game/sabaInBalance',
         'game/transferIn',
         'game/transferOut',
@@ -171,12 +176,16 @@ describe('the server’s calls', () => {
       'deposit/depositByAgent',
       'customer/receiveVoucher',
       'giftCard/redeem',
+      // A deposit through a partner host's pay (issue 36).
+      'partner/hostPayOrder',
     ];
     const withdrawals = ['withdraw/createWithdrawalRequest', 'withdraw/withdrawByAgent', 'withdraw/v2/createMayaWithdrawalRequest'];
     // A transfer between the player's own wallets (main → sportsbook): neither money in nor a stake.
     const ownTransfers = ['game/sabaInBalance', 'game/transferIn', 'game/transferOut'];
+    // Promotions (issue 35): a bonus granted or left, a rebate of bets already placed: no money from outside, no stake.
+    const promotions = ['promotion/optIn', 'promotion/leave', 'coupon/claimRebates', 'activity/claim-dailyrebates'];
     const moving = server.app.calls.filter((c) => c.idempotent).map((c) => c.name);
-    expect(moving.sort()).toEqual([...stakesAndDeposits, ...withdrawals, ...ownTransfers].sort());
+    expect(moving.sort()).toEqual([...stakesAndDeposits, ...withdrawals, ...ownTransfers, ...promotions].sort());
     const requiring = (name: string) => server.app.calls.filter((c) => c.requires.includes(name as never)).map((c) => c.name);
     expect(requiring('kycVerified').sort()).toEqual([...stakesAndDeposits, 'game/launchGame', 'game/v2/inGame'].sort());
     expect(requiring('faceCheck:withdraw').sort()).toEqual([...withdrawals].sort());
