@@ -1,7 +1,7 @@
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
 import { NEWS_CATEGORIES, NEWS_ID, type NewsArticle } from '../../../src/contract/news';
+import { keptJsonFile } from '../../lib/keptFile';
 import { SEED_ARTICLES } from './model';
 
 /**
@@ -37,28 +37,16 @@ export interface NewsStore {
 }
 
 export function fileNewsStore(dataDir: string, log: { error(obj: object, msg: string): void }): NewsStore {
-  const file = join(dataDir, 'news.json');
-  if (!existsSync(file)) writeFileSync(file, `${JSON.stringify({ articles: SEED_ARTICLES }, null, 2)}\n`);
-  let current: readonly NewsArticle[] = [];
-  let seenMtime = -1;
-  return {
-    all() {
-      let mtime: number;
-      try {
-        mtime = statSync(file).mtimeMs;
-      } catch {
-        return current;
-      }
-      if (mtime === seenMtime) return current;
-      seenMtime = mtime;
-      try {
-        const parsed = newsFileSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-        if (parsed.success) current = parsed.data.articles;
-        else log.error({ file, issues: parsed.error.issues }, 'news.json does not validate; keeping the previous articles');
-      } catch (error) {
-        log.error({ file, err: error }, 'news.json is not valid JSON; keeping the previous articles');
-      }
-      return current;
+  const read = keptJsonFile<readonly NewsArticle[]>({
+    file: join(dataDir, 'news.json'),
+    seed: { articles: SEED_ARTICLES },
+    initial: [],
+    parse: (raw) => {
+      const parsed = newsFileSchema.safeParse(raw);
+      return parsed.success ? { success: true, data: parsed.data.articles } : parsed;
     },
-  };
+    what: 'news.json',
+    log,
+  });
+  return { all: read };
 }

@@ -1,6 +1,6 @@
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
+import { keptJsonFile } from '../../lib/keptFile';
 import { DEFAULT_KYC_DAYS } from '../../../src/contract/constants';
 import { DEFAULT_KYC_DAILY_ATTEMPTS } from '../../../src/contract/kyc';
 import { DEFAULT_ANTI_ADDICTION, MAINTENANCE_IMAGE_ENTRY } from '../../../src/contract/site';
@@ -115,28 +115,13 @@ export interface SiteSettingsStore {
 }
 
 export function fileSiteSettings(dataDir: string, log: { error(obj: object, msg: string): void }): SiteSettingsStore {
-  const file = join(dataDir, 'site.json');
-  if (!existsSync(file)) writeFileSync(file, `${JSON.stringify(DEFAULT_SITE_SETTINGS, null, 2)}\n`);
-  let current = DEFAULT_SITE_SETTINGS;
-  let seenMtime = -1;
-  return {
-    read() {
-      let mtime: number;
-      try {
-        mtime = statSync(file).mtimeMs;
-      } catch {
-        return current;
-      }
-      if (mtime === seenMtime) return current;
-      seenMtime = mtime;
-      try {
-        const parsed = siteSettingsSchema.safeParse({ ...DEFAULT_SITE_SETTINGS, ...JSON.parse(readFileSync(file, 'utf8')) });
-        if (parsed.success) current = parsed.data;
-        else log.error({ file, issues: parsed.error.issues }, 'site settings do not validate; keeping the previous ones');
-      } catch (error) {
-        log.error({ file, err: error }, 'site settings are not valid JSON; keeping the previous ones');
-      }
-      return current;
-    },
-  };
+  const read = keptJsonFile<SiteSettings>({
+    file: join(dataDir, 'site.json'),
+    seed: DEFAULT_SITE_SETTINGS,
+    initial: DEFAULT_SITE_SETTINGS,
+    parse: (raw) => siteSettingsSchema.safeParse({ ...DEFAULT_SITE_SETTINGS, ...(raw as object) }),
+    what: 'site.json',
+    log,
+  });
+  return { read };
 }
