@@ -1,10 +1,7 @@
 import { type Page } from '@playwright/test';
 import { expect, logInWithPassword, test } from './fixtures';
 import { codeFromOutbox } from './outbox';
-
-function newPhone(): string {
-  return `9${String(Math.floor(100_000_000 + Math.random() * 899_999_999))}`;
-}
+import { newPhone } from './newPlayer';
 
 async function openLogIn(page: Page, phone: string, password: string) {
   await page.getByRole('button', { name: 'Log In' }).first().click();

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { expect, test } from './fixtures';
 import { codeFromOutbox } from './outbox';
+import { depositGcash500, newPhone } from './newPlayer';
 
 /**
  * Identity verification end to end in chromium, with Chromium's fake camera (a generated picture) and
@@ -19,10 +20,6 @@ test.use({
 });
 
 const SCREENS = 'test-results/screens';
-
-function newPhone(): string {
-  return `9${String(Math.floor(100_000_000 + Math.random() * 899_999_999))}`;
-}
 
 /** Registers a new player with an SMS code from the development outbox, as in the account spec. */
 async function registerNewPlayer(page: Page): Promise<void> {
@@ -160,16 +157,7 @@ test('a new player is sent to eKYC, verifies with the camera, is approved by the
   // Free to play: money in through the GCash simulator, then a pre-match single.
   await page.goto('/sports?mode=early&sportId=1');
   await expect(page).toHaveURL(/\/sports/);
-  await page.getByTestId('header-deposit').click();
-  const sheet = page.getByTestId('deposit-sheet');
-  await sheet.getByTestId('pay-type').filter({ hasText: 'GCash' }).click();
-  await sheet.getByRole('button', { name: '₱500', exact: true }).click();
-  await sheet.getByRole('button', { name: 'Deposit ₱500.00' }).click();
-  await expect(page).toHaveURL(/\/sim\/[a-z]+\/checkout\//);
-  await page.getByRole('button', { name: 'Pay ₱500.00' }).click();
-  await expect(page).toHaveURL(/\/gpoorder\?orderNo=/);
-  expect((await page.request.post('/sim/tick', { form: { advanceMs: '1000' } })).ok()).toBe(true);
-  await expect(page.getByTestId('deposit-status')).toHaveAttribute('data-status', 'paid', { timeout: 30_000 });
+  await depositGcash500(page);
 
   await page.goto('/sports?mode=early&sportId=1');
   const price = page

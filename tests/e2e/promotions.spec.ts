@@ -1,7 +1,7 @@
-import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { codeFromOutbox } from './outbox';
 import { askToWithdraw, bindGcashAndSetWithdrawPassword } from './withdrawSetup';
+import { depositGcash500, newPhone, promoVoucher } from './newPlayer';
 
 /**
  * Promotions end to end in chromium (issue 35): a new player registers, deposits ₱500 through the GCash
@@ -13,18 +13,6 @@ import { askToWithdraw, bindGcashAndSetWithdrawPassword } from './withdrawSetup'
 const SCREENS = 'test-results/screens';
 const PASSWORD = 'Secret123';
 const WITHDRAW_PASSWORD = '902817';
-
-function newPhone(): string {
-  return `9${String(Math.floor(Math.random() * 900_000_000) + 100_000_000)}`;
-}
-
-/** A ₱300 promo voucher issued on the development page: money that owes no deposit turnover, to withdraw later. */
-async function promoVoucher(request: APIRequestContext): Promise<string> {
-  const page = await request.post('/dev/vouchers', { form: { kind: 'promo', amount: '300', count: '1', maxUses: '1', days: '30' } });
-  const code = /[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}/.exec(await page.text())?.[0];
-  if (!code) throw new Error('no voucher code issued');
-  return code;
-}
 
 test('a new player deposits, opts into the first-deposit offer, sees cash and bonus apart, watches wagering move when a bet settles, and withdraws after seeing the forfeit', async ({
   page,
@@ -59,16 +47,7 @@ test('a new player deposits, opts into the first-deposit offer, sees cash and bo
 
   // ₱500 through the GCash simulator (the qualifying first deposit), from the home header.
   await page.goto('/foryou');
-  await page.getByTestId('header-deposit').click();
-  const sheet = page.getByTestId('deposit-sheet');
-  await sheet.getByTestId('pay-type').filter({ hasText: 'GCash' }).click();
-  await sheet.getByRole('button', { name: '₱500', exact: true }).click();
-  await sheet.getByRole('button', { name: 'Deposit ₱500.00' }).click();
-  await expect(page).toHaveURL(/\/sim\/[a-z]+\/checkout\//);
-  await page.getByRole('button', { name: 'Pay ₱500.00' }).click();
-  await expect(page).toHaveURL(/\/gpoorder\?orderNo=/);
-  expect((await request.post('/sim/tick', { form: { advanceMs: '1000' } })).ok()).toBe(true);
-  await expect(page.getByTestId('deposit-status')).toHaveAttribute('data-status', 'paid', { timeout: 30_000 });
+  await depositGcash500(page);
   // And a ₱300 promo voucher (owes no turnover).
   await page.goto('/giftCard');
   await page.getByLabel('Voucher code').fill(await promoVoucher(request));

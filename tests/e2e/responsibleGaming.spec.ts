@@ -1,7 +1,7 @@
-import type { APIRequestContext } from '@playwright/test';
 import { expect, logInWithPassword, markKycPromptSeen, test } from './fixtures';
 import { codeFromOutbox } from './outbox';
 import { askToWithdraw, bindGcashAndSetWithdrawPassword } from './withdrawSetup';
+import { newPhone, promoVoucher } from './newPlayer';
 
 /**
  * Responsible gaming end to end in chromium (issue 34): a new player sets a ₱1,000 daily deposit limit,
@@ -12,18 +12,6 @@ import { askToWithdraw, bindGcashAndSetWithdrawPassword } from './withdrawSetup'
 const SCREENS = 'test-results/screens';
 const PASSWORD = 'Secret123';
 const WITHDRAW_PASSWORD = '902817';
-
-function newPhone(): string {
-  return `9${String(Math.floor(Math.random() * 900_000_000) + 100_000_000)}`;
-}
-
-/** A ₱300 promo voucher issued on the development page: money that owes no deposit turnover. */
-async function promoVoucher(request: APIRequestContext): Promise<string> {
-  const page = await request.post('/dev/vouchers', { form: { kind: 'promo', amount: '300', count: '1', maxUses: '1', days: '30' } });
-  const code = /[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}/.exec(await page.text())?.[0];
-  if (!code) throw new Error('no voucher code issued');
-  return code;
-}
 
 test('a player limits deposits to ₱1,000 a day, is refused ₱1,500, takes a 1-day break, is logged out everywhere, and can only withdraw', async ({
   page,
