@@ -1,7 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { acknowledgeRealityCheck, rgStatusQuery, rgStatusQuiet } from '../features/responsibleGaming/api';
+import { acknowledgeRealityCheck, rgStatusQuiet, storeRgStatus } from '../features/responsibleGaming/api';
 import { RealityCheckDialog } from '../features/responsibleGaming/RealityCheckDialog';
 import { useLoggedIn } from '../hooks/useLoggedIn';
 import { i18next } from '../i18n';
@@ -24,7 +24,6 @@ const STATUS_EVERY_MS = 60_000;
 export function ResponsibleGamingWatcher() {
   const loggedIn = useLoggedIn();
   const { webToken } = useSnapshot(session);
-  const queryClient = useQueryClient();
   const { data: status } = useQuery({ ...rgStatusQuiet(webToken.token), enabled: loggedIn, refetchInterval: STATUS_EVERY_MS });
   /** The reality check that came due: for which due time, and when it fired (the time played is counted to then). */
   const [fired, setFired] = useState<{ dueAt: number; at: number } | null>(null);
@@ -52,12 +51,7 @@ export function ResponsibleGamingWatcher() {
   }, [restricted, webToken.token]);
 
   if (!loggedIn || !status) return null;
-  const update = (next: typeof status | null) => {
-    if (next) {
-      queryClient.setQueryData(rgStatusQuiet(webToken.token).queryKey, next);
-      queryClient.setQueryData(rgStatusQuery(webToken.token).queryKey, next);
-    } else void queryClient.invalidateQueries({ queryKey: rgStatusQuiet(webToken.token).queryKey });
-  };
+  const update = (next: typeof status | null) => storeRgStatus(webToken.token, next);
 
   if (realityDue && fired && status.session && !restricted) {
     return (

@@ -1,7 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { type RgStatus, rgStatusQuery, rgStatusQuiet } from '../../features/responsibleGaming/api';
+import { type RgStatus, rgStatusQuiet, storeRgStatus } from '../../features/responsibleGaming/api';
 import { LimitOfferDialog } from '../../features/responsibleGaming/LimitOfferDialog';
 import { DepositPage } from '../../features/wallet/DepositPage';
 import type { DepositSearch } from '../../features/wallet/search';
@@ -17,15 +17,12 @@ import { session } from '../../stores/session';
 export function DepositRoute(search: DepositSearch) {
   const loggedIn = useLoggedIn();
   const { webToken } = useSnapshot(session);
-  const queryClient = useQueryClient();
   const { data: status } = useQuery({ ...rgStatusQuiet(webToken.token), enabled: loggedIn });
   const [closed, setClosed] = useState(false);
   const offer = status?.limitOffer === 'firstDeposit' && !status.restriction && !closed;
   const answered = (next: RgStatus | null) => {
     setClosed(true);
-    if (!next) return void queryClient.invalidateQueries({ queryKey: rgStatusQuiet(webToken.token).queryKey });
-    queryClient.setQueryData(rgStatusQuiet(webToken.token).queryKey, next);
-    queryClient.setQueryData(rgStatusQuery(webToken.token).queryKey, next);
+    storeRgStatus(webToken.token, next);
   };
   return (
     <>

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
-import { api } from '../../api/instance';
+import { api, queryClient } from '../../api/instance';
 import type { rgFamilyExclusionAnswer, rgHistoryAnswer, rgStatusAnswer } from '../../contract/answers/responsibleGaming';
 import {
   type RgBreak,
@@ -35,6 +35,16 @@ export const rgStatusQuiet = (token: string) =>
     queryFn: () => api.call<RgStatus>('main', RgCall.status, {}, { quiet: true }),
     staleTime: 30_000,
   });
+
+/**
+ * Keeps both reads of the status in step with an answer that carries the new one (a reality check
+ * acknowledged, the deposit-limit offer answered); without one (the call failed), the status is read again.
+ */
+export function storeRgStatus(token: string, next: RgStatus | null): void {
+  if (!next) return void queryClient.invalidateQueries({ queryKey: rgStatusQuiet(token).queryKey });
+  queryClient.setQueryData(rgStatusQuiet(token).queryKey, next);
+  queryClient.setQueryData(rgStatusQuery(token).queryKey, next);
+}
 
 export const rgHistoryQuery = queryOptions({
   queryKey: ['main', RgCall.history],
