@@ -33,7 +33,7 @@
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
@@ -79,8 +79,8 @@ const AUDITS = {
 } as const;
 
 function options() {
-  const { runs, pages, set } = benchOptions(DEFAULT_PAGES, ['keep']);
-  return { runs, pages, keep: set('keep') };
+  const { runs, pages, set, text } = benchOptions(DEFAULT_PAGES, ['keep'], ['against']);
+  return { runs, pages, keep: set('keep'), against: text('against') };
 }
 
 type Audit = Record<string, number | string | string[] | null>;
@@ -121,6 +121,8 @@ async function audit(url: string, keep?: string, storage?: PlayerStorage): Promi
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance'],
+      // --keep: the audit's artifacts (trace, DevTools log) beside its report, for tests/bench/lcpPath.ts.
+      ...(keep ? { gatherMode: keep.replace(/\.json$/, '.artifacts'), auditMode: keep.replace(/\.json$/, '.artifacts') } : {}),
       // The reset would clear the player's session; the profile is new, so there is nothing else to clear.
       ...(storage ? { disableStorageReset: true } : {}),
     });
@@ -184,67 +186,104 @@ function lighthouseVersion(): string {
   }
 }
 
+interface Checkout {
+  /** '' alone; 'before' (--against) and 'after' (this directory) side by side. */
+  label: string;
+  dir: string;
+  server?: ServerProcess;
+  storage?: PlayerStorage;
+  live: string;
+  dataDir: string;
+}
+
 async function main() {
-  const { runs, pages, keep } = options();
-  if (!existsSync('dist/index.html') || !existsSync('server/main.ts')) {
-    console.error(
-      `lighthouse: no production build in ${resolve('dist')}: run \`npm run build\` in ${process.cwd()} first (this bench measures the checkout it is run from).`,
-    );
-    process.exit(1);
+  const { runs, pages, keep, against } = options();
+  const checkouts: Checkout[] = (against ? [resolve(against), process.cwd()] : [process.cwd()]).map((dir, i, all) => ({
+    label: all.length > 1 ? (i === 0 ? 'before' : 'after') : '',
+    dir,
+    live: '',
+    dataDir: mkdtempSync(join(tmpdir(), 'panalo-bench-lighthouse-')),
+  }));
+  for (const { dir } of checkouts) {
+    if (!existsSync(join(dir, 'dist/index.html')) || !existsSync(join(dir, 'server/main.ts'))) {
+      console.error(
+        `lighthouse: no production build in ${join(dir, 'dist')}: run \`npm run build\` in ${dir} first (this bench measures the checkout it is run from, and --against's).`,
+      );
+      process.exit(1);
+    }
   }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
-  console.log(`lighthouse ${lighthouseVersion()} on Node ${process.version}: ${process.cwd()}, ${runs} run(s) of ${pages.join(' ')}`);
-  const dataDir = mkdtempSync(join(tmpdir(), 'panalo-bench-lighthouse-'));
-  let server: ServerProcess | undefined;
+  console.log(
+    `lighthouse ${lighthouseVersion()} on Node ${process.version}: ${checkouts.map((c) => `${c.dir}${c.label ? ` (${c.label})` : ''}`).join(' and ')}, ${runs} run(s) of ${pages.join(' ')}`,
+  );
   const perPage: Record<string, { audits: Audit[]; errors: string[] }> = {};
+  const loads: number[] = [];
   try {
-    server = await startServerProcess({ DATA_DIR: dataDir, DIST_DIR: resolve('dist'), LOG_LEVEL: 'warn' }, { timeoutMs: 90_000 });
-    const storage = pages.some((page) => page.startsWith('/player:')) ? await demoPlayerStorage(server.url) : undefined;
-    const live = pages.some((page) => page.endsWith('/liveSportGameV3')) ? await liveMatch(server.url) : '';
+    for (const checkout of checkouts) {
+      checkout.server = await startServerProcess(
+        { DATA_DIR: checkout.dataDir, DIST_DIR: join(checkout.dir, 'dist'), LOG_LEVEL: 'warn' },
+        { timeoutMs: 90_000, cwd: checkout.dir },
+      );
+      if (pages.some((page) => page.startsWith('/player:'))) checkout.storage = await demoPlayerStorage(checkout.server.url);
+      if (pages.some((page) => page.endsWith('/liveSportGameV3'))) checkout.live = await liveMatch(checkout.server.url);
+    }
     for (let run = 1; run <= runs; run++) {
       for (const page of pages) {
-        const asPlayer = page.startsWith('/player:');
-        const path = page.replace(/^\/player:/, '');
-        const name = asPlayer ? `${path} (player)` : path;
-        const slot = (perPage[name] ??= { audits: [], errors: [] });
-        const started = performance.now();
-        try {
-          let keepFile: string | undefined;
-          if (keep) {
-            mkdirSync('bench-results/lighthouse', { recursive: true });
-            keepFile = `bench-results/lighthouse/${name.replace(/\W+/g, '_').replace(/^_|_$/g, '')}-${run}.json`;
+        // Side by side: before and after one after the other on each page, their order swapped every run.
+        const order = run % 2 === 1 ? checkouts : [...checkouts].reverse();
+        for (const checkout of order) {
+          const asPlayer = page.startsWith('/player:');
+          const path = page.replace(/^\/player:/, '');
+          const name = `${asPlayer ? `${path} (player)` : path}${checkout.label ? ` ${checkout.label}` : ''}`;
+          const slot = (perPage[name] ??= { audits: [], errors: [] });
+          const started = performance.now();
+          loads.push(loadavg()[0]!);
+          try {
+            let keepFile: string | undefined;
+            if (keep) {
+              mkdirSync('bench-results/lighthouse', { recursive: true });
+              keepFile = `bench-results/lighthouse/${name.replace(/\W+/g, '_').replace(/^_|_$/g, '')}-${run}.json`;
+            }
+            const query = path === '/liveSportGameV3' ? `?matchId=${checkout.live}` : '';
+            const url = `${checkout.server!.url}${path}${query}`;
+            const storage = asPlayer ? checkout.storage : undefined;
+            // Lighthouse's own gathering now and then loses the page's context on this busy machine (a protocol
+            // error, no figure): that audit is run again, once.
+            const figures = await audit(url, keepFile, storage).catch((error: unknown) => {
+              if (!/Cannot find default execution context/.test(errorMessage(error))) throw error;
+              console.log(`  run ${run} ${name}: ${errorMessage(error)}; again`);
+              return audit(url, keepFile, storage);
+            });
+            slot.audits.push(figures);
+            console.log(
+              `  run ${run} ${name}: score ${figures['score']}, LCP ${figures['lcpMs']} ms, TBT ${figures['tbtMs']} ms, CLS ${figures['cls']}, ${figures['finalUrl']} (${round((performance.now() - started) / 1000)} s, load ${loadavg()[0]!.toFixed(2)})`,
+            );
+          } catch (error) {
+            slot.errors.push(errorMessage(error));
+            console.log(`  run ${run} ${name}: ${errorMessage(error)}`);
           }
-          const query = path === '/liveSportGameV3' ? `?matchId=${live}` : '';
-          const url = `${server.url}${path}${query}`;
-          // Lighthouse's own gathering now and then loses the page's context on this busy machine (a protocol
-          // error, no figure): that audit is run again, once.
-          const figures = await audit(url, keepFile, asPlayer ? storage : undefined).catch((error: unknown) => {
-            if (!/Cannot find default execution context/.test(errorMessage(error))) throw error;
-            console.log(`  run ${run} ${name}: ${errorMessage(error)}; again`);
-            return audit(url, keepFile, asPlayer ? storage : undefined);
-          });
-          slot.audits.push(figures);
-          console.log(
-            `  run ${run} ${name}: score ${figures['score']}, LCP ${figures['lcpMs']} ms, TBT ${figures['tbtMs']} ms, CLS ${figures['cls']}, ${figures['finalUrl']} (${round((performance.now() - started) / 1000)} s)`,
-          );
-        } catch (error) {
-          slot.errors.push(errorMessage(error));
-          console.log(`  run ${run} ${name}: ${errorMessage(error)}`);
         }
       }
     }
   } finally {
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const checkout of checkouts) {
+      await checkout.server?.stop();
+      rmSync(checkout.dataDir, { recursive: true, force: true });
+    }
   }
   const first = Object.values(perPage).flatMap((slot) => slot.audits)[0];
+  const medianFigures = Object.fromEntries(Object.entries(perPage).map(([path, slot]) => [path, medians(slot.audits)]));
+  // Side by side: after ÷ before of each page's median LCP.
+  const lcpRatios = checkouts.length > 1 ? lcpRatiosOf(medianFigures) : {};
   const results = {
     when: new Date().toISOString(),
-    checkout: process.cwd(),
+    checkout: checkouts.map((c) => `${c.dir}${c.label ? ` (${c.label})` : ''}`).join(' and '),
     setup: `Lighthouse ${first?.['lighthouse'] ?? lighthouseVersion()}, ${first?.['chromium'] ?? 'chromium'} headless, mobile, default simulated throttling, performance only`,
     runs,
+    loadAverage: { min: round(Math.min(...loads)), median: round(median(loads)), max: round(Math.max(...loads)) },
     targets: { score: 90, lcpMs: 2_000, tbtMs: 150, cls: 0.02 },
-    medians: Object.fromEntries(Object.entries(perPage).map(([path, slot]) => [path, medians(slot.audits)])),
+    medians: medianFigures,
+    lcpRatios,
     perRun: perPage,
   };
   mkdirSync('bench-results', { recursive: true });
@@ -254,15 +293,30 @@ async function main() {
   const md = [
     `# Lighthouse (tests/bench/lighthouse.ts)`,
     ``,
-    `${results.when} · ${results.checkout} · ${results.setup} · median of ${runs}`,
+    `${results.when} · ${results.checkout} · ${results.setup} · median of ${runs} · 1-minute load average ${results.loadAverage.min}–${results.loadAverage.max} (median ${results.loadAverage.median})`,
     ``,
     `| | ${names.join(' | ')} | target |`,
     `|---|${names.map(() => '---|').join('')}---|`,
     ...METRICS.map(([key, label, target]) => `| ${label} | ${names.map((n) => fmt(results.medians[n]?.[key])).join(' | ')} | ${target} |`),
+    ...(Object.keys(lcpRatios).length
+      ? [``, `LCP after ÷ before (medians): ${Object.entries(lcpRatios).map(([page, ratio]) => `${page} ${ratio}`).join(', ')}`]
+      : []),
     ``,
   ].join('\n');
   writeFileSync('bench-results/lighthouse.md', md);
   console.log(`\n${md}\nwritten to ${resolve('bench-results/lighthouse.{json,md}')}`);
+}
+
+/** Each page's median LCP after ÷ before. */
+function lcpRatiosOf(figures: Record<string, Record<string, number | null>>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [name, after] of Object.entries(figures)) {
+    if (!name.endsWith(' after')) continue;
+    const page = name.slice(0, -' after'.length);
+    const before = figures[`${page} before`]?.['lcpMs'];
+    if (typeof before === 'number' && typeof after['lcpMs'] === 'number' && before > 0) out[page] = Math.round((after['lcpMs'] / before) * 100) / 100;
+  }
+  return out;
 }
 
 await main();

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 
 /**
  * The production server (dist-server/main.js, as `npm run start:prod` runs it after the build; a checkout
@@ -20,14 +21,16 @@ export interface ServerProcess {
 
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { timeoutMs?: number; echoStderr?: boolean } = {},
+  options: { timeoutMs?: number; echoStderr?: boolean; /** Another checkout to serve (default: this directory). */ cwd?: string } = {},
 ): Promise<ServerProcess> {
   // A loaded machine may need longer: E2E_SERVER_START_MS.
   const timeoutMs = options.timeoutMs ?? Number(process.env['E2E_SERVER_START_MS'] ?? 30_000);
-  const start = existsSync('dist-server/main.js') ? ['--enable-source-maps', 'dist-server/main.js'] : ['--import', 'tsx', 'server/main.ts'];
+  const cwd = options.cwd ?? process.cwd();
+  const start = existsSync(join(cwd, 'dist-server/main.js')) ? ['--enable-source-maps', 'dist-server/main.js'] : ['--import', 'tsx', 'server/main.ts'];
   const child = spawn(process.execPath, start, {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    cwd,
     detached: true,
   });
   const group = child.pid;
