@@ -41,12 +41,18 @@ const ConsentPrompt = lazy<() => ReactNode>(() =>
 const PAGES_SHOWN_KEY = 'privacy.pagesShown';
 const pages = proxy({ shown: tabStorage.get<number>(PAGES_SHOWN_KEY, 0), path: '' });
 
-/** Counts the pages as they are shown, from the first (a component of its own: it renders nothing). */
+/**
+ * Counts the pages as they are shown, from the first (a component of its own: it renders nothing). An
+ * address the app put in place of the last (a redirect: /withdraw to the withdrawal password's page) is
+ * the same page the player opened, not a second one.
+ */
 function PagesShown() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   useEffect(() => {
     if (pages.path === pathname) return;
+    const replaced = pages.path !== '' && ui.addressReplaced;
     pages.path = pathname;
+    if (replaced) return;
     pages.shown += 1;
     tabStorage.set(PAGES_SHOWN_KEY, pages.shown);
   }, [pathname]);

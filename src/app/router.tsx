@@ -192,9 +192,16 @@ export function createAppRouter(ready: () => Promise<void>, options: { history?:
     void router.navigate({ href, replace: options?.replace ?? false });
   });
 
+  // Before the router loads the new address: whether the player opened it or the app put it in place of the last.
+  router.history.subscribe(({ action }) => {
+    ui.addressReplaced = action.type === 'REPLACE';
+  });
+
   router.subscribe('onResolved', ({ fromLocation }) => {
-    // A second address: the player has moved on, what waited for the first page to settle goes now.
-    if (firstPageShown) hurryAfterFirstPaint();
+    // A second address the player opened: they have moved on, what waited for the first page to settle
+    // goes now. Not the app's own redirect from the first (/withdraw to set the withdrawal password
+    // first): that is still the page the player opened, whose own content is still on its way.
+    if (firstPageShown && !ui.addressReplaced) hurryAfterFirstPaint();
     firstPageShown = true;
     markPageShown();
     const leaf = router.state.matches[router.state.matches.length - 1];

@@ -84,6 +84,11 @@ export const ui = proxy({
   installPrompt: null as null | { prompt(): Promise<void>; userChoice: Promise<{ outcome: string }> },
   previousPath: '' as string,
   currentRouteName: '' as string,
+  /**
+   * The address shown replaced the one before in the history (the app's own redirect: /withdraw to the
+   * withdrawal password's page first, a guard's), rather than the player opening another page.
+   */
+  addressReplaced: false,
 });
 
 let nextId = 1;

@@ -25,6 +25,7 @@ export function Dialog({
   onDismiss,
   children,
   unasked = false,
+  withPage = false,
 }: {
   title: string;
   message?: string;
@@ -34,6 +35,12 @@ export function Dialog({
   onDismiss?: () => void;
   children?: ReactNode;
   unasked?: boolean;
+  /**
+   * Part of the page it opens with (the deposit page's limit offer), not a prompt over a page already
+   * seen: it is there with the page's first frame, without the opening pop (whose 180 ms from
+   * transparent made the offer the page's largest paint, after the page itself).
+   */
+  withPage?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
@@ -53,6 +60,7 @@ export function Dialog({
       role="alertdialog"
       tabIndex={unasked ? -1 : undefined}
       data-settling={settling || undefined}
+      data-with-page={withPage || undefined}
     >
       <div className={styles.content}>
         <h2 id={`${id}-title`} className={styles.title}>

@@ -27,7 +27,7 @@ export function DepositRoute(search: DepositSearch) {
   return (
     <>
       <DepositPage {...search} />
-      {offer && <LimitOfferDialog stage="firstDeposit" onDone={answered} />}
+      {offer && <LimitOfferDialog stage="firstDeposit" onDone={answered} withPage />}
     </>
   );
 }

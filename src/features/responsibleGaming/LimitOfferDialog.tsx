@@ -10,7 +10,16 @@ import { type RgStatus, answerLimitOffer } from './api';
  * The deposit-limit offer, made once after registration and once before the first deposit (UKGC RTS 12,
  * AGCO 2.23): a daily limit typed in pesos, or Not now. Either answer is remembered by the server.
  */
-export function LimitOfferDialog({ stage, onDone }: { stage: 'registration' | 'firstDeposit'; onDone: (status: RgStatus | null) => void }) {
+export function LimitOfferDialog({
+  stage,
+  onDone,
+  withPage = false,
+}: {
+  stage: 'registration' | 'firstDeposit';
+  onDone: (status: RgStatus | null) => void;
+  /** Opened with the page (the deposit page's offer): no opening pop (src/ui/Dialog). */
+  withPage?: boolean;
+}) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -28,6 +37,7 @@ export function LimitOfferDialog({ stage, onDone }: { stage: 'registration' | 'f
   };
   return (
     <Dialog
+      withPage={withPage}
       title={t('rg.dialog.offerTitle')}
       message={t('rg.dialog.offerBody')}
       confirm={{ label: t('rg.dialog.offerSet'), onPress: set }}

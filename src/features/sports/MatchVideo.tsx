@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchStreamsQuery } from '../../api/video';
+import { usePainted } from '../../hooks/usePainted';
 import { Icon } from '../../ui/Icon';
 import { MatchStream } from '../../ui/MatchStream';
 import styles from './LiveMatch.module.css';
@@ -14,7 +15,10 @@ import styles from './LiveMatch.module.css';
  */
 export function MatchVideo({ matchId, title }: { matchId: string; title: string }) {
   const { t } = useTranslation();
-  const { data, isError } = useQuery(matchStreamsQuery(matchId));
+  // Looked up once the match is on screen: the scoreboard and prices first (Lighthouse counted this
+  // request, which the first frame does not need, in the live match's largest paint).
+  const painted = usePainted();
+  const { data, isError } = useQuery({ ...matchStreamsQuery(matchId), enabled: painted });
   const [open, setOpen] = useState(false);
 
   if (open) return <MatchStream matchId={matchId} label={t('video.label', { match: title })} />;
