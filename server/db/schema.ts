@@ -1837,13 +1837,19 @@ export const ndrpSimRequests = pgTable(
  * The operator's offer catalogue, edited without a deploy (the development page /dev/offers): each
  * offer's terms as validated JSON (src/contract/promotions.ts offerTermsSchema), checked again on write.
  */
-export const promoOffers = pgTable('promo_offers', {
-  id: text('id').primaryKey(),
-  terms: jsonb('terms').notNull(),
-  /** Shown to players (false: kept, not offered). */
-  active: boolean('active').notNull().default(true),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const promoOffers = pgTable(
+  'promo_offers',
+  {
+    id: text('id').primaryKey(),
+    terms: jsonb('terms').notNull(),
+    /** Shown to players (false: kept, not offered). */
+    active: boolean('active').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** How many players received it (a coupon's limit is checked against it under the row's lock). */
+    claimed: integer('claimed').notNull().default(0),
+  },
+  (t) => [check('promo_offers_claimed', sql`${t.claimed} >= 0`)],
+);
 
 /**
  * A bonus a player holds: its own ledger account (kind `bonus:<id>`) and the offer's terms copied in when

@@ -86,6 +86,7 @@ const LAYERS: Record<string, Layer> = {
   'payments/payWays': 'service',
   'payments/refusals': 'service',
   'payments/secrets': 'service',
+  'promotions/coupons': 'service',
   'promotions/defaultOffers': 'model',
   'promotions/rebates': 'service',
   'promotions/wagering': 'model',

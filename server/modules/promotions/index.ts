@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { Coupons } from './coupons';
 import { promotionDevRoutes } from './devRoutes';
 import { promotionRoutes } from './routes';
 import { Rebates } from './rebates';
@@ -20,7 +21,8 @@ declare module 'fastify' {
   }
 }
 
-export type { BetForFunding, EndReason, Funding, PromotionsService } from './service';
+export type { BetForFunding, EndReason, Funding, GrantTerms, PromotionsService } from './service';
+export { COUPON_MESSAGES } from './coupons';
 export { maxBetMessage } from './service';
 export { REBATE_TERMS, type Rebates } from './rebates';
 
@@ -54,7 +56,15 @@ export const promotions = fp(
     });
     app.decorate('rebates', rebates);
     app.jobs.add('daily-rebates', REBATE_JOB_MS, (now) => rebates.compute(now));
-    await app.register(promotionRoutes, { service, rebates });
+    const coupons = new Coupons({
+      db: app.database.db,
+      events: app.playerEvents,
+      clock: app.clock,
+      service,
+      claimGate: (tx, customerId) => app.responsibleGaming.claim(tx, customerId, 'promotion'),
+      marketingAllowed: (customerId) => app.responsibleGaming.marketingAllowed(customerId),
+    });
+    await app.register(promotionRoutes, { service, rebates, coupons });
     if (!app.config.production) await app.register(promotionDevRoutes, { service });
   },
   { name: 'promotions', dependencies: ['core', 'jobs', 'contract', 'wallet', 'responsible-gaming'] },

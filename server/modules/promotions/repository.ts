@@ -29,6 +29,20 @@ export async function offer(db: Queryable, id: string): Promise<OfferRow | undef
   return row;
 }
 
+/** An offer's row locked (a coupon's receipts queue here, on every instance). */
+export async function lockOffer(tx: Transaction, id: string): Promise<OfferRow | undefined> {
+  const [row] = await tx.select().from(promoOffers).where(eq(promoOffers.id, id)).for('update');
+  return row;
+}
+
+/** One more player received the coupon (its row is locked by the caller). */
+export async function countClaim(tx: Transaction, id: string): Promise<void> {
+  await tx
+    .update(promoOffers)
+    .set({ claimed: sql`${promoOffers.claimed} + 1` })
+    .where(eq(promoOffers.id, id));
+}
+
 export async function seedOffers(db: Queryable, rows: { id: string; terms: unknown }[]): Promise<void> {
   if (rows.length > 0) await db.insert(promoOffers).values(rows).onConflictDoNothing();
 }

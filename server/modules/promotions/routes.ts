@@ -2,19 +2,55 @@ import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import {
   claimRebatesAnswer,
+  couponAnswer,
+  couponListAnswer,
   leaveAnswer,
   promotionListAnswer,
   publicOffersAnswer,
   rebatesAnswer,
+  receiveCouponAnswer,
   withdrawalForfeitAnswer,
 } from '../../../src/contract/answers/promotions';
-import { PromotionCall, offerIdSchema } from '../../../src/contract/promotions';
+import { COUPON_PAGE, PromotionCall, offerIdSchema } from '../../../src/contract/promotions';
+import type { Coupons } from './coupons';
 import type { Rebates } from './rebates';
 import type { PromotionsService } from './service';
 
 /** The promotions' calls (src/contract/promotions.ts PromotionCall). */
-export async function promotionRoutes(app: FastifyInstance, options: { service: PromotionsService; rebates: Rebates }) {
-  const { service, rebates } = options;
+export async function promotionRoutes(app: FastifyInstance, options: { service: PromotionsService; rebates: Rebates; coupons: Coupons }) {
+  const { service, rebates, coupons } = options;
+  const couponName = z.string().check(z.minLength(3), z.maxLength(40), z.regex(/^[A-Za-z0-9-]+$/));
+
+  app.call({
+    prefix: 'main',
+    name: PromotionCall.coupon,
+    auth: 'public',
+    body: z.looseObject({ couponName }),
+    answer: couponAnswer,
+    handler: ({ body, session }) => coupons.detail(body.couponName, session?.customerId ?? undefined),
+  });
+
+  app.call({
+    prefix: 'main',
+    name: PromotionCall.coupons,
+    auth: 'player',
+    body: z.looseObject({
+      pageNum: z._default(z.int().check(z.minimum(1), z.maximum(10_000)), COUPON_PAGE.pageNum),
+      pageSize: z._default(z.int().check(z.minimum(1), z.maximum(1000)), COUPON_PAGE.pageSize),
+    }),
+    answer: couponListAnswer,
+    handler: ({ body, customerId }) => coupons.list(customerId, body.pageNum, body.pageSize),
+  });
+
+  app.call({
+    prefix: 'main',
+    name: PromotionCall.receiveCoupon,
+    auth: 'player',
+    idempotent: true,
+    body: z.looseObject({ couponName }),
+    answer: receiveCouponAnswer,
+    handler: ({ body, customerId, idempotencyKey }) => coupons.receive(customerId, idempotencyKey, body.couponName),
+  });
 
   app.call({
     prefix: 'main',

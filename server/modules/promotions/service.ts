@@ -1,6 +1,6 @@
 import { BetCode } from '../../../src/contract/betting';
 import { GatewayCode } from '../../../src/contract/errorCodes';
-import { type Contribution, type OfferTerms, offerTermsSchema, plainTerms } from '../../../src/contract/promotions';
+import { type Contribution, type OfferTerms, couponTermsSchema, offerTermsSchema, plainTerms } from '../../../src/contract/promotions';
 import type { Database, Transaction } from '../../db';
 import { CallError } from '../../lib/errors';
 import type { PlayerEvents } from '../../realtime/bus';
@@ -19,6 +19,9 @@ import { type StakeOf, contributionPercent, shareOf, splitStake, weighted } from
  * (leaving, expiry, a withdrawal, a break, self-exclusion, closure) goes through forfeit(), in the
  * caller's transaction.
  */
+
+/** What a grant copies from its offer (any kind: a deposit offer, a coupon, another module's prize). */
+export type GrantTerms = Pick<OfferTerms, 'vertical' | 'multiple' | 'contribution' | 'maxBet' | 'maxWin' | 'days'> & { kind: string };
 
 export type EndReason = 'left' | 'expired' | 'withdrawal' | 'excluded' | 'closed';
 
@@ -90,7 +93,8 @@ export class PromotionsService {
 
   /** The development page's save: refused unless the terms validate. */
   async saveOffer(id: string, terms: unknown, active: boolean): Promise<void> {
-    const parsed = offerTermsSchema.safeParse(terms);
+    const coupon = typeof terms === 'object' && terms !== null && (terms as { kind?: unknown }).kind === 'coupon';
+    const parsed = (coupon ? couponTermsSchema : offerTermsSchema).safeParse(terms);
     if (!parsed.success)
       throw new CallError(GatewayCode.InvalidRequest, parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '), 400);
     await repo.saveOffer(this.db, id, parsed.data, active);
@@ -216,8 +220,13 @@ export class PromotionsService {
     return answer;
   }
 
-  /** Makes a grant: its ledger account, the terms copied in, the bonus from house:bonus. */
-  private async grant(tx: Transaction, customerId: number, offerId: string, terms: OfferTerms, amount: number): Promise<repo.GrantRow> {
+  /**
+   * Makes a grant in the caller's transaction: its ledger account, the terms copied in, the bonus from
+   * house:bonus. Refused (PromotionRefused) when the player already holds a grant of this offer id (one
+   * per player and id, enforced by the database). Coupons, and other modules' prizes (through
+   * app.promotions), grant through here.
+   */
+  async grant(tx: Transaction, customerId: number, offerId: string, terms: GrantTerms, amount: number): Promise<repo.GrantRow> {
     const accountId = await grantAccountId(tx, customerId, offerId);
     const now = this.now();
     const grant = await repo.insertGrant(tx, {

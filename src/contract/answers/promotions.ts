@@ -76,3 +76,24 @@ export type RebatesAnswer = z.infer<typeof rebatesAnswer>;
 
 /** coupon/claimRebates, activity/claim-dailyrebates: what was paid to cash. */
 export const claimRebatesAnswer = z.strictObject({ amount: centavos });
+
+/** One coupon as the player sees it: its terms in plain words and where it stands for them. */
+export const couponAnswer = z.strictObject({
+  name: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  vertical: z.enum(BONUS_VERTICALS),
+  amount: centavos,
+  terms: z.array(z.string()),
+  endsAt: isoTime,
+  /** available: can be received now; received: this player has it; not yet / ended / gone: cannot be received. */
+  status: z.enum(['available', 'received', 'notYet', 'ended', 'soldOut']),
+  left: z.int(),
+});
+export type CouponAnswer = z.infer<typeof couponAnswer>;
+
+/** coupon/list: the coupons of the page asked for. */
+export const couponListAnswer = z.strictObject({ list: z.array(couponAnswer), total: z.int(), pageNum: z.int(), pageSize: z.int() });
+
+/** coupon/receiveCouponVoucher: the grant made and the words the page shows after the spec's 2 s. */
+export const receiveCouponAnswer = z.strictObject({ grantId: z.int(), amount: centavos, message: z.string() });
