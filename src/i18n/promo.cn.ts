@@ -52,4 +52,20 @@ export const promoCn: typeof promoEn = {
     claim: '领取 {{amount}}',
     claimed: '{{amount}} 已加入您的现金。',
   },
+  coupon: {
+    notFound: '此优惠券不存在，请检查链接。',
+    amount: '{{amount}} 奖金',
+    left: '剩余 {{count}} 张',
+    status: {
+      available: '您现在可以领取此优惠券。',
+      received: '您已领取此优惠券，可在“促销”中查看。',
+      notYet: '此优惠券尚未开放领取。',
+      ended: '此优惠券已结束。',
+      soldOut: '此优惠券已被领完。',
+    },
+    receive: '领取 {{amount}} 奖金',
+    receiving: '正在领取您的优惠券…',
+    failed: '未能领取优惠券，请重试。',
+    seeBonus: '查看您的奖金',
+  },
 };

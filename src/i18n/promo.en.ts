@@ -50,4 +50,20 @@ export const promoEn = {
     claim: 'Claim {{amount}}',
     claimed: '{{amount}} added to your cash.',
   },
+  coupon: {
+    notFound: 'This coupon does not exist. Please check the link.',
+    amount: '{{amount}} bonus',
+    left: '{{count}} left',
+    status: {
+      available: 'You can receive this coupon now.',
+      received: 'You have received this coupon. See it under Promotions.',
+      notYet: 'This coupon cannot be received yet.',
+      ended: 'This coupon has ended.',
+      soldOut: 'All of these coupons have been received.',
+    },
+    receive: 'Receive {{amount}} bonus',
+    receiving: 'Receiving your coupon…',
+    failed: 'The coupon could not be received. Please try again.',
+    seeBonus: 'See your bonus',
+  },
 };

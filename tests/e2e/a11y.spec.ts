@@ -314,6 +314,32 @@ test('the player pages, the bet slip with a parlay and the result sheet, as the 
     await expect(page.getByTestId('promo-wallets')).toBeVisible();
     await audit(page, path, findings);
   }
+  // A coupon's page with its terms (looking receives nothing).
+  const coupon = `a11y-coupon-${Date.now().toString(36)}`;
+  const added = await request.post('/dev/offers', {
+    data: {
+      id: coupon,
+      active: true,
+      terms: {
+        kind: 'coupon',
+        title: 'A11y coupon: ₱100 casino bonus',
+        summary: 'A ₱100 bonus for slots.',
+        vertical: 'casino',
+        amount: 10_000,
+        multiple: 3,
+        contribution: { category: { slots: 100 }, default: 0 },
+        maxBet: 5_000,
+        maxWin: 100_000,
+        days: 7,
+        limit: 10,
+        endsAt: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    },
+  });
+  expect(added.status()).toBe(200);
+  await page.goto(`/coupon/${coupon}`);
+  await expect(page.getByTestId('coupon-receive')).toBeVisible();
+  await audit(page, '/coupon/:name', findings);
 
   report(findings);
 });

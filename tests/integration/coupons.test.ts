@@ -2,11 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bonusGrants, ledgerTransactions } from '../../server/db/schema';
 import { COUPON_MESSAGES } from '../../server/modules/promotions';
-import { ledgerTotal } from '../../server/modules/wallet/ledger';
+import { HOUSE, houseAccountId, ledgerTotal, post, walletAccountId } from '../../server/modules/wallet/ledger';
 import type { CouponAnswer, PromotionListAnswer } from '../../src/contract/answers/promotions';
 import { GatewayCode } from '../../src/contract/errorCodes';
 import type { CouponTerms } from '../../src/contract/promotions';
-import { call, idempotencyKey, quickCustomer } from './player';
+import { sql } from 'drizzle-orm';
+import { call, fund, idempotencyKey, internalId, lastCode, quickCustomer, registerPlayer } from './player';
 import { type TestServer, secondInstance, startServer } from './server';
 
 /**
@@ -61,7 +62,13 @@ async function coupon(id: string, terms: Partial<CouponTerms> = {}): Promise<voi
 }
 
 const receive = (on: TestServer, token: string, couponName: string, key = idempotencyKey()) =>
-  call<{ grantId: number; amount: number; message: string }>(on, 'main', 'coupon/receiveCouponVoucher', { couponName }, { token, idempotencyKey: key });
+  call<{ grantId: number; amount: number; message: string }>(
+    on,
+    'main',
+    'coupon/receiveCouponVoucher',
+    { couponName },
+    { token, idempotencyKey: key },
+  );
 
 const detail = (couponName: string, token?: string) =>
   call<CouponAnswer>(server, 'main', 'coupon/detail', { couponName }, token ? { token } : {});
@@ -79,7 +86,10 @@ describe('coupons', () => {
     const key = idempotencyKey();
     const first = await receive(server, player.token, 'Weekend-100', key);
     expect(first.code).toBe('0000');
-    expect(first.data).toMatchObject({ amount: 10_000, message: 'Coupon received: ₱100 bonus added. Bet ₱300 on sports to turn it into cash.' });
+    expect(first.data).toMatchObject({
+      amount: 10_000,
+      message: 'Coupon received: ₱100 bonus added. Bet ₱300 on sports to turn it into cash.',
+    });
     // The same press again (same key) answers the same; a new press is refused with its own words.
     expect((await receive(server, player.token, 'weekend-100', key)).data).toEqual(first.data);
     const again = await receive(second, player.token, 'weekend-100');
@@ -89,7 +99,14 @@ describe('coupons', () => {
     const list = await call<PromotionListAnswer>(server, 'main', 'promotion/list', {}, { token: player.token });
     expect(list.data).toMatchObject({ cash: 0, bonus: 10_000 });
     expect(list.data.grants).toEqual([
-      expect.objectContaining({ offerId: 'weekend-100', status: 'active', amount: 10_000, balance: 10_000, required: 30_000, maxBet: 5_000 }),
+      expect.objectContaining({
+        offerId: 'weekend-100',
+        status: 'active',
+        amount: 10_000,
+        balance: 10_000,
+        required: 30_000,
+        maxBet: 5_000,
+      }),
     ]);
     expect((await detail('weekend-100', player.token)).data).toMatchObject({ status: 'received', left: 99 });
     const grants = await server.database.db.select().from(bonusGrants).where(eq(bonusGrants.customerId, player.customerId));
@@ -103,13 +120,25 @@ describe('coupons', () => {
     await coupon('list-ended', { endsAt: new Date(now - 1000).toISOString() });
     await coupon('list-later', { startsAt: new Date(now + DAY).toISOString() });
     const player = await quickCustomer(server);
-    const page = await call<{ list: CouponAnswer[]; pageNum: number; pageSize: number }>(server, 'main', 'coupon/list', {}, { token: player.token });
+    const page = await call<{ list: CouponAnswer[]; pageNum: number; pageSize: number }>(
+      server,
+      'main',
+      'coupon/list',
+      {},
+      { token: player.token },
+    );
     expect(page.data).toMatchObject({ pageNum: 1, pageSize: 1000 });
     const names = page.data.list.map((c) => c.name);
     expect(names).toEqual(expect.arrayContaining(['list-open', 'list-later']));
     expect(names).not.toContain('list-ended');
     expect(page.data.list.find((c) => c.name === 'list-later')?.status).toBe('notYet');
-    const one = await call<{ list: CouponAnswer[]; total: number }>(server, 'main', 'coupon/list', { pageNum: 2, pageSize: 1 }, { token: player.token });
+    const one = await call<{ list: CouponAnswer[]; total: number }>(
+      server,
+      'main',
+      'coupon/list',
+      { pageNum: 2, pageSize: 1 },
+      { token: player.token },
+    );
     expect(one.data.list).toHaveLength(1);
     expect(one.data.total).toBe(page.data.list.length);
   });
@@ -140,7 +169,13 @@ describe('coupons', () => {
     const refused = await receive(server, player.token, 'break-coupon');
     expect(refused.code).not.toBe('0000');
     expect((await detail('break-coupon')).data.left).toBe(100);
-    const anonymous = await call(server, 'main', 'coupon/receiveCouponVoucher', { couponName: 'break-coupon' }, { idempotencyKey: idempotencyKey() });
+    const anonymous = await call(
+      server,
+      'main',
+      'coupon/receiveCouponVoucher',
+      { couponName: 'break-coupon' },
+      { idempotencyKey: idempotencyKey() },
+    );
     expect(anonymous.code).toBe(GatewayCode.LoginRequired);
   });
 
@@ -161,5 +196,52 @@ describe('coupons', () => {
     expect(presses.filter((a) => a.code === '0000')).toHaveLength(1);
     expect(new Set(presses.filter((a) => a.code !== '0000').map((a) => a.message))).toEqual(new Set([COUPON_MESSAGES.received]));
     expect((await detail('one-each')).data.left).toBe(99);
+  });
+});
+
+describe('closing an account with a bonus', () => {
+  it('forfeits every active bonus through the one forfeit path in the closure, and refuses while cash is left', async () => {
+    await coupon('closing-coupon');
+    const player = await registerPlayer(server);
+    const token = player.webToken.token;
+    const customerId = await internalId(server, player.userInfo);
+    expect((await receive(server, token, 'closing-coupon')).code).toBe('0000');
+    await fund(server, customerId, 2_000);
+    // The registration code was just sent: age it so the cool-down does not block the closing code.
+    const age = () =>
+      server.database.db.execute(
+        sql`UPDATE verification_codes SET created_at = now() - interval '2 minutes' WHERE recipient = ${player.phone.e164}`,
+      );
+    await age();
+    // Cash must be withdrawn first: ₱20 left refuses, and the bonus stays as it was.
+    const query = await call<{ canDelete: boolean; balance: number }>(server, 'main', 'account/query', {}, { token });
+    expect(query.data).toMatchObject({ canDelete: false, balance: 2_000 });
+    expect((await call(server, 'main', 'account/deleteAccountMailSend', {}, { token })).code).toBe('0000');
+    const refused = await call(server, 'main', 'account/delete', { code: await lastCode(server, player.phone.e164) }, { token });
+    expect(refused.message).toBe('Please withdraw your balance of ₱20.00 before closing your account.');
+    const [held] = await server.database.db.select().from(bonusGrants).where(eq(bonusGrants.customerId, customerId));
+    expect(held).toMatchObject({ status: 'active' });
+
+    // The cash gone (as a withdrawal would), the bonus alone does not block closing: it is forfeited there.
+    await server.database.db.transaction(async (tx) => {
+      await post(tx, {
+        kind: 'withdrawal',
+        customerId,
+        reference: 'test:withdrawal',
+        entries: [
+          { accountId: await walletAccountId(tx, customerId, 'main'), amount: -2_000 },
+          { accountId: await houseAccountId(tx, HOUSE.payments), amount: 2_000 },
+        ],
+      });
+    });
+    expect((await call<{ canDelete: boolean }>(server, 'main', 'account/query', {}, { token })).data.canDelete).toBe(true);
+    await age();
+    expect((await call(server, 'main', 'account/deleteAccountMailSend', {}, { token })).code).toBe('0000');
+    const closed = await call(server, 'main', 'account/delete', { code: await lastCode(server, player.phone.e164) }, { token });
+    expect(closed.code).toBe('0000');
+    const [ended] = await server.database.db.select().from(bonusGrants).where(eq(bonusGrants.customerId, customerId));
+    expect(ended).toMatchObject({ status: 'forfeited', endReason: 'closed', forfeited: 10_000 });
+    const forfeits = await server.database.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.customerId, customerId));
+    expect(forfeits.filter((row) => row.kind === 'bonus_forfeit').map((row) => row.metadata)).toEqual([{ reason: 'closed' }]);
   });
 });

@@ -79,7 +79,8 @@ export class Coupons {
     const row = await repo.offer(this.options.db, Coupons.normalize(name));
     const terms = Coupons.parse(row);
     if (!row || !terms) throw refused(COUPON_MESSAGES.unknown, 404);
-    const received = customerId !== undefined && (await repo.customerOfferGrants(this.options.db, customerId)).some((g) => g.offerId === row.id);
+    const received =
+      customerId !== undefined && (await repo.customerOfferGrants(this.options.db, customerId)).some((g) => g.offerId === row.id);
     return this.view(row, terms, received);
   }
 
@@ -115,7 +116,10 @@ export class Coupons {
         if (status !== 'available') throw refused(COUPON_MESSAGES[status]);
         await repo.countClaim(tx, couponId);
         const grant = await this.options.service.grant(tx, customerId, couponId, terms, terms.amount);
-        const wagering = terms.multiple === 0 ? 'It is cash already.' : `Bet ${peso(terms.amount * terms.multiple)} on ${terms.vertical} to turn it into cash.`;
+        const wagering =
+          terms.multiple === 0
+            ? 'It is cash already.'
+            : `Bet ${peso(terms.amount * terms.multiple)} on ${terms.vertical} to turn it into cash.`;
         return { grantId: grant.id, amount: terms.amount, message: `Coupon received: ${peso(terms.amount)} bonus added. ${wagering}` };
       },
     );

@@ -11,7 +11,7 @@ import { PromotionsService } from './service';
  * catalogue (/dev/offers outside production), opting in and leaving, and the shared job that forfeits
  * expired grants. The bets module pays stakes and returns wins through app.promotions (placementFunding,
  * recordStake, settled); withdrawals ask atWithdrawal in their transaction; a break, self-exclusion or
- * restriction forfeits every grant in the transaction that stops play.
+ * restriction forfeits every grant in the transaction that stops play, and so does closing the account.
  */
 
 declare module 'fastify' {
@@ -45,6 +45,10 @@ export const promotions = fp(
     app.responsibleGaming.onPlayStopped(async (tx, customerId) => {
       await service.forfeitAll(tx, customerId, 'excluded');
     });
+    // Closing the account: every grant forfeited in the closure's transaction (cash must be withdrawn first).
+    app.account.onClose(async (tx, customerId) => {
+      await service.forfeitAll(tx, customerId, 'closed');
+    });
     app.jobs.add('bonus-expiry', BONUS_EXPIRY_JOB_MS, (now) => service.expire(now));
     // Yesterday's daily rebates, once a day (the job looks every 10 minutes; the day's row makes it once).
     const rebates = new Rebates({
@@ -67,5 +71,5 @@ export const promotions = fp(
     await app.register(promotionRoutes, { service, rebates, coupons });
     if (!app.config.production) await app.register(promotionDevRoutes, { service });
   },
-  { name: 'promotions', dependencies: ['core', 'jobs', 'contract', 'wallet', 'responsible-gaming'] },
+  { name: 'promotions', dependencies: ['core', 'jobs', 'contract', 'wallet', 'responsible-gaming', 'account'] },
 );

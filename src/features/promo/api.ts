@@ -2,7 +2,14 @@ import { queryOptions } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import { Attempt } from '../../api/attempt';
 import { api } from '../../api/instance';
-import type { PromotionListAnswer, RebatesAnswer, leaveAnswer, publicOffersAnswer } from '../../contract/answers/promotions';
+import type {
+  CouponAnswer,
+  PromotionListAnswer,
+  RebatesAnswer,
+  leaveAnswer,
+  publicOffersAnswer,
+  receiveCouponAnswer,
+} from '../../contract/answers/promotions';
 import { PromotionCall } from '../../contract/promotions';
 import { FEATURE_EXPERIMENT, type FeatureGroup } from '../../contract/events';
 
@@ -56,6 +63,24 @@ const rebateAttempt = new Attempt();
 /** Claims every rebate still claimable (activity/claim-dailyrebates): once, however often it is pressed. */
 export const claimRebates = () =>
   rebateAttempt.send({}, (idempotencyKey) => api.call<{ amount: number }>('main', PromotionCall.claimDailyRebates, {}, { idempotencyKey }));
+
+export type Coupon = CouponAnswer;
+
+/** One coupon by its name (/coupon/:name): its terms for anyone, where it stands for a player. */
+export const couponQuery = (name: string) =>
+  queryOptions({
+    queryKey: ['main', PromotionCall.coupon, name],
+    queryFn: () => api.call<Coupon>('main', PromotionCall.coupon, { couponName: name }, { quiet: true }),
+    staleTime: 10_000,
+  });
+
+const couponAttempt = new Attempt();
+
+/** Receives a coupon (once however often it is pressed); quiet: the page shows the answer after the spec's 2 s. */
+export const receiveCoupon = (couponName: string) =>
+  couponAttempt.send({ couponName }, (idempotencyKey) =>
+    api.call<z.infer<typeof receiveCouponAnswer>>('main', PromotionCall.receiveCoupon, { couponName }, { idempotencyKey, quiet: true }),
+  );
 
 /**
  * compare/group/assign (spec §7) for the /feature experiment: the device id is the screen's size (the

@@ -41,7 +41,13 @@ export const PROMO_ROUTES = [
     page: page('DailyRebatePage', () => import('../../../features/promo/DailyRebatePage')),
     ...L,
   }),
-  route({ path: '/coupon/$name', name: 'coupon', owner: 'promo', ...L }),
+  route({
+    path: '/coupon/$name',
+    name: 'coupon',
+    owner: 'promo',
+    page: page('CouponPage', () => import('../../../features/promo/CouponPage')),
+    ...L,
+  }),
   route({ path: '/sportActivity/$id', name: 'sportActivity', owner: 'promo' }),
   route({
     path: '/sportActivity-new-user',
