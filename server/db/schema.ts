@@ -1938,6 +1938,41 @@ export const bonusContributions = pgTable(
   (t) => [primaryKey({ columns: [t.grantId, t.reference] })],
 );
 
+/**
+ * A free bet token (issue 35): a stake the house pays (from house:bonus) on one sports single at odds of
+ * at least `minOddsHundredths`; a win pays the winnings, the stake is not returned. Once per player and
+ * source (an offer, a coupon, a campaign's prize). `reference` is the bet it was placed on.
+ */
+export const freeBets = pgTable(
+  'free_bets',
+  {
+    id: id(),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    source: text('source').notNull(),
+    title: text('title').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    minOddsHundredths: integer('min_odds_hundredths').notNull(),
+    /** active | used (placed, not settled) | settled */
+    status: text('status').notNull().default('active'),
+    reference: text('reference'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** What the bet paid the player (its winnings, the stake not returned). */
+    won: bigint('won', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('free_bets_once').on(t.customerId, t.source),
+    uniqueIndex('free_bets_reference').on(t.reference),
+    index('free_bets_player').on(t.customerId, t.status),
+    check('free_bets_amount', sql`${t.amount} > 0 AND ${t.minOddsHundredths} > 100 AND ${t.won} >= 0`),
+    check('free_bets_status', sql`${t.status} IN ('active', 'used', 'settled')`),
+  ],
+);
+
 /** A Manila day whose rebates were computed: the once-guard of the leader's job (issue 35). */
 export const rebateDays = pgTable('rebate_days', {
   day: text('day').primaryKey(),

@@ -108,6 +108,39 @@ export const couponTermsSchema = z.strictObject({
 });
 export type CouponTerms = z.infer<typeof couponTermsSchema>;
 
+/**
+ * A free bet offer (a reload: taken after a qualifying deposit): a free bet token of `amount` for one
+ * sports single at decimal odds of at least minOddsHundredths / 100. The house pays the stake; a win pays
+ * the winnings and the stake is not returned; a voided bet gives the token back.
+ */
+export const freeBetTermsSchema = z.strictObject({
+  kind: z.literal('freeBet'),
+  title: z.string().check(z.minLength(3), z.maxLength(80)),
+  summary: z.string().check(z.minLength(3), z.maxLength(300)),
+  amount: positiveCentavos,
+  minOddsHundredths: z.int().check(z.minimum(101), z.maximum(10_000)),
+  minDeposit: positiveCentavos,
+  /** The token expires this many days after it is taken. */
+  days: z.int().check(z.minimum(1), z.maximum(90)),
+  /** It can be taken this many days after the qualifying deposit. */
+  claimDays: z.int().check(z.minimum(1), z.maximum(90)),
+});
+export type FreeBetTerms = z.infer<typeof freeBetTermsSchema>;
+
+/** What a free bet token carries (an offer's, or another module's prize). */
+export type FreeBetGrant = Pick<FreeBetTerms, 'title' | 'amount' | 'minOddsHundredths' | 'days'>;
+
+/** A free bet's terms in plain words, shown before taking it. */
+export function plainFreeBetTerms(terms: FreeBetTerms, peso: (centavos: number) => string): string[] {
+  return [
+    `Deposit at least ${peso(terms.minDeposit)}, then take a ${peso(terms.amount)} free bet within ${terms.claimDays} day${terms.claimDays === 1 ? '' : 's'}.`,
+    `Use it on one sports single at odds of ${(terms.minOddsHundredths / 100).toFixed(2)} or more; the stake is exactly ${peso(terms.amount)}.`,
+    `If it wins you get the winnings as cash; the free bet's stake is not returned. If it loses you lose nothing of your own.`,
+    `A voided bet gives the free bet back. Free bets do not count toward a bonus's wagering or a rebate.`,
+    `It expires ${terms.days} day${terms.days === 1 ? '' : 's'} after you take it.`,
+  ];
+}
+
 export const offerIdSchema = z.string().check(z.regex(/^[a-z0-9-]{3,40}$/, 'An offer id is 3 to 40 lower-case letters, digits or dashes.'));
 
 /** The terms in plain words, as shown before opting in (the same sentences on every page). */

@@ -97,7 +97,8 @@ export async function promotionRoutes(app: FastifyInstance, options: { service: 
     auth: 'player',
     idempotent: true,
     body: z.looseObject({ offerId: offerIdSchema }),
-    answer: z.strictObject({ grantId: z.int() }),
+    // A free bet offer answers the token (grantId 0: no bonus grant).
+    answer: z.strictObject({ grantId: z.int(), freeBetId: z.optional(z.int()) }),
     handler: ({ body, customerId, idempotencyKey }) => service.optIn(customerId, idempotencyKey, body.offerId),
   });
 

@@ -40,12 +40,37 @@ export const grantAnswer = z.strictObject({
   forfeited: centavos,
 });
 
-/** promotion/list: cash and bonus apart, the offers the player can see and the grants they hold. */
+/** A free bet offer as shown before it is taken (refusal: why it cannot be taken now). */
+export const freeBetOfferAnswer = z.strictObject({
+  id: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  amount: centavos,
+  terms: z.array(z.string()),
+  refusal: z.nullable(z.string()),
+});
+
+/** A free bet token the player holds. */
+export const freeBetAnswer = z.strictObject({
+  freeBetId: z.int(),
+  title: z.string(),
+  amount: centavos,
+  /** The lowest decimal odds it can be placed at. */
+  minOdds: z.number(),
+  status: z.enum(['active', 'used', 'settled', 'expired']),
+  expiresAt: isoTime,
+  won: centavos,
+});
+export type FreeBetAnswer = z.infer<typeof freeBetAnswer>;
+
+/** promotion/list: cash and bonus apart, the offers the player can see and the grants and free bets they hold. */
 export const promotionListAnswer = z.strictObject({
   cash: centavos,
   bonus: centavos,
   offers: z.array(offer),
   grants: z.array(grantAnswer),
+  freeBetOffers: z.array(freeBetOfferAnswer),
+  freeBets: z.array(freeBetAnswer),
 });
 
 export const leaveAnswer = z.strictObject({ grantId: z.int(), forfeited: centavos, cash: centavos });
