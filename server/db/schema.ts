@@ -1973,6 +1973,23 @@ export const freeBets = pgTable(
   ],
 );
 
+/** A player's daily check-in (issue 35, /checkIn): one row per Manila day, the streak it made. */
+export const checkIns = pgTable(
+  'check_ins',
+  {
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    day: text('day').notNull(),
+    /** The run of consecutive days this check-in made (1 to the streak's length, then 1 again). */
+    streak: integer('streak').notNull(),
+    /** The free bet a completed streak earned (none on other days). */
+    freeBetId: ref('free_bet_id').references(() => freeBets.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.day] }), check('check_ins_streak', sql`${t.streak} >= 1`)],
+);
+
 /** A Manila day whose rebates were computed: the once-guard of the leader's job (issue 35). */
 export const rebateDays = pgTable('rebate_days', {
   day: text('day').primaryKey(),

@@ -28,6 +28,16 @@ export const PromotionCall = {
   coupon: 'coupon/detail',
   /** Player, idempotent. Receives a coupon: its bonus granted at once, once per player, while coupons last. */
   receiveCoupon: 'coupon/receiveCouponVoucher',
+  /** Player. The daily check-in's streak (/checkIn). */
+  checkInStatus: 'checkIn/status',
+  /** Player. Checks in for today (Manila), once; the streak's last day earns a free bet. */
+  checkIn: 'checkIn/sign',
+} as const;
+
+/** The daily check-in: a streak of 7 days earns a ₱50 free bet (odds 1.50 or more, 7 days to use it). */
+export const CHECK_IN = {
+  days: 7,
+  reward: { title: 'Check-in streak: ₱50 free bet', amount: 5_000, minOddsHundredths: 150, days: 7 },
 } as const;
 
 /** Spec §9: the coupon list's default page. */

@@ -511,6 +511,8 @@ export const cn: Resources = {
     acceptOdds: '接受新赔率',
     stake: '投注额',
     stakeFor: '{{name}} 的投注额',
+    useFreeBet: '使用我的 {{amount}} 免费投注',
+    freeBetStake: '免费投注额 {{amount}}。赢了可得 {{winnings}}，本金不退还。',
     moreCombos: '更多组合',
     perBet: '每注',
     bets_one: '{{count}} 注',

@@ -353,6 +353,8 @@ export const en = {
     acceptOdds: 'Accept new odds',
     stake: 'Stake',
     stakeFor: 'Stake for {{name}}',
+    useFreeBet: 'Use my {{amount}} free bet',
+    freeBetStake: 'Free bet stake {{amount}}. A win pays {{winnings}}; the stake is not returned.',
     moreCombos: 'More combos',
     perBet: 'per bet',
     bets_one: '{{count}} bet',

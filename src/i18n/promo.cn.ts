@@ -52,6 +52,13 @@ export const promoCn: typeof promoEn = {
     claim: '领取 {{amount}}',
     claimed: '{{amount}} 已加入您的现金。',
   },
+  freeBets: {
+    held: '您的免费投注',
+    rule: '{{amount}}，用于一注赔率 {{odds}} 或以上的体育单注。赢了支付奖金，本金不退还。',
+    placed: '已下注：等待结算。',
+    take: '领取 {{amount}} 免费投注',
+    taken: '您获得了 {{amount}} 免费投注，可在投注单中选择使用。',
+  },
   coupon: {
     notFound: '此优惠券不存在，请检查链接。',
     amount: '{{amount}} 奖金',

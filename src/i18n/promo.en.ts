@@ -50,6 +50,13 @@ export const promoEn = {
     claim: 'Claim {{amount}}',
     claimed: '{{amount}} added to your cash.',
   },
+  freeBets: {
+    held: 'Your free bets',
+    rule: '{{amount}} on one sports single at odds of {{odds}} or more. A win pays the winnings; the stake is not returned.',
+    placed: 'Placed: waiting for the bet to settle.',
+    take: 'Take {{amount}} free bet',
+    taken: 'You have a {{amount}} free bet. Choose it on the bet slip.',
+  },
   coupon: {
     notFound: 'This coupon does not exist. Please check the link.',
     amount: '{{amount}} bonus',

@@ -27,3 +27,17 @@ CREATE UNIQUE INDEX "free_bets_once" ON "free_bets" USING btree ("customer_id","
 CREATE UNIQUE INDEX "free_bets_reference" ON "free_bets" USING btree ("reference");
 --> statement-breakpoint
 CREATE INDEX "free_bets_player" ON "free_bets" USING btree ("customer_id","status");
+--> statement-breakpoint
+CREATE TABLE "check_ins" (
+	"customer_id" bigint NOT NULL,
+	"day" text NOT NULL,
+	"streak" integer NOT NULL,
+	"free_bet_id" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "check_ins_customer_id_day_pk" PRIMARY KEY("customer_id","day"),
+	CONSTRAINT "check_ins_streak" CHECK ("check_ins"."streak" >= 1)
+);
+--> statement-breakpoint
+ALTER TABLE "check_ins" ADD CONSTRAINT "check_ins_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "check_ins" ADD CONSTRAINT "check_ins_free_bet_id_free_bets_id_fk" FOREIGN KEY ("free_bet_id") REFERENCES "public"."free_bets"("id") ON DELETE no action ON UPDATE no action;

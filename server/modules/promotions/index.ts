@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { CheckIns } from './checkIns';
 import { Coupons } from './coupons';
 import { promotionDevRoutes } from './devRoutes';
 import { promotionRoutes } from './routes';
@@ -23,6 +24,8 @@ declare module 'fastify' {
 
 export type { BetForFunding, EndReason, Funding, GrantTerms, PromotionsService } from './service';
 export { COUPON_MESSAGES } from './coupons';
+export { CHECK_IN_MESSAGES } from './checkIns';
+export { FREE_BET_MESSAGES } from './freeBets';
 export { maxBetMessage } from './service';
 export { REBATE_TERMS, type Rebates } from './rebates';
 
@@ -68,7 +71,14 @@ export const promotions = fp(
       claimGate: (tx, customerId) => app.responsibleGaming.claim(tx, customerId, 'promotion'),
       marketingAllowed: (customerId) => app.responsibleGaming.marketingAllowed(customerId),
     });
-    await app.register(promotionRoutes, { service, rebates, coupons });
+    const checkIns = new CheckIns({
+      db: app.database.db,
+      events: app.playerEvents,
+      clock: app.clock,
+      claimGate: (tx, customerId) => app.responsibleGaming.claim(tx, customerId, 'promotion'),
+      marketingAllowed: (customerId) => app.responsibleGaming.marketingAllowed(customerId),
+    });
+    await app.register(promotionRoutes, { service, rebates, coupons, checkIns });
     if (!app.config.production) await app.register(promotionDevRoutes, { service });
   },
   { name: 'promotions', dependencies: ['core', 'jobs', 'contract', 'wallet', 'responsible-gaming', 'account'] },

@@ -4,6 +4,7 @@ import {
   bonusContributions,
   bonusGrants,
   bonusStakes,
+  checkIns,
   freeBets,
   ledgerAccounts,
   ledgerEntries,
@@ -308,4 +309,26 @@ export async function settleFreeBet(tx: Transaction, id: number, won: number, at
 /** A voided bet gives its token back (usable again until it expires). */
 export async function restoreFreeBet(tx: Transaction, id: number): Promise<void> {
   await tx.update(freeBets).set({ status: 'active', reference: null, usedAt: null }).where(eq(freeBets.id, id));
+}
+
+// ── Daily check-in ────────────────────────────────────────────────────────────────────────────────
+
+export type CheckInRow = typeof checkIns.$inferSelect;
+
+/** A player's latest check-ins, newest first. */
+export function checkInsOf(db: Queryable, customerId: number, limit = 7): Promise<CheckInRow[]> {
+  return db.select().from(checkIns).where(eq(checkIns.customerId, customerId)).orderBy(desc(checkIns.day)).limit(limit);
+}
+
+/** Today's check-in, once per player and Manila day: undefined when it exists already (a repeat or a race). */
+export async function insertCheckIn(tx: Transaction, row: typeof checkIns.$inferInsert): Promise<CheckInRow | undefined> {
+  const [inserted] = await tx.insert(checkIns).values(row).onConflictDoNothing().returning();
+  return inserted;
+}
+
+export async function setCheckInFreeBet(tx: Transaction, customerId: number, day: string, freeBetId: number): Promise<void> {
+  await tx
+    .update(checkIns)
+    .set({ freeBetId })
+    .where(and(eq(checkIns.customerId, customerId), eq(checkIns.day, day)));
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import {
+  checkInAnswer,
+  checkInStatusAnswer,
   claimRebatesAnswer,
   couponAnswer,
   couponListAnswer,
@@ -12,13 +14,35 @@ import {
   withdrawalForfeitAnswer,
 } from '../../../src/contract/answers/promotions';
 import { COUPON_PAGE, PromotionCall, offerIdSchema } from '../../../src/contract/promotions';
+import type { CheckIns } from './checkIns';
 import type { Coupons } from './coupons';
 import type { Rebates } from './rebates';
 import type { PromotionsService } from './service';
 
 /** The promotions' calls (src/contract/promotions.ts PromotionCall). */
-export async function promotionRoutes(app: FastifyInstance, options: { service: PromotionsService; rebates: Rebates; coupons: Coupons }) {
-  const { service, rebates, coupons } = options;
+export async function promotionRoutes(
+  app: FastifyInstance,
+  options: { service: PromotionsService; rebates: Rebates; coupons: Coupons; checkIns: CheckIns },
+) {
+  const { service, rebates, coupons, checkIns } = options;
+
+  app.call({
+    prefix: 'main',
+    name: PromotionCall.checkInStatus,
+    auth: 'player',
+    body: z.looseObject({}),
+    answer: checkInStatusAnswer,
+    handler: ({ customerId }) => checkIns.status(customerId),
+  });
+
+  app.call({
+    prefix: 'main',
+    name: PromotionCall.checkIn,
+    auth: 'player',
+    body: z.looseObject({}),
+    answer: checkInAnswer,
+    handler: ({ customerId }) => checkIns.checkIn(customerId),
+  });
   const couponName = z.string().check(z.minLength(3), z.maxLength(40), z.regex(/^[A-Za-z0-9-]+$/));
 
   app.call({

@@ -122,3 +122,16 @@ export const couponListAnswer = z.strictObject({ list: z.array(couponAnswer), to
 
 /** coupon/receiveCouponVoucher: the grant made and the words the page shows after the spec's 2 s. */
 export const receiveCouponAnswer = z.strictObject({ grantId: z.int(), amount: centavos, message: z.string() });
+
+/** checkIn/status: today's Manila day, whether the player checked in, the streak and its reward. */
+export const checkInStatusAnswer = z.strictObject({
+  day: z.string(),
+  checkedToday: z.boolean(),
+  streak: z.int(),
+  days: z.int(),
+  reward: centavos,
+});
+export type CheckInStatusAnswer = z.infer<typeof checkInStatusAnswer>;
+
+/** checkIn/sign: the day checked in, the streak it made, the free bet it earned (null on other days). */
+export const checkInAnswer = z.strictObject({ day: z.string(), streak: z.int(), freeBetId: z.nullable(z.int()) });

@@ -20,14 +20,9 @@ export type PlayerOffer = PromotionList['offers'][number];
 export type Grant = PromotionList['grants'][number];
 export type PublicOffers = z.infer<typeof publicOffersAnswer>;
 
-export const PROMOTION_LIST_KEY = ['main', PromotionCall.list] as const;
-
-/** Cash and bonus, the offers the player can take and the grants they hold. */
-export const promotionListQuery = queryOptions({
-  queryKey: PROMOTION_LIST_KEY,
-  queryFn: () => api.call<PromotionList>('main', PromotionCall.list, {}),
-  staleTime: 10_000,
-});
+export { PROMOTION_LIST_KEY, promotionListQuery } from '../../api/queries';
+export type FreeBet = PromotionList['freeBets'][number];
+export type FreeBetOffer = PromotionList['freeBetOffers'][number];
 
 /** The offers and their terms for anyone (a visitor). */
 export const publicOffersQuery = queryOptions({
