@@ -59,6 +59,16 @@ export const promoCn: typeof promoEn = {
     take: '领取 {{amount}} 免费投注',
     taken: '您获得了 {{amount}} 免费投注，可在投注单中选择使用。',
   },
+  checkIn: {
+    intro: '每天签到一次（马尼拉时间）。连续签到 {{days}} 天可获得 {{reward}} 免费投注；中断一天将重新开始。',
+    streakLabel: '连续签到：{{count}}/{{days}} 天',
+    day: '第 {{day}} 天',
+    press: '今日签到',
+    checked: '今日已签到',
+    done_one: '签到成功：已连续 {{count}} 天。',
+    done_other: '签到成功：已连续 {{count}} 天。',
+    rewarded: '连续签到完成：免费投注已可在投注单中使用。',
+  },
   coupon: {
     notFound: '此优惠券不存在，请检查链接。',
     amount: '{{amount}} 奖金',

@@ -57,6 +57,16 @@ export const promoEn = {
     take: 'Take {{amount}} free bet',
     taken: 'You have a {{amount}} free bet. Choose it on the bet slip.',
   },
+  checkIn: {
+    intro: 'Check in once a day (Manila time). Check in {{days}} days in a row to earn a {{reward}} free bet; missing a day starts again.',
+    streakLabel: 'Your streak: {{count}} of {{days}} days',
+    day: 'Day {{day}}',
+    press: 'Check in today',
+    checked: 'Checked in today',
+    done_one: 'Checked in: {{count}} day in a row.',
+    done_other: 'Checked in: {{count}} days in a row.',
+    rewarded: 'Streak complete: a free bet is waiting on your bet slip.',
+  },
   coupon: {
     notFound: 'This coupon does not exist. Please check the link.',
     amount: '{{amount}} bonus',

@@ -340,6 +340,10 @@ test('the player pages, the bet slip with a parlay and the result sheet, as the 
   await page.goto(`/coupon/${coupon}`);
   await expect(page.getByTestId('coupon-receive')).toBeVisible();
   await audit(page, '/coupon/:name', findings);
+  // The daily check-in (looking checks nothing in).
+  await page.goto('/checkIn');
+  await expect(page.getByTestId('check-in-days')).toBeVisible();
+  await audit(page, '/checkIn', findings);
 
   report(findings);
 });

@@ -127,7 +127,7 @@ export const ROUTES = [
   { path: '/panalo-live', name: 'product-live', owner: 'video', page: 'src/features/video/LiveStreamsPage' },
   { path: '/feature', name: 'feature', owner: 'promo', page: 'src/features/promo/FeaturePage' },
   { path: '/agency-benefits', name: 'agency-benefits', owner: 'promo', hiddenUnderPagcor: true },
-  { path: '/checkIn', name: 'checkIn', owner: 'promo', loginRequired: true },
+  { path: '/checkIn', name: 'checkIn', owner: 'promo', loginRequired: true, page: 'src/features/promo/CheckInPage' },
   { path: '/promo', name: 'promo', owner: 'promo', page: 'src/features/promo/PromoPage' },
   { path: '/promo-promo', name: 'promo-promo', owner: 'promo', page: 'src/features/promo/PromoPage' },
   { path: '/newActivity', name: 'newActivity', owner: 'promo', page: 'src/features/promo/PromoPage' },

@@ -3,6 +3,7 @@ import type * as z from 'zod/mini';
 import { Attempt } from '../../api/attempt';
 import { api } from '../../api/instance';
 import type {
+  CheckInStatusAnswer,
   CouponAnswer,
   PromotionListAnswer,
   RebatesAnswer,
@@ -60,6 +61,15 @@ export const claimRebates = () =>
   rebateAttempt.send({}, (idempotencyKey) => api.call<{ amount: number }>('main', PromotionCall.claimDailyRebates, {}, { idempotencyKey }));
 
 export type Coupon = CouponAnswer;
+
+export const checkInQuery = queryOptions({
+  queryKey: ['main', PromotionCall.checkInStatus],
+  queryFn: () => api.call<CheckInStatusAnswer>('main', PromotionCall.checkInStatus, {}),
+  staleTime: 30_000,
+});
+
+/** Checks in for today (once a Manila day; a repeat is refused with its words). */
+export const checkIn = () => api.call<{ day: string; streak: number; freeBetId: number | null }>('main', PromotionCall.checkIn, {});
 
 /** One coupon by its name (/coupon/:name): its terms for anyone, where it stands for a player. */
 export const couponQuery = (name: string) =>
