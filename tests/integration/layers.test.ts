@@ -243,7 +243,7 @@ describe('the server’s calls', () => {
         expect(response.headers.get('content-type') ?? '', `${method} ${path}`).not.toMatch(/json/);
       }
       // The operator's pages and the agent simulator answer HTML: in production they are not there at all.
-      for (const path of ['/dev/vouchers', '/dev/deposits', '/dev/reconciliation', '/sim/agent/cash-in']) {
+      for (const path of ['/dev/vouchers', '/dev/deposits', '/dev/reconciliation', '/dev/news', '/sim/agent/cash-in']) {
         const page = await fetch(`${production.url}${path}`);
         expect(await page.text(), path).not.toMatch(/Panalo development|Simulator/);
         const posted = await fetch(`${production.url}${path}`, {

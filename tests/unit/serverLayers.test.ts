@@ -78,6 +78,7 @@ const LAYERS: Record<string, Layer> = {
   'kyc/retention': 'service',
   'kyc/status': 'model',
   'kyc/webhooks': 'service',
+  'news/devPage': 'routes',
   'news/model': 'model',
   'partners/bot': 'service',
   'partners/secrets': 'service',
