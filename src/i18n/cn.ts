@@ -639,6 +639,12 @@ export const cn: Resources = {
     none: '这里还没有文章。',
     notFound: '该文章不可用。',
     loadFailed: '新闻加载失败。请检查网络后重试。',
+    community: {
+      title: '社区',
+      open: '分享到社区',
+      share: '分享这篇故事',
+      more: '更多故事',
+    },
     category: {
       'winner-story': '赢家故事',
       'brand-story': '品牌故事',

@@ -232,6 +232,12 @@ export const enAreas = {
     none: 'No articles here yet.',
     notFound: 'This article is not available.',
     loadFailed: 'The news could not be loaded. Check your connection and try again.',
+    community: {
+      title: 'Community',
+      open: 'Share with the community',
+      share: 'Share this story',
+      more: 'More stories',
+    },
     category: {
       'winner-story': 'Winner stories',
       'brand-story': 'Brand story',

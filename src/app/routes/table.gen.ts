@@ -20,7 +20,7 @@ export const ROUTES = [
   { path: '/about-us', name: 'about-us', owner: 'content', page: 'src/features/content/DocPage', data: true },
   { path: '/news-update', name: 'news-update', owner: 'content', page: 'src/features/content/NewsPage' },
   { path: '/news', name: 'news', owner: 'content', page: 'src/features/content/NewsPage' },
-  { path: '/community/$id', name: 'community', owner: 'content' },
+  { path: '/community/$id', name: 'community', owner: 'content', page: 'src/features/content/ArticlePage' },
   { path: '/detailsPage', name: 'detailsPage', owner: 'content', page: 'src/features/content/ArticlePage' },
   { path: '/news/winner-story/{-$label}', name: 'news-winner-story', owner: 'content', page: 'src/features/content/NewsPage' },
   { path: '/news/brand-story/{-$label}', name: 'news-brand-story', owner: 'content', page: 'src/features/content/NewsPage' },
