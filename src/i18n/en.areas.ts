@@ -224,6 +224,16 @@ export const enAreas = {
     notFound: 'This article does not exist. Here are all our help articles.',
     needHelp: 'Still need help? Our Customer Service team is available 24/7.',
   },
+  history: {
+    periods: 'Period',
+    kinds: 'Show',
+    kind: { all: 'All', sports: 'Sports', casino: 'Casino', wallet: 'Wallet' },
+    listLabel: 'Your history',
+    none: 'Nothing in this period yet. Your bets, game rounds, deposits and withdrawals will appear here.',
+    failed: 'Your history could not be loaded.',
+    legs_one: '{{count}} leg',
+    legs_other: '{{count}} legs',
+  },
   news: {
     categories: 'News categories',
     all: 'All',

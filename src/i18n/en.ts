@@ -283,6 +283,12 @@ export const en = {
     chatOffline: 'Not connected right now. Your message was not sent; try again in a moment.',
     chatSlowDown: 'You are sending messages too fast. Wait a few seconds.',
   },
+  player: {
+    choose: 'Choose a match to watch',
+    chooseHint: 'Matches with video are listed under Live streams.',
+    liveStreams: 'Live streams',
+    openMarkets: 'Bet on this match',
+  },
   video: {
     nowWatching: 'Now watching',
     openMatch: 'Open the match and its bets',

@@ -139,7 +139,11 @@ describe('news', () => {
       expect(published.status, await published.clone().text()).toBe(200);
       expect(await published.text()).toContain('Saved “Maria wins on slots”');
       const card = (await index()).find((a) => a.id === 'desk-story');
-      expect(card).toMatchObject({ category: 'winner-story', label: 'slots', title: { en: 'Maria wins on slots', cn: '玛丽亚老虎机获胜' } });
+      expect(card).toMatchObject({
+        category: 'winner-story',
+        label: 'slots',
+        title: { en: 'Maria wins on slots', cn: '玛丽亚老虎机获胜' },
+      });
       expect(card!.image).toMatchObject({ width: 750, height: 422, alt: { en: 'Maria holding her phone', cn: '玛丽亚拿着手机' } });
       const full = (await (await fetch(`${server.url}${newsArticleUrl('desk-story')}`)).json()) as NewsArticle;
       expect(full.body).toEqual({ en: ['First paragraph.', 'Second paragraph.'], cn: ['第一段。', '第二段。'] });
@@ -158,7 +162,7 @@ describe('news', () => {
       const after = (await index()).find((a) => a.id === 'desk-story');
       expect(after?.title.en).toBe('Maria wins big on slots');
       expect(after?.image?.file).toBe(card!.image!.file);
-      expect((await (await fetch(`${server.url}/dev/news?edit=desk-story`)).text())).toContain('Maria wins big on slots');
+      expect(await (await fetch(`${server.url}/dev/news?edit=desk-story`)).text()).toContain('Maria wins big on slots');
 
       const withdrawn = await desk('/dev/news/withdraw', new URLSearchParams({ id: 'desk-story' }));
       expect(withdrawn.status).toBe(200);

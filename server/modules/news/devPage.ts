@@ -87,7 +87,10 @@ function articleFrom(form: FormData, existing: NewsArticle | undefined): NewsArt
   };
   if (label) article.label = label;
   if (existing?.image && text('removeImage') !== '1') {
-    article.image = { ...existing.image, alt: { en: text('imageAltEn') || existing.image.alt.en, cn: text('imageAltCn') || existing.image.alt.cn } };
+    article.image = {
+      ...existing.image,
+      alt: { en: text('imageAltEn') || existing.image.alt.en, cn: text('imageAltCn') || existing.image.alt.cn },
+    };
   }
   return article;
 }
@@ -123,7 +126,11 @@ ${notice}${editor(editing, clock())}<h2>Articles</h2>${list(service.everything()
     if (!contentType.startsWith('multipart/form-data') || !Buffer.isBuffer(request.body)) {
       return refuse(reply, 'The form must be sent as multipart/form-data.');
     }
-    const form = await new Request('http://local/', { method: 'POST', headers: { 'content-type': contentType }, body: request.body }).formData();
+    const form = await new Request('http://local/', {
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body: new Uint8Array(request.body),
+    }).formData();
     const id = form.get('id');
     const existing = typeof id === 'string' ? service.everything().find((a) => a.id === id.trim()) : undefined;
     const article = articleFrom(form, existing);

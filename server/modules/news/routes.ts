@@ -35,11 +35,7 @@ export async function newsRoutes(app: FastifyInstance, options: { service: NewsS
   app.get<{ Params: { file: string } }>('/static/news/images/:file', async (request, reply) => {
     const image = service.image(request.params.file);
     if (!image) return notFound(reply);
-    return reply
-      .header('Cache-Control', IMMUTABLE)
-      .header('X-Content-Type-Options', 'nosniff')
-      .type(image.contentType)
-      .send(image.data);
+    return reply.header('Cache-Control', IMMUTABLE).header('X-Content-Type-Options', 'nosniff').type(image.contentType).send(image.data);
   });
   app.get('/static/news/*', async (_request, reply) => notFound(reply));
 }
