@@ -32,7 +32,7 @@ export const ROUTES = [
   { path: '/liscence', name: 'liscence', owner: 'content', page: 'src/features/content/DocPage', data: true },
   { path: '/tou-and-pp', name: 'tou-and-pp', owner: 'content', page: 'src/features/content/DocPage', data: true },
   { path: '/teach', name: 'teach', owner: 'content', page: 'src/features/content/DocPage', data: true },
-  { path: '/facebook', name: 'facebook', owner: 'content', hiddenUnderPagcor: true },
+  { path: '/facebook', name: 'facebook', owner: 'content', hiddenUnderPagcor: true, page: 'src/features/content/DocPage', data: true },
   { path: '/voidepage', name: 'voidepage', owner: 'content', page: 'src/features/content/DocPage', data: true },
   { path: '/foryou', name: 'Home_foryou', owner: 'sports', homeTab: true, page: 'src/features/sports/ForYouPage' },
   { path: '/sports', name: 'Home_sports', owner: 'sports', homeTab: true, page: 'src/features/sports/SportsPage', data: true },

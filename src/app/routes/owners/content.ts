@@ -133,7 +133,14 @@ export const CONTENT_ROUTES = [
     page: page('DocPage', () => import('../../../features/content/DocPage')),
     load: legalDoc('teach'),
   }),
-  route({ path: '/facebook', name: 'facebook', owner: 'content', ...P }),
+  route({
+    path: '/facebook',
+    name: 'facebook',
+    owner: 'content',
+    ...P,
+    page: page('DocPage', () => import('../../../features/content/DocPage')),
+    load: legalDoc('facebook'),
+  }),
   route({
     path: '/voidepage',
     name: 'voidepage',
