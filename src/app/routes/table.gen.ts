@@ -157,8 +157,8 @@ export const ROUTES = [
   { path: '/miniAccount', name: 'miniAccount', owner: 'partner', page: 'src/features/partner/HostDepositPage' },
   { path: '/mayaAccount', name: 'MayaStart', owner: 'partner' },
   { path: '/panalo_landingpage', name: 'product_landingpage', owner: 'partner' },
-  { path: '/qrcode', name: 'qrcode', owner: 'dev', nonProductionOnly: true },
-  { path: '/demo', name: 'demo', owner: 'dev', nonProductionOnly: true },
-  { path: '/gamesss', name: 'gamesss', owner: 'dev', nonProductionOnly: true },
-  { path: '/abTest', name: 'abTest', owner: 'dev', nonProductionOnly: true },
+  { path: '/qrcode', name: 'qrcode', owner: 'dev', nonProductionOnly: true, page: 'src/features/dev/QrCodePage' },
+  { path: '/demo', name: 'demo', owner: 'dev', nonProductionOnly: true, page: 'src/features/dev/DemoPage' },
+  { path: '/gamesss', name: 'gamesss', owner: 'dev', nonProductionOnly: true, page: 'src/features/dev/GamesPage' },
+  { path: '/abTest', name: 'abTest', owner: 'dev', nonProductionOnly: true, page: 'src/features/dev/AbTestPage' },
 ] as const satisfies readonly RouteDef[];
