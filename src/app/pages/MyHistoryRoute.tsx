@@ -119,7 +119,7 @@ export function MyHistoryRoute() {
 
   return (
     <PageLayout flush>
-      <div className={recordStyles.list}>
+      <div className={recordStyles.filters}>
         <PeriodPicker
           label={t('history.periods')}
           periods={PERIODS}
