@@ -152,6 +152,15 @@ registerRoute(
   }),
 );
 
+// News pictures: named by their bytes, so a kept one is never stale (an article read once shows its picture offline).
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/static/news/images/') && request.method === 'GET',
+  new CacheFirst({
+    cacheName: 'news-images',
+    plugins: [new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true })],
+  }),
+);
+
 // Static scripts (history, most-win, news): shown at once from cache, refreshed behind.
 registerRoute(
   ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/static/') && request.method === 'GET',

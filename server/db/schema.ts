@@ -1837,13 +1837,19 @@ export const ndrpSimRequests = pgTable(
  * The operator's offer catalogue, edited without a deploy (the development page /dev/offers): each
  * offer's terms as validated JSON (src/contract/promotions.ts offerTermsSchema), checked again on write.
  */
-export const promoOffers = pgTable('promo_offers', {
-  id: text('id').primaryKey(),
-  terms: jsonb('terms').notNull(),
-  /** Shown to players (false: kept, not offered). */
-  active: boolean('active').notNull().default(true),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const promoOffers = pgTable(
+  'promo_offers',
+  {
+    id: text('id').primaryKey(),
+    terms: jsonb('terms').notNull(),
+    /** Shown to players (false: kept, not offered). */
+    active: boolean('active').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** How many players received it (a coupon's limit is checked against it under the row's lock). */
+    claimed: integer('claimed').notNull().default(0),
+  },
+  (t) => [check('promo_offers_claimed', sql`${t.claimed} >= 0`)],
+);
 
 /**
  * A bonus a player holds: its own ledger account (kind `bonus:<id>`) and the offer's terms copied in when
@@ -1930,6 +1936,58 @@ export const bonusContributions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.grantId, t.reference] })],
+);
+
+/**
+ * A free bet token (issue 35): a stake the house pays (from house:bonus) on one sports single at odds of
+ * at least `minOddsHundredths`; a win pays the winnings, the stake is not returned. Once per player and
+ * source (an offer, a coupon, a campaign's prize). `reference` is the bet it was placed on.
+ */
+export const freeBets = pgTable(
+  'free_bets',
+  {
+    id: id(),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    source: text('source').notNull(),
+    title: text('title').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    minOddsHundredths: integer('min_odds_hundredths').notNull(),
+    /** active | used (placed, not settled) | settled */
+    status: text('status').notNull().default('active'),
+    reference: text('reference'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** What the bet paid the player (its winnings, the stake not returned). */
+    won: bigint('won', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('free_bets_once').on(t.customerId, t.source),
+    uniqueIndex('free_bets_reference').on(t.reference),
+    index('free_bets_player').on(t.customerId, t.status),
+    check('free_bets_amount', sql`${t.amount} > 0 AND ${t.minOddsHundredths} > 100 AND ${t.won} >= 0`),
+    check('free_bets_status', sql`${t.status} IN ('active', 'used', 'settled')`),
+  ],
+);
+
+/** A player's daily check-in (issue 35, /checkIn): one row per Manila day, the streak it made. */
+export const checkIns = pgTable(
+  'check_ins',
+  {
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    day: text('day').notNull(),
+    /** The run of consecutive days this check-in made (1 to the streak's length, then 1 again). */
+    streak: integer('streak').notNull(),
+    /** The free bet a completed streak earned (none on other days). */
+    freeBetId: ref('free_bet_id').references(() => freeBets.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.day] }), check('check_ins_streak', sql`${t.streak} >= 1`)],
 );
 
 /** A Manila day whose rebates were computed: the once-guard of the leader's job (issue 35). */

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { PromotionListAnswer } from '../contract/answers/promotions';
 import type { BetTicket } from '../contract/betting';
 import { pay } from '../stores/pay';
 import { api } from './instance';
@@ -6,7 +7,8 @@ import { api } from './instance';
 /**
  * The queries more than one feature reads or refreshes, defined once: the balance (the header, the wallet,
  * the withdraw pages, the slip after a bet), and the keys of My Bets' lists and tickets (My Bets, the
- * slip, the bet pushes). A feature imports these rather than writing the key again.
+ * slip, the bet pushes), and the player's promotions (the promotions pages; the slip's free bets). A feature
+ * imports these rather than writing the key again.
  */
 
 export interface WalletBalances {
@@ -28,6 +30,16 @@ export const balanceQuery = queryOptions({
     return data;
   },
   staleTime: 15_000,
+});
+
+// The call's name written out: contract/promotions holds zod, which the entry bundle must not load.
+export const PROMOTION_LIST_KEY = ['main', 'promotion/list'] as const;
+
+/** promotion/list: cash and bonus apart, the offers the player can take, the grants and free bets they hold. */
+export const promotionListQuery = queryOptions({
+  queryKey: PROMOTION_LIST_KEY,
+  queryFn: () => api.call<PromotionListAnswer>('main', PROMOTION_LIST_KEY[1], {}),
+  staleTime: 10_000,
 });
 
 /** My Bets' lists (transactionRecord/queryBetList): every filter's key starts with this one. */

@@ -46,6 +46,8 @@ export const BetCode = {
   PayoutLimit: 45,
   /** The stake is above the max bet of the player's active bonus (issue 35): its own words, never "insufficient balance". */
   BonusMaxBet: 46,
+  /** A free bet that cannot be used for this bet (used, expired, another stake, odds under its floor): the words say which. */
+  FreeBetRefused: 47,
 } as const;
 export type BetCode = (typeof BetCode)[keyof typeof BetCode];
 
@@ -219,6 +221,8 @@ export interface SinglePlacement {
   playerId?: string;
   playerName?: string;
   parentMatchId?: string;
+  /** A free bet token of the player's paying the whole stake (issue 35). */
+  freeBetId?: number;
 }
 
 /** saba/sabaDoBatchPlaceBet (the ending-game multi-bet: several singles in one go, at most 10). */

@@ -24,6 +24,16 @@ export interface NewsSummary {
   publishedAt: string;
   title: NewsText;
   summary: NewsText;
+  /** The article's picture, kept with the news in the data folder (newsImageUrl), with its text for screen readers. */
+  image?: NewsImage;
+}
+
+/** An article's picture: its file under /static/news/images/ (named by its bytes), its size and its description. */
+export interface NewsImage {
+  file: string;
+  width: number;
+  height: number;
+  alt: NewsText;
 }
 
 /** A whole article: its paragraphs in each language. */
@@ -33,6 +43,10 @@ export interface NewsArticle extends NewsSummary {
 
 export const NEWS_INDEX_URL = '/static/news/index.json';
 export const newsArticleUrl = (id: string) => `/static/news/${encodeURIComponent(id)}.json`;
+export const newsImageUrl = (file: string) => `/static/news/images/${encodeURIComponent(file)}`;
+
+/** A picture's file name: the first 32 hex digits of its bytes' SHA-256 and its type. */
+export const NEWS_IMAGE_FILE = /^[0-9a-f]{32}\.(jpg|png|webp)$/;
 
 /** An article id: letters, digits and dashes, as its file and URL name it. */
 export const NEWS_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;

@@ -22,7 +22,29 @@ export const PromotionCall = {
   /** Player, idempotent. Claims every rebate still claimable (spec §7 names both). */
   claimRebates: 'coupon/claimRebates',
   claimDailyRebates: 'activity/claim-dailyrebates',
+  /** Player. The coupons the player can see (spec §9: page 1, size 1000 by default) and which they received. */
+  coupons: 'coupon/list',
+  /** Anyone. One coupon by its name (/coupon/:name) with every material term, before receiving it. */
+  coupon: 'coupon/detail',
+  /** Player, idempotent. Receives a coupon: its bonus granted at once, once per player, while coupons last. */
+  receiveCoupon: 'coupon/receiveCouponVoucher',
+  /** Player. The daily check-in's streak (/checkIn). */
+  checkInStatus: 'checkIn/status',
+  /** Player. Checks in for today (Manila), once; the streak's last day earns a free bet. */
+  checkIn: 'checkIn/sign',
 } as const;
+
+/** The daily check-in: a streak of 7 days earns a ₱50 free bet (odds 1.50 or more, 7 days to use it). */
+export const CHECK_IN = {
+  days: 7,
+  reward: { title: 'Check-in streak: ₱50 free bet', amount: 5_000, minOddsHundredths: 150, days: 7 },
+} as const;
+
+/** Spec §9: the coupon list's default page. */
+export const COUPON_PAGE = { pageNum: 1, pageSize: 1000 } as const;
+
+/** Spec §9: a coupon's result is shown 2 s after it is received (the page says it is being received meanwhile). */
+export const COUPON_RESULT_DELAY_MS = 2_000;
 
 /** The UK's ceiling from January 2026: wagering at most 10 times the bonus. */
 export const MAX_WAGERING_MULTIPLE = 10;
@@ -72,6 +94,63 @@ export const offerTermsSchema = z.strictObject({
 });
 export type OfferTerms = z.infer<typeof offerTermsSchema>;
 
+/**
+ * A coupon (/coupon/:name, the name is its offer id): a fixed bonus any player may receive once, while
+ * `limit` players have not received it yet, between `startsAt` and `endsAt`. It becomes a bonus grant like
+ * any offer (its own ledger account, these terms copied in). The operator adds one at /dev/offers.
+ */
+export const couponTermsSchema = z.strictObject({
+  kind: z.literal('coupon'),
+  title: z.string().check(z.minLength(3), z.maxLength(80)),
+  summary: z.string().check(z.minLength(3), z.maxLength(300)),
+  vertical: z.enum(BONUS_VERTICALS),
+  /** The bonus each player receives. */
+  amount: positiveCentavos,
+  multiple: z.int().check(z.minimum(0), z.maximum(MAX_WAGERING_MULTIPLE)),
+  contribution: contributionSchema,
+  maxBet: positiveCentavos,
+  maxWin: positiveCentavos,
+  days: z.int().check(z.minimum(1), z.maximum(90)),
+  /** How many players can receive it in all. */
+  limit: z.int().check(z.minimum(1), z.maximum(10_000_000)),
+  startsAt: z.optional(z.iso.datetime()),
+  endsAt: z.iso.datetime(),
+});
+export type CouponTerms = z.infer<typeof couponTermsSchema>;
+
+/**
+ * A free bet offer (a reload: taken after a qualifying deposit): a free bet token of `amount` for one
+ * sports single at decimal odds of at least minOddsHundredths / 100. The house pays the stake; a win pays
+ * the winnings and the stake is not returned; a voided bet gives the token back.
+ */
+export const freeBetTermsSchema = z.strictObject({
+  kind: z.literal('freeBet'),
+  title: z.string().check(z.minLength(3), z.maxLength(80)),
+  summary: z.string().check(z.minLength(3), z.maxLength(300)),
+  amount: positiveCentavos,
+  minOddsHundredths: z.int().check(z.minimum(101), z.maximum(10_000)),
+  minDeposit: positiveCentavos,
+  /** The token expires this many days after it is taken. */
+  days: z.int().check(z.minimum(1), z.maximum(90)),
+  /** It can be taken this many days after the qualifying deposit. */
+  claimDays: z.int().check(z.minimum(1), z.maximum(90)),
+});
+export type FreeBetTerms = z.infer<typeof freeBetTermsSchema>;
+
+/** What a free bet token carries (an offer's, or another module's prize). */
+export type FreeBetGrant = Pick<FreeBetTerms, 'title' | 'amount' | 'minOddsHundredths' | 'days'>;
+
+/** A free bet's terms in plain words, shown before taking it. */
+export function plainFreeBetTerms(terms: FreeBetTerms, peso: (centavos: number) => string): string[] {
+  return [
+    `Deposit at least ${peso(terms.minDeposit)}, then take a ${peso(terms.amount)} free bet within ${terms.claimDays} day${terms.claimDays === 1 ? '' : 's'}.`,
+    `Use it on one sports single at odds of ${(terms.minOddsHundredths / 100).toFixed(2)} or more; the stake is exactly ${peso(terms.amount)}.`,
+    `If it wins you get the winnings as cash; the free bet's stake is not returned. If it loses you lose nothing of your own.`,
+    `A voided bet gives the free bet back. Free bets do not count toward a bonus's wagering or a rebate.`,
+    `It expires ${terms.days} day${terms.days === 1 ? '' : 's'} after you take it.`,
+  ];
+}
+
 export const offerIdSchema = z.string().check(z.regex(/^[a-z0-9-]{3,40}$/, 'An offer id is 3 to 40 lower-case letters, digits or dashes.'));
 
 /** The terms in plain words, as shown before opting in (the same sentences on every page). */
@@ -89,4 +168,19 @@ export function plainTerms(terms: OfferTerms, peso: (centavos: number) => string
     `You can leave the bonus at any time: you keep all your cash; the bonus and what it won are forfeited. Withdrawing while the bonus is active forfeits it too (you are asked first).`,
   ];
   return lines;
+}
+
+/** A coupon's terms in plain words, shown on /coupon/:name before it is received. */
+export function plainCouponTerms(terms: CouponTerms, peso: (centavos: number) => string): string[] {
+  return [
+    `You receive ${peso(terms.amount)} of bonus money, once. It is kept apart from your cash; your cash is always used first.`,
+    terms.multiple === 0
+      ? `There is no wagering: the bonus becomes cash at once.`
+      : `To turn the bonus into cash, place settled ${terms.vertical} bets worth ${terms.multiple} times the bonus (${peso(terms.amount * terms.multiple)}).`,
+    `Only ${terms.vertical} bets count${terms.contribution.default === 0 ? '; anything not listed counts 0%' : ''}. Voided and cashed-out bets do not count.`,
+    `Max bet while your bonus is active is ${peso(terms.maxBet)}.`,
+    `The most the bonus can turn into cash is ${peso(terms.maxWin)}; anything above is forfeited.`,
+    `The bonus expires ${terms.days} day${terms.days === 1 ? '' : 's'} after you receive it. The coupon can be received until ${terms.endsAt.slice(0, 10)}, while coupons last (${terms.limit} in all).`,
+    `You can leave the bonus at any time: you keep all your cash; the bonus and what it won are forfeited.`,
+  ];
 }

@@ -441,6 +441,12 @@ export const cn: Resources = {
     chatOffline: '当前未连接，消息未发送，请稍后重试。',
     chatSlowDown: '发送太快了，请稍等几秒。',
   },
+  player: {
+    choose: '选择要观看的比赛',
+    chooseHint: '可观看视频的比赛都列在直播列表中。',
+    liveStreams: '直播列表',
+    openMarkets: '投注这场比赛',
+  },
   video: {
     nowWatching: '正在观看',
     openMatch: '打开比赛及投注',
@@ -511,6 +517,8 @@ export const cn: Resources = {
     acceptOdds: '接受新赔率',
     stake: '投注额',
     stakeFor: '{{name}} 的投注额',
+    useFreeBet: '使用我的 {{amount}} 免费投注',
+    freeBetStake: '免费投注额 {{amount}}。赢了可得 {{winnings}}，本金不退还。',
     moreCombos: '更多组合',
     perBet: '每注',
     bets_one: '{{count}} 注',
@@ -631,6 +639,16 @@ export const cn: Resources = {
     notFound: '该文章不存在。以下是我们全部的帮助文章。',
     needHelp: '仍需帮助？我们的客服团队 7×24 小时为您服务。',
   },
+  history: {
+    periods: '时间',
+    kinds: '显示',
+    kind: { all: '全部', sports: '体育', casino: '娱乐场', wallet: '钱包' },
+    listLabel: '我的记录',
+    none: '这段时间还没有记录。您的投注、游戏局、存款和提款都会显示在这里。',
+    failed: '无法加载您的记录。',
+    legs_one: '{{count}} 场',
+    legs_other: '{{count}} 场',
+  },
   news: {
     categories: '新闻分类',
     all: '全部',
@@ -639,6 +657,12 @@ export const cn: Resources = {
     none: '这里还没有文章。',
     notFound: '该文章不可用。',
     loadFailed: '新闻加载失败。请检查网络后重试。',
+    community: {
+      title: '社区',
+      open: '分享到社区',
+      share: '分享这篇故事',
+      more: '更多故事',
+    },
     category: {
       'winner-story': '赢家故事',
       'brand-story': '品牌故事',

@@ -224,6 +224,16 @@ export const enAreas = {
     notFound: 'This article does not exist. Here are all our help articles.',
     needHelp: 'Still need help? Our Customer Service team is available 24/7.',
   },
+  history: {
+    periods: 'Period',
+    kinds: 'Show',
+    kind: { all: 'All', sports: 'Sports', casino: 'Casino', wallet: 'Wallet' },
+    listLabel: 'Your history',
+    none: 'Nothing in this period yet. Your bets, game rounds, deposits and withdrawals will appear here.',
+    failed: 'Your history could not be loaded.',
+    legs_one: '{{count}} leg',
+    legs_other: '{{count}} legs',
+  },
   news: {
     categories: 'News categories',
     all: 'All',
@@ -232,6 +242,12 @@ export const enAreas = {
     none: 'No articles here yet.',
     notFound: 'This article is not available.',
     loadFailed: 'The news could not be loaded. Check your connection and try again.',
+    community: {
+      title: 'Community',
+      open: 'Share with the community',
+      share: 'Share this story',
+      more: 'More stories',
+    },
     category: {
       'winner-story': 'Winner stories',
       'brand-story': 'Brand story',

@@ -283,6 +283,12 @@ export const en = {
     chatOffline: 'Not connected right now. Your message was not sent; try again in a moment.',
     chatSlowDown: 'You are sending messages too fast. Wait a few seconds.',
   },
+  player: {
+    choose: 'Choose a match to watch',
+    chooseHint: 'Matches with video are listed under Live streams.',
+    liveStreams: 'Live streams',
+    openMarkets: 'Bet on this match',
+  },
   video: {
     nowWatching: 'Now watching',
     openMatch: 'Open the match and its bets',
@@ -353,6 +359,8 @@ export const en = {
     acceptOdds: 'Accept new odds',
     stake: 'Stake',
     stakeFor: 'Stake for {{name}}',
+    useFreeBet: 'Use my {{amount}} free bet',
+    freeBetStake: 'Free bet stake {{amount}}. A win pays {{winnings}}; the stake is not returned.',
     moreCombos: 'More combos',
     perBet: 'per bet',
     bets_one: '{{count}} bet',

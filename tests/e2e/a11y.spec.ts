@@ -11,7 +11,8 @@ import { KYC_DRAFT } from './kycDraft';
  * a visitor and as the demo player: the home and sports lists, a live match, the lobbies and a game in
  * its frame, the FAQ, the wallet, withdraw and account pages, the records and messages, the KYC form, and
  * responsible gaming's pages and tools, the login sheet, the bet slip with a parlay, the bet result and the withdrawal password sheets; also
- * the first screens the server draws before the app runs; the video pages; the news. Moderate and minor findings are printed, only
+ * the first screens the server draws before the app runs; the video pages; the news, a community article,
+ * /facebook, the match player and the whole history. Moderate and minor findings are printed, only
  * critical and serious ones fail. The floating chat and bet-slip buttons never cover a price.
  */
 
@@ -218,6 +219,36 @@ test('the news: the list, a category and an article', async ({ page }) => {
   report(findings);
 });
 
+test('the community page, /facebook and the match player, as a visitor (issue 37)', async ({ page }) => {
+  test.slow();
+  const findings: Finding[] = [];
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/news');
+  const first = page.getByTestId('news-item').first();
+  await expect(first).toBeVisible({ timeout: 20_000 });
+  await first.getByRole('link').click();
+  await page.getByRole('link', { name: 'Share with the community' }).click();
+  await expect(page.getByTestId('community-more').first()).toBeVisible();
+  await audit(page, '/community/:id', findings);
+  await page.goto('/facebook');
+  await expect(page.getByRole('heading', { name: 'How to recognise the official page' })).toBeVisible({ timeout: 20_000 });
+  await audit(page, '/facebook', findings);
+  await page.goto('/player');
+  await expect(page.getByText('Choose a match to watch')).toBeVisible();
+  await audit(page, '/player', findings);
+  await page.goto('/sport_video');
+  const live = page
+    .getByTestId('stream')
+    .filter({ has: page.getByRole('button') })
+    .first();
+  await expect(live).toBeVisible({ timeout: 30_000 });
+  await page.goto(`/player?matchId=${(await live.getAttribute('data-match-id')) ?? ''}`);
+  await page.getByTestId('watch').click();
+  await expect(page.getByTestId('video').or(page.getByTestId('video-status'))).toBeVisible({ timeout: 30_000 });
+  await audit(page, '/player?matchId', findings);
+  report(findings);
+});
+
 test('the first screens the server draws, before the app has run', async ({ page }) => {
   // What a player on a slow link sees, and a screen reader reads, until the scripts arrive: here they never do.
   test.setTimeout(120_000);
@@ -314,6 +345,41 @@ test('the player pages, the bet slip with a parlay and the result sheet, as the 
     await expect(page.getByTestId('promo-wallets')).toBeVisible();
     await audit(page, path, findings);
   }
+  // A coupon's page with its terms (looking receives nothing).
+  const coupon = `a11y-coupon-${Date.now().toString(36)}`;
+  const added = await request.post('/dev/offers', {
+    data: {
+      id: coupon,
+      active: true,
+      terms: {
+        kind: 'coupon',
+        title: 'A11y coupon: ₱100 casino bonus',
+        summary: 'A ₱100 bonus for slots.',
+        vertical: 'casino',
+        amount: 10_000,
+        multiple: 3,
+        contribution: { category: { slots: 100 }, default: 0 },
+        maxBet: 5_000,
+        maxWin: 100_000,
+        days: 7,
+        limit: 10,
+        endsAt: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    },
+  });
+  expect(added.status()).toBe(200);
+  await page.goto(`/coupon/${coupon}`);
+  await expect(page.getByTestId('coupon-receive')).toBeVisible();
+  await audit(page, '/coupon/:name', findings);
+  // The daily check-in (looking checks nothing in).
+  await page.goto('/checkIn');
+  await expect(page.getByTestId('check-in-days')).toBeVisible();
+  await audit(page, '/checkIn', findings);
+
+  // The whole history (issue 37): sports, casino and wallet in one timeline.
+  await page.goto('/my-history');
+  await expect(page.getByTestId('history-entry').first()).toBeVisible({ timeout: 20_000 });
+  await audit(page, '/my-history', findings);
 
   report(findings);
 });

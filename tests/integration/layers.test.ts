@@ -140,6 +140,7 @@ describe('the server’s calls', () => {
       [
         'activity/claim-dailyrebates',
         'coupon/claimRebates',
+        'coupon/receiveCouponVoucher',
         'customer/receiveVoucher',
         'deposit/createDeposit',
         'deposit/createOnlineOrder',
@@ -183,7 +184,14 @@ describe('the server’s calls', () => {
     // A transfer between the player's own wallets (main → sportsbook): neither money in nor a stake.
     const ownTransfers = ['game/sabaInBalance', 'game/transferIn', 'game/transferOut'];
     // Promotions (issue 35): a bonus granted or left, a rebate of bets already placed: no money from outside, no stake.
-    const promotions = ['promotion/optIn', 'promotion/leave', 'coupon/claimRebates', 'activity/claim-dailyrebates'];
+    const promotions = [
+      'promotion/optIn',
+      'promotion/leave',
+      'coupon/claimRebates',
+      'activity/claim-dailyrebates',
+      // A coupon's bonus (a grant from the promotion budget).
+      'coupon/receiveCouponVoucher',
+    ];
     const moving = server.app.calls.filter((c) => c.idempotent).map((c) => c.name);
     expect(moving.sort()).toEqual([...stakesAndDeposits, ...withdrawals, ...ownTransfers, ...promotions].sort());
     const requiring = (name: string) => server.app.calls.filter((c) => c.requires.includes(name as never)).map((c) => c.name);
@@ -243,7 +251,7 @@ describe('the server’s calls', () => {
         expect(response.headers.get('content-type') ?? '', `${method} ${path}`).not.toMatch(/json/);
       }
       // The operator's pages and the agent simulator answer HTML: in production they are not there at all.
-      for (const path of ['/dev/vouchers', '/dev/deposits', '/dev/reconciliation', '/sim/agent/cash-in']) {
+      for (const path of ['/dev/vouchers', '/dev/deposits', '/dev/reconciliation', '/dev/news', '/sim/agent/cash-in']) {
         const page = await fetch(`${production.url}${path}`);
         expect(await page.text(), path).not.toMatch(/Panalo development|Simulator/);
         const posted = await fetch(`${production.url}${path}`, {

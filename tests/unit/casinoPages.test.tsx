@@ -122,6 +122,24 @@ describe('the game card (/game)', () => {
   });
 });
 
+describe('the launch routes (/newGame, /newGameV2)', () => {
+  it('take a logged-in player straight into the game: /newGame by launchGame, /newGameV2 by v2/inGame', async () => {
+    logIn();
+    const router = await renderApp('/newGame?gameId=101');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/ingame'));
+    expect(router.state.location.search).toMatchObject({ gameId: '101' });
+    cleanup();
+    const second = await renderApp('/newGameV2?gameId=101');
+    await waitFor(() => expect(second.state.location.pathname).toBe('/ingameV2'));
+  });
+
+  it('find the game by the launch’s platformCode and gameCode, and show a visitor its card', async () => {
+    const router = await renderApp(`/newGame?platformCode=SIMSLOTS&gameCode=sim_slot_lucky_sampaguita`);
+    expect((await screen.findByTestId('game-card')).getAttribute('data-game-id')).toBe('101');
+    expect(router.state.location.pathname).toBe('/newGame');
+  });
+});
+
 describe('the in-game page (/ingame)', () => {
   it("launches with the spec's fields and frames the game's page under the balance", async () => {
     logIn();

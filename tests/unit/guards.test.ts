@@ -229,6 +229,22 @@ describe('home, tabs and plain redirects', () => {
   ] as const)('/ on a %s mini-app host goes to its own home', (partner, home) => {
     expect(go('/', route('Home'), state({ partner })).redirect?.to).toBe(home);
   });
+  it('/init is an entry: its query rules run, then it is the saved home (a mini-app its own)', () => {
+    expect(go('/init', route('init'), state({ defaultTab: 'sports' }), { zoneid: 'z' }).redirect).toEqual({
+      to: '/sports',
+      search: { zoneid: 'z' },
+    });
+    expect(go('/init', route('init'), state({ partner: 'maya' })).redirect?.to).toBe('/mayaAccount');
+    expect(go('/init', route('init'), state(), { method: 'cs' }).redirect).toEqual({ to: '/ocssLdpage', search: {} });
+  });
+  it('/game, /newGame and /newGameV2 without a game go to the games lobby', () => {
+    for (const name of ['game', 'newGame', 'newGameV2']) {
+      expect(go(`/${name}`, route(name), state()).redirect).toEqual({ to: '/games/slot' });
+      expect(go(`/${name}`, route(name), state(), { gameId: '12' }).redirect).toBeUndefined();
+      expect(go(`/${name}`, route(name), state(), { platformCode: 'hub88', gameCode: 'x' }).redirect).toBeUndefined();
+      expect(go(`/${name}`, route(name), state(), { platformCode: 'hub88' }).redirect).toEqual({ to: '/games/slot' });
+    }
+  });
   it('/ on a viber host goes to the normal home', () => {
     expect(go('/', route('Home'), state({ partner: 'viber' })).redirect?.to).toBe('/foryou');
   });

@@ -3,7 +3,7 @@ import type { AddressView } from '../../../src/contract/answers/account';
 import { GatewayCode } from '../../../src/contract/errorCodes';
 import { maskPhone, normalizePhone } from '../../../src/contract/people';
 import type { UserInfo } from '../../../src/contract/user';
-import type { Database } from '../../db';
+import type { Database, Transaction } from '../../db';
 import { CallError } from '../../lib/errors';
 import { checkImage, refusePicture } from '../../lib/images';
 import { isMediaKey, newMediaKey } from '../../lib/security';
@@ -24,6 +24,11 @@ export interface AccountOptions {
   codeSecret: string;
   sms: SmsProvider;
   mail: MailProvider;
+  /**
+   * What other modules do in the closure's transaction (promotions forfeit every active bonus through their
+   * one forfeit path): a failure leaves the account open and the code unspent.
+   */
+  onClose?: readonly ((tx: Transaction, customerId: number) => Promise<void>)[];
 }
 
 /** The preset avatars of getHeadImages, served from public/avatars. */
@@ -175,21 +180,28 @@ export class AccountService {
     };
   }
 
-  /** Closes the account with the code sent; money must be withdrawn first. Ends every session. */
+  /**
+   * Closes the account with the code sent; cash must be withdrawn first (an active bonus does not block
+   * it: it is forfeited in the closure's transaction). Ends every session.
+   */
   async close(customerId: number, code: string, reason: string, log: FastifyBaseLogger): Promise<void> {
     const customer = await this.me(customerId);
     const total = await this.totalBalance(customerId);
     if (total !== 0) {
       throw new CallError(GatewayCode.BalanceNotEmpty, `Please withdraw your balance of ${peso(total)} before closing your account.`, 400);
     }
-    await verifyCode(this.db, this.options.codeSecret, customer.email ?? customer.mobileNo ?? '', 'delete', code);
-    await accounts.closeAccount(this.db, customerId);
+    await this.db.transaction(async (tx) => {
+      await verifyCode(tx, this.options.codeSecret, customer.email ?? customer.mobileNo ?? '', 'delete', code);
+      await accounts.closeAccount(tx, customerId);
+      for (const hook of this.options.onClose ?? []) await hook(tx, customerId);
+    });
     await revokeOtherSessions(this.db, this.options.policy, customerId, null, 'account_closed');
     log.info({ customerId, reason }, 'account closed by the player');
   }
 
+  /** The player's own money (cash in every wallet): it must be withdrawn first. Bonus money is not theirs to withdraw; closing forfeits it. */
   private async totalBalance(customerId: number): Promise<number> {
     const wallets = await balances(this.db, customerId);
-    return wallets.main + wallets.bonus + wallets.saba;
+    return wallets.main + wallets.saba;
   }
 }

@@ -23,15 +23,17 @@ export function bonusFunding(promotions: PromotionsService): PlacementFunding {
         customerId: bet.customerId,
         stake: bet.ticket.wallet === 'main' ? bet.ticket.stake : 0,
         vertical: 'sports' as const,
+        freeBetId: bet.ticket.freeBetId,
+        potentialReturn: bet.ticket.potentialReturn,
       })),
     );
     return decided.map((word, i) => {
+      if (word && 'refusal' in word) return word.refusal;
       if (!word || bets[i]!.ticket.wallet !== 'main') return undefined;
-      if ('refusal' in word) return word.refusal;
-      const { fromBonus, parts } = word;
+      const { fromBonus, parts, freeBetId } = word;
       return {
         fromBonus,
-        record: (tx, row) => promotions.recordStake(tx, row.customerId, betReference(row.transId), row.stake, parts),
+        record: (tx, row) => promotions.recordStake(tx, row.customerId, betReference(row.transId), row.stake, parts, freeBetId),
       };
     });
   };
@@ -49,6 +51,7 @@ export function bonusMoney(promotions: PromotionsService): TicketMoneyHooks {
         placedAt: ticket.createdAt,
         on: { product: 'sports', category: ticket.mode },
         vertical: 'sports',
+        voided: ticket.status === 'void' || ticket.status === 'reject',
       }),
   };
 }

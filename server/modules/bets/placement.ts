@@ -178,7 +178,9 @@ export class PlacementService {
       seamless: body.seamless,
       oddsType: body.oddsType as OddsType,
     });
-    return this.placeOne(customerId, key, 'saba/sabaDoPlaceBetV2', body, checked);
+    const withFreeBet: Checked =
+      checked.ok && body.freeBetId !== undefined ? { ok: true, ticket: { ...checked.ticket, freeBetId: body.freeBetId } } : checked;
+    return this.placeOne(customerId, key, 'saba/sabaDoPlaceBetV2', body, withFreeBet);
   }
 
   /** One ticket's call: written if its checks passed, answered with its outcome or its refusal. */

@@ -50,6 +50,8 @@ export const singleBody = z.object({
   seamless: z.boolean({ message: 'seamless must be true or false.' }),
   acceptOddsChange: acceptSchema,
   ...singleFields,
+  /** A free bet token of the player's paying the stake (issue 35). */
+  freeBetId: z.optional(z.int({ message: 'freeBetId must be a whole number.' }).check(z.positive())),
 });
 export type SingleBody = z.infer<typeof singleBody>;
 

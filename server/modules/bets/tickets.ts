@@ -35,6 +35,8 @@ export interface NewTicket {
   acceptAt: Date | null;
   legs: NewLeg[];
   combos?: { comboType: string; size: number; stake: number; bets: number }[];
+  /** A free bet token paying the stake (issue 35; sports singles from the main wallet). */
+  freeBetId?: number | undefined;
 }
 
 /** An 18-digit ticket number (trans_id), random so that numbers say nothing about volume. */

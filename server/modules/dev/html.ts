@@ -12,7 +12,7 @@ const DEV_CSS = `body{font:15px/1.5 system-ui,sans-serif;margin:0;padding:16px;b
 h1{font-size:20px}h2{font-size:17px;margin-top:24px}a{color:#8fb4ff}
 table{border-collapse:collapse;width:100%;font-size:14px}th,td{border-bottom:1px solid #2a3557;padding:6px 8px;text-align:left;vertical-align:top}
 form{display:flex;flex-wrap:wrap;gap:8px;align-items:end;margin:8px 0}label{display:flex;flex-direction:column;font-size:13px;color:#9ba7c7}
-input,select,button{font:inherit;padding:6px 8px;border-radius:8px;border:1px solid #2a3557;background:#131a2e;color:#eef2ff}
+input,select,textarea,button{font:inherit;padding:6px 8px;border-radius:8px;border:1px solid #2a3557;background:#131a2e;color:#eef2ff}
 button{background:#2952cc;border:0;cursor:pointer}button.reject{background:#a02c3c}.note{color:#9ba7c7}
 .card{background:#131a2e;border:1px solid #2a3557;border-radius:12px;padding:12px 16px;margin-bottom:12px}
 .receipt{max-width:320px;max-height:420px;border-radius:8px;display:block;margin:8px 0}.codes{font:16px/1.8 ui-monospace,monospace}

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
-import { NEWS_CATEGORIES, NEWS_ID, type NewsArticle } from '../../../src/contract/news';
+import { NEWS_CATEGORIES, NEWS_ID, NEWS_IMAGE_FILE, type NewsArticle } from '../../../src/contract/news';
 import { keptJsonFile } from '../../lib/keptFile';
 import { SEED_ARTICLES } from './model';
 
@@ -25,6 +27,14 @@ export const newsArticleSchema = z.object({
   title: text,
   summary: text,
   body: z.object({ en: paragraphs, cn: paragraphs }),
+  image: z
+    .object({
+      file: z.string().regex(NEWS_IMAGE_FILE),
+      width: z.number().int().min(1).max(4_000),
+      height: z.number().int().min(1).max(4_000),
+      alt: text,
+    })
+    .optional(),
 });
 
 export const newsFileSchema = z
@@ -34,6 +44,12 @@ export const newsFileSchema = z
 export interface NewsStore {
   /** Every article of the file, published or not. */
   all(): readonly NewsArticle[];
+  /** Writes the whole file at once (another file renamed over it: a reader never sees half of it). */
+  save(articles: readonly NewsArticle[]): void;
+  /** Keeps a picture's bytes under a name made of them (the same picture twice is one file); its name. */
+  saveImage(data: Buffer, extension: 'jpg' | 'png' | 'webp'): string;
+  /** A kept picture's bytes, or nothing. */
+  image(file: string): Buffer | undefined;
 }
 
 export function fileNewsStore(dataDir: string, log: { error(obj: object, msg: string): void }): NewsStore {
@@ -48,5 +64,28 @@ export function fileNewsStore(dataDir: string, log: { error(obj: object, msg: st
     what: 'news.json',
     log,
   });
-  return { all: read };
+  const file = join(dataDir, 'news.json');
+  const images = join(dataDir, 'news-images');
+  return {
+    all: read,
+    save(articles) {
+      const next = `${file}.${process.pid}.tmp`;
+      writeFileSync(next, `${JSON.stringify({ articles }, null, 2)}\n`);
+      renameSync(next, file);
+    },
+    saveImage(data, extension) {
+      const name = `${createHash('sha256').update(data).digest('hex').slice(0, 32)}.${extension}`;
+      mkdirSync(images, { recursive: true });
+      writeFileSync(join(images, name), data);
+      return name;
+    },
+    image(name) {
+      if (!NEWS_IMAGE_FILE.test(name)) return undefined;
+      try {
+        return readFileSync(join(images, name));
+      } catch {
+        return undefined;
+      }
+    },
+  };
 }

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NEWS_ID, NEWS_INDEX_URL } from '../../../src/contract/news';
-import { NO_CACHE } from '../../plugins/static';
+import { IMMUTABLE, NO_CACHE } from '../../plugins/static';
 import type { NewsFile, NewsService } from './service';
 
 /**
  * The news as static files (spec §7: "static script files … for news"), the same for every reader:
  *   /static/news/index.json   the published articles' cards, newest first
  *   /static/news/<id>.json    one article
+ *   /static/news/images/<f>   an article's picture (named by its bytes, kept a year)
  * Revalidated on every use (no-cache, ETag: unchanged costs a 304); the service worker keeps the ones a
  * reader opened, so they read offline.
  */
@@ -29,6 +30,12 @@ export async function newsRoutes(app: FastifyInstance, options: { service: NewsS
     const id = /^(.+)\.json$/.exec(request.params.file)?.[1];
     const file = id && NEWS_ID.test(id) ? service.article(id) : undefined;
     return file ? send(request, reply, file) : notFound(reply);
+  });
+  // An article's picture: named by its bytes, so a name never changes content (kept a year).
+  app.get<{ Params: { file: string } }>('/static/news/images/:file', async (request, reply) => {
+    const image = service.image(request.params.file);
+    if (!image) return notFound(reply);
+    return reply.header('Cache-Control', IMMUTABLE).header('X-Content-Type-Options', 'nosniff').type(image.contentType).send(image.data);
   });
   app.get('/static/news/*', async (_request, reply) => notFound(reply));
 }

@@ -1,10 +1,11 @@
-import type { OfferTerms } from '../../../src/contract/promotions';
+import type { FreeBetTerms, OfferTerms } from '../../../src/contract/promotions';
 
 /**
  * The catalogue a new database starts with (the operator edits it at /dev/offers without a deploy). The
  * sports welcome offer counts sports stakes only; a casino one counts slots and fishing fully, live tables at 10 %.
+ * A reload bonus follows a later deposit; the weekly free bet follows a deposit of ₱500 or more.
  */
-export const DEFAULT_OFFERS: Record<string, OfferTerms> = {
+export const DEFAULT_OFFERS: Record<string, OfferTerms | FreeBetTerms> = {
   'sports-welcome': {
     title: 'Sports welcome bonus: 100% up to ₱1,000',
     summary: 'Double your first deposit for sports betting.',
@@ -34,5 +35,30 @@ export const DEFAULT_OFFERS: Record<string, OfferTerms> = {
     maxWin: 250_000,
     days: 7,
     claimDays: 7,
+  },
+  'sports-reload': {
+    title: 'Sports reload: 25% up to ₱500',
+    summary: 'A quarter of your deposit again, for sports betting.',
+    kind: 'reload',
+    vertical: 'sports',
+    percent: 25,
+    maxBonus: 50_000,
+    minDeposit: 50_000,
+    multiple: 5,
+    contribution: { product: { sports: 100 }, category: { parlay: 100, single: 100 }, default: 0 },
+    maxBet: 5_000,
+    maxWin: 250_000,
+    days: 7,
+    claimDays: 3,
+  },
+  'free-bet-100': {
+    kind: 'freeBet',
+    title: '₱100 free bet',
+    summary: 'Deposit ₱500 or more and get a ₱100 free bet on a sports single.',
+    amount: 10_000,
+    minOddsHundredths: 150,
+    minDeposit: 50_000,
+    days: 7,
+    claimDays: 3,
   },
 };

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { CheckIns } from './checkIns';
+import { Coupons } from './coupons';
 import { promotionDevRoutes } from './devRoutes';
 import { promotionRoutes } from './routes';
 import { Rebates } from './rebates';
@@ -10,7 +12,7 @@ import { PromotionsService } from './service';
  * catalogue (/dev/offers outside production), opting in and leaving, and the shared job that forfeits
  * expired grants. The bets module pays stakes and returns wins through app.promotions (placementFunding,
  * recordStake, settled); withdrawals ask atWithdrawal in their transaction; a break, self-exclusion or
- * restriction forfeits every grant in the transaction that stops play.
+ * restriction forfeits every grant in the transaction that stops play, and so does closing the account.
  */
 
 declare module 'fastify' {
@@ -20,7 +22,10 @@ declare module 'fastify' {
   }
 }
 
-export type { BetForFunding, EndReason, Funding, PromotionsService } from './service';
+export type { BetForFunding, EndReason, Funding, GrantTerms, PromotionsService } from './service';
+export { COUPON_MESSAGES } from './coupons';
+export { CHECK_IN_MESSAGES } from './checkIns';
+export { FREE_BET_MESSAGES } from './freeBets';
 export { maxBetMessage } from './service';
 export { REBATE_TERMS, type Rebates } from './rebates';
 
@@ -43,6 +48,10 @@ export const promotions = fp(
     app.responsibleGaming.onPlayStopped(async (tx, customerId) => {
       await service.forfeitAll(tx, customerId, 'excluded');
     });
+    // Closing the account: every grant forfeited in the closure's transaction (cash must be withdrawn first).
+    app.account.onClose(async (tx, customerId) => {
+      await service.forfeitAll(tx, customerId, 'closed');
+    });
     app.jobs.add('bonus-expiry', BONUS_EXPIRY_JOB_MS, (now) => service.expire(now));
     // Yesterday's daily rebates, once a day (the job looks every 10 minutes; the day's row makes it once).
     const rebates = new Rebates({
@@ -54,8 +63,23 @@ export const promotions = fp(
     });
     app.decorate('rebates', rebates);
     app.jobs.add('daily-rebates', REBATE_JOB_MS, (now) => rebates.compute(now));
-    await app.register(promotionRoutes, { service, rebates });
+    const coupons = new Coupons({
+      db: app.database.db,
+      events: app.playerEvents,
+      clock: app.clock,
+      service,
+      claimGate: (tx, customerId) => app.responsibleGaming.claim(tx, customerId, 'promotion'),
+      marketingAllowed: (customerId) => app.responsibleGaming.marketingAllowed(customerId),
+    });
+    const checkIns = new CheckIns({
+      db: app.database.db,
+      events: app.playerEvents,
+      clock: app.clock,
+      claimGate: (tx, customerId) => app.responsibleGaming.claim(tx, customerId, 'promotion'),
+      marketingAllowed: (customerId) => app.responsibleGaming.marketingAllowed(customerId),
+    });
+    await app.register(promotionRoutes, { service, rebates, coupons, checkIns });
     if (!app.config.production) await app.register(promotionDevRoutes, { service });
   },
-  { name: 'promotions', dependencies: ['core', 'jobs', 'contract', 'wallet', 'responsible-gaming'] },
+  { name: 'promotions', dependencies: ['core', 'jobs', 'contract', 'wallet', 'responsible-gaming', 'account'] },
 );

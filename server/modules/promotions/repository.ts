@@ -4,6 +4,8 @@ import {
   bonusContributions,
   bonusGrants,
   bonusStakes,
+  checkIns,
+  freeBets,
   ledgerAccounts,
   ledgerEntries,
   ledgerTransactions,
@@ -27,6 +29,20 @@ export function offers(db: Queryable): Promise<OfferRow[]> {
 export async function offer(db: Queryable, id: string): Promise<OfferRow | undefined> {
   const [row] = await db.select().from(promoOffers).where(eq(promoOffers.id, id));
   return row;
+}
+
+/** An offer's row locked (a coupon's receipts queue here, on every instance). */
+export async function lockOffer(tx: Transaction, id: string): Promise<OfferRow | undefined> {
+  const [row] = await tx.select().from(promoOffers).where(eq(promoOffers.id, id)).for('update');
+  return row;
+}
+
+/** One more player received the coupon (its row is locked by the caller). */
+export async function countClaim(tx: Transaction, id: string): Promise<void> {
+  await tx
+    .update(promoOffers)
+    .set({ claimed: sql`${promoOffers.claimed} + 1` })
+    .where(eq(promoOffers.id, id));
 }
 
 export async function seedOffers(db: Queryable, rows: { id: string; terms: unknown }[]): Promise<void> {
@@ -201,7 +217,7 @@ export async function takeRebateDay(tx: Transaction, day: string, at: Date): Pro
 /**
  * A Manila day's valid settled turnover per player and vertical: sports tickets settled that day (won or
  * lost, from the main wallet, at decimal odds of at least `minOddsHundredths`, no grant paying any of the
- * stake), and casino rounds settled that day none of whose stakes a grant paid. Void, rejected and
+ * stake, no free bet paying it), and casino rounds settled that day none of whose stakes a grant paid. Void, rejected and
  * cashed-out tickets and rolled-back rounds do not count.
  */
 export async function dayTurnover(
@@ -217,6 +233,7 @@ export async function dayTurnover(
        AND t.status IN ('won', 'lost', 'halfWon', 'halfLost') AND t.wallet = 'main'
        AND t.potential_return * 100 >= t.stake * ${minOddsHundredths}
        AND NOT EXISTS (SELECT 1 FROM bonus_stakes s WHERE s.reference = 'bet:' || t.trans_id)
+       AND NOT EXISTS (SELECT 1 FROM free_bets f WHERE f.reference = 'bet:' || t.trans_id)
      GROUP BY t.customer_id
     UNION ALL
     SELECT r.customer_id AS "customerId", 'casino' AS vertical, SUM(r.bet)::bigint AS turnover
@@ -250,4 +267,68 @@ export function lockUnclaimed(tx: Transaction, customerId: number): Promise<Reba
 
 export async function markClaimed(tx: Transaction, ids: number[], at: Date): Promise<void> {
   if (ids.length > 0) await tx.update(rebates).set({ status: 'claimed', claimedAt: at }).where(inArray(rebates.id, ids));
+}
+
+// ── Free bets ─────────────────────────────────────────────────────────────────────────────────────
+
+export type FreeBetRow = typeof freeBets.$inferSelect;
+
+/** A new token, once per player and source: undefined when the player already has one from it. */
+export async function insertFreeBet(tx: Transaction, row: typeof freeBets.$inferInsert): Promise<FreeBetRow | undefined> {
+  const [inserted] = await tx.insert(freeBets).values(row).onConflictDoNothing().returning();
+  return inserted;
+}
+
+export function freeBetsOf(db: Queryable, customerId: number): Promise<FreeBetRow[]> {
+  return db.select().from(freeBets).where(eq(freeBets.customerId, customerId)).orderBy(desc(freeBets.id)).limit(50);
+}
+
+/** A token locked for a placement (two bets racing for it, on any instance, queue here). */
+export async function lockFreeBet(tx: Transaction, id: number): Promise<FreeBetRow | undefined> {
+  const [row] = await tx.select().from(freeBets).where(eq(freeBets.id, id)).for('update');
+  return row;
+}
+
+/** The token a bet was placed with, locked (its settlement). */
+export async function lockFreeBetOf(tx: Transaction, reference: string): Promise<FreeBetRow | undefined> {
+  const [row] = await tx.select().from(freeBets).where(eq(freeBets.reference, reference)).for('update');
+  return row;
+}
+
+export async function useFreeBet(tx: Transaction, id: number, reference: string, at: Date): Promise<void> {
+  await tx
+    .update(freeBets)
+    .set({ status: 'used', reference, usedAt: at })
+    .where(and(eq(freeBets.id, id), eq(freeBets.status, 'active')));
+}
+
+export async function settleFreeBet(tx: Transaction, id: number, won: number, at: Date): Promise<void> {
+  await tx.update(freeBets).set({ status: 'settled', won, settledAt: at }).where(eq(freeBets.id, id));
+}
+
+/** A voided bet gives its token back (usable again until it expires). */
+export async function restoreFreeBet(tx: Transaction, id: number): Promise<void> {
+  await tx.update(freeBets).set({ status: 'active', reference: null, usedAt: null }).where(eq(freeBets.id, id));
+}
+
+// ── Daily check-in ────────────────────────────────────────────────────────────────────────────────
+
+export type CheckInRow = typeof checkIns.$inferSelect;
+
+/** A player's latest check-ins, newest first. */
+export function checkInsOf(db: Queryable, customerId: number, limit = 7): Promise<CheckInRow[]> {
+  return db.select().from(checkIns).where(eq(checkIns.customerId, customerId)).orderBy(desc(checkIns.day)).limit(limit);
+}
+
+/** Today's check-in, once per player and Manila day: undefined when it exists already (a repeat or a race). */
+export async function insertCheckIn(tx: Transaction, row: typeof checkIns.$inferInsert): Promise<CheckInRow | undefined> {
+  const [inserted] = await tx.insert(checkIns).values(row).onConflictDoNothing().returning();
+  return inserted;
+}
+
+export async function setCheckInFreeBet(tx: Transaction, customerId: number, day: string, freeBetId: number): Promise<void> {
+  await tx
+    .update(checkIns)
+    .set({ freeBetId })
+    .where(and(eq(checkIns.customerId, customerId), eq(checkIns.day, day)));
 }

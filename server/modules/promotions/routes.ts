@@ -1,20 +1,80 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import {
+  checkInAnswer,
+  checkInStatusAnswer,
   claimRebatesAnswer,
+  couponAnswer,
+  couponListAnswer,
   leaveAnswer,
   promotionListAnswer,
   publicOffersAnswer,
   rebatesAnswer,
+  receiveCouponAnswer,
   withdrawalForfeitAnswer,
 } from '../../../src/contract/answers/promotions';
-import { PromotionCall, offerIdSchema } from '../../../src/contract/promotions';
+import { COUPON_PAGE, PromotionCall, offerIdSchema } from '../../../src/contract/promotions';
+import type { CheckIns } from './checkIns';
+import type { Coupons } from './coupons';
 import type { Rebates } from './rebates';
 import type { PromotionsService } from './service';
 
 /** The promotions' calls (src/contract/promotions.ts PromotionCall). */
-export async function promotionRoutes(app: FastifyInstance, options: { service: PromotionsService; rebates: Rebates }) {
-  const { service, rebates } = options;
+export async function promotionRoutes(
+  app: FastifyInstance,
+  options: { service: PromotionsService; rebates: Rebates; coupons: Coupons; checkIns: CheckIns },
+) {
+  const { service, rebates, coupons, checkIns } = options;
+
+  app.call({
+    prefix: 'main',
+    name: PromotionCall.checkInStatus,
+    auth: 'player',
+    body: z.looseObject({}),
+    answer: checkInStatusAnswer,
+    handler: ({ customerId }) => checkIns.status(customerId),
+  });
+
+  app.call({
+    prefix: 'main',
+    name: PromotionCall.checkIn,
+    auth: 'player',
+    body: z.looseObject({}),
+    answer: checkInAnswer,
+    handler: ({ customerId }) => checkIns.checkIn(customerId),
+  });
+  const couponName = z.string().check(z.minLength(3), z.maxLength(40), z.regex(/^[A-Za-z0-9-]+$/));
+
+  app.call({
+    prefix: 'main',
+    name: PromotionCall.coupon,
+    auth: 'public',
+    body: z.looseObject({ couponName }),
+    answer: couponAnswer,
+    handler: ({ body, session }) => coupons.detail(body.couponName, session?.customerId ?? undefined),
+  });
+
+  app.call({
+    prefix: 'main',
+    name: PromotionCall.coupons,
+    auth: 'player',
+    body: z.looseObject({
+      pageNum: z._default(z.int().check(z.minimum(1), z.maximum(10_000)), COUPON_PAGE.pageNum),
+      pageSize: z._default(z.int().check(z.minimum(1), z.maximum(1000)), COUPON_PAGE.pageSize),
+    }),
+    answer: couponListAnswer,
+    handler: ({ body, customerId }) => coupons.list(customerId, body.pageNum, body.pageSize),
+  });
+
+  app.call({
+    prefix: 'main',
+    name: PromotionCall.receiveCoupon,
+    auth: 'player',
+    idempotent: true,
+    body: z.looseObject({ couponName }),
+    answer: receiveCouponAnswer,
+    handler: ({ body, customerId, idempotencyKey }) => coupons.receive(customerId, idempotencyKey, body.couponName),
+  });
 
   app.call({
     prefix: 'main',
@@ -61,7 +121,8 @@ export async function promotionRoutes(app: FastifyInstance, options: { service: 
     auth: 'player',
     idempotent: true,
     body: z.looseObject({ offerId: offerIdSchema }),
-    answer: z.strictObject({ grantId: z.int() }),
+    // A free bet offer answers the token (grantId 0: no bonus grant).
+    answer: z.strictObject({ grantId: z.int(), freeBetId: z.optional(z.int()) }),
     handler: ({ body, customerId, idempotencyKey }) => service.optIn(customerId, idempotencyKey, body.offerId),
   });
 

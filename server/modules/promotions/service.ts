@@ -1,11 +1,22 @@
 import { BetCode } from '../../../src/contract/betting';
 import { GatewayCode } from '../../../src/contract/errorCodes';
-import { type Contribution, type OfferTerms, offerTermsSchema, plainTerms } from '../../../src/contract/promotions';
+import {
+  type Contribution,
+  type FreeBetGrant,
+  type FreeBetTerms,
+  type OfferTerms,
+  couponTermsSchema,
+  freeBetTermsSchema,
+  offerTermsSchema,
+  plainFreeBetTerms,
+  plainTerms,
+} from '../../../src/contract/promotions';
 import type { Database, Transaction } from '../../db';
 import { CallError } from '../../lib/errors';
 import type { PlayerEvents } from '../../realtime/bus';
 import { HOUSE, balances, grantAccountId, houseAccountId, post, walletAccountId, withIdempotency } from '../wallet';
 import { DEFAULT_OFFERS } from './defaultOffers';
+import { awardFreeBet, freeBetSettled, fundFreeBet, recordFreeBet } from './freeBets';
 import * as repo from './repository';
 import { type StakeOf, contributionPercent, shareOf, splitStake, weighted } from './wagering';
 
@@ -19,6 +30,9 @@ import { type StakeOf, contributionPercent, shareOf, splitStake, weighted } from
  * (leaving, expiry, a withdrawal, a break, self-exclusion, closure) goes through forfeit(), in the
  * caller's transaction.
  */
+
+/** What a grant copies from its offer (any kind: a deposit offer, a coupon, another module's prize). */
+export type GrantTerms = Pick<OfferTerms, 'vertical' | 'multiple' | 'contribution' | 'maxBet' | 'maxWin' | 'days'> & { kind: string };
 
 export type EndReason = 'left' | 'expired' | 'withdrawal' | 'excluded' | 'closed';
 
@@ -50,12 +64,16 @@ export interface BetForFunding {
   customerId: number;
   stake: number;
   vertical: 'sports' | 'casino';
+  /** A free bet token the player chose to place this bet with (sports singles from the main wallet). */
+  freeBetId?: number | undefined;
+  /** What the bet would return (its odds against its floor), with a free bet. */
+  potentialReturn?: number | undefined;
 }
 
 /** What placementFunding decided for one bet: refused (max bet), or paid partly by grants (record once written). */
 export type Funding =
   | { refusal: { ok: false; code: number; message: string } }
-  | { fromBonus: number; parts: { grantId: number; amount: number }[] }
+  | { fromBonus: number; parts: { grantId: number; amount: number }[]; freeBetId?: number }
   | undefined;
 
 export class PromotionsService {
@@ -88,9 +106,19 @@ export class PromotionsService {
     });
   }
 
+  /** The free bet offers of the catalogue (terms validated). */
+  async freeBetCatalogue(): Promise<{ id: string; active: boolean; terms: FreeBetTerms }[]> {
+    const rows = await repo.offers(this.db);
+    return rows.flatMap((row) => {
+      const parsed = freeBetTermsSchema.safeParse(row.terms);
+      return parsed.success ? [{ id: row.id, active: row.active, terms: parsed.data }] : [];
+    });
+  }
+
   /** The development page's save: refused unless the terms validate. */
   async saveOffer(id: string, terms: unknown, active: boolean): Promise<void> {
-    const parsed = offerTermsSchema.safeParse(terms);
+    const kind = typeof terms === 'object' && terms !== null ? (terms as { kind?: unknown }).kind : undefined;
+    const parsed = (kind === 'coupon' ? couponTermsSchema : kind === 'freeBet' ? freeBetTermsSchema : offerTermsSchema).safeParse(terms);
     if (!parsed.success)
       throw new CallError(GatewayCode.InvalidRequest, parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '), 400);
     await repo.saveOffer(this.db, id, parsed.data, active);
@@ -138,7 +166,56 @@ export class PromotionsService {
             };
           })
       : [];
-    return { cash: wallets.main, bonus: wallets.bonus, offers, grants: grants.map((grant) => this.grantView(grant, catalogue)) };
+    const [tokens, freeBetOffers] = await Promise.all([repo.freeBetsOf(this.db, customerId), this.freeBetCatalogue()]);
+    return {
+      cash: wallets.main,
+      bonus: wallets.bonus,
+      offers,
+      grants: grants.map((grant) => this.grantView(grant, catalogue)),
+      freeBetOffers: marketing
+        ? freeBetOffers
+            .filter((offer) => offer.active && !tokens.some((token) => token.source === offer.id))
+            .map(({ id, terms }) => ({
+              id,
+              title: terms.title,
+              summary: terms.summary,
+              amount: terms.amount,
+              terms: plainFreeBetTerms(terms, peso),
+              refusal: this.freeBetRefusal(terms, deposits, now),
+            }))
+        : [],
+      freeBets: tokens.map((token) => ({
+        freeBetId: token.id,
+        title: token.title,
+        amount: token.amount,
+        minOdds: token.minOddsHundredths / 100,
+        status: (token.status === 'active' && token.expiresAt.getTime() <= now.getTime() ? 'expired' : token.status) as
+          'active' | 'used' | 'settled' | 'expired',
+        expiresAt: token.expiresAt.toISOString(),
+        won: token.won,
+      })),
+    };
+  }
+
+  /** Why a free bet offer cannot be taken now (a qualifying deposit within its days), or null. */
+  private freeBetRefusal(terms: FreeBetTerms, deposits: readonly { amount: number; at: Date }[], now: Date): string | null {
+    const deposit = deposits.at(-1);
+    if (!deposit) return 'Make a deposit to take this offer.';
+    if (deposit.amount < terms.minDeposit) return `Your last deposit was under the ${peso(terms.minDeposit)} this offer needs.`;
+    if (now.getTime() > deposit.at.getTime() + terms.claimDays * DAY_MS) {
+      return `This offer could be taken within ${terms.claimDays} days of a deposit; make a new deposit to take it.`;
+    }
+    return null;
+  }
+
+  /**
+   * Gives a free bet token in the caller's transaction (another module's prize: pass a source unique to
+   * the prize). Refused (PromotionRefused) when the player already has one from this source.
+   */
+  async awardFreeBet(tx: Transaction, customerId: number, source: string, terms: FreeBetGrant): Promise<{ freeBetId: number }> {
+    const token = await awardFreeBet(tx, customerId, source, terms, this.now());
+    if (!token) throw new CallError(GatewayCode.PromotionRefused, 'You already took this offer.', 400);
+    return { freeBetId: token.id };
   }
 
   private grantView(grant: repo.GrantRow & { balance: number }, catalogue: { id: string; terms: OfferTerms }[]) {
@@ -173,6 +250,7 @@ export class PromotionsService {
       return {
         refusal: terms.kind === 'firstDeposit' ? 'Make your first deposit to take this offer.' : 'Make a deposit to take this offer.',
       };
+    if (terms.kind === 'reload' && deposits.length < 2) return { refusal: 'A reload offer follows a deposit after your first one.' };
     if (terms.kind === 'firstDeposit' && grants.some((grant) => grant.kind === 'firstDeposit')) {
       return { refusal: 'You already took a first-deposit offer.' };
     }
@@ -195,29 +273,46 @@ export class PromotionsService {
         400,
       );
     }
-    const answer = await withIdempotency(this.db, { customerId, key, call: 'promotion/optIn', request: { offerId } }, async (tx) => {
-      await this.options.claimGate(tx, customerId);
-      const row = await repo.offer(tx, offerId);
-      const parsed = row?.active ? offerTermsSchema.safeParse(row.terms) : undefined;
-      if (!parsed?.success) throw new CallError(GatewayCode.PromotionRefused, 'This offer has ended.', 400);
-      const terms = parsed.data;
-      // The player's grants locked: two opt-ins at once see each other.
-      await repo.lockActiveGrants(tx, customerId);
-      const grants = await repo.grantsOf(tx, customerId);
-      if (grants.some((grant) => grant.offerId === offerId))
-        throw new CallError(GatewayCode.PromotionRefused, 'You already took this offer.', 400);
-      const main = await walletAccountId(tx, customerId, 'main');
-      const eligibility = this.eligibility(terms, grants, await repo.deposits(tx, customerId, main), this.now());
-      if ('refusal' in eligibility) throw new CallError(GatewayCode.PromotionRefused, eligibility.refusal, 400);
-      const grant = await this.grant(tx, customerId, offerId, terms, eligibility.bonus);
-      return { grantId: grant.id };
-    });
+    const answer = await withIdempotency(
+      this.db,
+      { customerId, key, call: 'promotion/optIn', request: { offerId } },
+      async (tx): Promise<{ grantId: number; freeBetId?: number }> => {
+        await this.options.claimGate(tx, customerId);
+        const row = await repo.offer(tx, offerId);
+        const freeBet = row?.active ? freeBetTermsSchema.safeParse(row.terms) : undefined;
+        if (freeBet?.success) {
+          const main = await walletAccountId(tx, customerId, 'main');
+          const refusal = this.freeBetRefusal(freeBet.data, await repo.deposits(tx, customerId, main), this.now());
+          if (refusal) throw new CallError(GatewayCode.PromotionRefused, refusal, 400);
+          const token = await this.awardFreeBet(tx, customerId, offerId, freeBet.data);
+          return { grantId: 0, freeBetId: token.freeBetId };
+        }
+        const parsed = row?.active ? offerTermsSchema.safeParse(row.terms) : undefined;
+        if (!parsed?.success) throw new CallError(GatewayCode.PromotionRefused, 'This offer has ended.', 400);
+        const terms = parsed.data;
+        // The player's grants locked: two opt-ins at once see each other.
+        await repo.lockActiveGrants(tx, customerId);
+        const grants = await repo.grantsOf(tx, customerId);
+        if (grants.some((grant) => grant.offerId === offerId))
+          throw new CallError(GatewayCode.PromotionRefused, 'You already took this offer.', 400);
+        const main = await walletAccountId(tx, customerId, 'main');
+        const eligibility = this.eligibility(terms, grants, await repo.deposits(tx, customerId, main), this.now());
+        if ('refusal' in eligibility) throw new CallError(GatewayCode.PromotionRefused, eligibility.refusal, 400);
+        const grant = await this.grant(tx, customerId, offerId, terms, eligibility.bonus);
+        return { grantId: grant.id };
+      },
+    );
     this.changed(customerId);
     return answer;
   }
 
-  /** Makes a grant: its ledger account, the terms copied in, the bonus from house:bonus. */
-  private async grant(tx: Transaction, customerId: number, offerId: string, terms: OfferTerms, amount: number): Promise<repo.GrantRow> {
+  /**
+   * Makes a grant in the caller's transaction: its ledger account, the terms copied in, the bonus from
+   * house:bonus. Refused (PromotionRefused) when the player already holds a grant of this offer id (one
+   * per player and id, enforced by the database). Coupons, and other modules' prizes (through
+   * app.promotions), grant through here.
+   */
+  async grant(tx: Transaction, customerId: number, offerId: string, terms: GrantTerms, amount: number): Promise<repo.GrantRow> {
     const accountId = await grantAccountId(tx, customerId, offerId);
     const now = this.now();
     const grant = await repo.insertGrant(tx, {
@@ -391,6 +486,23 @@ export class PromotionsService {
     const cashOf = new Map<number, number>();
     const result: Funding[] = [];
     for (const bet of bets) {
+      if (bet.freeBetId !== undefined) {
+        // A free bet: the house pays the whole stake; the player's cash and bonus are not touched.
+        const funded = await fundFreeBet(
+          tx,
+          {
+            customerId: bet.customerId,
+            stake: bet.stake,
+            potentialReturn: bet.potentialReturn ?? 0,
+            freeBetId: bet.freeBetId,
+            main: bet.stake > 0,
+          },
+          this.options.clock(),
+          peso,
+        );
+        result.push('ok' in funded ? { refusal: funded } : { fromBonus: funded.fromFreeBet, parts: [], freeBetId: bet.freeBetId });
+        continue;
+      }
       let grants = grantsOf.get(bet.customerId);
       if (!grants) {
         grants = (await repo.lockActiveGrants(tx, bet.customerId)).filter((grant) => grant.expiresAt.getTime() > this.options.clock());
@@ -439,7 +551,15 @@ export class PromotionsService {
   }
 
   /** Once the ticket is written: the parts grants paid, under the bet's reference. */
-  async recordStake(tx: Transaction, customerId: number, reference: string, stake: number, parts: { grantId: number; amount: number }[]) {
+  async recordStake(
+    tx: Transaction,
+    customerId: number,
+    reference: string,
+    stake: number,
+    parts: { grantId: number; amount: number }[],
+    freeBetId?: number,
+  ) {
+    if (freeBetId !== undefined) await recordFreeBet(tx, freeBetId, reference, this.now());
     await repo.insertStakeParts(
       tx,
       parts.map((part) => ({ reference, grantId: part.grantId, customerId, stake, amount: part.amount })),
@@ -463,8 +583,21 @@ export class PromotionsService {
       placedAt: Date;
       on: StakeOf;
       vertical: 'sports' | 'casino';
+      /** A void or rejected ticket (its stake paid back): a free bet's token is given back. */
+      voided?: boolean;
     },
   ): Promise<void> {
+    // A free bet: the stake goes back to the house, the winnings stay; it counts toward no wagering.
+    if (
+      await freeBetSettled(
+        tx,
+        { customerId: bet.customerId, reference: bet.reference, payout: bet.payout, voided: bet.voided ?? false },
+        this.now(),
+      )
+    ) {
+      this.changed(bet.customerId);
+      return;
+    }
     const parts = await repo.takeStakeParts(tx, bet.reference, this.now());
     if (parts.length > 0) {
       const main = await walletAccountId(tx, bet.customerId, 'main');

@@ -164,6 +164,7 @@ function hrefOf(target: Target): string {
 }
 
 const PHONE_BIND_EXEMPT = ['SetPhone', 'bindPhone', 'Maintenance'];
+const GAME_CARD_ROUTES: readonly string[] = ['game', 'newGame', 'newGameV2'];
 const FORCED_EKYC_EXEMPT: readonly string[] = [...FORCED_EKYC_ALLOWED_PAGES, 'Maintenance'];
 
 export function decide(target: Target, matched: MatchedRoute | undefined, state: GuardState): Decision {
@@ -216,10 +217,19 @@ export function decide(target: Target, matched: MatchedRoute | undefined, state:
     if (state.kyc.ekycStatus !== KycStatus.Approved) return { effects, redirect: { to: '/KycResult' } };
   }
 
-  // 9. home and game kinds
-  if (def.name === 'Home') {
+  // 9. home and game kinds. /init is the entry a native shell or a partner opens first: the entry rules
+  // above (ticket and partner logins, method=…) have run, then it is the player's home as / is.
+  if (def.name === 'Home' || def.name === 'init') {
     const home = miniAppHome(state.partner);
     return { effects, redirect: { to: home ?? `/${state.defaultTab}`, search: target.search } };
+  }
+  // The game routes name a game (gameId, or platformCode and gameCode); without one, the games lobby.
+  if (
+    GAME_CARD_ROUTES.includes(def.name) &&
+    !text(target.search['gameId']) &&
+    !(text(target.search['platformCode']) && text(target.search['gameCode']))
+  ) {
+    return { effects, redirect: { to: `/games/${FIRST_GAME_KIND}` } };
   }
   if (def.name === 'Home_games') {
     const kind = matched.params['gameKind'] ?? '';

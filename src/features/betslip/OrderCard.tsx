@@ -1,4 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { promotionListQuery } from '../../api/queries';
+import { useLoggedIn } from '../../hooks/useLoggedIn';
 import { useSnapshot } from 'valtio';
 import { betReturn, oddsHundredths } from '../../contract/betting';
 import type { BetOrder } from '../../contract/betOrder';
@@ -9,7 +12,7 @@ import { preferences } from '../../stores/preferences';
 import { Icon } from '../../ui/Icon';
 import styles from './BetSlip.module.css';
 import { StakeInput } from './StakeInput';
-import { betSlip, removeOrders, setStake } from './store';
+import { betSlip, chooseFreeBet, removeOrders, setStake } from './store';
 
 /**
  * One order on the slip: the pick, its market and match, its live price (the old one struck through
@@ -18,7 +21,8 @@ import { betSlip, removeOrders, setStake } from './store';
 export function OrderCard({ order, withStake, focus }: { order: BetOrder; withStake: boolean; focus: (uid: string) => void }) {
   const { t } = useTranslation();
   const { oddsType } = useSnapshot(preferences);
-  const { stakes, changes, legMessages, marks } = useSnapshot(betSlip);
+  const { stakes, changes, legMessages, marks, mode, freeBetOf } = useSnapshot(betSlip);
+  const freeBet = freeBetOf[order.uid];
   const change = changes[order.uid];
   const closed = order.marketStatus !== 'Running';
   const title = order.outrightOddsId ? order.leagueName : `${order.homeName} ${t('sports.vs')} ${order.awayName}`;
@@ -58,7 +62,18 @@ export function OrderCard({ order, withStake, focus }: { order: BetOrder; withSt
       {change && !closed && <p className={styles.warn}>{t('slip.oddsChanged')}</p>}
       {legMessages[order.uid] && <p className={styles.warn}>{legMessages[order.uid]}</p>}
       {marks[order.uid] && <p className={styles.warn}>{t(marks[order.uid] === 'abnormal' ? 'slip.abnormalOdds' : 'slip.payoutLimit')}</p>}
-      {withStake && (
+      {withStake && mode === 'single' && !order.outrightOddsId && <FreeBetChoice order={order} />}
+      {withStake && freeBet && (
+        <p className={styles.freeBetNote} data-testid="slip-free-bet">
+          {t('slip.freeBetStake', {
+            amount: formatCentavos(freeBet.amount),
+            winnings: formatCentavos(
+              Math.max(betReturn(freeBet.amount, [{ oddsH: oddsHundredths(order.odds), outcome: 'running' }]) - freeBet.amount, 0),
+            ),
+          })}
+        </p>
+      )}
+      {withStake && !freeBet && (
         <div className={styles.stakeRow}>
           <StakeInput
             label={t('slip.stakeFor', { name: pick })}
@@ -72,5 +87,37 @@ export function OrderCard({ order, withStake, focus }: { order: BetOrder; withSt
         </div>
       )}
     </li>
+  );
+}
+
+/**
+ * The player's free bets (issue 35) for a single: a box to pay the stake with one (its whole amount; the
+ * stake is not returned on a win). Only tokens no other order of the slip took, at odds the token allows.
+ */
+function FreeBetChoice({ order }: { order: BetOrder }) {
+  const { t } = useTranslation();
+  const loggedIn = useLoggedIn();
+  const { freeBetOf } = useSnapshot(betSlip);
+  const { data } = useQuery({ ...promotionListQuery, enabled: loggedIn });
+  const mine = freeBetOf[order.uid];
+  const takenElsewhere = new Set(
+    Object.entries(freeBetOf)
+      .filter(([uid]) => uid !== order.uid)
+      .map(([, token]) => token.freeBetId),
+  );
+  const token =
+    (mine && data?.freeBets.find((f) => f.freeBetId === mine.freeBetId)) ??
+    data?.freeBets.find((f) => f.status === 'active' && !takenElsewhere.has(f.freeBetId) && order.odds >= f.minOdds);
+  if (!token) return null;
+  return (
+    <label className={styles.freeBetChoice}>
+      <input
+        type="checkbox"
+        checked={mine !== undefined}
+        onChange={(event) => chooseFreeBet(order.uid, event.target.checked ? { freeBetId: token.freeBetId, amount: token.amount } : null)}
+        data-testid="slip-use-free-bet"
+      />
+      {t('slip.useFreeBet', { amount: formatCentavos(token.amount) })}
+    </label>
   );
 }

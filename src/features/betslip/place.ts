@@ -26,7 +26,7 @@ import { rememberLastAmount } from '../../stores/quickStake';
 import { type PlacementOutcome, betSlip, removeOrders } from './store';
 import { type Timers, timers } from '../../lib/timers';
 import { asBetPush, watchUserQueue } from '../../realtime/hooks';
-import { BET_LISTS_KEY, balanceQuery, fetchTicket } from '../../api/queries';
+import { BET_LISTS_KEY, PROMOTION_LIST_KEY, balanceQuery, fetchTicket } from '../../api/queries';
 
 /**
  * Placing the slip (spec §4 "Bet result status"): pending, then running (success), waiting or reject.
@@ -199,13 +199,21 @@ async function placeSingles(orders: BetOrder[], mode: BetMode): Promise<Placemen
         };
         result = await api.call<PlacementResult>('tp', 'saba/sabaPlaceOutrightBetV2', { ...body }, { idempotencyKey: uuid(), quiet: true });
       } else {
+        // A free bet pays the whole stake (its amount) from the main wallet (issue 35).
+        const freeBet = mode === 'single' ? betSlip.freeBetOf[order.uid] : undefined;
         const body: SinglePlacement = {
           oddsType: preferences.oddsType,
-          seamless: preferences.seamless,
+          seamless: freeBet ? true : preferences.seamless,
           acceptOddsChange: preferences.acceptOddsChange,
-          ...singleFields(order, stake),
+          ...singleFields(order, freeBet ? freeBet.amount / 100 : stake),
+          ...(freeBet ? { freeBetId: freeBet.freeBetId } : {}),
         };
         result = await api.call<PlacementResult>('tp', 'saba/sabaDoPlaceBetV2', { ...body }, { idempotencyKey: uuid(), quiet: true });
+        if (freeBet) {
+          const { [order.uid]: _, ...others } = betSlip.freeBetOf;
+          betSlip.freeBetOf = others;
+          void queryClient.invalidateQueries({ queryKey: PROMOTION_LIST_KEY });
+        }
       }
       if (result.code === BetCode.Ok && result.ticket && result.bet_status !== 'reject') {
         placed.push({ ticket: result.ticket, uids: [order.uid] });

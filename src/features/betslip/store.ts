@@ -45,6 +45,8 @@ export const betSlip = proxy({
   legMessages: {} as Record<string, string>,
   /** Legs the server marked: abnormal odds or over the payout limit. */
   marks: {} as Record<string, 'abnormal' | 'payout'>,
+  /** A free bet token chosen to pay an order's stake (singles only; issue 35), by order uid: this tab only. */
+  freeBetOf: {} as Record<string, { freeBetId: number; amount: number }>,
   /** The placement being made or just made, for the result sheet; null while the player edits. */
   result: null as PlacementOutcome | null,
 });
@@ -166,4 +168,11 @@ export function addQuickStake(target: string | undefined, pesos: number): void {
   else if (!target) return;
   else if (betSlip.mode === 'parlay') setComboStake(target, (betSlip.comboStakes[target] ?? 0) + pesos);
   else setStake(target, (betSlip.stakes[target] ?? 0) + pesos);
+}
+
+/** Pays an order's stake with a free bet token (its whole amount), or stops doing so (null). */
+export function chooseFreeBet(uid: string, token: { freeBetId: number; amount: number } | null): void {
+  const { [uid]: _, ...others } = betSlip.freeBetOf;
+  betSlip.freeBetOf = token ? { ...others, [uid]: token } : others;
+  if (token) betSlip.stakes = { ...betSlip.stakes, [uid]: token.amount / 100 };
 }

@@ -39,6 +39,19 @@ export const gameQuery = (gameId: number) =>
     retry: false,
   });
 
+/** A game by the launch's names of spec §7 (its platform's code and its code there), as gameQuery answers. */
+export const gameByCodeQuery = (platformCode: string, gameCode: string) =>
+  queryOptions({
+    queryKey: ['static', 'games', 'code', platformCode, gameCode],
+    queryFn: async () => {
+      const list = await loadGameList();
+      const game = [...list.byId.values()].find((entry) => entry.platformCode === platformCode && entry.gameCode === gameCode) ?? null;
+      return { gameId: game?.gameId ?? null };
+    },
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
 export const gameListQuery = queryOptions({
   queryKey: ['static', 'games', 'list'],
   queryFn: () => loadGameList(),

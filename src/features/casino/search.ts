@@ -12,9 +12,15 @@ const gameIdText: SearchField<string> = (value) => {
 
 /**
  * /game, /newGame, /newGameV2, /ingame, /ingameV2, /glifeingame, /testgame, /trial:
- * ?gameId=…[&platformCode=…]; /ingame?…&via=transfer once the player came through /InGameTransfer.
+ * ?gameId=…[&platformCode=…], or the launch's own names of spec §7 ?platformCode=…&gameCode=… (a link
+ * from a partner or a promotion); /ingame?…&via=transfer once the player came through /InGameTransfer.
  */
-export const gameSearch = searchObject({ gameId: gameIdText, platformCode: searchText, via: searchOneOf(['transfer']) });
+export const gameSearch = searchObject({
+  gameId: gameIdText,
+  platformCode: searchText,
+  gameCode: searchWhere((value) => value.length <= 100),
+  via: searchOneOf(['transfer']),
+});
 export type GameSearch = SearchOutput<typeof gameSearch>;
 
 /** /InGameTransfer?platformCode=…&gameId=… */

@@ -11,7 +11,7 @@ function DocContent({ slug }: { slug: (typeof LEGAL_DOCS)[keyof typeof LEGAL_DOC
   return <DocView doc={useDoc(slug)} />;
 }
 
-/** /terms, /terms-of-use, /privacy-policy, /liscence, /tou-and-pp, /about-us, /responsibleGaming, /responsive-gaming, /voidepage (void bets), /teach (how to bet). */
+/** /terms, /terms-of-use, /privacy-policy, /liscence, /tou-and-pp, /about-us, /responsibleGaming, /responsive-gaming, /voidepage (void bets), /teach (how to bet), /facebook (our Facebook page, and how to tell it from a fake one). */
 export function DocPage() {
   const { t } = useTranslation();
   const route = useLeafRoute();

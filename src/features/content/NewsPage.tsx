@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { newsIndexQuery } from '../../api/news';
-import { NEWS_CATEGORIES, type NewsCategory, type NewsSummary } from '../../contract/news';
+import { NEWS_CATEGORIES, type NewsCategory, type NewsSummary, newsImageUrl } from '../../contract/news';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { PageLayout } from '../../ui/PageLayout';
@@ -60,6 +60,17 @@ function NewsList({ category, label }: { category?: NewsCategory; label?: string
           {articles.map((article) => (
             <li key={article.id} data-testid="news-item">
               <Link to="/detailsPage" search={{ id: article.id }} className={styles.item}>
+                {article.image && (
+                  <img
+                    className={styles.thumb}
+                    src={newsImageUrl(article.image.file)}
+                    alt=""
+                    width={article.image.width}
+                    height={article.image.height}
+                    loading="lazy"
+                    decoding="async"
+                  />
+                )}
                 <span className={styles.meta}>
                   {t(`news.category.${article.category}`)} · {newsDate(article.publishedAt, i18n.language)}
                 </span>

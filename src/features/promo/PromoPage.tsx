@@ -12,6 +12,8 @@ import { Notice } from '../../ui/Notice';
 import { PageLayout } from '../../ui/PageLayout';
 import { Skeleton } from '../../ui/Skeleton';
 import {
+  type FreeBet,
+  type FreeBetOffer,
   type Grant,
   PROMOTION_LIST_KEY,
   type PlayerOffer,
@@ -94,6 +96,18 @@ function PlayerPromotions({ welcome }: { welcome: boolean }) {
           ))}
         </section>
       )}
+      {data.freeBets.some((freeBet) => freeBet.status === 'active' || freeBet.status === 'used') && (
+        <section aria-labelledby="promo-free-bets" className={styles.section}>
+          <h2 id="promo-free-bets" className={styles.heading}>
+            {t('promo.freeBets.held')}
+          </h2>
+          {data.freeBets
+            .filter((freeBet) => freeBet.status === 'active' || freeBet.status === 'used')
+            .map((freeBet) => (
+              <FreeBetCard key={freeBet.freeBetId} freeBet={freeBet} />
+            ))}
+        </section>
+      )}
       <section aria-labelledby="promo-offers" className={styles.section}>
         <h2 id="promo-offers" className={styles.heading}>
           {welcome ? t('promo.welcomeOffers') : t('promo.offers')}
@@ -103,6 +117,7 @@ function PlayerPromotions({ welcome }: { welcome: boolean }) {
         ) : (
           offers.map((offer) => <OfferCard key={offer.id} offer={offer} onTaken={changed} />)
         )}
+        {!welcome && data.freeBetOffers.map((offer) => <FreeBetOfferCard key={offer.id} offer={offer} onTaken={changed} />)}
       </section>
       {ended.length > 0 && (
         <section aria-labelledby="promo-ended" className={styles.section}>
@@ -266,5 +281,50 @@ function VisitorOffers({ welcome }: { welcome: boolean }) {
         {t('common.login')}
       </Button>
     </div>
+  );
+}
+
+/** A free bet the player holds: its amount, its odds floor, and until when (or that a bet is using it). */
+function FreeBetCard({ freeBet }: { freeBet: FreeBet }) {
+  const { t } = useTranslation();
+  const left = useTimeLeft(freeBet.expiresAt);
+  return (
+    <article className={styles.card} data-testid="promo-free-bet" data-status={freeBet.status}>
+      <h3 className={styles.title}>{freeBet.title}</h3>
+      <p className={styles.dim}>{t('promo.freeBets.rule', { amount: formatCentavos(freeBet.amount), odds: freeBet.minOdds.toFixed(2) })}</p>
+      <p className={styles.dim}>{freeBet.status === 'used' ? t('promo.freeBets.placed') : left}</p>
+    </article>
+  );
+}
+
+function FreeBetOfferCard({ offer, onTaken }: { offer: FreeBetOffer; onTaken: () => void }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const take = () => {
+    setBusy(true);
+    optIn(offer.id)
+      .then(() => {
+        showToast('success', t('promo.freeBets.taken', { amount: formatCentavos(offer.amount) }));
+        onTaken();
+      })
+      .catch(() => undefined)
+      .finally(() => setBusy(false));
+  };
+  return (
+    <article className={styles.card} data-testid={`promo-offer-${offer.id}`}>
+      <h3 className={styles.title}>{offer.title}</h3>
+      <p className={styles.dim}>{offer.summary}</p>
+      <h4 className={styles.termsTitle}>{t('promo.terms')}</h4>
+      <Terms terms={offer.terms} />
+      {offer.refusal ? (
+        <p className={styles.refusal} data-testid="promo-refusal">
+          {offer.refusal}
+        </p>
+      ) : (
+        <Button block busy={busy} onClick={take} data-testid="promo-opt-in">
+          {t('promo.freeBets.take', { amount: formatCentavos(offer.amount) })}
+        </Button>
+      )}
+    </article>
   );
 }

@@ -2,7 +2,15 @@ import { queryOptions } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import { Attempt } from '../../api/attempt';
 import { api } from '../../api/instance';
-import type { PromotionListAnswer, RebatesAnswer, leaveAnswer, publicOffersAnswer } from '../../contract/answers/promotions';
+import type {
+  CheckInStatusAnswer,
+  CouponAnswer,
+  PromotionListAnswer,
+  RebatesAnswer,
+  leaveAnswer,
+  publicOffersAnswer,
+  receiveCouponAnswer,
+} from '../../contract/answers/promotions';
 import { PromotionCall } from '../../contract/promotions';
 import { FEATURE_EXPERIMENT, type FeatureGroup } from '../../contract/events';
 
@@ -13,14 +21,9 @@ export type PlayerOffer = PromotionList['offers'][number];
 export type Grant = PromotionList['grants'][number];
 export type PublicOffers = z.infer<typeof publicOffersAnswer>;
 
-export const PROMOTION_LIST_KEY = ['main', PromotionCall.list] as const;
-
-/** Cash and bonus, the offers the player can take and the grants they hold. */
-export const promotionListQuery = queryOptions({
-  queryKey: PROMOTION_LIST_KEY,
-  queryFn: () => api.call<PromotionList>('main', PromotionCall.list, {}),
-  staleTime: 10_000,
-});
+export { PROMOTION_LIST_KEY, promotionListQuery } from '../../api/queries';
+export type FreeBet = PromotionList['freeBets'][number];
+export type FreeBetOffer = PromotionList['freeBetOffers'][number];
 
 /** The offers and their terms for anyone (a visitor). */
 export const publicOffersQuery = queryOptions({
@@ -56,6 +59,33 @@ const rebateAttempt = new Attempt();
 /** Claims every rebate still claimable (activity/claim-dailyrebates): once, however often it is pressed. */
 export const claimRebates = () =>
   rebateAttempt.send({}, (idempotencyKey) => api.call<{ amount: number }>('main', PromotionCall.claimDailyRebates, {}, { idempotencyKey }));
+
+export type Coupon = CouponAnswer;
+
+export const checkInQuery = queryOptions({
+  queryKey: ['main', PromotionCall.checkInStatus],
+  queryFn: () => api.call<CheckInStatusAnswer>('main', PromotionCall.checkInStatus, {}),
+  staleTime: 30_000,
+});
+
+/** Checks in for today (once a Manila day; a repeat is refused with its words). */
+export const checkIn = () => api.call<{ day: string; streak: number; freeBetId: number | null }>('main', PromotionCall.checkIn, {});
+
+/** One coupon by its name (/coupon/:name): its terms for anyone, where it stands for a player. */
+export const couponQuery = (name: string) =>
+  queryOptions({
+    queryKey: ['main', PromotionCall.coupon, name],
+    queryFn: () => api.call<Coupon>('main', PromotionCall.coupon, { couponName: name }, { quiet: true }),
+    staleTime: 10_000,
+  });
+
+const couponAttempt = new Attempt();
+
+/** Receives a coupon (once however often it is pressed); quiet: the page shows the answer after the spec's 2 s. */
+export const receiveCoupon = (couponName: string) =>
+  couponAttempt.send({ couponName }, (idempotencyKey) =>
+    api.call<z.infer<typeof receiveCouponAnswer>>('main', PromotionCall.receiveCoupon, { couponName }, { idempotencyKey, quiet: true }),
+  );
 
 /**
  * compare/group/assign (spec §7) for the /feature experiment: the device id is the screen's size (the

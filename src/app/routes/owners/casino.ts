@@ -36,7 +36,7 @@ export const CASINO_ROUTES = [
     name: 'newGame',
     owner: 'casino',
     search: playSearch,
-    page: page('GamePage', () => import('../../../features/casino/GamePage')),
+    page: page('NewGamePage', () => import('../../../features/casino/GamePage')),
     load: game,
   }),
   route({
@@ -44,7 +44,7 @@ export const CASINO_ROUTES = [
     name: 'newGameV2',
     owner: 'casino',
     search: playSearch,
-    page: page('GamePage', () => import('../../../features/casino/GamePage')),
+    page: page('NewGameV2Page', () => import('../../../features/casino/GamePage')),
     load: game,
   }),
   route({

@@ -54,7 +54,12 @@ export const CONTENT_ROUTES = [
     page: page('NewsPage', () => import('../../../features/content/NewsPage')),
   }),
   route({ path: '/news', name: 'news', owner: 'content', page: page('NewsPage', () => import('../../../features/content/NewsPage')) }),
-  route({ path: '/community/$id', name: 'community', owner: 'content' }),
+  route({
+    path: '/community/$id',
+    name: 'community',
+    owner: 'content',
+    page: page('CommunityPage', () => import('../../../features/content/ArticlePage')),
+  }),
   route({
     path: '/detailsPage',
     name: 'detailsPage',
@@ -128,7 +133,14 @@ export const CONTENT_ROUTES = [
     page: page('DocPage', () => import('../../../features/content/DocPage')),
     load: legalDoc('teach'),
   }),
-  route({ path: '/facebook', name: 'facebook', owner: 'content', ...P }),
+  route({
+    path: '/facebook',
+    name: 'facebook',
+    owner: 'content',
+    ...P,
+    page: page('DocPage', () => import('../../../features/content/DocPage')),
+    load: legalDoc('facebook'),
+  }),
   route({
     path: '/voidepage',
     name: 'voidepage',

@@ -13,7 +13,13 @@ export const PROMO_ROUTES = [
     page: page('FeaturePage', () => import('../../../features/promo/FeaturePage')),
   }),
   route({ path: '/agency-benefits', name: 'agency-benefits', owner: 'promo', ...P }),
-  route({ path: '/checkIn', name: 'checkIn', owner: 'promo', ...L }),
+  route({
+    path: '/checkIn',
+    name: 'checkIn',
+    owner: 'promo',
+    page: page('CheckInPage', () => import('../../../features/promo/CheckInPage')),
+    ...L,
+  }),
   route({ path: '/promo', name: 'promo', owner: 'promo', page: page('PromoPage', () => import('../../../features/promo/PromoPage')) }),
   route({
     path: '/promo-promo',
@@ -41,7 +47,13 @@ export const PROMO_ROUTES = [
     page: page('DailyRebatePage', () => import('../../../features/promo/DailyRebatePage')),
     ...L,
   }),
-  route({ path: '/coupon/$name', name: 'coupon', owner: 'promo', ...L }),
+  route({
+    path: '/coupon/$name',
+    name: 'coupon',
+    owner: 'promo',
+    page: page('CouponPage', () => import('../../../features/promo/CouponPage')),
+    ...L,
+  }),
   route({ path: '/sportActivity/$id', name: 'sportActivity', owner: 'promo' }),
   route({
     path: '/sportActivity-new-user',

@@ -36,5 +36,6 @@ export const SITE_ROUTES = [
     owner: 'site',
     page: page('NotWorkPage', () => import('../../../features/site/NotWorkPage')),
   }),
+  // /init: the entry a native shell or a partner opens first; the guards run its query rules, then send it home as / (routes/guards.ts).
   route({ path: '/init', name: 'init', owner: 'site' }),
 ] as const;

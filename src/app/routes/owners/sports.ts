@@ -40,7 +40,13 @@ export const SPORTS_ROUTES = [
       { path: 'line-up', name: 'LiveSportGame_lineup' },
     ],
   }),
-  route({ path: '/player', name: 'player', owner: 'sports' }),
+  route({
+    path: '/player',
+    name: 'player',
+    owner: 'sports',
+    search: liveMatchSearch,
+    page: page('PlayerPage', () => import('../../../features/sports/PlayerPage')),
+  }),
   // The sports provider's page: our sportsbook is that widget.
   route({ path: '/saba', name: 'saba', owner: 'sports', page: page('SportsPage', () => import('../../../features/sports/SportsPage')) }),
 ] as const;

@@ -100,5 +100,11 @@ export const WALLET_ROUTES = [
       if (billNo) void queryClient.prefetchQuery(billQuery(billNo));
     },
   }),
-  route({ path: '/my-history', name: 'my-history', owner: 'wallet', ...L }),
+  route({
+    path: '/my-history',
+    name: 'my-history',
+    owner: 'wallet',
+    ...L,
+    page: page('MyHistoryRoute', () => import('../../pages/MyHistoryRoute')),
+  }),
 ] as const;

@@ -19,6 +19,7 @@ export const LEGAL_DOCS = {
   'responsive-gaming': 'responsible-gaming',
   voidepage: 'void-bets',
   teach: 'how-to-bet',
+  facebook: 'facebook',
 } as const;
 
 export type DocSlug = FaqArticle | (typeof LEGAL_DOCS)[keyof typeof LEGAL_DOCS];
