@@ -6,10 +6,9 @@ import { NEWS_ID, type NewsArticle, type NewsImage, newsImageUrl } from '../../c
 import { copyText } from '../../lib/clipboard';
 import { showToast } from '../../stores/ui';
 import { Button } from '../../ui/Button';
-import { Icon } from '../../ui/Icon';
 import { PageLayout } from '../../ui/PageLayout';
 import { PageSkeleton } from '../../ui/Skeleton';
-import { newsDate, textIn } from './NewsPage';
+import { NewsCard, newsDate, textIn } from './NewsPage';
 import styles from './News.module.css';
 
 /** An article's picture at its own proportions (no shift when it arrives), described for screen readers. */
@@ -154,7 +153,7 @@ function ShareButton({ article }: { article: NewsArticle }) {
 }
 
 function MoreStories({ article }: { article: NewsArticle }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { data } = useQuery(newsIndexQuery);
   const others = (data ?? []).filter((a) => a.id !== article.id);
   const sameKind = others.filter((a) => a.category === article.category);
@@ -168,15 +167,7 @@ function MoreStories({ article }: { article: NewsArticle }) {
       <ul className={styles.list}>
         {next.map((story) => (
           <li key={story.id} data-testid="community-more">
-            <Link to="/community/$id" params={{ id: story.id }} className={styles.item}>
-              <span className={styles.meta}>
-                {t(`news.category.${story.category}`)} · {newsDate(story.publishedAt, i18n.language)}
-              </span>
-              <span className={styles.title}>{textIn(story.title, i18n.language)}</span>
-              <span className={styles.chevron}>
-                <Icon name="chevron" size={18} />
-              </span>
-            </Link>
+            <NewsCard article={story} community />
           </li>
         ))}
       </ul>

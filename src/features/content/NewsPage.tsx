@@ -24,7 +24,7 @@ export const newsDate = (iso: string, language: string) =>
 export const textIn = (text: { en: string; cn: string }, language: string) => (language === 'cn' ? text.cn : text.en);
 
 function NewsList({ category, label }: { category?: NewsCategory; label?: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { data, isError, refetch } = useQuery(newsIndexQuery);
   const articles = (data ?? []).filter(
     (article: NewsSummary) => (!category || article.category === category) && (!label || article.label === label),
@@ -59,32 +59,52 @@ function NewsList({ category, label }: { category?: NewsCategory; label?: string
         <ul className={styles.list} aria-label={t('news.listLabel')}>
           {articles.map((article) => (
             <li key={article.id} data-testid="news-item">
-              <Link to="/detailsPage" search={{ id: article.id }} className={styles.item}>
-                {article.image && (
-                  <img
-                    className={styles.thumb}
-                    src={newsImageUrl(article.image.file)}
-                    alt=""
-                    width={article.image.width}
-                    height={article.image.height}
-                    loading="lazy"
-                    decoding="async"
-                  />
-                )}
-                <span className={styles.meta}>
-                  {t(`news.category.${article.category}`)} · {newsDate(article.publishedAt, i18n.language)}
-                </span>
-                <span className={styles.title}>{textIn(article.title, i18n.language)}</span>
-                <span className={styles.summary}>{textIn(article.summary, i18n.language)}</span>
-                <span className={styles.chevron}>
-                  <Icon name="chevron" size={18} />
-                </span>
-              </Link>
+              <NewsCard article={article} />
             </li>
           ))}
         </ul>
       )}
     </PageLayout>
+  );
+}
+
+/**
+ * An article’s card: its picture, category and date, title and summary, leading to the
+ * article (/detailsPage) or, from a community page, to its community page.
+ */
+export function NewsCard({ article, community = false }: { article: NewsSummary; community?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const inside = (
+    <>
+      {article.image && (
+        <img
+          className={styles.thumb}
+          src={newsImageUrl(article.image.file)}
+          alt=""
+          width={article.image.width}
+          height={article.image.height}
+          loading="lazy"
+          decoding="async"
+        />
+      )}
+      <span className={styles.meta}>
+        {t(`news.category.${article.category}`)} · {newsDate(article.publishedAt, i18n.language)}
+      </span>
+      <span className={styles.title}>{textIn(article.title, i18n.language)}</span>
+      <span className={styles.summary}>{textIn(article.summary, i18n.language)}</span>
+      <span className={styles.chevron}>
+        <Icon name="chevron" size={18} />
+      </span>
+    </>
+  );
+  return community ? (
+    <Link to="/community/$id" params={{ id: article.id }} className={styles.item}>
+      {inside}
+    </Link>
+  ) : (
+    <Link to="/detailsPage" search={{ id: article.id }} className={styles.item}>
+      {inside}
+    </Link>
   );
 }
 
