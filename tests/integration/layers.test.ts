@@ -149,6 +149,9 @@ describe('the server’s calls', () => {
         'partner/hostPayOrder',
         'promotion/leave',
         'promotion/optIn',
+        'luckySpin/spin',
+        'sport-activity/claim-rewards',
+        'sport-activity/join',
         'game/sabaInBalance',
         'game/transferIn',
         'game/transferOut',
@@ -184,8 +187,10 @@ describe('the server’s calls', () => {
     const ownTransfers = ['game/sabaInBalance', 'game/transferIn', 'game/transferOut'];
     // Promotions (issue 35): a bonus granted or left, a rebate of bets already placed: no money from outside, no stake.
     const promotions = ['promotion/optIn', 'promotion/leave', 'coupon/claimRebates', 'activity/claim-dailyrebates'];
+    // Campaigns (issue 35): a mission joined or its reward claimed, a lucky spin's prize: no money from outside, no stake.
+    const campaigns = ['sport-activity/join', 'sport-activity/claim-rewards', 'luckySpin/spin'];
     const moving = server.app.calls.filter((c) => c.idempotent).map((c) => c.name);
-    expect(moving.sort()).toEqual([...stakesAndDeposits, ...withdrawals, ...ownTransfers, ...promotions].sort());
+    expect(moving.sort()).toEqual([...stakesAndDeposits, ...withdrawals, ...ownTransfers, ...promotions, ...campaigns].sort());
     const requiring = (name: string) => server.app.calls.filter((c) => c.requires.includes(name as never)).map((c) => c.name);
     expect(requiring('kycVerified').sort()).toEqual([...stakesAndDeposits, 'game/launchGame', 'game/v2/inGame'].sort());
     expect(requiring('faceCheck:withdraw').sort()).toEqual([...withdrawals].sort());

@@ -57,6 +57,8 @@ const LAYERS: Record<string, Layer> = {
   'bets/tasks': 'service',
   'bets/tickets': 'model',
   'bets/writer': 'service',
+  'campaigns/fairness': 'model',
+  'campaigns/luckySpin': 'service',
   'casinoWallet/api': 'service',
   'casinoWallet/bonus': 'service',
   'casinoWallet/records': 'service',

@@ -21,7 +21,7 @@ declare module 'fastify' {
 }
 
 export type { BetForFunding, EndReason, Funding, PromotionsService } from './service';
-export { maxBetMessage } from './service';
+export { maxBetMessage, peso } from './service';
 export { REBATE_TERMS, type Rebates } from './rebates';
 
 /** How often the leader forfeits grants past their expiry. */

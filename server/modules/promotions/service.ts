@@ -216,8 +216,12 @@ export class PromotionsService {
     return answer;
   }
 
-  /** Makes a grant: its ledger account, the terms copied in, the bonus from house:bonus. */
-  private async grant(tx: Transaction, customerId: number, offerId: string, terms: OfferTerms, amount: number): Promise<repo.GrantRow> {
+  /**
+   * Makes a grant: its ledger account, the terms copied in, the bonus from house:bonus (multiple 0:
+   * converted to cash at once). Campaigns pay mission rewards and lucky-spin prizes through it, in
+   * their claim's transaction; one grant per player and offer id (else undefined is thrown as refused).
+   */
+  async grant(tx: Transaction, customerId: number, offerId: string, terms: OfferTerms, amount: number): Promise<repo.GrantRow> {
     const accountId = await grantAccountId(tx, customerId, offerId);
     const now = this.now();
     const grant = await repo.insertGrant(tx, {

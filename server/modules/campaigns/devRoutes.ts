@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { crossSite, devPage, devPageBasics, escapeHtml, formFields, sendPage } from '../dev';
+import type { LuckySpinService } from './luckySpin';
+import type { MissionsService } from './service';
+
+/**
+ * /dev/missions and /dev/lucky-spin (development only): the operator's missions and the lucky spin's
+ * prizes and odds, edited without a deploy, validated on save (src/contract/campaigns.ts). A mission
+ * overlapping a running one of its kind is refused. POST with JSON is the tests' way in:
+ * /dev/missions { id, definition, active }, /dev/lucky-spin { config }.
+ */
+export async function campaignDevRoutes(app: FastifyInstance, options: { missions: MissionsService; luckySpin: LuckySpinService }) {
+  const { missions, luckySpin } = options;
+  devPageBasics(app);
+
+  const card = (action: string, title: string, fields: string, json: unknown, extra = '') =>
+    `<div class="card"><form method="post" action="${action}"><h2>${title}</h2>${fields}
+<label>JSON<textarea name="json" rows="16" cols="80">${json === undefined ? '' : escapeHtml(JSON.stringify(json, null, 2))}</textarea></label>${extra}
+<button>Save</button></form></div>`;
+
+  const renderMissions = async (notice = '') =>
+    devPage(
+      'Campaigns: missions',
+      `<p class="note">Missions apply at once on every instance; players who joined keep their time limit. This page does not exist in production.</p>${notice}
+${(await missions.all())
+  .map(({ id, active, mission }) =>
+    card(
+      '/dev/missions',
+      `<code>${escapeHtml(id)}</code>`,
+      `<input type="hidden" name="id" value="${escapeHtml(id)}">`,
+      mission,
+      `<label><input type="checkbox" name="active" value="true"${active ? ' checked' : ''}> shown to players</label>`,
+    ),
+  )
+  .join('')}
+${card('/dev/missions', 'New mission', '<label>Id<input name="id" placeholder="nba-three-games"></label><input type="hidden" name="active" value="true">', undefined)}`,
+    );
+
+  const renderSpin = async (notice = '') =>
+    devPage(
+      'Campaigns: the lucky spin',
+      `<p class="note">The prizes and their weights (chance = weight / sum of weights); spins already made keep the odds they were drawn with. This page does not exist in production.</p>${notice}
+${card('/dev/lucky-spin', 'Lucky spin', '', await luckySpin.config())}`,
+    );
+
+  /** A JSON body or the page's form: what to save, or the error to show. */
+  const save = async (request: FastifyRequest, work: (body: Record<string, unknown>) => Promise<void>) => {
+    const json = typeof request.body === 'object' && request.body !== null;
+    try {
+      if (json) await work(request.body as Record<string, unknown>);
+      else {
+        const form = formFields(request);
+        await work({ id: form.get('id') ?? '', active: form.get('active') === 'true', json: JSON.parse(form.get('json') ?? '') });
+      }
+      return { json, error: undefined };
+    } catch (error) {
+      return { json, error: error instanceof Error ? error.message : 'not saved' };
+    }
+  };
+
+  app.get('/dev/missions', async (_request, reply) => sendPage(reply, await renderMissions()));
+  app.post('/dev/missions', async (request, reply) => {
+    if (crossSite(request)) return sendPage(reply, devPage('Refused', '<p>Posts from another site are refused.</p>'), 403);
+    const { json, error } = await save(request, async (body) => {
+      const id = String(body.id ?? '').trim();
+      if (!/^[a-z0-9-]{3,40}$/.test(id)) throw new Error('A mission id is 3 to 40 lower-case letters, digits or dashes.');
+      await missions.save(id, body.definition ?? body.json, body.active !== false);
+    });
+    if (json) return error ? reply.status(400).send({ error }) : { saved: true };
+    return sendPage(reply, await renderMissions(`<p class="${error ? 'bad' : 'ok'}">${escapeHtml(error ?? 'Saved.')}</p>`), error ? 400 : 200);
+  });
+
+  app.get('/dev/lucky-spin', async (_request, reply) => sendPage(reply, await renderSpin()));
+  app.post('/dev/lucky-spin', async (request, reply) => {
+    if (crossSite(request)) return sendPage(reply, devPage('Refused', '<p>Posts from another site are refused.</p>'), 403);
+    const { json, error } = await save(request, (body) => luckySpin.saveConfig(body.config ?? body.json));
+    if (json) return error ? reply.status(400).send({ error }) : { saved: true };
+    return sendPage(reply, await renderSpin(`<p class="${error ? 'bad' : 'ok'}">${escapeHtml(error ?? 'Saved.')}</p>`), error ? 400 : 200);
+  });
+}
