@@ -67,7 +67,11 @@ ${card('/dev/lucky-spin', 'Lucky spin', '', await luckySpin.config())}`,
       await missions.save(id, body.definition ?? body.json, body.active !== false);
     });
     if (json) return error ? reply.status(400).send({ error }) : { saved: true };
-    return sendPage(reply, await renderMissions(`<p class="${error ? 'bad' : 'ok'}">${escapeHtml(error ?? 'Saved.')}</p>`), error ? 400 : 200);
+    return sendPage(
+      reply,
+      await renderMissions(`<p class="${error ? 'bad' : 'ok'}">${escapeHtml(error ?? 'Saved.')}</p>`),
+      error ? 400 : 200,
+    );
   });
 
   app.get('/dev/lucky-spin', async (_request, reply) => sendPage(reply, await renderSpin()));

@@ -84,7 +84,9 @@ export class LuckySpinService {
         minDeposit: config?.minDeposit ?? 0,
         prizes: [],
         spins: [],
-        notice: !marketing ? 'Promotions are off for your account (you opted out of marketing, or play is paused).' : 'The lucky spin is closed.',
+        notice: !marketing
+          ? 'Promotions are off for your account (you opted out of marketing, or play is paused).'
+          : 'The lucky spin is closed.',
       };
     }
     await this.earn(this.db, customerId, config);

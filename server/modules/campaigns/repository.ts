@@ -39,7 +39,10 @@ export async function entry(db: Queryable, missionId: string, customerId: number
 }
 
 /** Joins once (a second join answers the first entry). */
-export async function join(tx: Transaction, row: { missionId: string; customerId: number; joinedAt: Date; deadline: Date }): Promise<EntryRow> {
+export async function join(
+  tx: Transaction,
+  row: { missionId: string; customerId: number; joinedAt: Date; deadline: Date },
+): Promise<EntryRow> {
   await tx.insert(missionEntries).values(row).onConflictDoNothing();
   return (await entry(tx, row.missionId, row.customerId))!;
 }
@@ -109,7 +112,12 @@ export async function addSpins(db: Queryable, rows: (typeof luckySpins.$inferIns
 
 /** The player's spins, newest first. */
 export function spinsOf(db: Queryable, customerId: number): Promise<SpinRow[]> {
-  return db.select().from(luckySpins).where(eq(luckySpins.customerId, customerId)).orderBy(sql`${luckySpins.id} DESC`).limit(50);
+  return db
+    .select()
+    .from(luckySpins)
+    .where(eq(luckySpins.customerId, customerId))
+    .orderBy(sql`${luckySpins.id} DESC`)
+    .limit(50);
 }
 
 /** The player's oldest spin not used and not lapsed, locked (a racing spin takes the next one, or none). */
@@ -117,7 +125,13 @@ export async function takeOpenSpin(tx: Transaction, customerId: number, now: Dat
   const [row] = await tx
     .select()
     .from(luckySpins)
-    .where(and(eq(luckySpins.customerId, customerId), isNull(luckySpins.spunAt), sql`${luckySpins.expiresAt} > ${now.toISOString()}::timestamptz`))
+    .where(
+      and(
+        eq(luckySpins.customerId, customerId),
+        isNull(luckySpins.spunAt),
+        sql`${luckySpins.expiresAt} > ${now.toISOString()}::timestamptz`,
+      ),
+    )
     .orderBy(asc(luckySpins.id))
     .limit(1)
     .for('update', { skipLocked: true });

@@ -80,8 +80,7 @@ export class MissionsService {
   /** The operator's save (/dev/missions): validated, and refused when it overlaps a running mission of its kind. */
   async save(id: string, definition: unknown, active: boolean): Promise<void> {
     const parsed = missionSchema.safeParse(definition);
-    if (!parsed.success)
-      throw refused(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+    if (!parsed.success) throw refused(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
     const mission = parsed.data;
     if (Date.parse(mission.endsAt) <= Date.parse(mission.startsAt)) throw refused('endsAt must be after startsAt.');
     if (active) {
@@ -162,11 +161,14 @@ export class MissionsService {
       endsAt: mission.endsAt,
       hours: mission.hours,
       status: (now < Date.parse(mission.startsAt) ? 'upcoming' : now >= Date.parse(mission.endsAt) ? 'ended' : 'running') as
-        | 'upcoming'
-        | 'running'
-        | 'ended',
+        'upcoming' | 'running' | 'ended',
       reward: { bonus: mission.reward.bonus, multiple: mission.reward.multiple },
-      tasks: mission.tasks.map((task, index) => ({ id: task.id, label: task.label, count: task.count, done: progress?.[index]?.done ?? 0 })),
+      tasks: mission.tasks.map((task, index) => ({
+        id: task.id,
+        label: task.label,
+        count: task.count,
+        done: progress?.[index]?.done ?? 0,
+      })),
       entry: entry
         ? {
             joinedAt: entry.joinedAt.toISOString(),
@@ -211,20 +213,30 @@ export class MissionsService {
     const found = (await this.all()).find((row) => row.id === id);
     if (!found) throw refused('This mission does not exist.', 404);
     const { mission } = found;
-    const answer = await withIdempotency(this.db, { customerId, key, call: 'sport-activity/claim-rewards', request: { id } }, async (tx) => {
-      await this.options.claimGate(tx, customerId, 'promotion');
-      const entry = await repo.entry(tx, id, customerId, true);
-      if (!entry) throw refused('Join this mission first.');
-      if (entry.status === 'claimed') throw refused('You already claimed this reward.');
-      const progress = await this.progress(tx, customerId, mission, entry);
-      const short = progress.find((row) => row.done < row.task.count);
-      if (short) throw refused(`Not complete yet: ${short.task.label} (${short.done} of ${short.task.count}).`);
-      if (this.now() > entry.deadline.getTime() + mission.claimDays * DAY_MS)
-        throw refused(`The reward could be claimed within ${mission.claimDays} days of the time limit; that time has passed.`);
-      const grant = await this.options.grant(tx, customerId, `mission-${id}`, rewardTerms(mission.title, mission.reward), mission.reward.bonus);
-      await repo.markClaimed(tx, entry.id, grant.id, new Date(this.now()));
-      return { missionId: id, grantId: grant.id, bonus: mission.reward.bonus, cash: mission.reward.multiple === 0 };
-    });
+    const answer = await withIdempotency(
+      this.db,
+      { customerId, key, call: 'sport-activity/claim-rewards', request: { id } },
+      async (tx) => {
+        await this.options.claimGate(tx, customerId, 'promotion');
+        const entry = await repo.entry(tx, id, customerId, true);
+        if (!entry) throw refused('Join this mission first.');
+        if (entry.status === 'claimed') throw refused('You already claimed this reward.');
+        const progress = await this.progress(tx, customerId, mission, entry);
+        const short = progress.find((row) => row.done < row.task.count);
+        if (short) throw refused(`Not complete yet: ${short.task.label} (${short.done} of ${short.task.count}).`);
+        if (this.now() > entry.deadline.getTime() + mission.claimDays * DAY_MS)
+          throw refused(`The reward could be claimed within ${mission.claimDays} days of the time limit; that time has passed.`);
+        const grant = await this.options.grant(
+          tx,
+          customerId,
+          `mission-${id}`,
+          rewardTerms(mission.title, mission.reward),
+          mission.reward.bonus,
+        );
+        await repo.markClaimed(tx, entry.id, grant.id, new Date(this.now()));
+        return { missionId: id, grantId: grant.id, bonus: mission.reward.bonus, cash: mission.reward.multiple === 0 };
+      },
+    );
     this.options.events.publish({ type: 'balance', customerId });
     return answer;
   }

@@ -42,7 +42,6 @@ export const PROMO_ROUTES = [
     ...L,
   }),
   route({ path: '/coupon/$name', name: 'coupon', owner: 'promo', ...L }),
-  route({ path: '/sportActivity/$id', name: 'sportActivity', owner: 'promo' }),
   route({
     path: '/sportActivity-new-user',
     name: 'sportActivity-new-user',
@@ -51,7 +50,6 @@ export const PROMO_ROUTES = [
   }),
   route({ path: '/sportActivity-nba-live', name: 'sportActivity-nba-live', owner: 'promo' }),
   route({ path: '/sportActivity-nba-live/$id', name: 'sportActivity-nba-live-detail', owner: 'promo' }),
-  route({ path: '/sportActivity/quests/$eventId', name: 'sportActivity-quests', owner: 'promo' }),
   route({ path: '/nbaPlayoff', name: 'nbaPlayoff', owner: 'promo' }),
   route({ path: '/nbaVideo', name: 'nbaVideo', owner: 'promo' }),
   route({ path: '/fiba', name: 'fiba', owner: 'promo' }),
