@@ -120,7 +120,10 @@ describe('missions', () => {
     const clash = await devPost('/dev/missions', { id: 'overlap-b', definition: missionOf({ kind: 'overlap' }) });
     expect(clash.status).toBe(400);
     expect(((await clash.json()) as { error: string }).error).toMatch(/overlap-a of the same kind/);
-    const bad = await devPost('/dev/missions', { id: 'bad-mission', definition: { ...missionOf(), reward: { ...missionOf().reward, multiple: 11 } } });
+    const bad = await devPost('/dev/missions', {
+      id: 'bad-mission',
+      definition: { ...missionOf(), reward: { ...missionOf().reward, multiple: 11 } },
+    });
     expect(bad.status).toBe(400);
   });
 
@@ -169,17 +172,26 @@ describe('missions', () => {
     }
 
     // Twenty claims with different keys, half on each instance: one reward.
-    const claims = await Promise.all(Array.from({ length: 20 }, (_, i) => claim(player.token, 'count-once', idempotencyKey(), i % 2 ? second : server)));
+    const claims = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => claim(player.token, 'count-once', idempotencyKey(), i % 2 ? second : server)),
+    );
     const paid = claims.filter((answer) => answer.code === '0000');
     expect(paid).toHaveLength(1);
-    expect(claims.filter((answer) => answer.code !== '0000').every((answer) => answer.message === 'You already claimed this reward.')).toBe(true);
+    expect(claims.filter((answer) => answer.code !== '0000').every((answer) => answer.message === 'You already claimed this reward.')).toBe(
+      true,
+    );
     const grants = await db()
       .select()
       .from(bonusGrants)
       .where(and(eq(bonusGrants.customerId, player.customerId), eq(bonusGrants.offerId, 'mission-count-once')));
     expect(grants).toHaveLength(1);
     expect(grants[0]).toMatchObject({ amount: 5_000, wageringRequired: 5_000, status: 'active' });
-    expect(await db().select().from(ledgerTransactions).where(eq(ledgerTransactions.reference, `grant:${grants[0]!.id}`))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(ledgerTransactions)
+        .where(eq(ledgerTransactions.reference, `grant:${grants[0]!.id}`)),
+    ).toHaveLength(1);
     expect((await detail(player.token, 'count-once')).data.entry?.state).toBe('claimed');
     // The bonus wallet shows it apart from cash.
     const wallet = await call<PromotionListAnswer>(server, 'main', 'promotion/list', {}, { token: player.token });
@@ -188,7 +200,10 @@ describe('missions', () => {
 
   it('does not count a bet settled after the time limit, and refuses the claim with the reason', async () => {
     const { high } = threeWay();
-    await saveMission('time-limit', missionOf({ hours: 1, tasks: [{ id: 'one', label: 'One bet', minOddsH: 101, minStake: 1_000, count: 1 }] }));
+    await saveMission(
+      'time-limit',
+      missionOf({ hours: 1, tasks: [{ id: 'one', label: 'One bet', minOddsH: 101, minStake: 1_000, count: 1 }] }),
+    );
     const player = await quickCustomer(server);
     await fund(server, player.customerId, 10_000);
     shift = -2 * HOUR; // joined two hours ago: the one-hour limit has passed
@@ -201,6 +216,30 @@ describe('missions', () => {
     expect(read.data.tasks[0]!.done).toBe(0);
     expect(read.data.entry?.state).toBe('timedOut');
     expect((await claim(player.token, 'time-limit')).message).toBe('Not complete yet: One bet (0 of 1).');
+  });
+
+  it('refuses the claim of a player on a break with the gate’s code: nothing paid, the entry unclaimed', async () => {
+    const { high } = threeWay();
+    await saveMission('on-a-break', missionOf({ tasks: [{ id: 'one', label: 'One bet', minOddsH: 101, minStake: 1_000, count: 1 }] }));
+    const player = await quickCustomer(server);
+    await fund(server, player.customerId, 10_000);
+    expect((await join(player.token, 'on-a-break')).code).toBe('0000');
+    await bet(player.token, high, 20);
+    await settle(high.match.matchId);
+    used.add(high.match.matchId);
+    expect((await detail(player.token, 'on-a-break')).data.entry?.state).toBe('completed');
+    const took = await call(server, 'main', 'responsibleGaming/takeBreak', { period: '1d' }, { token: player.token });
+    expect(took.code, took.message).toBe('0000');
+    const refusedClaim = await claim(player.token, 'on-a-break');
+    expect(refusedClaim.code).not.toBe('0000');
+    const [entry] = await db().select().from(missionEntries).where(eq(missionEntries.customerId, player.customerId));
+    expect(entry).toMatchObject({ status: 'joined', grantId: null });
+    expect(
+      await db()
+        .select()
+        .from(bonusGrants)
+        .where(and(eq(bonusGrants.customerId, player.customerId), eq(bonusGrants.offerId, 'mission-on-a-break'))),
+    ).toHaveLength(0);
   });
 });
 
@@ -257,7 +296,12 @@ describe('the lucky spin', () => {
       .select()
       .from(bonusGrants)
       .where(and(eq(bonusGrants.customerId, player.customerId), like(bonusGrants.offerId, 'spin-%')));
-    expect(grants.map((g) => g.amount).sort()).toEqual(won.filter((w) => w.amount > 0).map((w) => w.amount).sort());
+    expect(grants.map((g) => g.amount).sort()).toEqual(
+      won
+        .filter((w) => w.amount > 0)
+        .map((w) => w.amount)
+        .sort(),
+    );
     const wallet = await call<PromotionListAnswer>(server, 'main', 'promotion/list', {}, { token: player.token });
     const cashWon = won.filter((w) => w.cash).reduce((sum, w) => sum + w.amount, 0);
     const bonusWon = won.filter((w) => !w.cash).reduce((sum, w) => sum + w.amount, 0);

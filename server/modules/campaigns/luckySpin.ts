@@ -25,10 +25,10 @@ export function defaultLuckySpin(now: number): LuckySpinConfig {
     days: 7,
     prizes: [
       { id: 'try-again', label: 'Try again', amount: 0, weight: 40 },
-      { id: 'cash-5', label: '₱5 cash', amount: 500, weight: 30 },
-      { id: 'cash-20', label: '₱20 cash', amount: 2_000, weight: 18 },
-      { id: 'bonus-100', label: '₱100 bonus', amount: 10_000, weight: 10 },
-      { id: 'cash-500', label: '₱500 cash', amount: 50_000, weight: 2 },
+      { id: 'cash-5', label: '₱5', amount: 500, weight: 30 },
+      { id: 'cash-20', label: '₱20', amount: 2_000, weight: 18 },
+      { id: 'bonus-100', label: '₱100', amount: 10_000, weight: 10 },
+      { id: 'cash-500', label: '₱500', amount: 50_000, weight: 2 },
     ].map((prize) => ({ ...prize, multiple: prize.id.startsWith('bonus') ? 3 : 0 })),
   };
 }
