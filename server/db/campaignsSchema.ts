@@ -78,3 +78,18 @@ export const luckySpins = pgTable(
     check('lucky_spins_amount', sql`${t.amount} IS NULL OR ${t.amount} >= 0`),
   ],
 );
+
+/** A slot tournament as the operator wrote it (src/contract/campaigns.ts tournamentSchema), edited on /dev/tournaments. */
+export const campaignTournaments = pgTable('campaign_tournaments', {
+  id: text('id').primaryKey(),
+  definition: jsonb('definition').notNull(),
+  active: boolean('active').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A tournament paid: the row is the once-guard of the leader's job; the final standings and what each winner got. */
+export const tournamentPayouts = pgTable('tournament_payouts', {
+  tournamentId: text('tournament_id').primaryKey(),
+  paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+  standings: jsonb('standings').notNull(),
+});

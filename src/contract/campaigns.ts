@@ -22,6 +22,8 @@ export const CampaignCall = {
   spinOpportunity: 'luckySpin/opportunity',
   /** Player, idempotent. Spends one spin: drawn on the server, the prize paid in the same transaction. */
   spin: 'luckySpin/spin',
+  /** Session. The slot tournaments: their rule, prizes, standings, the player's place; paid ones with what was paid. */
+  tournaments: 'tournament/list',
 } as const;
 
 const centavos = z.int().check(z.minimum(0));
@@ -121,4 +123,33 @@ export type LuckySpinConfig = z.infer<typeof luckySpinConfigSchema>;
 export function spinOdds(prizes: readonly SpinPrize[]): { id: string; percent: string }[] {
   const total = prizes.reduce((sum, prize) => sum + prize.weight, 0);
   return prizes.map((prize) => ({ id: prize.id, percent: ((prize.weight * 100) / total).toFixed(1) }));
+}
+
+/** A slot tournament (/rtgGameTournament) as the operator writes it (/dev/tournaments). */
+export const tournamentSchema = z.strictObject({
+  title: z.string().check(z.minLength(3), z.maxLength(80)),
+  summary: z.string().check(z.minLength(3), z.maxLength(300)),
+  /** The casino category whose rounds count (spec §3: Slot 5, Poker 3, Casino 17, Bingo 27, Arcade 8). */
+  category: z.int().check(z.minimum(1), z.maximum(999)),
+  /** turnover: the sum of settled rounds' stakes; biggestWin: the largest single round's win. */
+  rule: z.enum(['turnover', 'biggestWin']),
+  /** A round counts when its stake is at least this. */
+  minBet: positiveCentavos,
+  startsAt: z.iso.datetime(),
+  endsAt: z.iso.datetime(),
+  /** The prize of each place, first place first (cash when multiple is 0, else a bonus with that wagering). */
+  prizes: z.array(positiveCentavos).check(z.minLength(1), z.maxLength(20)),
+  multiple: z.int().check(z.minimum(0), z.maximum(MAX_WAGERING_MULTIPLE)),
+});
+export type Tournament = z.infer<typeof tournamentSchema>;
+
+/** A tournament's rule in plain words. */
+export function tournamentTerms(tournament: Tournament, peso: (centavos: number) => string): string[] {
+  return [
+    tournament.rule === 'turnover'
+      ? `Your score is the total stake of your settled rounds in this category, each round at least ${peso(tournament.minBet)}.`
+      : `Your score is your biggest single-round win in this category, from a round of at least ${peso(tournament.minBet)}.`,
+    `Rounds started from ${tournament.startsAt.slice(0, 16).replace('T', ' ')} to ${tournament.endsAt.slice(0, 16).replace('T', ' ')} UTC count. On a tie, who reached the score first places higher.`,
+    `Prizes are paid once, automatically, after the end: ${tournament.prizes.map((prize, index) => `#${index + 1} ${peso(prize)}`).join(', ')}${tournament.multiple === 0 ? ' in cash.' : ` as a bonus with ${tournament.multiple}× wagering.`}`,
+  ];
 }

@@ -1,6 +1,6 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bonusGrants, ledgerTransactions, luckySpins, missionEntries } from '../../server/db/schema';
+import { bonusGrants, casinoRounds, ledgerTransactions, luckySpins, missionEntries, tournamentPayouts } from '../../server/db/schema';
 import { prizeFor, rollOf, seedHash } from '../../server/modules/campaigns/fairness';
 import { ledgerTotal } from '../../server/modules/wallet/ledger';
 import type {
@@ -9,10 +9,11 @@ import type {
   MissionsAnswer,
   SpinAnswer,
   SpinOpportunityAnswer,
+  TournamentsAnswer,
 } from '../../src/contract/answers/campaigns';
 import type { PromotionListAnswer } from '../../src/contract/answers/promotions';
 import { BetCode, type PlacementResult } from '../../src/contract/betting';
-import type { LuckySpinConfig, Mission, SpinPrize } from '../../src/contract/campaigns';
+import type { LuckySpinConfig, Mission, SpinPrize, Tournament } from '../../src/contract/campaigns';
 import { GatewayCode } from '../../src/contract/errorCodes';
 import { type Pick, openPicks, singleBody } from './bodies';
 import { call, fund, idempotencyKey, quickCustomer, visitorToken } from './player';
@@ -328,5 +329,85 @@ describe('the lucky spin', () => {
     expect(refusedSpin.code).not.toBe('0000');
     const open = await db().select().from(luckySpins).where(eq(luckySpins.customerId, player.customerId));
     expect(open.filter((s) => s.spunAt === null)).toHaveLength(1);
+  });
+});
+
+describe('slot tournaments', () => {
+  it('ranks settled rounds of the category in the window by the rule, pays each place once though two instances run the payout at once, and withholds the prize of a winner on a break', async () => {
+    const start = Date.now() - 3 * HOUR;
+    const end = Date.now() - HOUR;
+    const tournament: Tournament = {
+      title: 'Slots sprint',
+      summary: 'Most staked on slots wins.',
+      category: 5,
+      rule: 'turnover',
+      minBet: 100,
+      startsAt: new Date(start).toISOString(),
+      endsAt: new Date(end).toISOString(),
+      prizes: [3_000, 2_000, 1_000],
+      multiple: 0,
+    };
+    const saved = await devPost('/dev/tournaments', { id: 'sprint', definition: tournament });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const [first, second_, third, onBreak] = await Promise.all([1, 2, 3, 4].map(() => quickCustomer(server)));
+    let n = 0;
+    const round = (customerId: number, bet: number, extra: Partial<typeof casinoRounds.$inferInsert> = {}) => ({
+      customerId,
+      roundId: `t-${customerId}-${n++}`,
+      gameId: 1,
+      gameCode: 'slot-1',
+      gameName: 'Slot',
+      platformCode: 'sim',
+      category: 5,
+      startedAt: new Date(start + HOUR),
+      lastAt: new Date(start + HOUR + n * 1_000),
+      status: 'settled',
+      bet,
+      win: 0,
+      ...extra,
+    });
+    await db()
+      .insert(casinoRounds)
+      .values([
+        round(first!.customerId, 3_000),
+        round(first!.customerId, 2_000),
+        round(onBreak!.customerId, 4_000),
+        round(second_!.customerId, 3_000),
+        round(third!.customerId, 1_000),
+        // Not counted: before the window, rolled back, another category, under the minimum bet.
+        round(third!.customerId, 90_000, { startedAt: new Date(start - HOUR) }),
+        round(third!.customerId, 90_000, { status: 'rolled_back' }),
+        round(third!.customerId, 90_000, { category: 17 }),
+        round(third!.customerId, 99),
+      ]);
+    const took = await call(server, 'main', 'responsibleGaming/takeBreak', { period: '1d' }, { token: onBreak!.token });
+    expect(took.code, took.message).toBe('0000');
+
+    const before = await call<TournamentsAnswer>(server, 'main', 'tournament/list', {}, { token: first!.token });
+    const shown = before.data.tournaments.find((t) => t.id === 'sprint')!;
+    expect(shown.status).toBe('ended');
+    expect(shown.standings.map((s) => s.score)).toEqual([5_000, 4_000, 3_000, 1_000]);
+    expect(shown.mine).toMatchObject({ place: 1, me: true });
+    expect(shown.standings[1]!.name).toMatch(/\*\*\*$/);
+
+    // Both instances run the payout at once, then the leader's job ticks again: paid once.
+    const [a, b] = await Promise.all([server.app.tournaments.payDue(), second.app.tournaments.payDue()]);
+    expect(a + b).toBe(1);
+    expect(await server.app.jobs.tick(Date.now(), ['tournament-payouts'])).toEqual({ 'tournament-payouts': 0 });
+    expect(await db().select().from(tournamentPayouts).where(eq(tournamentPayouts.tournamentId, 'sprint'))).toHaveLength(1);
+    const paid = await db().select().from(bonusGrants).where(eq(bonusGrants.offerId, 'tournament-sprint'));
+    expect(paid.map((g) => [g.customerId, g.amount, g.status]).sort()).toEqual(
+      [
+        [first!.customerId, 3_000, 'converted'],
+        [second_!.customerId, 1_000, 'converted'],
+      ].sort(),
+    );
+    const after = await call<TournamentsAnswer>(server, 'main', 'tournament/list', {}, { token: second_!.token });
+    const final = after.data.tournaments.find((t) => t.id === 'sprint')!;
+    expect(final.status).toBe('paid');
+    expect(final.standings.map((s) => s.prize)).toEqual([3_000, 0, 1_000]);
+    expect(final.mine).toMatchObject({ place: 3, prize: 1_000, me: true });
+    const cash = await call<PromotionListAnswer>(server, 'main', 'promotion/list', {}, { token: first!.token });
+    expect(cash.data.cash).toBe(3_000);
   });
 });

@@ -59,6 +59,7 @@ const LAYERS: Record<string, Layer> = {
   'bets/writer': 'service',
   'campaigns/fairness': 'model',
   'campaigns/luckySpin': 'service',
+  'campaigns/tournaments': 'service',
   'casinoWallet/api': 'service',
   'casinoWallet/bonus': 'service',
   'casinoWallet/records': 'service',

@@ -50,3 +50,16 @@ CREATE TABLE "lucky_spins" (
 CREATE UNIQUE INDEX "lucky_spins_once" ON "lucky_spins" USING btree ("customer_id","source");
 --> statement-breakpoint
 CREATE INDEX "lucky_spins_open" ON "lucky_spins" USING btree ("customer_id","spun_at");
+--> statement-breakpoint
+CREATE TABLE "campaign_tournaments" (
+	"id" text PRIMARY KEY NOT NULL,
+	"definition" jsonb NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "tournament_payouts" (
+	"tournament_id" text PRIMARY KEY NOT NULL REFERENCES "campaign_tournaments"("id"),
+	"paid_at" timestamp with time zone NOT NULL,
+	"standings" jsonb NOT NULL
+);

@@ -2,15 +2,20 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { crossSite, devPage, devPageBasics, escapeHtml, formFields, sendPage } from '../dev';
 import type { LuckySpinService } from './luckySpin';
 import type { MissionsService } from './service';
+import type { TournamentsService } from './tournaments';
 
 /**
- * /dev/missions and /dev/lucky-spin (development only): the operator's missions and the lucky spin's
+ * /dev/missions, /dev/tournaments and /dev/lucky-spin (development only): the operator's missions, slot
+ * tournaments and the lucky spin's
  * prizes and odds, edited without a deploy, validated on save (src/contract/campaigns.ts). A mission
  * overlapping a running one of its kind is refused. POST with JSON is the tests' way in:
- * /dev/missions { id, definition, active }, /dev/lucky-spin { config }.
+ * /dev/missions and /dev/tournaments { id, definition, active }, /dev/lucky-spin { config }.
  */
-export async function campaignDevRoutes(app: FastifyInstance, options: { missions: MissionsService; luckySpin: LuckySpinService }) {
-  const { missions, luckySpin } = options;
+export async function campaignDevRoutes(
+  app: FastifyInstance,
+  options: { missions: MissionsService; luckySpin: LuckySpinService; tournaments: TournamentsService },
+) {
+  const { missions, luckySpin, tournaments } = options;
   devPageBasics(app);
 
   const card = (action: string, title: string, fields: string, json: unknown, extra = '') =>
@@ -80,5 +85,39 @@ ${card('/dev/lucky-spin', 'Lucky spin', '', await luckySpin.config())}`,
     const { json, error } = await save(request, (body) => luckySpin.saveConfig(body.config ?? body.json));
     if (json) return error ? reply.status(400).send({ error }) : { saved: true };
     return sendPage(reply, await renderSpin(`<p class="${error ? 'bad' : 'ok'}">${escapeHtml(error ?? 'Saved.')}</p>`), error ? 400 : 200);
+  });
+
+  const renderTournaments = async (notice = '') =>
+    devPage(
+      'Campaigns: slot tournaments',
+      `<p class="note">Standings come from settled casino rounds; the leader pays each tournament once after its end. This page does not exist in production.</p>${notice}
+${(await tournaments.all())
+  .map(({ id, active, tournament }) =>
+    card(
+      '/dev/tournaments',
+      `<code>${escapeHtml(id)}</code>`,
+      `<input type="hidden" name="id" value="${escapeHtml(id)}">`,
+      tournament,
+      `<label><input type="checkbox" name="active" value="true"${active ? ' checked' : ''}> shown to players</label>`,
+    ),
+  )
+  .join('')}
+${card('/dev/tournaments', 'New tournament', '<label>Id<input name="id" placeholder="slots-weekend"></label><input type="hidden" name="active" value="true">', undefined)}`,
+    );
+
+  app.get('/dev/tournaments', async (_request, reply) => sendPage(reply, await renderTournaments()));
+  app.post('/dev/tournaments', async (request, reply) => {
+    if (crossSite(request)) return sendPage(reply, devPage('Refused', '<p>Posts from another site are refused.</p>'), 403);
+    const { json, error } = await save(request, async (body) => {
+      const id = String(body.id ?? '').trim();
+      if (!/^[a-z0-9-]{3,40}$/.test(id)) throw new Error('A tournament id is 3 to 40 lower-case letters, digits or dashes.');
+      await tournaments.save(id, body.definition ?? body.json, body.active !== false);
+    });
+    if (json) return error ? reply.status(400).send({ error }) : { saved: true };
+    return sendPage(
+      reply,
+      await renderTournaments(`<p class="${error ? 'bad' : 'ok'}">${escapeHtml(error ?? 'Saved.')}</p>`),
+      error ? 400 : 200,
+    );
   });
 }

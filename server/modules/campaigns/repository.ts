@@ -1,7 +1,16 @@
 import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { MissionTask } from '../../../src/contract/campaigns';
 import type { Queryable, Transaction } from '../../db';
-import { campaignMissions, campaignSettings, ledgerEntries, ledgerTransactions, luckySpins, missionEntries } from '../../db/schema';
+import {
+  campaignMissions,
+  campaignSettings,
+  campaignTournaments,
+  ledgerEntries,
+  ledgerTransactions,
+  luckySpins,
+  missionEntries,
+  tournamentPayouts,
+} from '../../db/schema';
 
 /** Campaigns' storage: missions and who joined them, campaign settings, lucky spins (migration 0028). */
 
@@ -147,4 +156,66 @@ export async function markSpun(
     .update(luckySpins)
     .set(result)
     .where(and(eq(luckySpins.id, spinId), isNull(luckySpins.spunAt)));
+}
+
+// ── Tournaments ───────────────────────────────────────────────────────────────────────────────────
+
+export type TournamentRow = typeof campaignTournaments.$inferSelect;
+export type PayoutRow = typeof tournamentPayouts.$inferSelect;
+
+export function tournaments(db: Queryable): Promise<TournamentRow[]> {
+  return db.select().from(campaignTournaments).orderBy(asc(campaignTournaments.id));
+}
+
+export async function saveTournament(db: Queryable, id: string, definition: unknown, active: boolean): Promise<void> {
+  await db
+    .insert(campaignTournaments)
+    .values({ id, definition, active })
+    .onConflictDoUpdate({ target: campaignTournaments.id, set: { definition, active, updatedAt: sql`now()` } });
+}
+
+export function payouts(db: Queryable): Promise<PayoutRow[]> {
+  return db.select().from(tournamentPayouts);
+}
+
+/** Takes a tournament's payout (once across instances: the row is the guard); false when already taken. */
+export async function takePayout(tx: Transaction, tournamentId: string, at: Date): Promise<boolean> {
+  const rows = await tx
+    .insert(tournamentPayouts)
+    .values({ tournamentId, paidAt: at, standings: [] })
+    .onConflictDoNothing()
+    .returning({ id: tournamentPayouts.tournamentId });
+  return rows.length > 0;
+}
+
+export async function recordStandings(tx: Transaction, tournamentId: string, standings: unknown): Promise<void> {
+  await tx.update(tournamentPayouts).set({ standings }).where(eq(tournamentPayouts.tournamentId, tournamentId));
+}
+
+export interface Score {
+  customerId: number;
+  nickName: string;
+  score: number;
+}
+
+/**
+ * The standings of a window of settled casino rounds of one category: each player's score (the sum of
+ * stakes, or the biggest single win) from rounds of at least minBet, best first; a tie goes to who reached
+ * it first (the earliest last round counted).
+ */
+export async function standings(
+  db: Queryable,
+  query: { category: number; rule: 'turnover' | 'biggestWin'; minBet: number; from: Date; to: Date; limit: number },
+): Promise<Score[]> {
+  const score = query.rule === 'turnover' ? sql`sum(r.bet)` : sql`max(r.win)`;
+  const result = (await db.execute(sql`
+    SELECT r.customer_id AS "customerId", c.nick_name AS "nickName", ${score} AS score, max(r.last_at) AS reached
+    FROM casino_rounds r JOIN customers c ON c.id = r.customer_id
+    WHERE r.status = 'settled' AND r.category = ${query.category} AND r.bet >= ${query.minBet}
+      AND r.started_at >= ${query.from.toISOString()}::timestamptz AND r.started_at < ${query.to.toISOString()}::timestamptz
+    GROUP BY r.customer_id, c.nick_name
+    HAVING ${score} > 0
+    ORDER BY score DESC, reached ASC, r.customer_id ASC
+    LIMIT ${query.limit}`)) as unknown as { rows: { customerId: string | number; nickName: string; score: string | number }[] };
+  return result.rows.map((row) => ({ customerId: Number(row.customerId), nickName: row.nickName, score: Number(row.score) }));
 }

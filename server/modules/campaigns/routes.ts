@@ -7,14 +7,19 @@ import {
   missionsAnswer,
   spinAnswer,
   spinOpportunityAnswer,
+  tournamentsAnswer,
 } from '../../../src/contract/answers/campaigns';
 import { CampaignCall, eventIdSchema, missionIdSchema } from '../../../src/contract/campaigns';
 import type { LuckySpinService } from './luckySpin';
 import type { MissionsService } from './service';
+import type { TournamentsService } from './tournaments';
 
 /** The campaigns' calls (src/contract/campaigns.ts CampaignCall). */
-export async function campaignRoutes(app: FastifyInstance, options: { missions: MissionsService; luckySpin: LuckySpinService }) {
-  const { missions, luckySpin } = options;
+export async function campaignRoutes(
+  app: FastifyInstance,
+  options: { missions: MissionsService; luckySpin: LuckySpinService; tournaments: TournamentsService },
+) {
+  const { missions, luckySpin, tournaments } = options;
 
   app.call({
     prefix: 'main',
@@ -71,5 +76,14 @@ export async function campaignRoutes(app: FastifyInstance, options: { missions: 
     body: z.looseObject({}),
     answer: spinAnswer,
     handler: ({ customerId, idempotencyKey }) => luckySpin.spin(customerId, idempotencyKey),
+  });
+
+  app.call({
+    prefix: 'main',
+    name: CampaignCall.tournaments,
+    auth: 'session',
+    body: z.looseObject({}),
+    answer: tournamentsAnswer,
+    handler: ({ customerId }) => tournaments.list(customerId),
   });
 }

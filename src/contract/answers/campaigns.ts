@@ -65,3 +65,25 @@ export type SpinOpportunityAnswer = z.infer<typeof spinOpportunityAnswer>;
 
 export const spinAnswer = z.strictObject({ ...spun, cash: z.boolean() });
 export type SpinAnswer = z.infer<typeof spinAnswer>;
+
+const standing = z.strictObject({ place: z.int(), name: z.string(), score: centavos, prize: centavos, me: z.boolean() });
+
+export const tournamentsAnswer = z.strictObject({
+  tournaments: z.array(
+    z.strictObject({
+      id: z.string(),
+      title: z.string(),
+      summary: z.string(),
+      terms: z.array(z.string()),
+      startsAt: isoTime,
+      endsAt: isoTime,
+      status: z.enum(['upcoming', 'running', 'ended', 'paid']),
+      prizes: z.array(centavos),
+      cash: z.boolean(),
+      /** The top places (names masked), and the player's own place when outside them (null: not placed). */
+      standings: z.array(standing),
+      mine: z.nullable(standing),
+    }),
+  ),
+});
+export type TournamentsAnswer = z.infer<typeof tournamentsAnswer>;
