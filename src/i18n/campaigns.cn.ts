@@ -28,6 +28,15 @@ export const campaignsCn: typeof campaignsEn = {
     timedOut: '任务未在时限内完成。',
     claimLapsed: '领取奖励的时间已过。',
   },
+  tournament: {
+    none: '暂时没有进行中的老虎机锦标赛。运营方开始后会显示在这里。',
+    status: { upcoming: '即将开始', running: '进行中', ended: '已结束：奖金发放中', paid: '已结束：奖金已发放' },
+    standings: '排行榜',
+    player: '玩家',
+    score: '分数',
+    prize: '奖金',
+    noScores: '暂无成绩。',
+  },
   spin: {
     title: '幸运转盘',
     spins: '剩余次数：{{count}}',

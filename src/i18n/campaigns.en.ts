@@ -26,6 +26,15 @@ export const campaignsEn = {
     timedOut: 'The time limit passed before the mission was complete.',
     claimLapsed: 'The time to claim this reward has passed.',
   },
+  tournament: {
+    none: 'No slot tournament is running right now. Tournaments appear here when the operator starts one.',
+    status: { upcoming: 'Starts soon', running: 'Running', ended: 'Ended: prizes on their way', paid: 'Ended: prizes paid' },
+    standings: 'Standings',
+    player: 'Player',
+    score: 'Score',
+    prize: 'Prize',
+    noScores: 'No one has scored yet.',
+  },
   spin: {
     title: 'Lucky Spin',
     spins: 'Spins left: {{count}}',

@@ -167,6 +167,9 @@ test('the main pages, as a visitor, with the login sheet open', async ({ page })
   await page.goto('/sportActivity/quests/no-such-event');
   await expect(page.getByText(/No missions are running for this event/)).toBeVisible();
   await audit(page, '/sportActivity/quests (none)', findings);
+  await page.goto('/rtgGameTournament');
+  await expect(page.getByText(/No slot tournament is running right now|Standings/).first()).toBeVisible();
+  await audit(page, '/rtgGameTournament', findings);
 
   // The partner host's deposit page opened outside a host (issue 36): it says where to open it.
   await page.goto('/miniAccount');

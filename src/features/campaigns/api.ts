@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { Attempt } from '../../api/attempt';
 import { api } from '../../api/instance';
-import type { MissionAnswer, MissionsAnswer, SpinAnswer, SpinOpportunityAnswer } from '../../contract/answers/campaigns';
+import type { MissionAnswer, MissionsAnswer, SpinAnswer, SpinOpportunityAnswer, TournamentsAnswer } from '../../contract/answers/campaigns';
 import { CampaignCall } from '../../contract/campaigns';
 
 /** The campaigns calls (src/contract/campaigns.ts): missions, joining and claiming, the lucky spin. */
@@ -53,3 +53,13 @@ const spinAttempt = new Attempt();
 /** Spends one spin (one draw however often it is pressed while the answer is on its way). */
 export const spinOnce = () =>
   spinAttempt.send({}, (idempotencyKey) => api.call<SpinAnswer>('main', CampaignCall.spin, {}, { idempotencyKey }));
+
+export type Tournament = TournamentsAnswer['tournaments'][number];
+
+/** The slot tournaments and their standings (asked again every 30 s while the page is open). */
+export const tournamentsQuery = queryOptions({
+  queryKey: ['main', CampaignCall.tournaments],
+  queryFn: () => api.call<TournamentsAnswer>('main', CampaignCall.tournaments, {}),
+  staleTime: 10_000,
+  refetchInterval: 30_000,
+});

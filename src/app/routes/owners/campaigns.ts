@@ -2,7 +2,8 @@ import { route, page } from '../route';
 
 /**
  * The routes of features/campaigns: missions (issue 35). /sportActivity/quests/:eventId lists an event's
- * missions with the player's progress; /sportActivity/:id shows one mission.
+ * missions with the player's progress; /sportActivity/:id shows one mission; /rtgGameTournament the slot
+ * tournaments with their standings.
  */
 export const CAMPAIGNS_ROUTES = [
   route({
@@ -16,5 +17,11 @@ export const CAMPAIGNS_ROUTES = [
     name: 'sportActivity-quests',
     owner: 'campaigns',
     page: page('MissionsPage', () => import('../../../features/campaigns/MissionsPage')),
+  }),
+  route({
+    path: '/rtgGameTournament',
+    name: 'rtgGameTournament',
+    owner: 'campaigns',
+    page: page('TournamentPage', () => import('../../../features/campaigns/TournamentPage')),
   }),
 ] as const;

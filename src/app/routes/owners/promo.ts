@@ -54,7 +54,6 @@ export const PROMO_ROUTES = [
   route({ path: '/nbaVideo', name: 'nbaVideo', owner: 'promo' }),
   route({ path: '/fiba', name: 'fiba', owner: 'promo' }),
   route({ path: '/boxing', name: 'boxing', owner: 'promo' }),
-  route({ path: '/rtgGameTournament', name: 'rtgGameTournament', owner: 'promo' }),
   route({ path: '/invite-friends', name: 'invite-friends', owner: 'promo', ...L, ...P }),
   route({ path: '/inviteFriends', name: 'inviteFriends', owner: 'promo', ...L, ...P }),
   route({
