@@ -6,10 +6,9 @@ import type { TournamentsService } from './tournaments';
 
 /**
  * /dev/missions, /dev/tournaments and /dev/lucky-spin (development only): the operator's missions, slot
- * tournaments and the lucky spin's
- * prizes and odds, edited without a deploy, validated on save (src/contract/campaigns.ts). A mission
- * overlapping a running one of its kind is refused. POST with JSON is the tests' way in:
- * /dev/missions and /dev/tournaments { id, definition, active }, /dev/lucky-spin { config }.
+ * tournaments and the lucky spin's prizes and odds, edited without a deploy, validated on save
+ * (src/contract/campaigns.ts). A mission overlapping a running one of its kind is refused. POST with JSON
+ * is the tests' way in: /dev/missions and /dev/tournaments { id, definition, active }, /dev/lucky-spin { config }.
  */
 export async function campaignDevRoutes(
   app: FastifyInstance,
@@ -22,31 +21,6 @@ export async function campaignDevRoutes(
     `<div class="card"><form method="post" action="${action}"><h2>${title}</h2>${fields}
 <label>JSON<textarea name="json" rows="16" cols="80">${json === undefined ? '' : escapeHtml(JSON.stringify(json, null, 2))}</textarea></label>${extra}
 <button>Save</button></form></div>`;
-
-  const renderMissions = async (notice = '') =>
-    devPage(
-      'Campaigns: missions',
-      `<p class="note">Missions apply at once on every instance; players who joined keep their time limit. This page does not exist in production.</p>${notice}
-${(await missions.all())
-  .map(({ id, active, mission }) =>
-    card(
-      '/dev/missions',
-      `<code>${escapeHtml(id)}</code>`,
-      `<input type="hidden" name="id" value="${escapeHtml(id)}">`,
-      mission,
-      `<label><input type="checkbox" name="active" value="true"${active ? ' checked' : ''}> shown to players</label>`,
-    ),
-  )
-  .join('')}
-${card('/dev/missions', 'New mission', '<label>Id<input name="id" placeholder="nba-three-games"></label><input type="hidden" name="active" value="true">', undefined)}`,
-    );
-
-  const renderSpin = async (notice = '') =>
-    devPage(
-      'Campaigns: the lucky spin',
-      `<p class="note">The prizes and their weights (chance = weight / sum of weights); spins already made keep the odds they were drawn with. This page does not exist in production.</p>${notice}
-${card('/dev/lucky-spin', 'Lucky spin', '', await luckySpin.config())}`,
-    );
 
   /** A JSON body or the page's form: what to save, or the error to show. */
   const save = async (request: FastifyRequest, work: (body: Record<string, unknown>) => Promise<void>) => {
@@ -63,61 +37,70 @@ ${card('/dev/lucky-spin', 'Lucky spin', '', await luckySpin.config())}`,
     }
   };
 
-  app.get('/dev/missions', async (_request, reply) => sendPage(reply, await renderMissions()));
-  app.post('/dev/missions', async (request, reply) => {
-    if (crossSite(request)) return sendPage(reply, devPage('Refused', '<p>Posts from another site are refused.</p>'), 403);
-    const { json, error } = await save(request, async (body) => {
-      const id = String(body.id ?? '').trim();
-      if (!/^[a-z0-9-]{3,40}$/.test(id)) throw new Error('A mission id is 3 to 40 lower-case letters, digits or dashes.');
-      await missions.save(id, body.definition ?? body.json, body.active !== false);
+  /** One page and its save for a list of definitions by id (missions, tournaments). */
+  const definitions = (
+    path: string,
+    title: string,
+    note: string,
+    list: () => Promise<{ id: string; active: boolean; definition: unknown }[]>,
+    store: (id: string, definition: unknown, active: boolean) => Promise<void>,
+  ) => {
+    const render = async (notice = '') =>
+      devPage(
+        title,
+        `<p class="note">${note} This page does not exist in production.</p>${notice}
+${(await list())
+  .map(({ id, active, definition }) =>
+    card(
+      path,
+      `<code>${escapeHtml(id)}</code>`,
+      `<input type="hidden" name="id" value="${escapeHtml(id)}">`,
+      definition,
+      `<label><input type="checkbox" name="active" value="true"${active ? ' checked' : ''}> shown to players</label>`,
+    ),
+  )
+  .join('')}
+${card(path, 'New', '<label>Id<input name="id" placeholder="a-new-id"></label><input type="hidden" name="active" value="true">', undefined)}`,
+      );
+    app.get(path, async (_request, reply) => sendPage(reply, await render()));
+    app.post(path, async (request, reply) => {
+      if (crossSite(request)) return sendPage(reply, devPage('Refused', '<p>Posts from another site are refused.</p>'), 403);
+      const { json, error } = await save(request, async (body) => {
+        const id = String(body.id ?? '').trim();
+        if (!/^[a-z0-9-]{3,40}$/.test(id)) throw new Error('An id is 3 to 40 lower-case letters, digits or dashes.');
+        await store(id, body.definition ?? body.json, body.active !== false);
+      });
+      if (json) return error ? reply.status(400).send({ error }) : { saved: true };
+      return sendPage(reply, await render(`<p class="${error ? 'bad' : 'ok'}">${escapeHtml(error ?? 'Saved.')}</p>`), error ? 400 : 200);
     });
-    if (json) return error ? reply.status(400).send({ error }) : { saved: true };
-    return sendPage(
-      reply,
-      await renderMissions(`<p class="${error ? 'bad' : 'ok'}">${escapeHtml(error ?? 'Saved.')}</p>`),
-      error ? 400 : 200,
-    );
-  });
+  };
 
+  definitions(
+    '/dev/missions',
+    'Campaigns: missions',
+    'Missions apply at once on every instance; players who joined keep their time limit.',
+    async () => (await missions.all()).map(({ id, active, mission }) => ({ id, active, definition: mission })),
+    (id, definition, active) => missions.save(id, definition, active),
+  );
+  definitions(
+    '/dev/tournaments',
+    'Campaigns: slot tournaments',
+    'Standings come from settled casino rounds; the leader pays each tournament once after its end.',
+    async () => (await tournaments.all()).map(({ id, active, tournament }) => ({ id, active, definition: tournament })),
+    (id, definition, active) => tournaments.save(id, definition, active),
+  );
+
+  const renderSpin = async (notice = '') =>
+    devPage(
+      'Campaigns: the lucky spin',
+      `<p class="note">The prizes and their weights (chance = weight / sum of weights); spins already made keep the odds they were drawn with. This page does not exist in production.</p>${notice}
+${card('/dev/lucky-spin', 'Lucky spin', '', await luckySpin.config())}`,
+    );
   app.get('/dev/lucky-spin', async (_request, reply) => sendPage(reply, await renderSpin()));
   app.post('/dev/lucky-spin', async (request, reply) => {
     if (crossSite(request)) return sendPage(reply, devPage('Refused', '<p>Posts from another site are refused.</p>'), 403);
     const { json, error } = await save(request, (body) => luckySpin.saveConfig(body.config ?? body.json));
     if (json) return error ? reply.status(400).send({ error }) : { saved: true };
     return sendPage(reply, await renderSpin(`<p class="${error ? 'bad' : 'ok'}">${escapeHtml(error ?? 'Saved.')}</p>`), error ? 400 : 200);
-  });
-
-  const renderTournaments = async (notice = '') =>
-    devPage(
-      'Campaigns: slot tournaments',
-      `<p class="note">Standings come from settled casino rounds; the leader pays each tournament once after its end. This page does not exist in production.</p>${notice}
-${(await tournaments.all())
-  .map(({ id, active, tournament }) =>
-    card(
-      '/dev/tournaments',
-      `<code>${escapeHtml(id)}</code>`,
-      `<input type="hidden" name="id" value="${escapeHtml(id)}">`,
-      tournament,
-      `<label><input type="checkbox" name="active" value="true"${active ? ' checked' : ''}> shown to players</label>`,
-    ),
-  )
-  .join('')}
-${card('/dev/tournaments', 'New tournament', '<label>Id<input name="id" placeholder="slots-weekend"></label><input type="hidden" name="active" value="true">', undefined)}`,
-    );
-
-  app.get('/dev/tournaments', async (_request, reply) => sendPage(reply, await renderTournaments()));
-  app.post('/dev/tournaments', async (request, reply) => {
-    if (crossSite(request)) return sendPage(reply, devPage('Refused', '<p>Posts from another site are refused.</p>'), 403);
-    const { json, error } = await save(request, async (body) => {
-      const id = String(body.id ?? '').trim();
-      if (!/^[a-z0-9-]{3,40}$/.test(id)) throw new Error('A tournament id is 3 to 40 lower-case letters, digits or dashes.');
-      await tournaments.save(id, body.definition ?? body.json, body.active !== false);
-    });
-    if (json) return error ? reply.status(400).send({ error }) : { saved: true };
-    return sendPage(
-      reply,
-      await renderTournaments(`<p class="${error ? 'bad' : 'ok'}">${escapeHtml(error ?? 'Saved.')}</p>`),
-      error ? 400 : 200,
-    );
   });
 }
