@@ -5,6 +5,7 @@ import { account } from './modules/account';
 import { auth, sessions } from './modules/auth';
 import { bankDeposits } from './modules/bankDeposits';
 import { bets } from './modules/bets';
+import { campaigns } from './modules/campaigns';
 import { casinoWallet } from './modules/casinoWallet';
 import { deposits } from './modules/deposits';
 import { dev } from './modules/dev';
@@ -99,6 +100,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(bankDeposits);
   await app.register(paymentAccounts);
   await app.register(promotions);
+  await app.register(campaigns);
   await app.register(withdrawals);
   await app.register(records);
   await app.register(casinoWallet, options.casinoWallet ?? {});

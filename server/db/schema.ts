@@ -2088,3 +2088,5 @@ export const trackingSimIds = pgTable('tracking_sim_ids', {
   appsFlyerId: text('apps_flyer_id').notNull(),
   issuedAt: createdAt(),
 });
+
+export * from './campaignsSchema';

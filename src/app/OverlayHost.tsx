@@ -40,6 +40,12 @@ const OVERLAYS: Partial<Record<OverlayId, ComponentType<OverlayComponentProps>>>
   mobileChanged: lazy(() => sessionDialogs().then((m) => ({ default: m.MobileChangedDialog }))),
   frequentRequest: lazy(() => sessionDialogs().then((m) => ({ default: m.FrequentRequestDialog }))),
   // The KYC prompts and the dialogs of the KYC answer codes (catalogue KycNeed), with the KYC strings.
+  // The lucky spin (issue 35), with the campaigns' strings.
+  luckySpin: lazy(() =>
+    Promise.all([import('../features/campaigns/LuckySpinSheet'), loadAreas().catch(() => undefined)]).then(([m]) => ({
+      default: m.LuckySpinSheet,
+    })),
+  ),
   forcedKyc: lazy(() =>
     Promise.all([import('./overlays/KycDialogs'), loadAreas().catch(() => undefined)]).then(([m]) => ({ default: m.KycDialog })),
   ),

@@ -1,5 +1,6 @@
 import { AntiAddictionWatcher } from './AntiAddictionWatcher';
 import { KycWatcher } from './KycWatcher';
+import { LuckySpinEntry } from './LuckySpinEntry';
 import { ResponsibleGamingWatcher } from './ResponsibleGamingWatcher';
 import { SecurityPrompt } from './SecurityPrompt';
 
@@ -15,6 +16,7 @@ export function Watchers() {
       <KycWatcher />
       <AntiAddictionWatcher />
       <ResponsibleGamingWatcher />
+      <LuckySpinEntry />
     </>
   );
 }

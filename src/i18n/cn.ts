@@ -1,4 +1,5 @@
 import { promoCn } from './promo.cn';
+import { campaignsCn } from './campaigns.cn';
 import type { Resources } from './en';
 import { routesCn } from './routes.cn';
 import { kycCn } from './kyc.cn';
@@ -155,6 +156,7 @@ export const cn: Resources = {
       games: '游戏',
       casino: '娱乐场',
       promo: '优惠活动',
+      campaigns: '任务与活动',
       partner: '合作伙伴应用',
       dev: '开发者工具',
       support: '在线客服',
@@ -323,6 +325,7 @@ export const cn: Resources = {
   partners: partnersCn,
   rg: rgCn,
   promo: promoCn,
+  campaigns: campaignsCn,
   kyc: kycCn,
   casino: casinoCn,
   games: gamesCn,

@@ -1,5 +1,6 @@
 import { promoEn } from './promo.en';
 import { VALIDATION_MESSAGES, type ValidationKey } from '../contract/validationMessages';
+import { campaignsEn } from './campaigns.en';
 import { casinoEn } from './casino.en';
 import { gamesEn } from './games.en';
 import { kycEn } from './kyc.en';
@@ -266,6 +267,7 @@ export const enAreas = {
   support: supportEn,
   rg: rgEn,
   promo: promoEn,
+  campaigns: campaignsEn,
   privacy: privacyEn,
   experiments: experimentsEn,
   // Titles and descriptions of the pages: set on the document once here (router.tsx applyRouteMeta).

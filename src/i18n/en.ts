@@ -147,6 +147,7 @@ export const en = {
       games: 'games',
       casino: 'casino',
       promo: 'promotions',
+      campaigns: 'missions and campaigns',
       partner: 'partner app',
       dev: 'developer tools',
       support: 'customer service',

@@ -164,6 +164,13 @@ test('the main pages, as a visitor, with the login sheet open', async ({ page })
     await expect(page.getByRole('button', { name: 'Register to take an offer' })).toBeVisible();
     await audit(page, path, findings);
   }
+  // Missions as a visitor (issue 35): an event without missions says so.
+  await page.goto('/sportActivity/quests/no-such-event');
+  await expect(page.getByText(/No missions are running for this event/)).toBeVisible();
+  await audit(page, '/sportActivity/quests (none)', findings);
+  await page.goto('/rtgGameTournament');
+  await expect(page.getByText(/No slot tournament is running right now|Standings/).first()).toBeVisible();
+  await audit(page, '/rtgGameTournament', findings);
 
   // The partner host's deposit page opened outside a host (issue 36): it says where to open it.
   await page.goto('/miniAccount');
@@ -380,6 +387,32 @@ test('the player pages, the bet slip with a parlay and the result sheet, as the 
   await page.goto('/my-history');
   await expect(page.getByTestId('history-entry').first()).toBeVisible({ timeout: 20_000 });
   await audit(page, '/my-history', findings);
+
+  // Missions (issue 35): an event's missions and one mission with every condition (looking joins nothing).
+  const day = 86_400_000;
+  const saved = await page.request.post('/dev/missions', {
+    data: {
+      id: 'a11y-mission',
+      definition: {
+        eventId: 'a11y-event',
+        kind: 'a11y-kind',
+        title: 'Two NBA bets',
+        summary: 'Settle two basketball bets at odds 1.50 or more.',
+        startsAt: new Date(Date.now() - day).toISOString(),
+        endsAt: new Date(Date.now() + 30 * day).toISOString(),
+        hours: 72,
+        tasks: [{ id: 'nba', label: 'Basketball bets', sportTypeId: '2', minOddsH: 150, minStake: 2_000, count: 2 }],
+        reward: { bonus: 10_000, multiple: 1, maxBet: 5_000, maxWin: 50_000, days: 7 },
+        claimDays: 3,
+      },
+    },
+  });
+  expect(saved.ok()).toBe(true);
+  for (const path of ['/sportActivity/quests/a11y-event', '/sportActivity/a11y-mission']) {
+    await page.goto(path);
+    await expect(page.getByTestId('mission')).toBeVisible();
+    await audit(page, path, findings);
+  }
 
   report(findings);
 });

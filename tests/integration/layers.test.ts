@@ -150,6 +150,9 @@ describe('the server’s calls', () => {
         'partner/hostPayOrder',
         'promotion/leave',
         'promotion/optIn',
+        'luckySpin/spin',
+        'sport-activity/claim-rewards',
+        'sport-activity/join',
         'game/sabaInBalance',
         'game/transferIn',
         'game/transferOut',
@@ -192,8 +195,10 @@ describe('the server’s calls', () => {
       // A coupon's bonus (a grant from the promotion budget).
       'coupon/receiveCouponVoucher',
     ];
+    // Campaigns (issue 35): a mission joined or its reward claimed, a lucky spin's prize: no money from outside, no stake.
+    const campaigns = ['sport-activity/join', 'sport-activity/claim-rewards', 'luckySpin/spin'];
     const moving = server.app.calls.filter((c) => c.idempotent).map((c) => c.name);
-    expect(moving.sort()).toEqual([...stakesAndDeposits, ...withdrawals, ...ownTransfers, ...promotions].sort());
+    expect(moving.sort()).toEqual([...stakesAndDeposits, ...withdrawals, ...ownTransfers, ...promotions, ...campaigns].sort());
     const requiring = (name: string) => server.app.calls.filter((c) => c.requires.includes(name as never)).map((c) => c.name);
     expect(requiring('kycVerified').sort()).toEqual([...stakesAndDeposits, 'game/launchGame', 'game/v2/inGame'].sort());
     expect(requiring('faceCheck:withdraw').sort()).toEqual([...withdrawals].sort());

@@ -206,10 +206,10 @@ describe('toasts and dialogs', () => {
   it('opens an overlay another release builds with its title and an honest note', async () => {
     await renderApp('/foryou');
     await act(async () => {
-      ui.overlays.push({ id: 'luckySpin', props: {} });
+      ui.overlays.push({ id: 'tutorialVideo', props: {} });
     });
-    expect(await screen.findByRole('heading', { name: 'Lucky Spin' })).toBeTruthy();
-    expect(screen.getByTestId('overlay-luckySpin').textContent).toContain('coming release');
+    expect(await screen.findByRole('heading', { name: 'Tutorial' })).toBeTruthy();
+    expect(screen.getByTestId('overlay-tutorialVideo').textContent).toContain('coming release');
   });
 });
 

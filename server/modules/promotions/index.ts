@@ -26,7 +26,7 @@ export type { BetForFunding, EndReason, Funding, GrantTerms, PromotionsService }
 export { COUPON_MESSAGES } from './coupons';
 export { CHECK_IN_MESSAGES } from './checkIns';
 export { FREE_BET_MESSAGES } from './freeBets';
-export { maxBetMessage } from './service';
+export { maxBetMessage, peso } from './service';
 export { REBATE_TERMS, type Rebates } from './rebates';
 
 /** How often the leader forfeits grants past their expiry. */

@@ -13,6 +13,7 @@ import { KYC_ROUTES } from './owners/kyc';
 import { SUPPORT_ROUTES } from './owners/support';
 import { RESPONSIBLE_GAMING_ROUTES } from './owners/responsibleGaming';
 import { PROMO_ROUTES } from './owners/promo';
+import { CAMPAIGNS_ROUTES } from './owners/campaigns';
 import { PARTNER_ROUTES } from './owners/partner';
 import { DEV_ROUTES } from './owners/dev';
 import { VIDEO_ROUTES } from './owners/video';
@@ -40,6 +41,7 @@ export const ROUTE_DECLARATIONS: readonly RouteDeclaration[] = [
   ...RESPONSIBLE_GAMING_ROUTES,
   ...VIDEO_ROUTES,
   ...PROMO_ROUTES,
+  ...CAMPAIGNS_ROUTES,
   ...PARTNER_ROUTES,
   ...DEV_ROUTES,
 ];

@@ -25,6 +25,7 @@ export const ROUTE_OWNERS = [
   'responsibleGaming',
   'video',
   'promo',
+  'campaigns',
   'partner',
   'dev',
 ] as const;

@@ -54,7 +54,6 @@ export const PROMO_ROUTES = [
     page: page('CouponPage', () => import('../../../features/promo/CouponPage')),
     ...L,
   }),
-  route({ path: '/sportActivity/$id', name: 'sportActivity', owner: 'promo' }),
   route({
     path: '/sportActivity-new-user',
     name: 'sportActivity-new-user',
@@ -63,12 +62,10 @@ export const PROMO_ROUTES = [
   }),
   route({ path: '/sportActivity-nba-live', name: 'sportActivity-nba-live', owner: 'promo' }),
   route({ path: '/sportActivity-nba-live/$id', name: 'sportActivity-nba-live-detail', owner: 'promo' }),
-  route({ path: '/sportActivity/quests/$eventId', name: 'sportActivity-quests', owner: 'promo' }),
   route({ path: '/nbaPlayoff', name: 'nbaPlayoff', owner: 'promo' }),
   route({ path: '/nbaVideo', name: 'nbaVideo', owner: 'promo' }),
   route({ path: '/fiba', name: 'fiba', owner: 'promo' }),
   route({ path: '/boxing', name: 'boxing', owner: 'promo' }),
-  route({ path: '/rtgGameTournament', name: 'rtgGameTournament', owner: 'promo' }),
   route({ path: '/invite-friends', name: 'invite-friends', owner: 'promo', ...L, ...P }),
   route({ path: '/inviteFriends', name: 'inviteFriends', owner: 'promo', ...L, ...P }),
   route({

@@ -1,0 +1,56 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { StorageKey } from '../contract/storageKeys';
+import { spinOpportunityQuery } from '../features/campaigns/api';
+import { local } from '../lib/storage';
+import { timers } from '../lib/timers';
+import { openOverlay, ui } from '../stores/ui';
+import { Icon } from '../ui/Icon';
+import { ROUTES } from './routes/table';
+import styles from './LuckySpinEntry.module.css';
+
+/** The lucky spin's floating icon comes 3 s after the page (spec §2). */
+const ICON_DELAY_MS = 3_000;
+const HOME_ROUTES: readonly string[] = ROUTES.filter((route) => 'homeTab' in route && route.homeTab).map((route) => route.name);
+
+/**
+ * The lucky spin's floating icon and its dialog's own opening (spec §2, §4): the icon 3 s after the page
+ * while the player holds spins (awardTimes); on a home page the dialog opens by itself once a day (the
+ * stored date `today`), and again when awardTimes rises (`opportunities`). `jackpotAmount` keeps the top
+ * prize for the next visit.
+ */
+export function LuckySpinEntry() {
+  const { t } = useTranslation();
+  const { currentRouteName } = useSnapshot(ui);
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const timer = timers.setTimeout(() => setShown(true), ICON_DELAY_MS);
+    return () => timers.clearTimeout(timer);
+  }, []);
+  const { data } = useQuery({ ...spinOpportunityQuery, enabled: shown });
+  const awardTimes = data?.active ? data.awardTimes : 0;
+  const onHome = HOME_ROUTES.includes(currentRouteName);
+  useEffect(() => {
+    if (!data) return;
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Manila' });
+    const before = local.get<number>(StorageKey.opportunities, 0);
+    local.set(StorageKey.opportunities, awardTimes);
+    local.set(StorageKey.jackpotAmount, data.jackpotAmount);
+    if (!onHome || awardTimes === 0) return;
+    if (local.get<string>(StorageKey.today, '') !== today || awardTimes > before) {
+      local.set(StorageKey.today, today);
+      openOverlay('luckySpin');
+    }
+  }, [data, awardTimes, onHome]);
+  if (!shown || awardTimes === 0) return null;
+  return (
+    <aside aria-label={t('campaigns.spin.title')}>
+      <button type="button" className={styles.entry} onClick={() => openOverlay('luckySpin')} data-testid="lucky-spin-entry">
+        <Icon name="gift" size={20} />
+        {t('campaigns.spin.spins', { count: awardTimes })}
+      </button>
+    </aside>
+  );
+}

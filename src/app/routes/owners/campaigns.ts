@@ -1,0 +1,27 @@
+import { route, page } from '../route';
+
+/**
+ * The routes of features/campaigns: missions (issue 35). /sportActivity/quests/:eventId lists an event's
+ * missions with the player's progress; /sportActivity/:id shows one mission; /rtgGameTournament the slot
+ * tournaments with their standings.
+ */
+export const CAMPAIGNS_ROUTES = [
+  route({
+    path: '/sportActivity/$id',
+    name: 'sportActivity',
+    owner: 'campaigns',
+    page: page('MissionPage', () => import('../../../features/campaigns/MissionsPage')),
+  }),
+  route({
+    path: '/sportActivity/quests/$eventId',
+    name: 'sportActivity-quests',
+    owner: 'campaigns',
+    page: page('MissionsPage', () => import('../../../features/campaigns/MissionsPage')),
+  }),
+  route({
+    path: '/rtgGameTournament',
+    name: 'rtgGameTournament',
+    owner: 'campaigns',
+    page: page('TournamentPage', () => import('../../../features/campaigns/TournamentPage')),
+  }),
+] as const;
