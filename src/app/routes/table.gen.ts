@@ -133,12 +133,7 @@ export const ROUTES = [
   { path: '/newActivity', name: 'newActivity', owner: 'promo', page: 'src/features/promo/PromoPage' },
   { path: '/bonus', name: 'bonus', owner: 'promo', loginRequired: true, page: 'src/features/promo/PromoPage' },
   { path: '/daily-rebate', name: 'daily-rebate', owner: 'promo', loginRequired: true, page: 'src/features/promo/DailyRebatePage' },
-<<<<<<< HEAD
   { path: '/coupon/$name', name: 'coupon', owner: 'promo', loginRequired: true, page: 'src/features/promo/CouponPage' },
-  { path: '/sportActivity/$id', name: 'sportActivity', owner: 'promo' },
-=======
-  { path: '/coupon/$name', name: 'coupon', owner: 'promo', loginRequired: true },
->>>>>>> campaigns
   { path: '/sportActivity-new-user', name: 'sportActivity-new-user', owner: 'promo', page: 'src/features/promo/PromoPage' },
   { path: '/sportActivity-nba-live', name: 'sportActivity-nba-live', owner: 'promo' },
   { path: '/sportActivity-nba-live/$id', name: 'sportActivity-nba-live-detail', owner: 'promo' },
