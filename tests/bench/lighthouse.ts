@@ -299,7 +299,12 @@ async function main() {
     `|---|${names.map(() => '---|').join('')}---|`,
     ...METRICS.map(([key, label, target]) => `| ${label} | ${names.map((n) => fmt(results.medians[n]?.[key])).join(' | ')} | ${target} |`),
     ...(Object.keys(lcpRatios).length
-      ? [``, `LCP after ÷ before (medians): ${Object.entries(lcpRatios).map(([page, ratio]) => `${page} ${ratio}`).join(', ')}`]
+      ? [
+          ``,
+          `LCP after ÷ before (medians): ${Object.entries(lcpRatios)
+            .map(([page, ratio]) => `${page} ${ratio}`)
+            .join(', ')}`,
+        ]
       : []),
     ``,
   ].join('\n');
@@ -314,7 +319,8 @@ function lcpRatiosOf(figures: Record<string, Record<string, number | null>>): Re
     if (!name.endsWith(' after')) continue;
     const page = name.slice(0, -' after'.length);
     const before = figures[`${page} before`]?.['lcpMs'];
-    if (typeof before === 'number' && typeof after['lcpMs'] === 'number' && before > 0) out[page] = Math.round((after['lcpMs'] / before) * 100) / 100;
+    if (typeof before === 'number' && typeof after['lcpMs'] === 'number' && before > 0)
+      out[page] = Math.round((after['lcpMs'] / before) * 100) / 100;
   }
   return out;
 }

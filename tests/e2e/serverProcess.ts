@@ -26,7 +26,9 @@ export async function startServerProcess(
   // A loaded machine may need longer: E2E_SERVER_START_MS.
   const timeoutMs = options.timeoutMs ?? Number(process.env['E2E_SERVER_START_MS'] ?? 30_000);
   const cwd = options.cwd ?? process.cwd();
-  const start = existsSync(join(cwd, 'dist-server/main.js')) ? ['--enable-source-maps', 'dist-server/main.js'] : ['--import', 'tsx', 'server/main.ts'];
+  const start = existsSync(join(cwd, 'dist-server/main.js'))
+    ? ['--enable-source-maps', 'dist-server/main.js']
+    : ['--import', 'tsx', 'server/main.ts'];
   const child = spawn(process.execPath, start, {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
