@@ -172,6 +172,7 @@ export function buildRouteTree(defs: readonly RouteDeclaration[], ready: () => P
 export function createAppRouter(ready: () => Promise<void>, options: { history?: RouterHistory } = {}) {
   wireBetSlip();
   let firstPageShown = false;
+  let shownIndex: number | undefined;
   const router = createRouter({
     // Production builds leave out the non-production-only routes (routes/table.ts routesFor, from the same declarations).
     routeTree: buildRouteTree(
@@ -192,9 +193,12 @@ export function createAppRouter(ready: () => Promise<void>, options: { history?:
     void router.navigate({ href, replace: options?.replace ?? false });
   });
 
-  // Before the router loads the new address: whether the player opened it or the app put it in place of the last.
-  router.history.subscribe(({ action }) => {
-    ui.addressReplaced = action.type === 'REPLACE';
+  router.subscribe('onBeforeLoad', ({ fromLocation }) => {
+    // Whether the player opened the address or the app put it in place of the last: a replace keeps the
+    // history entry's index, a new page or a step back or forward changes it.
+    const index = historyIndex(router.history.location.state);
+    ui.addressReplaced = fromLocation !== undefined && index === shownIndex;
+    shownIndex = index;
   });
 
   router.subscribe('onResolved', ({ fromLocation }) => {
@@ -228,6 +232,12 @@ export function createAppRouter(ready: () => Promise<void>, options: { history?:
   });
 
   return router;
+}
+
+/** The history entry's index TanStack's history keeps in its state (a replace keeps it, a push adds one). */
+function historyIndex(state: unknown): number | undefined {
+  const index = (state as Record<string, unknown> | null)?.['__TSR_index'];
+  return typeof index === 'number' ? index : undefined;
 }
 
 /** Page title and description come from the route metadata (spec §2). */

@@ -9,11 +9,20 @@ type Load<S = unknown> = RouteLoad<Kit, S>;
 type WithdrawSearch = SearchOutput<typeof withdrawSearch>;
 type OrderSearch = SearchOutput<typeof withdrawalOrderSearch>;
 
-/** A withdraw page: what can be withdrawn, and the accounts of the way shown. */
+/**
+ * A withdraw page: what can be withdrawn, and the accounts of the way shown. A player without a
+ * withdrawal password is sent on to set one (features/withdraw/WithdrawPage): that page's code comes as
+ * soon as the answer says so, not after the withdraw page has drawn and moved on.
+ */
 const withdrawPage =
   (fixed?: Way): Load<WithdrawSearch> =>
-  ({ queryClient, withdrawSwitchQuery, accountsQuery, ACCOUNT_TYPE_OF }, { way }) => {
-    void queryClient.prefetchQuery(withdrawSwitchQuery);
+  ({ queryClient, withdrawSwitchQuery, accountsQuery, ACCOUNT_TYPE_OF, passwordPages }, { way }) => {
+    void queryClient.fetchQuery(withdrawSwitchQuery).then(
+      (state) => {
+        if (!state.hasWithdrawPassword) void passwordPages().catch(() => undefined);
+      },
+      () => undefined,
+    );
     void queryClient.prefetchQuery(accountsQuery(ACCOUNT_TYPE_OF[fixed ?? way ?? 'gcash']));
   };
 /** A page of a way's accounts. */
