@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { depositGcash500, newPhone } from './newPlayer';
 import { codeFromOutbox } from './outbox';
 
@@ -112,22 +112,26 @@ test('a new player takes the ₱100 free bet after a deposit, places it from the
 
   // A pre-match price of 1.50 or more, held still while the bet goes in.
   await page.goto('/sports?mode=early&sportId=1');
-  const prices = page
-    .getByTestId('match-row')
-    .getByTestId('price')
-    .filter({ has: page.locator('[data-price]') });
-  await expect(prices.first()).toBeVisible();
-  let chosen = -1;
-  let odds = 0;
-  for (let i = 0; i < (await prices.count()) && chosen < 0; i++) {
-    const value = Number(await prices.nth(i).locator('[data-price]').first().getAttribute('data-price'));
-    if (value >= 1.5 && value <= 5) [chosen, odds] = [i, value];
+  const rows = page.getByTestId('match-row');
+  await expect(rows.first()).toBeVisible();
+  let found: { row: Locator; price: Locator } | undefined;
+  for (let r = 0; r < Math.min(await rows.count(), 10) && !found; r++) {
+    const candidates = rows
+      .nth(r)
+      .getByTestId('price')
+      .filter({ has: page.locator('[data-price]') });
+    for (let i = 0; i < (await candidates.count()) && !found; i++) {
+      const value = Number(await candidates.nth(i).locator('[data-price]').first().getAttribute('data-price'));
+      if (value >= 1.6 && value <= 5) found = { row: rows.nth(r), price: candidates.nth(i) };
+    }
   }
-  expect(chosen).toBeGreaterThanOrEqual(0);
-  const price = prices.nth(chosen);
+  if (!found) throw new Error('no price of 1.60 to 5 on the first rows');
+  const { price } = found;
   const marketId = (await price.getAttribute('data-market')) ?? '';
-  const matchId = (await page.getByTestId('match-row').filter({ has: price }).getAttribute('data-match')) ?? '';
+  const matchId = (await found.row.getAttribute('data-match')) ?? '';
   expect((await request.post(`/dev/feed/market/${marketId}`, { data: { hold: true } })).ok()).toBe(true);
+  // Held still: the odds the bet is placed at.
+  const odds = Number(await price.locator('[data-price]').first().getAttribute('data-price'));
   await price.click();
   await page.getByTestId('floating-bet-slip').click();
   const slip = page.getByTestId('slip');

@@ -5,7 +5,7 @@ import { Coupons } from './coupons';
 import { promotionDevRoutes } from './devRoutes';
 import { promotionRoutes } from './routes';
 import { Rebates } from './rebates';
-import { PromotionsService } from './service';
+import { type PromotionsOptions, PromotionsService } from './service';
 
 /**
  * Promotions (issue 35): the bonus wallet on the ledger (a ledger account per grant), the offer
@@ -35,13 +35,15 @@ export const REBATE_JOB_MS = 10 * 60_000;
 
 export const promotions = fp(
   async (app: FastifyInstance) => {
-    const service = new PromotionsService({
+    // What every part of promotions reads: the database, the clock, and the responsible-gaming gate.
+    const shared: PromotionsOptions = {
       db: app.database.db,
       events: app.playerEvents,
       clock: app.clock,
       claimGate: (tx, customerId) => app.responsibleGaming.claim(tx, customerId, 'promotion'),
       marketingAllowed: (customerId) => app.responsibleGaming.marketingAllowed(customerId),
-    });
+    };
+    const service = new PromotionsService(shared);
     app.decorate('promotions', service);
     app.addHook('onReady', () => service.seed());
     // A break, self-exclusion or a restriction: every grant forfeited in the transaction that stops play.
@@ -54,30 +56,11 @@ export const promotions = fp(
     });
     app.jobs.add('bonus-expiry', BONUS_EXPIRY_JOB_MS, (now) => service.expire(now));
     // Yesterday's daily rebates, once a day (the job looks every 10 minutes; the day's row makes it once).
-    const rebates = new Rebates({
-      db: app.database.db,
-      events: app.playerEvents,
-      clock: app.clock,
-      claimGate: (tx, customerId) => app.responsibleGaming.claim(tx, customerId, 'promotion'),
-      marketingAllowed: (customerId) => app.responsibleGaming.marketingAllowed(customerId),
-    });
+    const rebates = new Rebates(shared);
     app.decorate('rebates', rebates);
     app.jobs.add('daily-rebates', REBATE_JOB_MS, (now) => rebates.compute(now));
-    const coupons = new Coupons({
-      db: app.database.db,
-      events: app.playerEvents,
-      clock: app.clock,
-      service,
-      claimGate: (tx, customerId) => app.responsibleGaming.claim(tx, customerId, 'promotion'),
-      marketingAllowed: (customerId) => app.responsibleGaming.marketingAllowed(customerId),
-    });
-    const checkIns = new CheckIns({
-      db: app.database.db,
-      events: app.playerEvents,
-      clock: app.clock,
-      claimGate: (tx, customerId) => app.responsibleGaming.claim(tx, customerId, 'promotion'),
-      marketingAllowed: (customerId) => app.responsibleGaming.marketingAllowed(customerId),
-    });
+    const coupons = new Coupons({ ...shared, service });
+    const checkIns = new CheckIns(shared);
     await app.register(promotionRoutes, { service, rebates, coupons, checkIns });
     if (!app.config.production) await app.register(promotionDevRoutes, { service });
   },

@@ -15,6 +15,8 @@ export interface SlipStakes {
   stakes: Readonly<Record<string, number>>;
   comboStakes: Readonly<Record<string, number>>;
   endingGameStake: number;
+  /** Singles paid by a free bet: none of their stake is the player's, and a win returns the winnings only. */
+  freeBetOf?: Readonly<Record<string, unknown>>;
 }
 
 /** What a running leg at these odds returns on a stake, in centavos. */
@@ -40,9 +42,17 @@ export function slipTotals(slip: SlipStakes, orders: readonly BetOrder[]): { sta
       toReturn: orders.reduce((sum, o) => sum + returnOn(slip.endingGameStake, o.odds), 0),
     };
   }
+  const free = (o: BetOrder) => slip.mode === 'single' && slip.freeBetOf?.[o.uid] !== undefined;
   return {
-    stake: orders.reduce((sum, o) => sum + normalizeStake(slip.stakes[o.uid] ?? 0) * 100, 0),
-    toReturn: orders.reduce((sum, o) => sum + returnOn(slip.stakes[o.uid] ?? 0, o.odds), 0),
+    stake: orders.reduce((sum, o) => sum + (free(o) ? 0 : normalizeStake(slip.stakes[o.uid] ?? 0) * 100), 0),
+    toReturn: orders.reduce(
+      (sum, o) =>
+        sum +
+        (free(o)
+          ? Math.max(returnOn(slip.stakes[o.uid] ?? 0, o.odds) - normalizeStake(slip.stakes[o.uid] ?? 0) * 100, 0)
+          : returnOn(slip.stakes[o.uid] ?? 0, o.odds)),
+      0,
+    ),
   };
 }
 
