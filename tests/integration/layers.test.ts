@@ -139,6 +139,7 @@ describe('the server’s calls', () => {
     expect(idempotent.sort()).toEqual(
       [
         'activity/claim-dailyrebates',
+        'cashout/accept',
         'coupon/claimRebates',
         'customer/receiveVoucher',
         'deposit/createDeposit',
@@ -184,8 +185,10 @@ describe('the server’s calls', () => {
     const ownTransfers = ['game/sabaInBalance', 'game/transferIn', 'game/transferOut'];
     // Promotions (issue 35): a bonus granted or left, a rebate of bets already placed: no money from outside, no stake.
     const promotions = ['promotion/optIn', 'promotion/leave', 'coupon/claimRebates', 'activity/claim-dailyrebates'];
+    // Cash-out (issue 38): a running ticket's stake back from house:open-bets at its value now, like a settlement.
+    const cashOuts = ['cashout/accept'];
     const moving = server.app.calls.filter((c) => c.idempotent).map((c) => c.name);
-    expect(moving.sort()).toEqual([...stakesAndDeposits, ...withdrawals, ...ownTransfers, ...promotions].sort());
+    expect(moving.sort()).toEqual([...stakesAndDeposits, ...withdrawals, ...ownTransfers, ...promotions, ...cashOuts].sort());
     const requiring = (name: string) => server.app.calls.filter((c) => c.requires.includes(name as never)).map((c) => c.name);
     expect(requiring('kycVerified').sort()).toEqual([...stakesAndDeposits, 'game/launchGame', 'game/v2/inGame'].sort());
     expect(requiring('faceCheck:withdraw').sort()).toEqual([...withdrawals].sort());
