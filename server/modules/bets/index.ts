@@ -51,6 +51,7 @@ export const bets = fp<BetsModuleOptions>(
       funding: bonusFunding(app.promotions),
       money: bonusMoney(app.promotions),
       cashoutMarginBp: () => app.config.cashoutMarginBp,
+      clock: app.clock,
     });
     app.decorate('bets', service);
     await app.register(betRoutes, { db, feed, service });

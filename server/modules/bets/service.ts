@@ -60,6 +60,8 @@ export interface BetServiceOptions {
   placementConcurrency?: number;
   /** The operator's cash-out margin in basis points (issue 38; default 500 = 5 %). */
   cashoutMarginBp?: () => number;
+  /** The clock of cash-out quotes' expiry (tests move it). */
+  clock?: () => number;
 }
 
 export class BetService {
@@ -81,6 +83,7 @@ export class BetService {
       tasks: this.tasks,
       acceptDelayMs: options.acceptDelayMs,
       marginBp: options.cashoutMarginBp ?? (() => 500),
+      ...(options.clock ? { clock: options.clock } : {}),
     });
     this.placement = new PlacementService({
       db: options.db,
