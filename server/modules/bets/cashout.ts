@@ -103,7 +103,10 @@ export class CashoutService {
       const selection = market?.selections.find((s) => s.key === leg.key);
       if (match && isLiveEvent(match)) live = true;
       const open =
-        match?.eventStatus === 'running' && match.runningStatus !== '2' && market?.status === MarketStatus.Running && market.point === leg.point;
+        match?.eventStatus === 'running' &&
+        match.runningStatus !== '2' &&
+        market?.status === MarketStatus.Running &&
+        market.point === leg.point;
       return { oddsH: leg.priceH, outcome, currentH: open && selection ? oddsHundredths(selection.price) : null };
     });
     return { legs: priced, live };
@@ -249,11 +252,26 @@ export class CashoutService {
           notices.length = 0;
           const ticket = await lockTicket(tx, rule.ticketId);
           if (!ticket || ticket.status !== 'running') return false;
-          const [legs, combos, funded] = await Promise.all([legsOf(tx, ticket.id), combosOf(tx, ticket.id), bonusFunded(tx, [ticket.transId])]);
+          const [legs, combos, funded] = await Promise.all([
+            legsOf(tx, ticket.id),
+            combosOf(tx, ticket.id),
+            bonusFunded(tx, [ticket.transId]),
+          ]);
           const priced = this.price(ticket, legs, combos, ticket.stake, funded.has(ticket.transId));
           if (!('value' in priced) || priced.value < rule.threshold) return false;
-          const row = await writeCashout(tx, { ticket, quoteId: null, kind: 'auto', part: ticket.stake, value: priced.value, now: new Date(now) });
-          notices.push({ customerId: row.customerId, push: { transId: row.transId, status: 'cashout', payout: priced.value }, balance: true });
+          const row = await writeCashout(tx, {
+            ticket,
+            quoteId: null,
+            kind: 'auto',
+            part: ticket.stake,
+            value: priced.value,
+            now: new Date(now),
+          });
+          notices.push({
+            customerId: row.customerId,
+            push: { transId: row.transId, status: 'cashout', payout: priced.value },
+            balance: true,
+          });
           return true;
         }),
       );

@@ -144,9 +144,6 @@ export async function dropExpiredQuotes(db: Queryable, before: Date): Promise<vo
   await db
     .delete(betCashoutQuotes)
     .where(
-      and(
-        lt(betCashoutQuotes.expiresAt, before),
-        sql`NOT EXISTS (SELECT 1 FROM bet_cashouts c WHERE c.quote_id = ${betCashoutQuotes.id})`,
-      ),
+      and(lt(betCashoutQuotes.expiresAt, before), sql`NOT EXISTS (SELECT 1 FROM bet_cashouts c WHERE c.quote_id = ${betCashoutQuotes.id})`),
     );
 }
