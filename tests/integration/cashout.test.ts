@@ -57,9 +57,7 @@ const pickOne = (live = false) => openPicks(a.app.feed, { live, count: 1, exclud
 
 /** The value worked out here: stake × taken / current × (1 − margin) × part / stake, floored to the centavo. */
 function expectedValue(stake: number, takenH: number, currentH: number, part = stake): number {
-  return Number(
-    (BigInt(stake) * BigInt(takenH) * BigInt(10_000 - margin()) * BigInt(part)) / (BigInt(currentH) * 10_000n * BigInt(stake)),
-  );
+  return Number((BigInt(stake) * BigInt(takenH) * BigInt(10_000 - margin()) * BigInt(part)) / (BigInt(currentH) * 10_000n * BigInt(stake)));
 }
 
 async function placeSingle(server: TestServer, player: Player, pick: Pick, pesos: number): Promise<BetTicket> {
@@ -96,7 +94,8 @@ async function finish(matchId: string): Promise<void> {
 }
 
 const price = (pick: Pick) => a.app.feed.market(pick.market.marketId)!.selections.find((s) => s.key === pick.key)!.price;
-const movePrice = (pick: Pick, to: number) => expect(a.app.feed.changeMarketNow(pick.market.marketId, { key: pick.key, price: to })).toBe(true);
+const movePrice = (pick: Pick, to: number) =>
+  expect(a.app.feed.changeMarketNow(pick.market.marketId, { key: pick.key, price: to })).toBe(true);
 
 function okQuote(answer: { data: CashoutQuoteResponse }) {
   expect(answer.data.status).toBe('ok');
@@ -215,7 +214,13 @@ describe('accepting a quote', () => {
     const player = await fundedPlayer(a);
     const pick = pickOne(true);
     const placed = await placeSingle(a, player, pick, 100);
-    await a.app.bets.decideWaiting((await a.database.db.execute(sql`SELECT id FROM bet_tickets WHERE trans_id = ${placed.transId}`) as unknown as { rows: { id: number }[] }).rows[0]!.id);
+    await a.app.bets.decideWaiting(
+      (
+        (await a.database.db.execute(sql`SELECT id FROM bet_tickets WHERE trans_id = ${placed.transId}`)) as unknown as {
+          rows: { id: number }[];
+        }
+      ).rows[0]!.id,
+    );
     const live = okQuote(await quote(a, player, placed.transId));
     expect(live.live).toBe(true);
     expect(Date.parse(live.expiresAt) - now).toBe(QUOTE_TTL_LIVE_MS);
@@ -351,7 +356,9 @@ describe('exactly once', () => {
     expect(await ledgerKinds(placed.transId)).toEqual(['bet', 'bet_cashout']);
     expect(await balance(player)).toBe(before + q.value);
     // The third, under another key, found the ticket cashed out or the quote used.
-    expect(answers[2]!.data.status === 'unavailable' || answers[2]!.data === answers[0]!.data || answers[0]!.data.status === 'unavailable').toBe(true);
+    expect(
+      answers[2]!.data.status === 'unavailable' || answers[2]!.data === answers[0]!.data || answers[0]!.data.status === 'unavailable',
+    ).toBe(true);
   });
 
   it('keeps the database refusing a settled ticket becoming cashed out, and a cash-out of a settled ticket', async () => {

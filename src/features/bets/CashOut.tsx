@@ -65,10 +65,15 @@ export function CashOut({ ticket, value }: { ticket: BetTicket; value: number | 
   const cashOut = () =>
     run(async () => {
       const answer = await cashoutQuote(ticket.transId, cashPart === ticket.stake ? undefined : cashPart);
-      if (answer.status !== 'ok') return setStep({ kind: 'said', message: answer.status === 'paused' ? t('bets.cashout.paused') : answer.message });
+      if (answer.status !== 'ok')
+        return setStep({ kind: 'said', message: answer.status === 'paused' ? t('bets.cashout.paused') : answer.message });
       // The server's value is below what the player was shown: they see it and choose.
       if (expected !== null && answer.quote.value < expected) {
-        return setStep({ kind: 'moved', quote: answer.quote, message: t('bets.cashout.moved', { amount: formatCentavos(answer.quote.value) }) });
+        return setStep({
+          kind: 'moved',
+          quote: answer.quote,
+          message: t('bets.cashout.moved', { amount: formatCentavos(answer.quote.value) }),
+        });
       }
       settle(await cashoutAccept(answer.quote.quoteId));
     });
@@ -94,7 +99,11 @@ export function CashOut({ ticket, value }: { ticket: BetTicket; value: number | 
         onClick={() => setOpen(!open)}
         data-testid="cashout-value"
       >
-        {paused ? t('bets.cashout.paused') : value === undefined ? t('bets.cashout.open') : t('bets.cashout.value', { amount: formatCentavos(value) })}
+        {paused
+          ? t('bets.cashout.paused')
+          : value === undefined
+            ? t('bets.cashout.open')
+            : t('bets.cashout.value', { amount: formatCentavos(value) })}
       </Button>
       {offer.auto !== null && <p className={styles.cashNote}>{t('bets.cashout.autoOn', { amount: formatCentavos(offer.auto) })}</p>}
       {open && (

@@ -1,11 +1,6 @@
 import { Attempt } from '../../api/attempt';
 import { api } from '../../api/instance';
-import {
-  type CashoutAcceptResponse,
-  type CashoutAutoResponse,
-  type CashoutQuoteResponse,
-  CashoutCall,
-} from '../../contract/cashout';
+import { type CashoutAcceptResponse, type CashoutAutoResponse, type CashoutQuoteResponse, CashoutCall } from '../../contract/cashout';
 
 /** The cash-out calls (issue 38): a quote for all or part of a ticket, accepting it, the auto threshold. */
 
