@@ -92,7 +92,7 @@ function workerFigures() {
         },
   );
   const watches = new CashoutWatches(store);
-  let received: CashoutValue[] = [];
+  let received: CashoutValue[];
   watches.watch(1, 'tab', tickets, (values) => (received = structuredClone(values)));
   // The markets the tickets are on, and their matches' others: what the tab's matches' destinations carry.
   const watchedMatches = new Set(tickets.flatMap((t) => t.legs.map((l) => l.matchId)));
