@@ -13,7 +13,7 @@ import {
 } from '../../src/contract/cashout';
 import { MarketStatus } from '../../src/contract/sports';
 import { type Pick, openPicks, parlayBody, singleBody } from './bodies';
-import { call, fundedPlayer, idempotencyKey } from './player';
+import { call, fund, fundedPlayer, idempotencyKey, quickCustomer } from './player';
 import { type TestServer, secondInstance, startServer } from './server';
 
 /**
@@ -375,6 +375,56 @@ describe('exactly once', () => {
       ),
     ).rejects.toThrow();
     expect((await quote(a, player, placed.transId)).data.status).toBe('unavailable');
+  });
+});
+
+describe('bonus money', () => {
+  it('offers no cash-out, and sets no auto rule, for a stake bonus money paid part of; the database refuses one too', async () => {
+    const terms = {
+      title: 'Cash-out test offer',
+      summary: 'A test offer.',
+      kind: 'firstDeposit',
+      vertical: 'sports',
+      percent: 100,
+      maxBonus: 100_000,
+      minDeposit: 1_000,
+      multiple: 5,
+      contribution: { category: { single: 100 }, default: 0 },
+      maxBet: 5_000,
+      maxWin: 500_000,
+      days: 7,
+      claimDays: 7,
+    };
+    const response = await fetch(`${a.url}/dev/offers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 'cashout-bonus', terms, active: true }),
+    });
+    expect(response.status).toBe(200);
+    const player = await quickCustomer(a);
+    await fund(a, player.customerId, 2_000);
+    const opted = await call(
+      a,
+      'main',
+      'promotion/optIn',
+      { offerId: 'cashout-bonus' },
+      { token: player.token, idempotencyKey: idempotencyKey() },
+    );
+    expect(opted.code).toBe('0000');
+    // ₱30: ₱20 cash, then ₱10 of bonus.
+    const placed = await placeSingle(a, player, pickOne(), 30);
+    expect((await ticketOf(player, placed.transId)).cashout).toEqual({ offered: false, marginBp: margin(), auto: null });
+    expect((await quote(a, player, placed.transId)).data).toEqual({
+      status: 'unavailable',
+      message: 'Bets placed with bonus money cannot be cashed out.',
+    });
+    const auto = await call(a, 'tp', CashoutCall.auto, { transId: placed.transId, threshold: 100 }, { token: player.token });
+    expect(auto.status).toBe(400);
+    await expect(
+      a.database.db.execute(
+        sql`INSERT INTO bet_cashouts (ticket_id, customer_id, kind, stake_before, part, value) SELECT id, customer_id, 'full', stake, stake, 1 FROM bet_tickets WHERE trans_id = ${placed.transId}`,
+      ),
+    ).rejects.toThrow();
   });
 });
 
