@@ -1,6 +1,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { CASHOUT_MARGIN_MAX_BP } from '../../src/contract/cashout';
 import { type TrustProxy, parseTrustProxy } from '../lib/proxies';
 import { type PaymentConfig, paymentConfig } from './payments';
 import { type ManualDepositSettings, manualDepositSettings } from './manualDeposits';
@@ -38,6 +39,8 @@ export interface ServerConfig {
   brokerUrl: string | undefined;
   /** Production mode: no development pages (/dev/outbox). */
   production: boolean;
+  /** The cash-out margin (issue 38), basis points: value = stake × taken / current odds × (1 − margin). */
+  cashoutMarginBp: number;
   appKey: string;
   secrets: Secrets;
   /** A session ends after this long without a call… */
@@ -281,6 +284,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginLockFailures: count(env['LOGIN_LOCK_FAILURES'], 5, 'LOGIN_LOCK_FAILURES'),
     loginLockMs: duration(env['LOGIN_LOCK_MINUTES'], 15 * 60_000, 'LOGIN_LOCK_MINUTES'),
     seedDemo: env['SEED_DEMO'] !== 'false',
+    cashoutMarginBp: wholeNumber(env['CASHOUT_MARGIN_BP'], 500, 'CASHOUT_MARGIN_BP', 0, CASHOUT_MARGIN_MAX_BP),
     drainMs: drainSeconds(env['DRAIN_SECONDS'] ?? (env['NODE_ENV'] === 'test' ? '0' : '2')),
     feed: {
       seed: Number(env['FEED_SEED'] ?? 20_261_120),

@@ -510,6 +510,46 @@ export const betCombos = pgTable(
   (t) => [primaryKey({ columns: [t.ticketId, t.comboType] }), check('bet_combos_positive', sql`${t.stake} > 0 AND ${t.bets} > 0`)],
 );
 
+/** A cash-out quote (issue 38): what `part` centavos of the ticket's stake (of `stake` then) fetch, until it expires. */
+export const betCashoutQuotes = pgTable('bet_cashout_quotes', {
+  id: text('id').primaryKey(),
+  ticketId: ref('ticket_id')
+    .notNull()
+    .references(() => betTickets.id),
+  customerId: ref('customer_id').notNull(),
+  part: bigint('part', { mode: 'number' }).notNull(),
+  stake: bigint('stake', { mode: 'number' }).notNull(),
+  value: bigint('value', { mode: 'number' }).notNull(),
+  live: boolean('live').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** A cash-out done: full (the ticket is then 'cashout'), partial (its stake shrank by `part`) or auto (full, by the rule). */
+export const betCashouts = pgTable('bet_cashouts', {
+  id: id(),
+  ticketId: ref('ticket_id')
+    .notNull()
+    .references(() => betTickets.id),
+  customerId: ref('customer_id').notNull(),
+  quoteId: text('quote_id'),
+  kind: text('kind').notNull(),
+  stakeBefore: bigint('stake_before', { mode: 'number' }).notNull(),
+  part: bigint('part', { mode: 'number' }).notNull(),
+  value: bigint('value', { mode: 'number' }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** An auto cash-out rule: the leader's job cashes the ticket out once its value reaches `threshold` centavos. */
+export const betCashoutRules = pgTable('bet_cashout_rules', {
+  ticketId: ref('ticket_id')
+    .primaryKey()
+    .references(() => betTickets.id),
+  customerId: ref('customer_id').notNull(),
+  threshold: bigint('threshold', { mode: 'number' }).notNull(),
+  createdAt: createdAt(),
+});
+
 /**
  * The simulated odds feed's state (server/providers/feed/keeper.ts), one row per feed, so a restart or a
  * deploy resumes the same matches, markets and prices instead of voiding every open bet. `version` grows

@@ -303,6 +303,11 @@ export interface BetTicket {
   reason?: string;
   combos?: { comboType: string; stake: number; bets: number }[];
   legs: TicketLeg[];
+  /**
+   * Cash-out (issue 38), on a running ticket read from My Bets: whether it is offered (not for a
+   * bonus-funded stake), the operator's margin the value is worked out with, and the auto threshold.
+   */
+  cashout?: { offered: boolean; marginBp: number; auto: number | null };
 }
 
 export interface TicketLeg {

@@ -103,5 +103,34 @@ export interface RealtimeApi {
   /** A refused message, sent again; or dropped. */
   retrySupport(clientMessageId: string): Promise<void>;
   discardSupport(clientMessageId: string): Promise<void>;
+  /**
+   * Cash-out values (issue 38) of the open tickets a page shows, kept live from the price deltas the
+   * worker applies anyway (their matches' destinations are held while watched): `onValues` gets the
+   * tickets whose value changed, at most once per conflation tick; null is "Cash out is paused".
+   */
+  watchCashout(tickets: CashoutTicketWatch[], onValues: (values: CashoutValue[]) => void): Promise<number>;
   unwatch(subscriptionId: number): Promise<void>;
+}
+
+/** An open ticket as the worker prices it for cash-out: the stake, the margin, each leg's odds taken and state. */
+export interface CashoutTicketWatch {
+  transId: string;
+  stake: number;
+  marginBp: number;
+  legs: {
+    matchId: string;
+    marketId: string;
+    key: string;
+    point: number | null;
+    oddsH: number;
+    outcome: 'running' | 'won' | 'lost' | 'void' | 'halfWon' | 'halfLost';
+  }[];
+  /** A parlay's combos: size and stake per combination (none: a single). */
+  combos: { size: number; stake: number }[];
+}
+
+/** A ticket's live cash-out value in centavos; null while cash-out is paused. */
+export interface CashoutValue {
+  transId: string;
+  value: number | null;
 }

@@ -119,7 +119,11 @@ describe('placing bets', () => {
     expect(placed.transId).toMatch(/^\d{18}$/);
     expect(await balance(player)).toBe(500_000 - 10_000);
 
-    expect((await ticket(player, placed.transId)).data).toEqual(placed);
+    // Read back, a running ticket also says whether it can be cashed out (issue 38).
+    expect((await ticket(player, placed.transId)).data).toEqual({
+      ...placed,
+      cashout: { offered: true, marginBp: server.config.cashoutMarginBp, auto: null },
+    });
     const stranger = await fundedPlayer(server, 10);
     expect(await ticket(stranger, placed.transId)).toMatchObject({ status: 404, code: 'GW_800400', message: 'No such bet.' });
     expect(await ticket(stranger, '123456789012345678')).toMatchObject({ status: 404, message: 'No such bet.' });

@@ -139,6 +139,7 @@ describe('the server’s calls', () => {
     expect(idempotent.sort()).toEqual(
       [
         'activity/claim-dailyrebates',
+        'cashout/accept',
         'coupon/claimRebates',
         'coupon/receiveCouponVoucher',
         'customer/receiveVoucher',
@@ -197,8 +198,10 @@ describe('the server’s calls', () => {
     ];
     // Campaigns (issue 35): a mission joined or its reward claimed, a lucky spin's prize: no money from outside, no stake.
     const campaigns = ['sport-activity/join', 'sport-activity/claim-rewards', 'luckySpin/spin'];
+    // Cash-out (issue 38): a running ticket's stake back from house:open-bets at its value now, like a settlement.
+    const cashOuts = ['cashout/accept'];
     const moving = server.app.calls.filter((c) => c.idempotent).map((c) => c.name);
-    expect(moving.sort()).toEqual([...stakesAndDeposits, ...withdrawals, ...ownTransfers, ...promotions, ...campaigns].sort());
+    expect(moving.sort()).toEqual([...stakesAndDeposits, ...withdrawals, ...ownTransfers, ...promotions, ...campaigns, ...cashOuts].sort());
     const requiring = (name: string) => server.app.calls.filter((c) => c.requires.includes(name as never)).map((c) => c.name);
     expect(requiring('kycVerified').sort()).toEqual([...stakesAndDeposits, 'game/launchGame', 'game/v2/inGame'].sort());
     expect(requiring('faceCheck:withdraw').sort()).toEqual([...withdrawals].sort());

@@ -50,6 +50,8 @@ const LAYERS: Record<string, Layer> = {
   'bankDeposits/payWays': 'service',
   'bets/acceptance': 'service',
   'bets/bonus': 'service',
+  'bets/cashout': 'service',
+  'bets/cashoutRepository': 'repository',
   'bets/liveAcceptance': 'service',
   'bets/placement': 'service',
   'bets/schemas': 'service',

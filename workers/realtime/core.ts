@@ -7,6 +7,8 @@ import {
 } from '../../src/contract/betting';
 import { type Delta, Destination, type ListSnapshot, type Market, type MatchSnapshot } from '../../src/contract/feed';
 import type {
+  CashoutTicketWatch,
+  CashoutValue,
   ConnectionStatus,
   FeedStatus,
   ListPatch,
@@ -20,6 +22,7 @@ import type { ChatMessage } from '../../src/contract/feed';
 import type { SupportOutboxUpdate, SupportOutgoing } from '../../src/contract/support';
 import { ANONYMOUS_CALLER } from '../../src/contract/request';
 import { manilaDay } from '../../src/lib/dates';
+import { CashoutWatches } from './cashout';
 import { OrderRefresher } from './orders';
 import { releaseCallback } from './release';
 import { MatchStore } from './store';
@@ -202,6 +205,8 @@ export class RealtimeCore {
   readonly orders: OrderRefresher;
   /** The support chat's messages waiting for the server, for every tab (workers/realtime/support.ts). */
   readonly support: SupportOutbox;
+  /** Open tickets' cash-out values, priced again from the deltas (workers/realtime/cashout.ts). */
+  readonly cashout = new CashoutWatches(this.store);
   private readonly subs = new Map<number, Sub>();
   private readonly destinations = new Map<string, DestinationEntry>();
   private readonly loading = new Map<string, Promise<void>>();
@@ -398,8 +403,26 @@ export class RealtimeCore {
     await this.support.discard(clientMessageId);
   }
 
+  async watchCashout(tabId: string, tickets: CashoutTicketWatch[], onValues: (values: CashoutValue[]) => void): Promise<number> {
+    const id = this.nextId++;
+    for (const matchId of this.cashout.watch(id, tabId, tickets, onValues)) {
+      const key = matchKey(matchId);
+      this.acquire(Destination.match(matchId), true);
+      if (!this.loading.has(key) && !this.isLoaded(key)) this.load(key);
+    }
+    this.ensureTicking();
+    return id;
+  }
+
   async unwatch(subscriptionId: number): Promise<void> {
     if (this.orders.unwatch(subscriptionId)) return;
+    const cashout = this.cashout.unwatch(subscriptionId);
+    if (cashout) {
+      for (const matchId of cashout.matchIds) this.release(Destination.match(matchId));
+      releaseCallback(cashout.send);
+      if (this.subs.size === 0 && this.cashout.size === 0) this.stopTicking();
+      return;
+    }
     const outboxWatch = this.support.unwatch(subscriptionId);
     if (outboxWatch) return releaseCallback(outboxWatch);
     const sub = this.subs.get(subscriptionId);
@@ -407,12 +430,13 @@ export class RealtimeCore {
     this.subs.delete(subscriptionId);
     releaseCallback(sub.send);
     if (sub.destination) this.release(sub.destination);
-    if (this.subs.size === 0) this.stopTicking();
+    if (this.subs.size === 0 && this.cashout.size === 0) this.stopTicking();
   }
 
   async disconnectTab(tabId: string): Promise<void> {
     this.orders.disconnectTab(tabId);
     for (const callback of this.support.disconnectTab(tabId)) releaseCallback(callback);
+    for (const id of this.cashout.idsOfTab(tabId)) await this.unwatch(id);
     for (const sub of [...this.subs.values()]) if (sub.tabId === tabId) await this.unwatch(sub.id);
   }
 
@@ -712,7 +736,7 @@ export class RealtimeCore {
 
   private hasWatchers(key: string): boolean {
     for (const sub of this.subs.values()) if ((sub.kind === 'list' || sub.kind === 'match') && sub.key === key) return true;
-    return false;
+    return key.startsWith('match:') && this.cashout.watchesMatch(key.slice('match:'.length));
   }
 
   /** Fetches a snapshot; answers how to merge it into the store. */
@@ -837,6 +861,7 @@ export class RealtimeCore {
     const moved = new Set(changes.markets);
     for (const matchId of changes.matches) for (const market of this.store.marketsOf(matchId)) moved.add(market.marketId);
     this.orders.feedChanged(moved);
+    this.cashout.feedChanged(moved);
     const marketsByMatch = new Map<string, Market[]>();
     for (const id of changes.markets) {
       const market = this.store.markets.get(id);
@@ -1011,6 +1036,9 @@ class TabClient implements RealtimeApi {
   }
   discardSupport(clientMessageId: string): Promise<void> {
     return this.core.discardSupport(clientMessageId);
+  }
+  watchCashout(tickets: CashoutTicketWatch[], onValues: (values: CashoutValue[]) => void): Promise<number> {
+    return this.core.watchCashout(this.tabId, tickets, onValues);
   }
   unwatch(subscriptionId: number): Promise<void> {
     return this.core.unwatch(subscriptionId);

@@ -25,6 +25,9 @@ declare module 'fastify' {
 /** A live ticket still waiting this long after its time is decided by the feed's leader (its instance died). */
 const OVERDUE_GRACE_MS = 2_000;
 
+/** How often the leader looks at the auto cash-out rules. */
+export const AUTO_CASHOUT_JOB_MS = 1_000;
+
 export const bets = fp<BetsModuleOptions>(
   async (app: FastifyInstance, options) => {
     const { feed, feedRoles } = app;
@@ -47,10 +50,14 @@ export const bets = fp<BetsModuleOptions>(
       // The bonus wallet (issue 35): cash first, then grants; a bonus's max bet; wins back in proportion; wagering.
       funding: bonusFunding(app.promotions),
       money: bonusMoney(app.promotions),
+      cashoutMarginBp: () => app.config.cashoutMarginBp,
+      clock: app.clock,
     });
     app.decorate('bets', service);
     await app.register(betRoutes, { db, feed, service });
     app.addHook('onReady', async () => service.start());
+    // Auto cash-out (issue 38): the leader cashes out tickets whose value reached the player's threshold.
+    app.jobs.add('bets-auto-cashout', AUTO_CASHOUT_JOB_MS, (now) => service.cashout.runAuto(now));
     // Registered after the database's own onClose, so it runs first (onClose hooks run in reverse).
     app.addHook('onClose', async () => service.stop());
     if (!feedRoles.clustered) return;
@@ -71,5 +78,5 @@ export const bets = fp<BetsModuleOptions>(
     });
     app.addHook('onClose', async () => clearInterval(overdue));
   },
-  { name: 'bets', dependencies: ['core', 'contract', 'feed', 'responsible-gaming', 'promotions'] },
+  { name: 'bets', dependencies: ['core', 'jobs', 'contract', 'feed', 'responsible-gaming', 'promotions'] },
 );

@@ -9,6 +9,8 @@ import {
   ticketAnswer,
 } from '../../../src/contract/answers/bets';
 import { type SelectionDetail, type SelectionQuery, type SingleMarketResponse, selectionDetailOf } from '../../../src/contract/betting';
+import { cashoutAcceptAnswer, cashoutAutoAnswer, cashoutQuoteAnswer } from '../../../src/contract/answers/cashout';
+import { CashoutCall, cashoutAcceptBody, cashoutAutoBody, cashoutQuoteBody } from '../../../src/contract/cashout';
 import { GatewayCode } from '../../../src/contract/errorCodes';
 import { MarketStatus } from '../../../src/contract/sports';
 import type { Database } from '../../db';
@@ -150,7 +152,7 @@ export async function betRoutes(app: FastifyInstance, options: BetRoutesOptions)
       // Another player's ticket answers exactly as a ticket that does not exist.
       const ticket = await ticketOf(db, customerId, body.transId);
       if (!ticket) throw new CallError(GatewayCode.InvalidRequest, 'No such bet.', 404);
-      return ticket;
+      return (await service.cashout.annotate([ticket]))[0]!;
     },
   });
 
@@ -164,7 +166,38 @@ export async function betRoutes(app: FastifyInstance, options: BetRoutesOptions)
       if (body.beginDate && body.endDate && body.beginDate > body.endDate) {
         throw new CallError(GatewayCode.InvalidRequest, 'beginDate must not be after endDate.', 400);
       }
-      return listTickets(db, { ...body, customerId });
+      const list = await listTickets(db, { ...body, customerId });
+      return body.status === 'running' ? { ...list, tickets: await service.cashout.annotate(list.tickets) } : list;
     },
+  });
+
+  // ── Cash-out (issue 38) ─────────────────────────────────────────────────────────────────────────────
+
+  app.call({
+    prefix: 'tp',
+    name: CashoutCall.quote,
+    auth: 'player',
+    body: cashoutQuoteBody,
+    answer: cashoutQuoteAnswer,
+    handler: ({ body, customerId }) => service.cashout.quote(customerId, body.transId, body.part),
+  });
+
+  app.call({
+    prefix: 'tp',
+    name: CashoutCall.accept,
+    auth: 'player',
+    idempotent: true,
+    body: cashoutAcceptBody,
+    answer: cashoutAcceptAnswer,
+    handler: ({ body, customerId, idempotencyKey }) => service.cashout.accept(customerId, idempotencyKey, body.quoteId),
+  });
+
+  app.call({
+    prefix: 'tp',
+    name: CashoutCall.auto,
+    auth: 'player',
+    body: cashoutAutoBody,
+    answer: cashoutAutoAnswer,
+    handler: ({ body, customerId }) => service.cashout.setAuto(customerId, body.transId, body.threshold),
   });
 }

@@ -9,6 +9,7 @@ import type {
 } from '../../../src/contract/betting';
 import type { Database } from '../../db';
 import type { FeedProvider, MatchResult, OutrightResult } from '../../providers/feed/types';
+import { CashoutService } from './cashout';
 import { LiveAcceptance } from './liveAcceptance';
 import { PlacementService } from './placement';
 import { ticketOf } from './repository';
@@ -57,6 +58,10 @@ export interface BetServiceOptions {
   money?: TicketMoneyHooks;
   /** Placement transactions at once (default 2; 1 suits the embedded database, which runs one at a time). */
   placementConcurrency?: number;
+  /** The operator's cash-out margin in basis points (issue 38; default 500 = 5 %). */
+  cashoutMarginBp?: () => number;
+  /** The clock of cash-out quotes' expiry (tests move it). */
+  clock?: () => number;
 }
 
 export class BetService {
@@ -65,11 +70,21 @@ export class BetService {
   private readonly live: LiveAcceptance;
   private readonly settlement: Settlement;
   private unlisten: (() => void) | undefined;
+  /** Cash-out (issue 38): quotes, accepting, partial and auto cash-out (cashout.ts). */
+  readonly cashout: CashoutService;
 
   constructor(private readonly options: BetServiceOptions) {
     this.tasks = new BetTasks(options);
     this.live = new LiveAcceptance(options.db, options.feed, this.tasks);
     this.settlement = new Settlement(options.db, options.feed, this.tasks);
+    this.cashout = new CashoutService({
+      db: options.db,
+      feed: options.feed,
+      tasks: this.tasks,
+      acceptDelayMs: options.acceptDelayMs,
+      marginBp: options.cashoutMarginBp ?? (() => 500),
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
     this.placement = new PlacementService({
       db: options.db,
       feed: options.feed,

@@ -15,6 +15,8 @@ export const BILL_KINDS: readonly { kind: string; prefix?: true; type: number }[
   { kind: 'withdrawal', type: 2 },
   { kind: 'deposit', prefix: true, type: 1 },
   { kind: 'bet_payout', type: 5 },
+  // A cash-out (issue 38) reads as a payout.
+  { kind: 'bet_cashout', type: 5 },
   { kind: 'bet_refund', type: 6 },
   { kind: 'bet', type: 4 },
   // Casino rounds (server/modules/casinoWallet): stakes, wins and cancelled stakes read as bets, payouts and refunds.

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { GameCall } from '../../../src/contract/gameConstants';
+import { CashoutCall } from '../../../src/contract/cashout';
 import { KycCall } from '../../../src/contract/kyc';
 import { MoneyCall } from '../../../src/contract/money';
 import { PromotionCall } from '../../../src/contract/promotions';
@@ -92,6 +93,9 @@ export const WITHDRAW_ONLY_CALLS: ReadonlySet<string> = new Set([
   MoneyCall.querySubList,
   MoneyCall.queryWithdrawalStatus,
   'transactionRecord/queryBetList',
+  // Cash-out brings money back to the player, as a settlement does (issue 38); setting an auto rule does not.
+  CashoutCall.quote,
+  CashoutCall.accept,
   GameCall.queryGameRecords,
   GameCall.gameRecordDetail,
   GameCall.transferOut,

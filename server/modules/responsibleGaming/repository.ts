@@ -77,6 +77,7 @@ export const PLAY_KINDS = [
   'bet',
   'bet_refund',
   'bet_payout',
+  'bet_cashout',
   'casino_bet',
   'casino_win',
   'casino_rollback',

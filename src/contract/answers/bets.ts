@@ -48,6 +48,7 @@ export const ticketAnswer: z.ZodMiniType<BetTicket> = z.strictObject({
       teamName: z.optional(z.string()),
     }),
   ),
+  cashout: z.optional(z.strictObject({ offered: z.boolean(), marginBp: z.int(), auto: z.nullable(centavos) })),
 });
 
 /** saba/sabaDoPlaceBetV2 and saba/sabaPlaceOutrightBetV2 (and each item of the batch). */

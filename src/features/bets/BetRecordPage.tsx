@@ -11,6 +11,7 @@ import { Button } from '../../ui/Button';
 import { PageSkeleton } from '../../ui/Skeleton';
 import { TabBar, tabStyles } from '../../ui/Tabs';
 import { useNow } from '../../hooks/useNow';
+import { useCashoutValues } from '../../realtime/cashout';
 import { betListQuery } from './api';
 import styles from './Bets.module.css';
 import { useBetPushes } from './pushes';
@@ -34,6 +35,7 @@ export function BetRecordPage() {
   const { data, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteQuery(betListQuery(filter));
   const tickets = data?.pages.flatMap((page) => page.tickets) ?? [];
   const totals = data?.pages[0]?.totals;
+  const cashouts = useCashoutValues(status === 'running' ? tickets : []);
 
   return (
     <PageLayout flush>
@@ -97,7 +99,7 @@ export function BetRecordPage() {
           )}
           <ul className={styles.list} data-testid="tickets">
             {tickets.map((ticket) => (
-              <TicketCard key={ticket.transId} ticket={ticket} />
+              <TicketCard key={ticket.transId} ticket={ticket} cashout={cashouts.get(ticket.transId)} />
             ))}
           </ul>
           {hasNextPage && (

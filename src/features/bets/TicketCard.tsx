@@ -6,6 +6,7 @@ import { formatCentavos } from '../../lib/money';
 import { formatOdds } from '../../lib/odds';
 import { pickText } from '../../lib/marketLabels';
 import styles from './Bets.module.css';
+import { CashOut } from './CashOut';
 
 const SETTLED_GOOD = new Set(['won', 'halfWon']);
 
@@ -52,8 +53,8 @@ export function LegLine({ leg, oddsType }: { leg: TicketLeg; oddsType: BetTicket
   );
 }
 
-/** One ticket in My Bets: status, what it is, stake and return; a tap opens its details. */
-export function TicketCard({ ticket }: { ticket: BetTicket }) {
+/** One ticket in My Bets: status, what it is, stake and return; a tap opens its details. Running: its cash-out. */
+export function TicketCard({ ticket, cashout }: { ticket: BetTicket; cashout?: number | null | undefined }) {
   const { t, i18n } = useTranslation();
   const settled = !isOpenTicket(ticket.status);
   const title =
@@ -85,6 +86,7 @@ export function TicketCard({ ticket }: { ticket: BetTicket }) {
         </dl>
         <span className={styles.when}>{formatDateTime(ticket.createdAt, i18n.language)}</span>
       </Link>
+      <CashOut ticket={ticket} value={cashout} />
     </li>
   );
 }
