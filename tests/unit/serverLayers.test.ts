@@ -80,6 +80,8 @@ const LAYERS: Record<string, Layer> = {
   'kyc/webhooks': 'service',
   'news/model': 'model',
   'partners/bot': 'service',
+  'partners/maya': 'service',
+  'partners/handoff': 'service',
   'partners/secrets': 'service',
   'paymentAccounts/banks': 'service',
   'payments/inbox': 'service',
