@@ -19,6 +19,14 @@ export const MAYA_USERS = [
 
 export const MAYA_TOKEN_TTL_MS = 15 * 60_000;
 
+/** A Maya user: one of the list, or any Philippine number as `MAYA-P63…` (the page's ?mobile=, for tests). */
+export function mayaUser(userId: string): { userId: string; name: string; mobile: string } | undefined {
+  const listed = MAYA_USERS.find((user) => user.userId === userId);
+  if (listed) return listed;
+  const digits = /^MAYA-P(63\d{10})$/.exec(userId)?.[1];
+  return digits ? { userId, name: 'Maya user', mobile: `+${digits}` } : undefined;
+}
+
 export interface MayaHostOptions {
   store: SimulatorStore;
   clock: () => number;
@@ -57,7 +65,7 @@ export function mayaHost(options: MayaHostOptions) {
 
     /** The player opens the mini app: the Session URL POST, then the landing URL with the sessionId. */
     async launch(userId: string): Promise<{ landing: string } | { error: string }> {
-      if (!MAYA_USERS.some((user) => user.userId === userId)) return { error: 'UNKNOWN_USER' };
+      if (!mayaUser(userId)) return { error: 'UNKNOWN_USER' };
       const answer = await options.postSession(JSON.stringify(await seal(userId)));
       let sessionId: unknown;
       try {
@@ -74,7 +82,7 @@ export function mayaHost(options: MayaHostOptions) {
       const token = /^Bearer (mat_[\w-]{8,64})$/.exec(authorization ?? '')?.[1];
       const record = token ? await store.get('mayaToken', token) : undefined;
       if (!record || record.data.expiresAt <= clock()) return { status: 401, body: { error: 'invalid_token' } };
-      const user = MAYA_USERS.find((candidate) => candidate.userId === record.data.userId)!;
+      const user = mayaUser(record.data.userId)!;
       return { status: 200, body: { sub: user.userId, name: user.name, phone_number: user.mobile, kyc_status: 'VERIFIED' } };
     },
   };

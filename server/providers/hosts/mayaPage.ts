@@ -32,6 +32,12 @@ export const MAYA_PAGE_JS = `(() => {
   'use strict';
   const frame = document.getElementById('miniapp');
   const user = document.getElementById('maya-user');
+  // ?mobile=+63… adds a Maya user with that number (a test's new player).
+  const mobile = new URLSearchParams(location.search).get('mobile');
+  if (mobile && /^\+63\d{10}$/.test(mobile)) {
+    const option = new Option('Maya user · ' + mobile, 'MAYA-P' + mobile.slice(1), true, true);
+    user.add(option, 0);
+  }
   const error = document.getElementById('maya-error');
   document.getElementById('maya-open').addEventListener('click', async () => {
     error.hidden = true;
