@@ -34,7 +34,7 @@ export const MAYA_PAGE_JS = `(() => {
   const user = document.getElementById('maya-user');
   // ?mobile=+63… adds a Maya user with that number (a test's new player).
   const mobile = new URLSearchParams(location.search).get('mobile');
-  if (mobile && /^\+63\d{10}$/.test(mobile)) {
+  if (mobile && /^\\+63\\d{10}$/.test(mobile)) {
     const option = new Option('Maya user · ' + mobile, 'MAYA-P' + mobile.slice(1), true, true);
     user.add(option, 0);
   }
