@@ -129,7 +129,7 @@ test('the wallet-app host: session POST, landing with the one-time sessionId, re
   await host.goto(`/sim/host/maya?mobile=${encodeURIComponent(mobile)}`);
   await host.getByRole('button', { name: 'Open Panalo' }).click();
   await expect(host.locator('#miniapp')).toHaveAttribute('src', /^\/mayaAccount\?sessionId=[\w-]+$/);
-  const landing = (await host.locator('#miniapp').getAttribute('src'))!;
+  const landing = new URL((await host.locator('#miniapp').getAttribute('src'))!, host.url()).href;
   const app = await miniApp(host);
   await expect(app.getByTestId('maya-linked')).toContainText(`Maya wallet +63 ${mobile.slice(3, 6)}`, { timeout: 20_000 });
   await expect(app.getByTestId('maya-balance')).toHaveText(/₱[\d,]+\.\d{2}/);
