@@ -85,7 +85,7 @@ export async function partnerRoutes(
     prefix: 'main',
     name: PartnerCall.handoff,
     auth: 'player',
-    rateLimit: { max: 10, timeWindow: '1 minute' },
+    rateLimit: { max: 30, timeWindow: '1 minute' },
     body: PartnerBody.handoff,
     handler: ({ body, customerId }) => handoff.issue(customerId, body),
   });
