@@ -16,7 +16,31 @@ export const PartnerCall = {
   hostPayResult: 'partner/hostPayResult',
   /** Public: the messaging bot's sessionId (with relogin), exchanged once for a login (spec §2, §7). */
   viberCheckBind: 'viberCheckBind',
+  /** Player: a single-use link (≤ 10 minutes) that carries a flow the host cannot run to a browser or the native app. */
+  handoff: 'partner/handoff',
+  /** Public: the hand-off link's ticket, spent once: the player logged in and where the flow stopped. */
+  resumeHandoff: 'partner/resumeHandoff',
 } as const;
+
+/**
+ * The wallet mini-app (Maya style, spec §7 maya/*): the host POSTs its encrypted token to our Session URL,
+ * we answer a one-time sessionId, the host opens /mayaAccount?sessionId=…, and the page spends it here.
+ */
+export const MayaCall = {
+  /** Public: the landing's one-time sessionId, spent once, for a login. */
+  initiateSession: 'maya/initiateSession',
+  /** Player: whether this account is bound to a Maya wallet user (and which number, masked). */
+  checkBindV4: 'maya/checkBindV4',
+  /** Player: whether deposits and withdrawals are open inside Maya now (the operator's per-host switch). */
+  checkDepositFlag: 'maya/checkDepositFlag',
+  /** Player: a mini-app event (the hand-off, a capability the host lacks), for the operator's statistics. */
+  eventTracking: 'maya/eventTracking',
+  /** Player: a Maya deposit from inside Maya (idempotent; credited only on the provider's verified webhook). */
+  createOnlineOrder: 'maya/createOnlineOrder',
+} as const;
+
+/** The Maya host's partner name (sessions.host, the kill switch `host:maya`). */
+export const MAYA_HOST = 'maya';
 
 /** The hosts with a pay bridge (tradePay): the super-app. */
 export const SUPER_APP_HOSTS = ['gcash'] as const;
@@ -28,11 +52,56 @@ export const PartnerBody = {
   hostLogin: z.object({ host: z.enum(SUPER_APP_HOSTS), authCode }),
   hostPayOrder: z.object({ host: z.enum(SUPER_APP_HOSTS), amount: amountField }),
   hostPayResult: z.object({ orderNo, resultCode: z.string().check(z.regex(/^\d{4}$/)) }),
+  handoff: z.object({
+    /** Where the flow resumes: one of the app's own paths. */
+    path: z.string().check(z.regex(/^\/[\w\-/]{0,80}$/)),
+    /** The flow's own state to carry (small JSON text). */
+    state: z.string().check(z.maxLength(4_000)),
+  }),
+  resumeHandoff: z.object({ ticket: z.string().check(z.minLength(8), z.maxLength(200)) }),
   viberCheckBind: z.object({
     sessionId: z.string().check(z.minLength(8), z.maxLength(200)),
     relogin: z.optional(z.string().check(z.maxLength(8))),
   }),
 };
+
+export const MAYA_EVENTS = ['landing', 'handoffOffered', 'handoffOpened', 'capabilityMissing', 'depositStarted'] as const;
+
+export const MayaBody = {
+  initiateSession: z.object({ sessionId: z.string().check(z.minLength(8), z.maxLength(200), z.regex(/^[\w-]+$/)) }),
+  checkBindV4: z.object({}),
+  checkDepositFlag: z.object({}),
+  eventTracking: z.object({ event: z.enum(MAYA_EVENTS), detail: z.optional(z.string().check(z.maxLength(80))) }),
+  createOnlineOrder: z.object({ amount: amountField }),
+};
+
+export interface HandoffAnswer {
+  /** The link to open outside the host (this site, with a one-time ticket). */
+  url: string;
+  /** The native app's deep link for the same ticket. */
+  appUrl: string;
+  expiresIn: number;
+}
+
+export interface ResumeAnswer {
+  webToken: { token: string; u2token: string };
+  userInfo: unknown;
+  path: string;
+  state: string;
+}
+
+export interface MayaBindAnswer {
+  bound: boolean;
+  /** The Maya number, masked (+63 917 *** 0123), when bound. */
+  mobile: string;
+}
+
+export interface DepositFlagAnswer {
+  deposit: boolean;
+  withdraw: boolean;
+  /** Why deposits are closed, in the player's words. */
+  message: string;
+}
 
 export type HostLoginAnswer =
   | { status: 'loggedIn'; webToken: { token: string; u2token: string }; userInfo: unknown }
@@ -48,6 +117,33 @@ export const TRADE_PAY_RESULT = {
   networkError: '6002',
   unknown: '6004',
 } as const;
+
+/**
+ * What each host's web view can do (issue 36). Maya's mini-app view has no camera, no file picker, no new
+ * tab and no external browser (Maya's business rules); a flow that needs one hands off by a deep link.
+ */
+export interface HostCapabilities {
+  camera: boolean;
+  filePicker: boolean;
+  externalLinks: boolean;
+  newTabs: boolean;
+  push: boolean;
+  serviceWorker: boolean;
+}
+
+const FULL: HostCapabilities = { camera: true, filePicker: true, externalLinks: true, newTabs: true, push: true, serviceWorker: true };
+
+export const HOST_CAPABILITIES: Record<'browser' | 'maya' | 'glife' | 'lazada' | 'viber' | 'native', HostCapabilities> = {
+  browser: FULL,
+  maya: { camera: false, filePicker: false, externalLinks: false, newTabs: false, push: false, serviceWorker: false },
+  // Alipay+ containers offer a chooseImage bridge but no getUserMedia, and no service worker in the web view.
+  glife: { camera: false, filePicker: true, externalLinks: false, newTabs: false, push: false, serviceWorker: false },
+  lazada: { camera: false, filePicker: true, externalLinks: false, newTabs: false, push: false, serviceWorker: false },
+  // Viber opens links in its in-app browser or the phone's browser: a browser.
+  viber: FULL,
+  // Android WebView has no Push API and may have no service worker (PARTNERS.md).
+  native: { camera: true, filePicker: true, externalLinks: true, newTabs: false, push: false, serviceWorker: false },
+};
 
 /**
  * One versioned envelope for every message between the page and its host or native shell:

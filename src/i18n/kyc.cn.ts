@@ -88,6 +88,17 @@ export const kycCn: typeof kycEn = {
     checking: '正在检查照片…',
     preview: '您的照片',
   },
+  handoff: {
+    title: '请在浏览器或 Panalo 应用中继续',
+    body: '此应用无法打开相机。请在手机浏览器或 Panalo 应用中打开此链接拍照：您将从此步骤继续。链接仅可使用一次，有效期 10 分钟。',
+    link: '您的链接',
+    copy: '复制链接',
+    copied: '链接已复制，请粘贴到浏览器中。',
+    openApp: '在 Panalo 应用中打开',
+    making: '正在生成链接…',
+    failed: '无法生成链接，请重试。',
+    retry: '重试',
+  },
   confirm: {
     title: '核对您的信息',
     hint: '以下信息读取自您的证件。如有错误请更正：必须与证件完全一致。',

@@ -91,6 +91,17 @@ export const kycEn = {
     checking: 'Checking your photo…',
     preview: 'Your photo',
   },
+  handoff: {
+    title: 'Continue in your browser or the Panalo app',
+    body: 'This app cannot open your camera. Open this link in your phone’s browser or in the Panalo app to take your photos: you will continue right here, at this step. The link works once, for 10 minutes.',
+    link: 'Your link',
+    copy: 'Copy link',
+    copied: 'Link copied. Paste it in your browser.',
+    openApp: 'Open in the Panalo app',
+    making: 'Preparing your link…',
+    failed: 'Your link could not be made. Please try again.',
+    retry: 'Try again',
+  },
   confirm: {
     title: 'Check your details',
     hint: 'We read these from your ID. Correct anything that is wrong: they must match your ID exactly.',

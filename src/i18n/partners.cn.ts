@@ -11,4 +11,17 @@ export const partnersCn: typeof partnersEn = {
   waiting: '正在等待 GCash 确认您的付款…',
   received: '已到账 {{amount}}。祝您好运！',
   hostFailed: 'GCash 无法完成此次付款，未扣款。请重试。',
+  maya: {
+    title: 'Maya 中的 Panalo',
+    openFromMaya: '请从 Maya 中打开 Panalo',
+    openFromMayaBody: '此页面是 Maya 应用内的 Panalo 主页。请从 Maya 的游戏页打开 Panalo 以在此登录。',
+    refusedTitle: '我们无法为您登录',
+    linked: '已绑定 Maya 钱包 {{mobile}}',
+    kycTitle: '验证您的身份',
+    kycBody: '首次充值前需完成一次身份验证，约需 3 分钟。',
+    kycAction: '立即验证',
+    deposit: '用 Maya 充值 {{amount}}',
+    depositFailed: 'Maya 无法发起此次充值，未扣款。请重试。',
+    withdraw: '提现到 Maya',
+  },
 };

@@ -36,3 +36,29 @@ export function beginKycFlow(transactionId: string, docType: number): void {
 export function endKycFlow(): void {
   Object.assign(kycFlow, empty);
 }
+
+/**
+ * A verification handed off from a host that has no camera (issue 36): the flow as that tab left it,
+ * taken only in its own shape (anything else is ignored and the flow stays as it is).
+ */
+export function restoreKycFlow(value: unknown): boolean {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as Record<string, unknown>;
+  const text = (key: string) => (typeof v[key] === 'string' ? (v[key] as string).slice(0, 200) : '');
+  if (!text('transactionId') || typeof v['docType'] !== 'number') return false;
+  const read: KycFlow['read'] = {};
+  if (v['read'] && typeof v['read'] === 'object')
+    for (const key of ['firstName', 'middleName', 'lastName', 'birthday', 'idNo'] as const) {
+      const field = (v['read'] as Record<string, unknown>)[key];
+      if (typeof field === 'string') read[key] = field.slice(0, 100);
+    }
+  Object.assign(kycFlow, {
+    ...empty,
+    transactionId: text('transactionId'),
+    docType: v['docType'],
+    idImageKey: text('idImageKey'),
+    faceImageKey: text('faceImageKey'),
+    read,
+  });
+  return true;
+}

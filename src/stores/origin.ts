@@ -1,4 +1,5 @@
 import { proxy, subscribe } from 'valtio/vanilla';
+import { HOST_CAPABILITIES, type HostCapabilities } from '../contract/partners';
 import { type AcquisitionParam, type InviteParam } from '../contract/storageKeys';
 import { type Partner, partnerFromHost } from '../lib/partner';
 import { session as sessionStorageArea } from '../lib/storage';
@@ -49,7 +50,17 @@ export function isNativeApp(): boolean {
   return origin.os !== '';
 }
 
+/** Opened by the Maya wallet's mini-app landing (/mayaAccount with its sessionId) this session. */
+export function isFromMaya(): boolean {
+  return origin.isFrom.toLowerCase() === 'maya';
+}
+
 /** The partner host this page runs in: by the host name (spec §6), else by where this visit came from (isFrom). */
 export function currentPartner(): Partner | undefined {
-  return partnerFromHost(location.hostname) ?? (isFromGlife() ? 'glife' : isFromLazada() ? 'lazada' : undefined);
+  return partnerFromHost(location.hostname) ?? (isFromGlife() ? 'glife' : isFromLazada() ? 'lazada' : isFromMaya() ? 'maya' : undefined);
+}
+
+/** What the web view this page runs in can do (issue 36): flows that need a missing capability hand off. */
+export function hostCapabilities(): HostCapabilities {
+  return HOST_CAPABILITIES[currentPartner() ?? (isNativeApp() ? 'native' : 'browser')];
 }

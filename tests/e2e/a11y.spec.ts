@@ -182,6 +182,11 @@ test('the main pages, as a visitor, with the login sheet open', async ({ page })
   await expect(page.getByRole('dialog', { name: 'Log In' })).toBeVisible();
   await audit(page, 'login sheet', findings, 'open sheet');
 
+  // Maya's home with a spent landing id (issue 36): it says so in words the player can act on.
+  await page.goto('/mayaAccount?sessionId=spentspentspentspent');
+  await expect(page.getByRole('heading', { name: 'We could not sign you in' })).toBeVisible();
+  await audit(page, '/mayaAccount refused', findings);
+
   report(findings);
 });
 

@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { expect, test } from './fixtures';
-import { codeFromOutbox } from './outbox';
-import { depositGcash500, newPhone } from './newPlayer';
+import { depositGcash500, registerNewPlayer } from './newPlayer';
 
 /**
  * Identity verification end to end in chromium, with Chromium's fake camera (a generated picture) and
@@ -20,23 +19,6 @@ test.use({
 });
 
 const SCREENS = 'test-results/screens';
-
-/** Registers a new player with an SMS code from the development outbox, as in the account spec. */
-async function registerNewPlayer(page: Page): Promise<void> {
-  const phone = newPhone();
-  await page.goto('/foryou');
-  await page.getByRole('button', { name: 'Register' }).click();
-  const register = page.getByRole('dialog', { name: 'Create your account' });
-  await register.getByLabel('Mobile number').fill(phone);
-  await register.getByRole('button', { name: 'Send code' }).click();
-  await expect(register.getByRole('button', { name: /Resend in \d+s/ })).toBeVisible();
-  await register.getByLabel('Verification code').fill(await codeFromOutbox(page, phone));
-  await register.getByLabel('Password').fill('Secret123');
-  await register.getByLabel('Date of birth').fill('1994-06-12');
-  await register.getByRole('checkbox').check();
-  await register.getByRole('button', { name: 'Open my account' }).click();
-  await expect(register).toBeHidden();
-}
 
 /** A UMID-shaped number (CRN 0000-0000000-0) that is this run's own. */
 function uniqueUmid(): string {

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from './fixtures';
+import { codeFromOutbox } from './outbox';
 
 /** A mobile number no test has used (without +63: 9 and nine digits). */
 export function newPhone(): string {
@@ -29,4 +30,22 @@ export async function depositGcash500(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/gpoorder\?orderNo=/);
   expect((await page.request.post('/sim/tick', { form: { advanceMs: '1000' } })).ok()).toBe(true);
   await expect(page.getByTestId('deposit-status')).toHaveAttribute('data-status', 'paid', { timeout: 30_000 });
+}
+
+/** Registers a new player with an SMS code from the development outbox, as in the account spec. */
+export async function registerNewPlayer(page: Page): Promise<string> {
+  const phone = newPhone();
+  await page.goto('/foryou');
+  await page.getByRole('button', { name: 'Register' }).click();
+  const register = page.getByRole('dialog', { name: 'Create your account' });
+  await register.getByLabel('Mobile number').fill(phone);
+  await register.getByRole('button', { name: 'Send code' }).click();
+  await expect(register.getByRole('button', { name: /Resend in \d+s/ })).toBeVisible();
+  await register.getByLabel('Verification code').fill(await codeFromOutbox(page, phone));
+  await register.getByLabel('Password').fill('Secret123');
+  await register.getByLabel('Date of birth').fill('1994-06-12');
+  await register.getByRole('checkbox').check();
+  await register.getByRole('button', { name: 'Open my account' }).click();
+  await expect(register).toBeHidden();
+  return `+63${phone}`;
 }

@@ -1,5 +1,6 @@
 import type { Frame, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, markKycPromptSeen, test } from './fixtures';
+import { registerNewPlayer } from './newPlayer';
 
 /**
  * Partner hosts in chromium (issue 36), on the host simulators the server offers outside production:
@@ -7,7 +8,9 @@ import { expect, test } from './fixtures';
  * consent sheet once, silently after) and deposits ₱500 through the host's pay sheet; the balance rises
  * once, though the host's callback arrives twice. (5) The operator switches the host to withdraw-only:
  * a deposit there is refused with the switch's message. (3) The messaging bot's button opens /sports
- * logged in, once.
+ * logged in, once. (2) The wallet-app (Maya-style) host POSTs its session, opens the landing with the
+ * one-time sessionId (refused when used again), and the eKYC camera step hands off to the browser, where
+ * the same verification goes on, logged in.
  */
 
 const pesos = (text: string) => Number(text.replace(/[₱,\s]/g, ''));
@@ -103,4 +106,73 @@ test("the messaging bot's link logs the player in and opens /sports; the same li
   // Spent: the same button's link is refused with words the player can act on.
   await page.goto(href);
   await expect(page.getByText('This Viber link has expired or was already used')).toBeVisible();
+});
+
+test('the wallet-app host: session POST, landing with the one-time sessionId, reuse refused, eKYC hands off because the camera is missing', async ({
+  page,
+  browser,
+  siteSettings,
+}) => {
+  test.setTimeout(120_000);
+  siteSettings((settings) => {
+    const kyc = (settings['kyc'] ?? {}) as Record<string, unknown>;
+    settings['kyc'] = { ...kyc, eKycSwitch: true, dailyAttempts: 3 };
+  });
+  // A new player (unverified) with a Panalo account; Maya knows the same number.
+  const mobile = await registerNewPlayer(page);
+
+  // Maya's web view: its own device, no Panalo login in it. "Open Panalo": Maya POSTs its token to our
+  // Session URL and opens our landing with the sessionId we answered.
+  const mayaPhone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await markKycPromptSeen(mayaPhone);
+  const host = await mayaPhone.newPage();
+  await host.goto(`/sim/host/maya?mobile=${encodeURIComponent(mobile)}`);
+  await host.getByRole('button', { name: 'Open Panalo' }).click();
+  await expect(host.locator('#miniapp')).toHaveAttribute('src', /^\/mayaAccount\?sessionId=[\w-]+$/);
+  const landing = new URL((await host.locator('#miniapp').getAttribute('src'))!, host.url()).href;
+  const app = await miniApp(host);
+  await expect(app.getByTestId('maya-linked')).toContainText(`Maya wallet +63 ${mobile.slice(3, 6)}`, { timeout: 20_000 });
+  await expect(app.getByTestId('maya-balance')).toHaveText(/₱[\d,]+\.\d{2}/);
+  // The spent id is gone from the app's address.
+  expect(app.url()).not.toContain('sessionId');
+  await host.screenshot({ path: 'test-results/screens/maya-host-start-390x844.png' });
+
+  // The same landing again (a copied link, a reload of the old address): refused in words the player can act on.
+  const laptop = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await markKycPromptSeen(laptop);
+  const other = await laptop.newPage();
+  await other.goto(landing);
+  await expect(other.getByRole('alert').filter({ hasText: 'This Maya session has expired or was already used' })).toBeVisible({
+    timeout: 20_000,
+  });
+
+  // Identity verification inside Maya: no camera, no file picker there, so the photo step hands off.
+  await app.getByRole('link', { name: 'Verify now' }).click();
+  await app.getByRole('radio', { name: 'UMID' }).check();
+  await app.getByRole('button', { name: 'Start verification' }).click();
+  await expect(app.getByRole('heading', { name: 'Photo of your UMID' })).toBeVisible({ timeout: 20_000 });
+  await expect(app.getByRole('heading', { name: 'Continue in your browser or the Panalo app' })).toBeVisible({ timeout: 20_000 });
+  await expect(app.locator('video')).toHaveCount(0);
+  const link = await app.getByTestId('handoff-link').inputValue();
+  expect(link).toMatch(/\/ekyc-zolos\?handoff=[\w-]+$/);
+  await expect(app.getByRole('link', { name: 'Open in the Panalo app' })).toHaveAttribute(
+    'href',
+    /^panalo:\/\/open\?path=%2Fekyc-zolos&handoff=/,
+  );
+  await host.screenshot({ path: 'test-results/screens/maya-host-kyc-handoff-390x844.png' });
+
+  // In the phone's browser (a new tab): the same player, logged in, at the same step of the same verification.
+  const browserTab = await laptop.newPage();
+  await browserTab.goto(link);
+  await expect(browserTab).toHaveURL(/\/ekyc-zolos$/);
+  await expect(browserTab.getByRole('heading', { name: 'Photo of your UMID' })).toBeVisible({ timeout: 20_000 });
+  await expect(browserTab.locator('header h1').first()).toHaveText('Step 1 of 4 · ID photo');
+  await expect(browserTab.getByRole('heading', { name: 'Continue in your browser or the Panalo app' })).toHaveCount(0);
+  await browserTab.screenshot({ path: 'test-results/screens/maya-handoff-browser-390x844.png' });
+  // The link is spent.
+  const third = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await third.goto(link);
+  await expect(third.getByText('This link has expired or was already used')).toBeVisible({ timeout: 20_000 });
+  await mayaPhone.close();
+  await laptop.close();
 });

@@ -148,6 +148,7 @@ describe('the server’s calls', () => {
         'deposit/depositByAgent',
         'deposit/depositByVoucher',
         'giftCard/redeem',
+        'maya/createOnlineOrder',
         'partner/hostPayOrder',
         'promotion/leave',
         'promotion/optIn',
@@ -181,8 +182,9 @@ describe('the server’s calls', () => {
       'deposit/depositByAgent',
       'customer/receiveVoucher',
       'giftCard/redeem',
-      // A deposit through a partner host's pay (issue 36).
+      // A deposit through a partner host's pay, and a Maya deposit from inside Maya (issue 36).
       'partner/hostPayOrder',
+      'maya/createOnlineOrder',
     ];
     const withdrawals = ['withdraw/createWithdrawalRequest', 'withdraw/withdrawByAgent', 'withdraw/v2/createMayaWithdrawalRequest'];
     // A transfer between the player's own wallets (main → sportsbook): neither money in nor a stake.

@@ -86,6 +86,8 @@ const LAYERS: Record<string, Layer> = {
   'news/devPage': 'routes',
   'news/model': 'model',
   'partners/bot': 'service',
+  'partners/maya': 'service',
+  'partners/handoff': 'service',
   'partners/secrets': 'service',
   'paymentAccounts/banks': 'service',
   'payments/inbox': 'service',

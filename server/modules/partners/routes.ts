@@ -1,12 +1,103 @@
 import type { FastifyInstance } from 'fastify';
 import { depositOrderAnswer } from '../../../src/contract/answers/money';
-import { PartnerBody, PartnerCall } from '../../../src/contract/partners';
+import { MAYA_HOST, MayaBody, MayaCall, PartnerBody, PartnerCall } from '../../../src/contract/partners';
+import { MAYA_SESSION_PATH } from '../../providers/hosts/walletMiniApp';
+import type { DepositService } from '../deposits';
 import type { BotService } from './bot';
+import type { HandoffService } from './handoff';
+import { type MayaService, SessionRefused } from './maya';
 import type { PartnerService } from './service';
 
-/** The partner-host calls (src/contract/partners.ts). */
-export async function partnerRoutes(app: FastifyInstance, options: { service: PartnerService; bot: BotService }) {
-  const { service, bot } = options;
+/** The partner-host calls (src/contract/partners.ts) and the wallet host's Session URL. */
+export async function partnerRoutes(
+  app: FastifyInstance,
+  options: { service: PartnerService; bot: BotService; maya: MayaService; handoff: HandoffService; deposits: DepositService },
+) {
+  const { service, bot, maya, handoff, deposits } = options;
+
+  // The wallet host's Session URL (server to server): its encrypted token in, a one-time sessionId out.
+  app.post(MAYA_SESSION_PATH, { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    try {
+      return await maya.openSession(request.body);
+    } catch (error) {
+      if (error instanceof SessionRefused) return reply.status(error.status).send({ error: error.code });
+      throw error;
+    }
+  });
+
+  app.call({
+    prefix: 'main',
+    name: MayaCall.initiateSession,
+    auth: 'public',
+    rateLimit: { max: 30, timeWindow: '1 minute' },
+    body: MayaBody.initiateSession,
+    handler: ({ body, request, session }) => maya.initiateSession(body, { client: request, sessionId: session?.id }),
+  });
+
+  app.call({
+    prefix: 'main',
+    name: MayaCall.checkBindV4,
+    auth: 'player',
+    body: MayaBody.checkBindV4,
+    handler: ({ customerId }) => maya.checkBind(customerId),
+  });
+
+  app.call({
+    prefix: 'main',
+    name: MayaCall.checkDepositFlag,
+    auth: 'player',
+    body: MayaBody.checkDepositFlag,
+    handler: () => maya.depositFlag(),
+  });
+
+  app.call({
+    prefix: 'main',
+    name: MayaCall.eventTracking,
+    auth: 'player',
+    rateLimit: { max: 60, timeWindow: '1 minute' },
+    body: MayaBody.eventTracking,
+    handler: ({ body, customerId }) => {
+      app.log.info({ host: MAYA_HOST, customerId, event: body.event, detail: body.detail }, 'mini-app event');
+      return {};
+    },
+  });
+
+  // A Maya deposit from inside Maya: the Maya checkout, with the session's host for the operator's switch.
+  app.call({
+    prefix: 'main',
+    name: MayaCall.createOnlineOrder,
+    requires: ['kycVerified'],
+    auth: 'player',
+    idempotent: true,
+    body: MayaBody.createOnlineOrder,
+    answer: depositOrderAnswer,
+    handler: ({ body, customerId, idempotencyKey, session }) =>
+      deposits.createOnlineOrder(
+        customerId,
+        idempotencyKey,
+        { payType: 'maya', channelId: 'maya-checkout', amount: body.amount },
+        session.host,
+      ),
+  });
+
+  app.call({
+    prefix: 'main',
+    name: PartnerCall.handoff,
+    auth: 'player',
+    rateLimit: { max: 30, timeWindow: '1 minute' },
+    body: PartnerBody.handoff,
+    handler: ({ body, customerId }) => handoff.issue(customerId, body),
+  });
+
+  app.call({
+    prefix: 'main',
+    name: PartnerCall.resumeHandoff,
+    auth: 'public',
+    rateLimit: { max: 30, timeWindow: '1 minute' },
+    body: PartnerBody.resumeHandoff,
+    handler: ({ body, request, session }) => handoff.resume(body, { client: request, sessionId: session?.id }),
+  });
 
   // The messaging bot's link (spec §2 sessionId + relogin): a session id once, within 10 minutes.
   app.call({

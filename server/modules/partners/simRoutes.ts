@@ -4,6 +4,9 @@ import type { GcashHost, PaySheetChoice } from '../../providers/hosts/gcashHost'
 import { HOST_PAGE_CSS, HOST_PAGE_JS, HOST_PAGE_PATH, hostPageHtml } from '../../providers/hosts/hostPage';
 import { BOT_PAGE_CSS, BOT_PAGE_PATH, botPageHtml } from '../../providers/hosts/botPage';
 import { HOST_USERS } from '../../providers/hosts/gcashHost';
+import type { MayaHost } from '../../providers/hosts/mayaHost';
+import { MAYA_PAGE_CSS, MAYA_PAGE_JS, MAYA_PAGE_PATH, mayaPageHtml } from '../../providers/hosts/mayaPage';
+import { MAYA_USERINFO } from '../../providers/hosts/walletMiniApp';
 import type { BotService } from './bot';
 import type { HostKeys } from './secrets';
 
@@ -19,7 +22,7 @@ const CHOICES: readonly PaySheetChoice[] = ['pay', 'cancel', 'fail', 'processing
  */
 export async function hostSimRoutes(
   app: FastifyInstance,
-  options: { host: GcashHost; keys: HostKeys; clock: () => number; bot: BotService },
+  options: { host: GcashHost; keys: HostKeys; clock: () => number; bot: BotService; maya: MayaHost },
 ) {
   const { host, keys, clock } = options;
   const page = (type: string, body: string) => (_request: unknown, reply: FastifyReply) =>
@@ -74,6 +77,23 @@ export async function hostSimRoutes(
       .header('Cache-Control', 'no-store')
       .type('text/html; charset=utf-8')
       .send(botPageHtml({ phones: [], shared: phone, bound: first !== undefined, ...(links ? { links } : {}) }));
+  });
+
+  // The wallet mini-app host (Maya style): its page, its launch (the Session URL POST) and its user API.
+  app.get(MAYA_PAGE_PATH, page('text/html; charset=utf-8', mayaPageHtml()));
+  app.get(`${MAYA_PAGE_PATH}/maya.css`, page('text/css; charset=utf-8', MAYA_PAGE_CSS));
+  app.get(`${MAYA_PAGE_PATH}/maya.js`, page('text/javascript; charset=utf-8', MAYA_PAGE_JS));
+  app.post<{ Body: { userId?: unknown } }>(`${MAYA_PAGE_PATH}/launch`, async (request, reply) => {
+    const userId = request.body?.userId;
+    const answer = await options.maya.launch(typeof userId === 'string' ? userId : '');
+    return reply
+      .header('Cache-Control', 'no-store')
+      .status('landing' in answer ? 200 : 502)
+      .send(answer);
+  });
+  app.post(`${MAYA_PAGE_PATH}/api${MAYA_USERINFO}`, async (request, reply) => {
+    const answer = await options.maya.userInfo(request.headers.authorization);
+    return reply.header('Cache-Control', 'no-store').status(answer.status).send(answer.body);
   });
 
   // The host's server API: raw bytes, our signature checked before anything is parsed.

@@ -4,6 +4,7 @@ import { GameCall } from '../../../src/contract/gameConstants';
 import { CashoutCall } from '../../../src/contract/cashout';
 import { KycCall } from '../../../src/contract/kyc';
 import { MoneyCall } from '../../../src/contract/money';
+import { MayaCall } from '../../../src/contract/partners';
 import { PromotionCall } from '../../../src/contract/promotions';
 import { RgCall } from '../../../src/contract/responsibleGaming';
 import { SecurityCall } from '../../../src/contract/security';
@@ -75,6 +76,9 @@ export const WITHDRAW_ONLY_CALLS: ReadonlySet<string> = new Set([
   'account/query',
   'customer/logoutV2',
   MoneyCall.withdrawSwitch,
+  // Inside Maya (issue 36): whether it is bound and what is open there.
+  MayaCall.checkBindV4,
+  MayaCall.checkDepositFlag,
   MoneyCall.withdrawBanks,
   MoneyCall.checkOrderQuota,
   MoneyCall.createWithdrawalRequest,

@@ -28,3 +28,10 @@ export interface HostPaymentRecord {
   createdAt: number;
   paidAt: number | null;
 }
+
+/** The wallet mini-app host simulator's access token (Maya style), handed to our Session URL encrypted. */
+export interface MayaAccessToken {
+  userId: string;
+  expiresAt: number;
+  refreshToken: string;
+}

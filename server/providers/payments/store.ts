@@ -1,5 +1,5 @@
 import type { AgentCashOutRecord } from '../agents/cashOut';
-import type { HostAccessToken, HostAuthCode, HostPaymentRecord } from '../hosts/records';
+import type { HostAccessToken, HostAuthCode, HostPaymentRecord, MayaAccessToken } from '../hosts/records';
 import type { SimCheckout, SimPayout, WebhookDelivery, ChannelSwitch } from './records';
 
 /**
@@ -19,6 +19,8 @@ export interface SimulatorRecords {
   hostAuthCode: HostAuthCode;
   hostToken: HostAccessToken;
   hostPayment: HostPaymentRecord;
+  /** The wallet mini-app host simulator (server/providers/hosts/mayaHost.ts): its access tokens. */
+  mayaToken: MayaAccessToken;
 }
 export type RecordKind = keyof SimulatorRecords;
 

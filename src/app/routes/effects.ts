@@ -1,7 +1,10 @@
 import { i18next } from '../../i18n';
 import { loginWithBotSession, loginWithTicket } from '../../features/auth/entryLogin';
 import { sendToNative } from '../../lib/nativeBridge';
+import type { UserInfo } from '../../contract/user';
+import { restoreKycFlow } from '../../stores/kycFlow';
 import { origin } from '../../stores/origin';
+import { setLogin } from '../../stores/session';
 import { openLogin, showToast } from '../../stores/ui';
 import type { Effect } from './guards';
 import { preloadLoginDialog } from '../OverlayHost';
@@ -32,6 +35,14 @@ export async function runEffects(effects: readonly Effect[]): Promise<void> {
       case 'botLogin':
         await loginWithBotSession(effect.sessionId, effect.relogin);
         break;
+      case 'mayaLogin': {
+        const { mayaLogin } = await import('../../features/partner/mayaLogin');
+        await mayaLogin(effect.sessionId);
+        break;
+      }
+      case 'resumeHandoff':
+        await resumeHandoffHere(effect.ticket);
+        break;
       case 'hostLogin':
         // Not awaited: the host may show its consent sheet first; the page opens as a visitor meanwhile.
         void import('../../features/partner/hostLogin').then(({ hostSilentLogin }) => hostSilentLogin(effect.host));
@@ -57,5 +68,18 @@ export async function runEffects(effects: readonly Effect[]): Promise<void> {
         origin.invite = { ...effect.params, ...origin.invite };
         break;
     }
+  }
+}
+
+/** A hand-off link (issue 36): the same player logged in here, and the flow restored where it stopped. */
+async function resumeHandoffHere(ticket: string): Promise<void> {
+  const { resumeHandoff } = await import('../../api/handoff');
+  try {
+    const answer = await resumeHandoff(ticket);
+    setLogin(answer.userInfo as UserInfo, answer.webToken);
+    const state = JSON.parse(answer.state) as { kycFlow?: unknown };
+    if (state.kycFlow) restoreKycFlow(state.kycFlow);
+  } catch {
+    // Spent or expired: the API client told the player; the page opens as it is.
   }
 }

@@ -57,6 +57,10 @@ export type Effect =
   | { type: 'ticketLogin'; ticket: string; loginName: string | undefined }
   | { type: 'partnerAutoLogin'; tempTicket: string; loginName: string }
   | { type: 'botLogin'; sessionId: string; relogin: string | undefined }
+  /** The Maya wallet's landing (/mayaAccount?sessionId=…): the one-time session the host opened (issue 36). */
+  | { type: 'mayaLogin'; sessionId: string }
+  /** A hand-off link from a host that could not run a flow: log in here and resume it (issue 36). */
+  | { type: 'resumeHandoff'; ticket: string }
   /** Inside the super-app (isFrom Glife in a frame): the host's silent login by auth code (issue 36). */
   | { type: 'hostLogin'; host: 'gcash' }
   | { type: 'depositToParent' }
@@ -77,7 +81,7 @@ export interface Decision {
 }
 
 /** Parameters removed from the address once they are used (spec §2, §4 "Session"). */
-const ONE_SHOT_PARAMS = ['ticket', 'tempTicket', 'loginName', 'sessionId', 'relogin', 'method', 'expiredRoute'] as const;
+const ONE_SHOT_PARAMS = ['ticket', 'tempTicket', 'loginName', 'sessionId', 'relogin', 'method', 'expiredRoute', 'handoff'] as const;
 
 function text(value: unknown): string | undefined {
   if (typeof value === 'string' && value !== '') return value;
@@ -115,7 +119,10 @@ export function entryRules(target: Target, state: Pick<GuardState, 'inFrame' | '
   else if (ticket) effects.push({ type: 'ticketLogin', ticket, loginName });
 
   const sessionId = text(search['sessionId']);
-  if (sessionId) effects.push({ type: 'botLogin', sessionId, relogin: text(search['relogin']) });
+  if (sessionId && target.pathname.toLowerCase() === '/mayaaccount') effects.push({ type: 'mayaLogin', sessionId });
+  else if (sessionId) effects.push({ type: 'botLogin', sessionId, relogin: text(search['relogin']) });
+  const handoff = text(search['handoff']);
+  if (handoff) effects.push({ type: 'resumeHandoff', ticket: handoff });
 
   const isFrom = text(search['isFrom']);
   const fromGlife = search['FromGlife'] !== undefined && text(search['FromGlife']) !== 'false';

@@ -155,7 +155,7 @@ export const ROUTES = [
   { path: '/rtgGameTournament', name: 'rtgGameTournament', owner: 'campaigns', page: 'src/features/campaigns/TournamentPage' },
   { path: '/bobotSwitch', name: 'bobotSwitch', owner: 'partner', hiddenUnderPagcor: true },
   { path: '/miniAccount', name: 'miniAccount', owner: 'partner', page: 'src/features/partner/HostDepositPage' },
-  { path: '/mayaAccount', name: 'MayaStart', owner: 'partner' },
+  { path: '/mayaAccount', name: 'MayaStart', owner: 'partner', page: 'src/features/partner/MayaStartPage' },
   { path: '/panalo_landingpage', name: 'product_landingpage', owner: 'partner' },
   { path: '/qrcode', name: 'qrcode', owner: 'dev', nonProductionOnly: true, page: 'src/features/dev/QrCodePage' },
   { path: '/demo', name: 'demo', owner: 'dev', nonProductionOnly: true, page: 'src/features/dev/DemoPage' },

@@ -2,8 +2,10 @@ import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KYC_IMAGE } from '../../contract/kyc';
 import { dataUrlToBlob, fittedJpeg, resizeImage } from '../../lib/image';
+import { hostCapabilities } from '../../stores/origin';
 import { Button } from '../../ui/Button';
 import { logFaceEvent } from './api';
+import { Handoff } from './Handoff';
 import styles from './Kyc.module.css';
 
 type CameraState = 'opening' | 'live' | 'denied' | 'missing' | 'preview';
@@ -15,18 +17,21 @@ type CameraState = 'opening' | 'live' | 'denied' | 'missing' | 'preview';
  * camera the player is told 'camera not detected' and may choose a photo. Each event is logged
  * (uploadCustomerFaceLog) for support.
  */
-export function Camera({
-  kind,
-  transactionId,
-  busy,
-  onPhoto,
-}: {
+export function Camera(props: CameraProps) {
+  // A host's web view with neither a camera nor a file picker (Maya): the step goes on in the browser or the app.
+  const can = hostCapabilities();
+  return can.camera || can.filePicker ? <DeviceCamera {...props} /> : <Handoff />;
+}
+
+interface CameraProps {
   kind: 'id' | 'face';
   transactionId: string | undefined;
   busy: boolean;
   /** The fitted photo as a data: URL; resolves when the photo was accepted or refused (the parent says why). */
   onPhoto: (image: string) => Promise<boolean>;
-}) {
+}
+
+function DeviceCamera({ kind, transactionId, busy, onPhoto }: CameraProps) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const stream = useRef<MediaStream | null>(null);

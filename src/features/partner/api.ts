@@ -1,7 +1,7 @@
 import { api } from '../../api/instance';
 import type * as z from 'zod/mini';
 import type { depositOrderAnswer } from '../../contract/answers/money';
-import { PartnerCall } from '../../contract/partners';
+import { type DepositFlagAnswer, MayaCall, type MayaBindAnswer, PartnerCall } from '../../contract/partners';
 
 export type DepositOrder = z.infer<typeof depositOrderAnswer>;
 
@@ -12,4 +12,17 @@ export function hostPayOrder(body: { host: 'gcash'; amount: number }, idempotenc
 
 export function hostPayResult(orderNo: string, resultCode: string): Promise<DepositOrder> {
   return api.call<DepositOrder>('main', PartnerCall.hostPayResult, { orderNo, resultCode });
+}
+
+/** Inside Maya (maya/*): whether the account is bound, what is open, and a Maya deposit. */
+export function mayaBind(): Promise<MayaBindAnswer> {
+  return api.call<MayaBindAnswer>('main', MayaCall.checkBindV4, {});
+}
+
+export function mayaDepositFlag(): Promise<DepositFlagAnswer> {
+  return api.call<DepositFlagAnswer>('main', MayaCall.checkDepositFlag, {});
+}
+
+export function mayaDeposit(amount: number, idempotencyKey: string): Promise<DepositOrder> {
+  return api.call<DepositOrder>('main', MayaCall.createOnlineOrder, { amount }, { idempotencyKey });
 }

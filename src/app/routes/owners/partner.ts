@@ -10,6 +10,12 @@ export const PARTNER_ROUTES = [
     owner: 'partner',
     page: page('HostDepositPage', () => import('../../../features/partner/HostDepositPage')),
   }),
-  route({ path: '/mayaAccount', name: 'MayaStart', owner: 'partner' }),
+  // Panalo's home inside the Maya wallet: the landing of its one-time session (issue 36).
+  route({
+    path: '/mayaAccount',
+    name: 'MayaStart',
+    owner: 'partner',
+    page: page('MayaStartPage', () => import('../../../features/partner/MayaStartPage')),
+  }),
   route({ path: '/panalo_landingpage', name: 'product_landingpage', owner: 'partner' }),
 ] as const;
