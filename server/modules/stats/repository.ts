@@ -123,6 +123,7 @@ export interface Attribution {
   touches: Touches | null;
   partner: string;
   visitor: string | null;
+  fingerprint: string | null;
   registeredAt: Date;
 }
 
@@ -137,6 +138,7 @@ export async function insertAttribution(tx: Queryable, attribution: Attribution)
       lastTouch: (attribution.touches?.last ?? null) as Record<string, unknown> | null,
       partner: attribution.partner,
       visitor: attribution.visitor,
+      fingerprint: attribution.fingerprint,
       registeredAt: attribution.registeredAt,
     })
     .onConflictDoNothing();

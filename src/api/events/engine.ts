@@ -17,6 +17,8 @@ import { callerOf } from '../client';
 import { hmacSha256Hex } from '../signFallback';
 import { api, apiEnvironment } from '../instance';
 import { fetchWithBackoff } from './attribution';
+import { fingerprintOnce, fingerprintWithRetry } from './fingerprint';
+import { FINGERPRINT_KEY } from './index';
 import { EventPipe, type EventTransport } from './pipe';
 import { indexedDbStore } from './store';
 
@@ -114,6 +116,15 @@ export function startEngine(): EventEngine {
       timers,
       () => privacy.analytics !== 'granted',
     ).then((answer) => answer && local.set(StorageKey.afUserId, answer.appsFlyerId));
+  }
+
+  // The device fingerprint (spec §9; fraud prevention, a necessary purpose): once per tab, when the
+  // page is idle, so it never competes with the first screen or a tap.
+  if (!tabStorage.get<string>(FINGERPRINT_KEY, '')) {
+    const compute = () =>
+      void fingerprintWithRetry(fingerprintOnce, timers).then((id) => id && tabStorage.set(FINGERPRINT_KEY, id));
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(compute, { timeout: 10_000 });
+    else timers.setTimeout(compute, 2_000);
   }
 
   let observer: IntersectionObserver | undefined;

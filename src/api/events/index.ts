@@ -1,4 +1,5 @@
 import type { StatisticsType } from '../../contract/constants';
+import { session as tabStorage } from '../../lib/storage';
 import type { EventEngine } from './engine';
 
 /**
@@ -7,6 +8,17 @@ import type { EventEngine } from './engine';
  * (engine.ts: IndexedDB, batching, the beacon, IntersectionObserver) is downloaded only when the app
  * starts it after the first paint (src/app: startEvents); what was recorded before waits for it.
  */
+
+/** Where the event module keeps this tab's device fingerprint (fingerprint.ts). */
+export const FINGERPRINT_KEY = 'device.fingerprint';
+
+/**
+ * The device fingerprint once the event module has computed it (after the first paint), else undefined:
+ * the calls that open an account send it when it is there and never wait for it.
+ */
+export function knownFingerprint(): string | undefined {
+  return tabStorage.get<string>(FINGERPRINT_KEY, '') || undefined;
+}
 
 type Recorded = (engine: EventEngine) => void;
 const early: Recorded[] = [];
