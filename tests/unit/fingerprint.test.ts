@@ -59,7 +59,9 @@ describe('the device fingerprint (spec §9: 2 s timeout, 2 retries 1 s apart)', 
     let calls = 0;
     const result = fingerprintWithRetry(() => {
       calls++;
-      return new Promise<string>((resolve) => timers.setTimeout(() => resolve('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'), calls === 1 ? 2_500 : 100));
+      return new Promise<string>((resolve) =>
+        timers.setTimeout(() => resolve('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'), calls === 1 ? 2_500 : 100),
+      );
     }, timers);
     await vi.runAllTimersAsync();
     expect(calls).toBe(2);

@@ -121,8 +121,7 @@ export function startEngine(): EventEngine {
   // The device fingerprint (spec §9; fraud prevention, a necessary purpose): once per tab, when the
   // page is idle, so it never competes with the first screen or a tap.
   if (!tabStorage.get<string>(FINGERPRINT_KEY, '')) {
-    const compute = () =>
-      void fingerprintWithRetry(fingerprintOnce, timers).then((id) => id && tabStorage.set(FINGERPRINT_KEY, id));
+    const compute = () => void fingerprintWithRetry(fingerprintOnce, timers).then((id) => id && tabStorage.set(FINGERPRINT_KEY, id));
     if (typeof requestIdleCallback === 'function') requestIdleCallback(compute, { timeout: 10_000 });
     else timers.setTimeout(compute, 2_000);
   }

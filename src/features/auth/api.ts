@@ -13,7 +13,13 @@ import { currentTouches, recordSessionTouch } from '../../stores/privacy';
  */
 function signUpExtras() {
   recordSessionTouch(origin.acquisition, partnerFromHost(location.hostname) ?? origin.isFrom);
-  return { deviceToken: deviceId(), acquisition: { ...origin.acquisition }, invite: { ...origin.invite }, touches: currentTouches(), fingerprint: knownFingerprint() };
+  return {
+    deviceToken: deviceId(),
+    acquisition: { ...origin.acquisition },
+    invite: { ...origin.invite },
+    touches: currentTouches(),
+    fingerprint: knownFingerprint(),
+  };
 }
 
 export function sendLoginCode(phone: string, captchaToken: string) {
