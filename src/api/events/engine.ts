@@ -73,6 +73,7 @@ export interface EventEngine {
   statistic(type: StatisticsType, name: string): void;
   exposure(element: Element, featureId: string, calendarId?: string): () => void;
   experiment(experiment: string, group: string): void;
+  fingerprint(): void;
   regulatory(name: string): void;
   consentChanged(): void;
   waiting(): number;
@@ -118,14 +119,7 @@ export function startEngine(): EventEngine {
     ).then((answer) => answer && local.set(StorageKey.afUserId, answer.appsFlyerId));
   }
 
-  // The device fingerprint (spec §9; fraud prevention, a necessary purpose): once per tab, when the
-  // page is idle, so it never competes with the first screen or a tap.
-  if (!tabStorage.get<string>(FINGERPRINT_KEY, '')) {
-    const compute = () => void fingerprintWithRetry(fingerprintOnce, timers).then((id) => id && tabStorage.set(FINGERPRINT_KEY, id));
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(compute, { timeout: 10_000 });
-    else timers.setTimeout(compute, 2_000);
-  }
-
+  let fingerprinting = false;
   let observer: IntersectionObserver | undefined;
   const watched = new Map<Element, { featureId: string; calendarId?: string | undefined }>();
 
@@ -164,6 +158,15 @@ export function startEngine(): EventEngine {
     },
     experiment(experiment, group) {
       if (onceInSession(`experiment:${experiment}`)) add('experiment', { experiment, group });
+    },
+    fingerprint() {
+      // Once per tab, when the page is idle: the fingerprint is heavy work (canvas, fonts, audio), never
+      // done beside live prices or a tap, only where it is needed (fingerprint.ts).
+      if (fingerprinting || tabStorage.get<string>(FINGERPRINT_KEY, '')) return;
+      fingerprinting = true;
+      const compute = () => void fingerprintWithRetry(fingerprintOnce, timers).then((id) => id && tabStorage.set(FINGERPRINT_KEY, id));
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(compute, { timeout: 2_000 });
+      else timers.setTimeout(compute, 200);
     },
     regulatory(name) {
       add('regulatory', { name });

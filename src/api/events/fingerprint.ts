@@ -5,9 +5,10 @@ import type { Timers } from '../../lib/timers';
  * The device fingerprint of spec §9 (2 s timeout, 2 retries 1 s apart), sent with the calls that open
  * an account (spec §7 "a device fingerprint token") so the operator can see several accounts opened from
  * one device (fraud prevention, a necessary purpose listed to the player). It is FingerprintJS's open
- * source agent (MIT, ~13 KB gzip, its own chunk): a hash of the browser's properties, no personal data,
- * and its usage ping is off. It is computed only after the first paint (the event module starts it) and
- * kept for the tab's session; a registration made before it is ready goes without it, never waits.
+ * source agent (MIT, 13 KB brotli, its own chunk): a hash of the browser's properties, no personal data,
+ * and its usage ping is off. It is heavy work (canvas, fonts, audio: about 1.5 s of main thread at CPU ×4
+ * in tests/bench/events-cost.ts), so it is computed only when the login dialog opens, when the page is
+ * idle, once per tab; a registration made before it is ready goes without it, never waits.
  */
 
 /**
@@ -29,9 +30,25 @@ export async function fingerprintWithRetry(attempt: () => Promise<string>, timer
   return undefined;
 }
 
-/** One attempt: FingerprintJS's visitor id (32 hex digits), its agent downloaded on first use. */
-export async function fingerprintOnce(): Promise<string> {
-  const { load } = await import('@fingerprintjs/fingerprintjs');
-  const agent = await load({ monitoring: false });
-  return (await agent.get()).visitorId;
+let agent: Promise<{ get(): Promise<{ visitorId: string }> }> | undefined;
+let running: Promise<string> | undefined;
+
+/**
+ * One attempt: FingerprintJS's visitor id (32 hex digits), its agent downloaded and loaded once. A retry
+ * made while a timed-out attempt is still working joins it rather than starting the work a second time.
+ */
+export function fingerprintOnce(): Promise<string> {
+  agent ??= import('@fingerprintjs/fingerprintjs')
+    .then(({ load }) => load({ monitoring: false }))
+    .catch((error: unknown) => {
+      agent = undefined; // a chunk that did not arrive (offline) is asked again by the next attempt
+      throw error;
+    });
+  running ??= agent
+    .then((loaded) => loaded.get())
+    .then((result) => result.visitorId)
+    .finally(() => {
+      running = undefined;
+    });
+  return running;
 }

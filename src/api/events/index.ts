@@ -46,6 +46,11 @@ export const events = {
   click: (featureId: string, calendarId?: string, name?: string) => record((e) => e.click(featureId, calendarId, name)),
   statistic: (type: StatisticsType, name: string) => record((e) => e.statistic(type, name)),
   experiment: (experiment: string, group: string) => record((e) => e.experiment(experiment, group)),
+  /**
+   * The device fingerprint is about to be needed (the login dialog opened): computed once per tab when
+   * the page is idle, then sent with the calls that open an account (knownFingerprint).
+   */
+  prepareFingerprint: () => record((e) => e.fingerprint()),
   /** A necessary event (always sent, listed to the player). */
   regulatory: (name: string) => record((e) => e.regulatory(name)),
   /** The player's analytics choice changed (stores/privacy.ts). */

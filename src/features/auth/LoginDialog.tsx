@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { CheckField, CodeField, PhoneField, useFieldError } from '../../ui/FormFields';
 import { ApiError } from '../../api/client';
+import { events } from '../../api/events';
 import { cooldownSeconds } from '../../api/cooldown';
 import { GatewayCode } from '../../contract/errorCodes';
 import { loginByPasswordSchema, loginBySmsSchema, registerSchema } from '../../contract/forms';
@@ -318,6 +319,8 @@ export function LoginDialog({ props, onClose }: OverlayComponentProps) {
   const redirectTo = typeof props['redirectTo'] === 'string' ? props['redirectTo'] : undefined;
   const [mode, setMode] = useState<Mode>(type);
   useEffect(() => prepareCaptcha(), []);
+  // The device fingerprint goes with a registration (spec §7, §9): worked out now, while the player types.
+  useEffect(() => events.prepareFingerprint(), []);
 
   const tabs = useTabs<Mode>(['sms', 'password'], mode, setMode);
   const showTabs = mode !== 'register' && !tabsDisabled;
