@@ -149,7 +149,7 @@ async function visit(browser: Browser, base: string, variant: Variant, seconds: 
       at.filter(([t]) => t + origin >= start - 1 && t + origin <= start + duration + 1).reduce((sum, [, ms]) => sum + ms, 0);
     const moduleMsInLong = long.map((task) => inside(task, minute.at, originNow));
     const moduleLong = long.filter((_, i) => moduleMsInLong[i]! > 0).length;
-    const moduleMadeLong = long.filter(([, duration], i) => duration - moduleMsInLong[i]! <= 50).length;
+    const moduleMadeLong = long.filter(([, duration], i) => moduleMsInLong[i]! > 0 && duration - moduleMsInLong[i]! <= 50).length;
     const per = 60 / seconds;
     return {
       longTasksPerMin: round(long.length * per),

@@ -408,9 +408,11 @@ export async function storedCounts(db: Database): Promise<{ class: string; event
 export async function eventsOfSession(
   db: Database,
   sessionId: string,
-): Promise<{ id: string; kind: string; page: string | null; route: string | null; featureId: string | null; at: string }[]> {
+): Promise<
+  { id: string; kind: string; page: string | null; route: string | null; featureId: string | null; calendarId: string | null; at: string }[]
+> {
   return rows(
     db,
-    sql`SELECT id::text AS id, kind, page, route, feature_id AS "featureId", at::text AS at FROM stat_events WHERE session_id = ${sessionId.toLowerCase()} ORDER BY at, id`,
+    sql`SELECT id::text AS id, kind, page, route, feature_id AS "featureId", calendar_id AS "calendarId", at::text AS at FROM stat_events WHERE session_id = ${sessionId.toLowerCase()} ORDER BY at, id`,
   );
 }
