@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statAttributions } from '../../server/db/schema';
 import type { AppOptions } from '../../server/app';
+import { STATS_JOBS } from '../../server/modules/stats';
 import type { depositOrderAnswer } from '../../src/contract/answers/money';
 import { type Touches, type WireEvent, manilaDay } from '../../src/contract/events';
 import { call, idempotencyKey, internalId, registerPlayer } from './player';
@@ -136,4 +137,42 @@ describe('an affiliate campaign on the operator’s page', () => {
     expect(await funnelRow(`clk-${campaign}-7`, 'clickid')).toMatchObject({ visits: 1, registrations: 1, firstDeposits: 0 });
     expect(await funnelRow(`clk-${campaign}-2`, 'clickid')).toMatchObject({ visits: 1, registrations: 1, firstDeposits: 1 });
   }, 300_000);
+});
+
+describe('retention (the leader’s stats-retention job)', () => {
+  it('drops a day of analytics events after 90 days and of necessary events after 365, whole partitions, and attribution after 730', async () => {
+    const session = randomUUID();
+    const base = { at: now - 1_000, session, loggedIn: false };
+    const analytics: WireEvent = { id: randomUUID(), kind: 'pageView', ...base, page: '/promo', route: 'promo' };
+    const necessary: WireEvent = { id: randomUUID(), kind: 'regulatory', ...base, name: 'consentChoice' };
+    const sent = await call<{ accepted: number }>(from(server, address(200)), 'main', 'stat/batch', {
+      events: [analytics, necessary],
+      consent: 'granted',
+    });
+    expect(sent.data.accepted).toBe(2);
+    const kept = async () => {
+      const result = (await server.database.db.execute(
+        sql`SELECT kind FROM stat_events WHERE id::text IN (${analytics.id}, ${necessary.id}) ORDER BY kind`,
+      )) as unknown as { rows: { kind: string }[] };
+      return result.rows.map((row) => row.kind);
+    };
+    const attributions = async () => (await server.database.db.select().from(statAttributions)).length;
+    expect(await kept()).toEqual(['pageView', 'regulatory']);
+    const registered = await attributions();
+    expect(registered).toBeGreaterThanOrEqual(10);
+    const day = 86_400_000;
+    const retention = (at: number) => server.app.jobs.tick(at, [STATS_JOBS.retention]);
+
+    await retention(now + 89 * day);
+    expect(await kept()).toEqual(['pageView', 'regulatory']);
+    await retention(now + 92 * day);
+    expect(await kept()).toEqual(['regulatory']);
+    await retention(now + 364 * day);
+    expect(await kept()).toEqual(['regulatory']);
+    await retention(now + 367 * day);
+    expect(await kept()).toEqual([]);
+    expect(await attributions()).toBe(registered);
+    await retention(now + 732 * day);
+    expect(await attributions()).toBe(0);
+  }, 120_000);
 });
