@@ -126,6 +126,30 @@ test('an affiliate’s visitors, one through the GCash host and one registering 
     .poll(() => funnelRow(page, campaign, 'zoneid'), { timeout: 30_000 })
     .toEqual({ visits: 4, visitsWithClickId: 4, registrations: 1, registrationsWithClickId: 1, firstDeposits: 1 });
   expect(await funnelRow(page, `${campaign}-c4`, 'clickid')).toMatchObject({ visits: 1, registrations: 1, firstDeposits: 1 });
+  // Calendar clicks and offer exposures (spec §7, §9): the /sports date tabs and the /promo offers.
+  await page.goto('/sports?mode=early');
+  const days = page.getByRole('navigation', { name: 'Days' });
+  const day = days.getByRole('button').nth(2);
+  await day.click();
+  await expect(day).toHaveAttribute('aria-pressed', 'true');
+  const dateId = /dateId=([\d-]+)/.exec(page.url())?.[1];
+  expect(dateId).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  await page.goto('/promo');
+  await expect(page.locator('[data-testid^="promo-offer-"]').first()).toBeVisible({ timeout: 20_000 });
+  const session = await page.evaluate(() => JSON.parse(sessionStorage.getItem('events.session')!) as string);
+  type Stored = { kind: string; featureId: string | null; calendarId: string | null };
+  await expect
+    .poll(async () => ((await (await page.request.get(`/dev/stats/events?session=${session}`)).json()) as { events: Stored[] }).events, {
+      timeout: 30_000,
+    })
+    .toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'exposure', featureId: 'sports.calendar' }),
+        expect.objectContaining({ kind: 'click', featureId: 'sports.calendar', calendarId: dateId }),
+        expect.objectContaining({ kind: 'exposure', featureId: expect.stringMatching(/^promo\./) as unknown as string }),
+      ]),
+    );
+
   const operator = await page.context().newPage();
   await operator.goto(`/dev/stats?by=zoneid&model=last`);
   await operator.locator(`tr[data-source="${campaign}"]`).scrollIntoViewIfNeeded();
