@@ -144,6 +144,8 @@ test('an affiliate’s visitors, one through the GCash host and one registering 
     })
     .toEqual(
       expect.arrayContaining([
+        // The device check the fingerprint made at registration: a necessary event (fraud).
+        expect.objectContaining({ kind: 'fraud' }),
         expect.objectContaining({ kind: 'exposure', featureId: 'sports.calendar' }),
         expect.objectContaining({ kind: 'click', featureId: 'sports.calendar', calendarId: dateId }),
         expect.objectContaining({ kind: 'exposure', featureId: expect.stringMatching(/^promo\./) as unknown as string }),

@@ -1,6 +1,14 @@
 import { type StatisticsType, STAT_TYPE } from '../../contract/constants';
 import { API_PREFIXES } from '../../contract/envelopes';
-import { type AnalyticsConsent, type EventKind, FEATURE_EXPERIMENT, type WireEvent, eventPath } from '../../contract/events';
+import {
+  type AnalyticsConsent,
+  type EventKind,
+  FEATURE_EXPERIMENT,
+  NECESSARY_EVENTS,
+  type NecessaryEventName,
+  type WireEvent,
+  eventPath,
+} from '../../contract/events';
 import { headersWithSign, signInputOf } from '../../contract/request';
 import { signMessage } from '../../contract/sign';
 import { StorageKey } from '../../contract/storageKeys';
@@ -74,7 +82,7 @@ export interface EventEngine {
   exposure(element: Element, featureId: string, calendarId?: string): () => void;
   experiment(experiment: string, group: string): void;
   fingerprint(): void;
-  regulatory(name: string): void;
+  necessary(name: NecessaryEventName): void;
   consentChanged(): void;
   waiting(): number;
 }
@@ -168,8 +176,9 @@ export function startEngine(): EventEngine {
       if (typeof requestIdleCallback === 'function') requestIdleCallback(compute, { timeout: 2_000 });
       else timers.setTimeout(compute, 200);
     },
-    regulatory(name) {
-      add('regulatory', { name });
+    necessary(name) {
+      const kind = NECESSARY_EVENTS.find((event) => event.name === name)?.kind ?? 'regulatory';
+      add(kind, { name });
     },
     consentChanged() {
       pipe.consentChanged();

@@ -1,4 +1,5 @@
 import type { StatisticsType } from '../../contract/constants';
+import type { NecessaryEventName } from '../../contract/events';
 import { session as tabStorage } from '../../lib/storage';
 import type { EventEngine } from './engine';
 
@@ -51,8 +52,8 @@ export const events = {
    * the page is idle, then sent with the calls that open an account (knownFingerprint).
    */
   prepareFingerprint: () => record((e) => e.fingerprint()),
-  /** A necessary event (always sent, listed to the player). */
-  regulatory: (name: string) => record((e) => e.regulatory(name)),
+  /** A necessary event (security, fraud, regulatory: always sent, listed to the player). */
+  necessary: (name: NecessaryEventName) => record((e) => e.necessary(name)),
   /** The player's analytics choice changed (stores/privacy.ts). */
   consentChanged: () => record((e) => e.consentChanged()),
   /**

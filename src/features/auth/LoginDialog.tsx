@@ -32,6 +32,8 @@ function latestAdultBirthday(): string {
 
 /** The under-21 'TIPS' alert (spec §2 login dialog, §8 GW_510517), shown before anything is sent. */
 function underAgeAlert(): void {
+  // A refused under-21 registration is a necessary event (regulatory; listed in the privacy text).
+  events.necessary('ageRefused');
   // Said while registering: no account exists yet, so nothing about one 'logging in'.
   showDialog({
     title: i18next.t('dialog.TIPS'),
