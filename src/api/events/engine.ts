@@ -172,7 +172,13 @@ export function startEngine(): EventEngine {
       // done beside live prices or a tap, only where it is needed (fingerprint.ts).
       if (fingerprinting || tabStorage.get<string>(FINGERPRINT_KEY, '')) return;
       fingerprinting = true;
-      const compute = () => void fingerprintWithRetry(fingerprintOnce, timers).then((id) => id && tabStorage.set(FINGERPRINT_KEY, id));
+      const compute = () =>
+        void fingerprintWithRetry(fingerprintOnce, timers).then((id) => {
+          if (!id) return;
+          tabStorage.set(FINGERPRINT_KEY, id);
+          // That a device check against fraud was made (a necessary event; the fingerprint itself is not in it).
+          add('fraud', { name: 'deviceCheck' });
+        });
       if (typeof requestIdleCallback === 'function') requestIdleCallback(compute, { timeout: 2_000 });
       else timers.setTimeout(compute, 200);
     },
