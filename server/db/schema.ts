@@ -2094,9 +2094,11 @@ export const statAttributions = pgTable(
     partner: text('partner').notNull().default(''),
     /** HMAC of the registering device's id, as events carry it (experiment conversions). */
     visitor: text('visitor'),
+    /** HMAC of the device fingerprint token the registration carried (several accounts from one device). */
+    fingerprint: text('fingerprint'),
     registeredAt: timestamp('registered_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('stat_attributions_registered').on(t.registeredAt)],
+  (t) => [index('stat_attributions_registered').on(t.registeredAt), index('stat_attributions_fingerprint').on(t.fingerprint)],
 );
 
 /** Events on their way to the tracking service (spec §7 "analytics events go to a tracking service"). */

@@ -9,6 +9,8 @@ export const FEATURE_ID = {
   forYouFeatured: 'foryou.featured',
   /** The date tabs of /sports (spec §2 dateId): a click carries the date as its calendar id. */
   sportsCalendar: 'sports.calendar',
+  /** The /promo offers: `promo.<offer id>`, an exposure per offer seen and a click on its opt-in. */
+  promoOffer: 'promo',
   /** The /feature experiment page's offer, by group: feature.A, feature.B, feature.C. */
   experimentOffer: 'feature',
 } as const;

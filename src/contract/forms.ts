@@ -15,6 +15,8 @@ const code = z.string().check(z.regex(/^\d{6}$/, { message: 'code' }));
 const password = z.string().check(z.regex(/^(?=.*[A-Za-z])(?=.*\d)\S{8,20}$/, { message: 'password' }));
 const birthday = z.string().check(z.refine(isCalendarDate, { message: 'birthday' }));
 const captchaToken = z.string().check(z.minLength(16, { message: 'captcha' }));
+/** The device fingerprint token (spec §7, §9): FingerprintJS's visitor id, hex digits. */
+const fingerprint = z.optional(z.string().check(z.regex(/^[0-9a-f]{16,64}$/, { message: 'text' })));
 const params = z.optional(z.record(z.string(), z.string().check(z.maxLength(200))));
 /**
  * The daily deposit limit a new player may set while registering (responsible gaming, issue 34: the
@@ -46,6 +48,7 @@ export const loginBySmsSchema = z.object({
   invite: params,
   /** First and last touch kept on the device (issue 39): stored with the registration. */
   touches: z.optional(touchesSchema),
+  fingerprint,
   depositLimit,
 });
 
@@ -67,6 +70,7 @@ export const registerSchema = z.object({
   invite: params,
   /** First and last touch kept on the device (issue 39): stored with the registration. */
   touches: z.optional(touchesSchema),
+  fingerprint,
   depositLimit,
 });
 
@@ -78,6 +82,7 @@ export const visitorRegisterSchema = z.object({
   acquisition: params,
   invite: params,
   touches: z.optional(touchesSchema),
+  fingerprint,
 });
 
 export const modifyPasswordSchema = z.object({

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useId } from 'react';
+import { type KeyboardEvent, type ReactNode, type Ref, useId } from 'react';
 import styles from './Tabs.module.css';
 
 export { styles as tabStyles };
@@ -12,13 +12,16 @@ export function TabBar({
   label,
   variant = 'underline',
   children,
+  ref,
 }: {
   label: string;
   variant?: 'underline' | 'pills';
   children: ReactNode;
+  /** The bar's element (an exposure is recorded on it, for one). */
+  ref?: Ref<HTMLElement>;
 }) {
   return (
-    <nav aria-label={label} className={`${styles.tabs} ${variant === 'pills' ? styles.pills : ''}`}>
+    <nav ref={ref} aria-label={label} className={`${styles.tabs} ${variant === 'pills' ? styles.pills : ''}`}>
       {children}
     </nav>
   );

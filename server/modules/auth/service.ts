@@ -58,6 +58,8 @@ export interface AttributionSource {
   acquisition: Record<string, string> | undefined;
   touches: Touches | undefined;
   deviceId: string | undefined;
+  /** The device fingerprint token (spec §7, §9), when the page had it. */
+  fingerprint: string | undefined;
   domainName: string | undefined;
 }
 
@@ -66,6 +68,8 @@ type Arrival = Pick<NewCustomer, 'acquisition' | 'invite' | 'deviceToken'> & {
   depositLimit?: number | undefined;
   /** First and last touch kept on the device (issue 39). */
   touches?: Touches | undefined;
+  /** The device fingerprint token (spec §7, §9). */
+  fingerprint?: string | undefined;
 };
 
 const TEMP_TICKET_MS = 2 * 60_000;
@@ -279,6 +283,7 @@ export class AuthService {
       await this.options.recordAttribution?.(tx, created.id, {
         acquisition: arrival.acquisition,
         touches: arrival.touches,
+        fingerprint: arrival.fingerprint,
         deviceId: header('deviceid'),
         domainName: header('domainname'),
       });

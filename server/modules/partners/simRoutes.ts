@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { HOST_API, headerMap, signedHeaders, verifySigned } from '../../providers/hosts/alipayPlus';
 import type { GcashHost, PaySheetChoice } from '../../providers/hosts/gcashHost';
+import { ACQUISITION_PARAMS } from '../../../src/contract/storageKeys';
 import { HOST_PAGE_CSS, HOST_PAGE_JS, HOST_PAGE_PATH, hostPageHtml } from '../../providers/hosts/hostPage';
 import { BOT_PAGE_CSS, BOT_PAGE_PATH, botPageHtml } from '../../providers/hosts/botPage';
 import { HOST_USERS } from '../../providers/hosts/gcashHost';
@@ -29,7 +30,16 @@ export async function hostSimRoutes(
     reply.header('Cache-Control', 'no-store').type(type).send(body);
 
   // The app opens as the host's mini program: partner origin GLife (spec §2 isFrom).
-  app.get(HOST_PAGE_PATH, page('text/html; charset=utf-8', hostPageHtml('/?isFrom=Glife')));
+  // An affiliate's link into the mini program carries its acquisition parameters (spec §3): the host
+  // opens the app with them, as a real mini-program link's query reaches the page.
+  app.get<{ Querystring: Record<string, unknown> }>(HOST_PAGE_PATH, (request, reply) => {
+    const query = new URLSearchParams({ isFrom: 'Glife' });
+    for (const name of ACQUISITION_PARAMS) {
+      const value = request.query[name];
+      if (typeof value === 'string' && value !== '') query.set(name, value.slice(0, 200));
+    }
+    return page('text/html; charset=utf-8', hostPageHtml(`/?${query.toString()}`))(request, reply);
+  });
   app.get(`${HOST_PAGE_PATH}/host.css`, page('text/css; charset=utf-8', HOST_PAGE_CSS));
   app.get(`${HOST_PAGE_PATH}/host.js`, page('text/javascript; charset=utf-8', HOST_PAGE_JS));
 

@@ -123,6 +123,7 @@ export interface Attribution {
   touches: Touches | null;
   partner: string;
   visitor: string | null;
+  fingerprint: string | null;
   registeredAt: Date;
 }
 
@@ -137,6 +138,7 @@ export async function insertAttribution(tx: Queryable, attribution: Attribution)
       lastTouch: (attribution.touches?.last ?? null) as Record<string, unknown> | null,
       partner: attribution.partner,
       visitor: attribution.visitor,
+      fingerprint: attribution.fingerprint,
       registeredAt: attribution.registeredAt,
     })
     .onConflictDoNothing();
@@ -406,9 +408,11 @@ export async function storedCounts(db: Database): Promise<{ class: string; event
 export async function eventsOfSession(
   db: Database,
   sessionId: string,
-): Promise<{ id: string; kind: string; page: string | null; route: string | null; featureId: string | null; at: string }[]> {
+): Promise<
+  { id: string; kind: string; page: string | null; route: string | null; featureId: string | null; calendarId: string | null; at: string }[]
+> {
   return rows(
     db,
-    sql`SELECT id::text AS id, kind, page, route, feature_id AS "featureId", at::text AS at FROM stat_events WHERE session_id = ${sessionId.toLowerCase()} ORDER BY at, id`,
+    sql`SELECT id::text AS id, kind, page, route, feature_id AS "featureId", calendar_id AS "calendarId", at::text AS at FROM stat_events WHERE session_id = ${sessionId.toLowerCase()} ORDER BY at, id`,
   );
 }

@@ -108,6 +108,8 @@ export interface RegistrationSource {
   touches: Touches | undefined;
   deviceId: string | undefined;
   domainName: string | undefined;
+  /** The device fingerprint token; stored as a keyed hash. */
+  fingerprint?: string | undefined;
 }
 
 /** The request headers a push event is forwarded with (spec §7 platform, container, package). */
@@ -217,6 +219,7 @@ export class StatsService {
       touches: scrubbed,
       partner: touches?.last?.partner || touches?.first?.partner || (partnerFromHost(source.domainName ?? '') ?? ''),
       visitor: this.visitorOf(source.deviceId),
+      fingerprint: source.fingerprint ? pseudonym(this.options.secret, 'fingerprint', source.fingerprint) : null,
       registeredAt: new Date(this.options.clock()),
     });
   }

@@ -8,5 +8,5 @@ import { events } from '.';
 export function choosePrivacy(choice: 'granted' | 'denied'): void {
   chooseAnalytics(choice);
   events.consentChanged();
-  events.regulatory('consentChoice');
+  events.necessary('consentChoice');
 }

@@ -1,6 +1,14 @@
 import { type StatisticsType, STAT_TYPE } from '../../contract/constants';
 import { API_PREFIXES } from '../../contract/envelopes';
-import { type AnalyticsConsent, type EventKind, FEATURE_EXPERIMENT, type WireEvent, eventPath } from '../../contract/events';
+import {
+  type AnalyticsConsent,
+  type EventKind,
+  FEATURE_EXPERIMENT,
+  NECESSARY_EVENTS,
+  type NecessaryEventName,
+  type WireEvent,
+  eventPath,
+} from '../../contract/events';
 import { headersWithSign, signInputOf } from '../../contract/request';
 import { signMessage } from '../../contract/sign';
 import { StorageKey } from '../../contract/storageKeys';
@@ -17,6 +25,8 @@ import { callerOf } from '../client';
 import { hmacSha256Hex } from '../signFallback';
 import { api, apiEnvironment } from '../instance';
 import { fetchWithBackoff } from './attribution';
+import { fingerprintOnce, fingerprintWithRetry } from './fingerprint';
+import { FINGERPRINT_KEY } from './index';
 import { EventPipe, type EventTransport } from './pipe';
 import { indexedDbStore } from './store';
 
@@ -71,7 +81,8 @@ export interface EventEngine {
   statistic(type: StatisticsType, name: string): void;
   exposure(element: Element, featureId: string, calendarId?: string): () => void;
   experiment(experiment: string, group: string): void;
-  regulatory(name: string): void;
+  fingerprint(): void;
+  necessary(name: NecessaryEventName): void;
   consentChanged(): void;
   waiting(): number;
 }
@@ -116,6 +127,7 @@ export function startEngine(): EventEngine {
     ).then((answer) => answer && local.set(StorageKey.afUserId, answer.appsFlyerId));
   }
 
+  let fingerprinting = false;
   let observer: IntersectionObserver | undefined;
   const watched = new Map<Element, { featureId: string; calendarId?: string | undefined }>();
 
@@ -155,8 +167,24 @@ export function startEngine(): EventEngine {
     experiment(experiment, group) {
       if (onceInSession(`experiment:${experiment}`)) add('experiment', { experiment, group });
     },
-    regulatory(name) {
-      add('regulatory', { name });
+    fingerprint() {
+      // Once per tab, when the page is idle: the fingerprint is heavy work (canvas, fonts, audio), never
+      // done beside live prices or a tap, only where it is needed (fingerprint.ts).
+      if (fingerprinting || tabStorage.get<string>(FINGERPRINT_KEY, '')) return;
+      fingerprinting = true;
+      const compute = () =>
+        void fingerprintWithRetry(fingerprintOnce, timers).then((id) => {
+          if (!id) return;
+          tabStorage.set(FINGERPRINT_KEY, id);
+          // That a device check against fraud was made (a necessary event; the fingerprint itself is not in it).
+          add('fraud', { name: 'deviceCheck' });
+        });
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(compute, { timeout: 2_000 });
+      else timers.setTimeout(compute, 200);
+    },
+    necessary(name) {
+      const kind = NECESSARY_EVENTS.find((event) => event.name === name)?.kind ?? 'regulatory';
+      add(kind, { name });
     },
     consentChanged() {
       pipe.consentChanged();

@@ -1,4 +1,6 @@
 import type { StatisticsType } from '../../contract/constants';
+import type { NecessaryEventName } from '../../contract/events';
+import { session as tabStorage } from '../../lib/storage';
 import type { EventEngine } from './engine';
 
 /**
@@ -7,6 +9,17 @@ import type { EventEngine } from './engine';
  * (engine.ts: IndexedDB, batching, the beacon, IntersectionObserver) is downloaded only when the app
  * starts it after the first paint (src/app: startEvents); what was recorded before waits for it.
  */
+
+/** Where the event module keeps this tab's device fingerprint (fingerprint.ts). */
+export const FINGERPRINT_KEY = 'device.fingerprint';
+
+/**
+ * The device fingerprint once the event module has computed it (after the first paint), else undefined:
+ * the calls that open an account send it when it is there and never wait for it.
+ */
+export function knownFingerprint(): string | undefined {
+  return tabStorage.get<string>(FINGERPRINT_KEY, '') || undefined;
+}
 
 type Recorded = (engine: EventEngine) => void;
 const early: Recorded[] = [];
@@ -34,8 +47,13 @@ export const events = {
   click: (featureId: string, calendarId?: string, name?: string) => record((e) => e.click(featureId, calendarId, name)),
   statistic: (type: StatisticsType, name: string) => record((e) => e.statistic(type, name)),
   experiment: (experiment: string, group: string) => record((e) => e.experiment(experiment, group)),
-  /** A necessary event (always sent, listed to the player). */
-  regulatory: (name: string) => record((e) => e.regulatory(name)),
+  /**
+   * The device fingerprint is about to be needed (the login dialog opened): computed once per tab when
+   * the page is idle, then sent with the calls that open an account (knownFingerprint).
+   */
+  prepareFingerprint: () => record((e) => e.fingerprint()),
+  /** A necessary event (security, fraud, regulatory: always sent, listed to the player). */
+  necessary: (name: NecessaryEventName) => record((e) => e.necessary(name)),
   /** The player's analytics choice changed (stores/privacy.ts). */
   consentChanged: () => record((e) => e.consentChanged()),
   /**

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { events } from '../../api/events';
 import { useSnapshot } from 'valtio';
 import { logoutLocally } from '../../features/auth/logout';
 import { sendToNative } from '../../lib/nativeBridge';
@@ -42,6 +44,8 @@ export function SessionExpiredDialog({ onClose }: OverlayComponentProps) {
 /** Mobile-number-changed dialog (spec §8): 'TIPS', with Login and Logout. */
 export function MobileChangedDialog({ onClose }: OverlayComponentProps) {
   const { t } = useTranslation();
+  // The login was ended for the account's safety: a necessary event (security; listed in the privacy text).
+  useEffect(() => events.necessary('sessionEnded'), []);
   return (
     <Dialog
       title={t('dialog.TIPS')}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { CheckField, CodeField, PhoneField, useFieldError } from '../../ui/FormFields';
 import { ApiError } from '../../api/client';
+import { events } from '../../api/events';
 import { cooldownSeconds } from '../../api/cooldown';
 import { GatewayCode } from '../../contract/errorCodes';
 import { loginByPasswordSchema, loginBySmsSchema, registerSchema } from '../../contract/forms';
@@ -31,6 +32,8 @@ function latestAdultBirthday(): string {
 
 /** The under-21 'TIPS' alert (spec §2 login dialog, §8 GW_510517), shown before anything is sent. */
 function underAgeAlert(): void {
+  // A refused under-21 registration is a necessary event (regulatory; listed in the privacy text).
+  events.necessary('ageRefused');
   // Said while registering: no account exists yet, so nothing about one 'logging in'.
   showDialog({
     title: i18next.t('dialog.TIPS'),
@@ -318,6 +321,8 @@ export function LoginDialog({ props, onClose }: OverlayComponentProps) {
   const redirectTo = typeof props['redirectTo'] === 'string' ? props['redirectTo'] : undefined;
   const [mode, setMode] = useState<Mode>(type);
   useEffect(() => prepareCaptcha(), []);
+  // The device fingerprint goes with a registration (spec §7, §9): worked out now, while the player types.
+  useEffect(() => events.prepareFingerprint(), []);
 
   const tabs = useTabs<Mode>(['sms', 'password'], mode, setMode);
   const showTabs = mode !== 'register' && !tabsDisabled;

@@ -1,3 +1,4 @@
+import { knownFingerprint } from '../../api/events';
 import { api } from '../../api/instance';
 import type { LoginResult } from '../../contract/auth';
 import { deviceId } from '../../lib/device';
@@ -12,7 +13,13 @@ import { currentTouches, recordSessionTouch } from '../../stores/privacy';
  */
 function signUpExtras() {
   recordSessionTouch(origin.acquisition, partnerFromHost(location.hostname) ?? origin.isFrom);
-  return { deviceToken: deviceId(), acquisition: { ...origin.acquisition }, invite: { ...origin.invite }, touches: currentTouches() };
+  return {
+    deviceToken: deviceId(),
+    acquisition: { ...origin.acquisition },
+    invite: { ...origin.invite },
+    touches: currentTouches(),
+    fingerprint: knownFingerprint(),
+  };
 }
 
 export function sendLoginCode(phone: string, captchaToken: string) {

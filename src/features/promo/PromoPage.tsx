@@ -1,7 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { events } from '../../api/events';
 import { balanceQuery } from '../../api/queries';
+import { FEATURE_ID } from '../../contract/featureIds';
+import { useExposure } from '../../hooks/useExposure';
 import { useLoggedIn } from '../../hooks/useLoggedIn';
 import { formatDateTime } from '../../lib/dates';
 import { formatCentavos } from '../../lib/money';
@@ -223,7 +226,10 @@ function Terms({ terms }: { terms: readonly string[] }) {
 function OfferCard({ offer, onTaken }: { offer: PlayerOffer; onTaken: () => void }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
+  const card = useRef<HTMLElement>(null);
+  useExposure(card, `${FEATURE_ID.promoOffer}.${offer.id}`);
   const take = () => {
+    events.click(`${FEATURE_ID.promoOffer}.${offer.id}`, undefined, 'optIn');
     setBusy(true);
     optIn(offer.id)
       .then(() => {
@@ -234,7 +240,7 @@ function OfferCard({ offer, onTaken }: { offer: PlayerOffer; onTaken: () => void
       .finally(() => setBusy(false));
   };
   return (
-    <article className={styles.card} data-testid={`promo-offer-${offer.id}`}>
+    <article ref={card} className={styles.card} data-testid={`promo-offer-${offer.id}`}>
       <h3 className={styles.title}>{offer.title}</h3>
       <p className={styles.dim}>{offer.summary}</p>
       <h4 className={styles.termsTitle}>{t('promo.terms')}</h4>

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useRef } from 'react';
-import { events } from '../../api/events';
+import { type ReactNode, useRef } from 'react';
+import { useExposure } from '../../hooks/useExposure';
 import { FEATURE_ID } from '../../contract/featureIds';
 import { useTranslation } from 'react-i18next';
 import type { ListMode } from '../../contract/feed';
@@ -58,7 +58,7 @@ function Section({
 }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLElement>(null);
-  useEffect(() => (featureId && ref.current ? events.exposure(ref.current, featureId) : undefined), [featureId]);
+  useExposure(ref, featureId);
   return (
     <section ref={ref} className={styles.section} data-testid={testId}>
       <header className={styles.sectionHead}>

@@ -1,8 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { events } from '../../api/events';
+import { FEATURE_ID } from '../../contract/featureIds';
+import { useExposure } from '../../hooks/useExposure';
 import { Notice } from '../../ui/Notice';
 import { outrightOrder, selectionUid } from '../../contract/betOrder';
 import { LIST_MODES, type ListMode, type Outright } from '../../contract/feed';
@@ -130,6 +133,9 @@ export function SportsPage(search: SportsSearch) {
   const dateId = mode === 'early' && search.dateId && days.includes(search.dateId) ? search.dateId : undefined;
   const { data: counts } = useQuery(sportSwitchQuery);
   const setSearch = (next: SportsSearch) => void navigate({ to: '/sports', search: next as Record<string, string>, replace: true });
+  // The date tabs' exposure (their clicks carry the date as the calendar id).
+  const calendarRef = useRef<HTMLElement>(null);
+  useExposure(calendarRef, mode === 'early' ? FEATURE_ID.sportsCalendar : undefined);
 
   const maintenance = useSportsbookMaintenance();
   useHongKongMarketCheck();
@@ -187,7 +193,7 @@ export function SportsPage(search: SportsSearch) {
           ))}
         </TabBar>
         {mode === 'early' && (
-          <TabBar label={t('sports.datesLabel')} variant="pills">
+          <TabBar label={t('sports.datesLabel')} variant="pills" ref={calendarRef}>
             <button
               type="button"
               className={tabStyles.tab}
@@ -202,7 +208,11 @@ export function SportsPage(search: SportsSearch) {
                 type="button"
                 className={tabStyles.tab}
                 aria-pressed={day === dateId}
-                onClick={() => setSearch({ mode, sportId: sportTypeId, dateId: day })}
+                onClick={() => {
+                  // A calendar click (spec §9 calendar ids: the dateId): a push onto the event module's list.
+                  events.click(FEATURE_ID.sportsCalendar, day);
+                  setSearch({ mode, sportId: sportTypeId, dateId: day });
+                }}
               >
                 {new Date(`${day}T12:00:00+08:00`).toLocaleDateString('en-US', { month: 'short', day: '2-digit', timeZone: 'Asia/Manila' })}
               </button>
