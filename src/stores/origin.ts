@@ -1,5 +1,5 @@
 import { proxy, subscribe } from 'valtio/vanilla';
-import { HOST_CAPABILITIES, type HostCapabilities } from '../contract/partners';
+import { HOST_CAPABILITIES, type HostCapabilities } from '../contract/hostCapabilities';
 import { type AcquisitionParam, type InviteParam } from '../contract/storageKeys';
 import { type Partner, partnerFromHost } from '../lib/partner';
 import { session as sessionStorageArea } from '../lib/storage';
