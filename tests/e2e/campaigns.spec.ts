@@ -1,6 +1,5 @@
 import { expect, test } from './fixtures';
-import { codeFromOutbox } from './outbox';
-import { depositGcash500, newPhone } from './newPlayer';
+import { depositGcash500, registerNewPlayer } from './newPlayer';
 
 /**
  * Campaigns end to end in chromium (issue 35): a new player registers and deposits ₱500 (a qualifying
@@ -38,19 +37,7 @@ test('a qualifying deposit earns a lucky spin the player spends once, drawn on t
   });
   expect(saved.ok(), await saved.text()).toBe(true);
 
-  const phone = newPhone();
-  await page.goto('/foryou');
-  await page.getByRole('button', { name: 'Register' }).click();
-  const register = page.getByRole('dialog', { name: 'Create your account' });
-  await register.getByLabel('Mobile number').fill(phone);
-  await register.getByRole('button', { name: 'Send code' }).click();
-  await expect(register.getByRole('button', { name: /Resend in \d+s/ })).toBeVisible();
-  await register.getByLabel('Verification code').fill(await codeFromOutbox(page, phone));
-  await register.getByLabel('Password').fill('Secret123');
-  await register.getByLabel('Date of birth').fill('1992-02-14');
-  await register.getByRole('checkbox').check();
-  await register.getByRole('button', { name: 'Open my account' }).click();
-  await expect(register).toBeHidden();
+  await registerNewPlayer(page);
 
   // ₱500 through the GCash simulator: a qualifying deposit.
   await depositGcash500(page);
