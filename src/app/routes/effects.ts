@@ -1,5 +1,6 @@
 import { i18next } from '../../i18n';
 import { loginWithBotSession, loginWithTicket } from '../../features/auth/entryLogin';
+import { hostOrigin } from '../../lib/hostBridge';
 import { sendToNative } from '../../lib/nativeBridge';
 import type { UserInfo } from '../../contract/user';
 import { restoreKycFlow } from '../../stores/kycFlow';
@@ -47,9 +48,12 @@ export async function runEffects(effects: readonly Effect[]): Promise<void> {
         // Not awaited: the host may show its consent sheet first; the page opens as a visitor meanwhile.
         void import('../../features/partner/hostLogin').then(({ hostSilentLogin }) => hostSilentLogin(effect.host));
         break;
-      case 'depositToParent':
-        window.parent.postMessage(DEPOSIT_PARENT_MESSAGE, '*');
+      case 'depositToParent': {
+        // Only to a framing page on the host allowlist, at its exact origin (never '*').
+        const parent = hostOrigin();
+        if (parent) window.parent.postMessage(DEPOSIT_PARENT_MESSAGE, parent);
         break;
+      }
       case 'rememberOrigin':
         if (effect.isFrom) origin.isFrom = effect.isFrom;
         if (effect.fromGlife) origin.fromGlife = true;
