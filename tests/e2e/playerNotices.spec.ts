@@ -319,7 +319,7 @@ test('the smaller things: badges clear of a tile’s initials, a rounded focus r
   });
   for (const [path, title] of [
     ['/highlights', 'Highlights'],
-    ['/player', 'Player'],
+    ['/nbaPlayoff', 'NBA Playoffs'],
   ]) {
     await page.goto(path!);
     await expect(page.locator('header h1').first()).toHaveText(title!);
