@@ -135,7 +135,14 @@ export const MoneyBody = {
   setWithdrawPwd: z.object({ withdrawPassword: z.string(), code: z.optional(z.string()) }),
   modifyWithdrawPwd: z.object({ withdrawPassword: z.string(), newWithdrawalPwd: z.string() }),
   forgetWithdrawPwd: z.object({ code: z.string(), newWithdrawalPwd: z.string() }),
-  queryCustBill: z.object({ beginDate: day, endDate: day, type: z.optional(z.int()), ...page }),
+  /** `type` one bill type (0 or absent: all); `types` several at once (e.g. the wallet's own, without bets), our addition. */
+  queryCustBill: z.object({
+    beginDate: day,
+    endDate: day,
+    type: z.optional(z.int()),
+    types: z.optional(z.array(z.int().check(z.minimum(1), z.maximum(99))).check(z.maxLength(16))),
+    ...page,
+  }),
   billDetail: z.object({ billNo: z.optional(z.string().check(z.maxLength(64))), orderNo: z.optional(orderNo) }),
   /** spec §7: beginDate, endDate, type 1 (deposits; 2 withdrawals), pageNo, pageSize 20, a 30-day window. */
   querySubList: z.object({ beginDate: day, endDate: day, type: z.union([z.literal(1), z.literal(2)]), ...page }),

@@ -74,6 +74,23 @@ describe('bills', () => {
       { token },
     );
     expect(deposits.data.list.map((b) => b.amount)).toEqual([100_000]);
+    // Several types at once (the history's wallet rows without bets), counted and paged in the database.
+    const some = await call<{ total: number; list: Bill[] }>(
+      server,
+      'main',
+      'transactionRecord/queryCustBill',
+      { beginDate: today(), endDate: today(), types: [1, 2, 4], pageSize: 1 },
+      { token },
+    );
+    expect(some.data).toMatchObject({ total: 1, list: [{ type: 1, amount: 100_000 }] });
+    const tooMany = await call(
+      server,
+      'main',
+      'transactionRecord/queryCustBill',
+      { beginDate: today(), endDate: today(), types: Array.from({ length: 17 }, (_, i) => i + 1) },
+      { token },
+    );
+    expect(tooMany.code).not.toBe('0000');
     const paged = await call<{ total: number; list: Bill[] }>(
       server,
       'main',

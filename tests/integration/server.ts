@@ -164,24 +164,23 @@ export async function secondInstance(first: TestServer, appOptions: AppOptions =
 }
 
 async function launch(
-  config: ServerConfig,
+  given: ServerConfig,
   database: TestDatabase,
   prepare: ((app: FastifyInstance) => void) | undefined,
   appOptions: AppOptions,
 ): Promise<TestServer> {
   const { handle } = database;
-  // The streaming simulator's encoded test stream: one for every test server.
-  const app = await buildApp(
-    { ...config, videoSimDir: config.videoSimDir ?? VIDEO_SIM_DIR },
-    {
-      logger: false,
-      database: handle,
-      captchaDifficulty: { min: 1, max: 20 },
-      simulator: { feed: TEST_FEED, run: false },
-      jobs: { run: false },
-      ...appOptions,
-    },
-  );
+  // The streaming simulator's encoded test stream: one for every test server, and for a second instance
+  // too (it takes this config): encoded into the data directory, close() would remove it under ffmpeg.
+  const config = { ...given, videoSimDir: given.videoSimDir ?? VIDEO_SIM_DIR };
+  const app = await buildApp(config, {
+    logger: false,
+    database: handle,
+    captchaDifficulty: { min: 1, max: 20 },
+    simulator: { feed: TEST_FEED, run: false },
+    jobs: { run: false },
+    ...appOptions,
+  });
   prepare?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db';
 import { ledgerEntries, ledgerTransactions, withdrawalOrders } from '../../db/schema';
 
@@ -87,14 +87,14 @@ const toRow = (row: {
 export async function pageBills(
   db: Queryable,
   accountId: number,
-  filter: { from: Date; to: Date; type?: number | undefined },
+  filter: { from: Date; to: Date; types?: readonly number[] | undefined },
   page: { offset: number; limit: number },
 ): Promise<{ total: number; rows: BillRow[] }> {
   const bills = billsOf(db, accountId);
   const where = and(
     gte(bills.createdAt, filter.from),
     lt(bills.createdAt, filter.to),
-    filter.type ? eq(bills.type, filter.type) : undefined,
+    filter.types ? inArray(bills.type, [...filter.types]) : undefined,
   );
   const [total] = await db.select({ n: count() }).from(bills).where(where);
   const rows = await db.select().from(bills).where(where).orderBy(desc(bills.entryId)).limit(page.limit).offset(page.offset);

@@ -81,7 +81,14 @@ export class RecordService {
 
   async bills(
     customerId: number,
-    query: { beginDate: string; endDate: string; type?: number | undefined; pageNo?: number | undefined; pageSize?: number | undefined },
+    query: {
+      beginDate: string;
+      endDate: string;
+      type?: number | undefined;
+      types?: number[] | undefined;
+      pageNo?: number | undefined;
+      pageSize?: number | undefined;
+    },
   ) {
     const { db } = this.options;
     const span = manilaSpan(query.beginDate, query.endDate, BILL_WINDOW_DAYS);
@@ -89,7 +96,7 @@ export class RecordService {
     const { total, rows } = await pageBills(
       db,
       account,
-      { ...span, type: query.type || undefined },
+      { ...span, types: query.type ? [query.type] : query.types?.length ? query.types : undefined },
       paging(query, DEPOSIT_RECORDS.pageSize),
     );
     return { total, list: rows.map(billView) };

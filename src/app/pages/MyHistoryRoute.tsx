@@ -17,8 +17,18 @@ import { PeriodPicker, RecordRowContent, SignedAmount, recordStyles } from '../.
 import { PageSkeleton } from '../../ui/Skeleton';
 import { type HistoryEntry, type HistoryKind, type HistorySource, mergeHistory } from './history';
 
-/** The bills that are the sports side of a bet (the sports source shows the ticket itself). */
-const BET_BILLS: number[] = [BillType.Bet, BillType.Payout, BillType.Refund];
+/**
+ * The wallet's own bills: not the sports or casino side of a bet (those sources show the ticket or the round
+ * itself). Asked of the server, so every page of bills is wallet rows even for a player with many bets.
+ */
+const WALLET_BILLS: readonly number[] = [
+  BillType.Deposit,
+  BillType.Withdrawal,
+  BillType.WithdrawalReturn,
+  BillType.Transfer,
+  BillType.Bonus,
+  BillType.Voucher,
+];
 const PERIODS = ['week', 'month'] as const;
 type Period = (typeof PERIODS)[number];
 const KINDS = ['all', 'sports', 'casino', 'wallet'] as const;
@@ -57,7 +67,7 @@ export function MyHistoryRoute() {
   const running = useInfiniteQuery({ ...betListQuery({ status: 'running' }), enabled: shows('sports') });
   const settled = useInfiniteQuery({ ...betListQuery({ status: 'settled', ...window }), enabled: shows('sports') });
   const rounds = useInfiniteQuery({ ...gameRecordsQuery({ ...window, category: 0 }), enabled: shows('casino') });
-  const bills = useInfiniteQuery({ ...billsQuery({ ...window, type: 0 }), enabled: shows('wallet') });
+  const bills = useInfiniteQuery({ ...billsQuery({ ...window, type: BillType.All, types: WALLET_BILLS }), enabled: shows('wallet') });
 
   const ticketEntry = (ticket: BetTicket): Entry => ({
     key: `bet:${ticket.transId}`,
@@ -103,8 +113,7 @@ export function MyHistoryRoute() {
         bills,
         (p) => p.list,
         (r) => Date.parse(r.createdAt),
-        (bill) =>
-          BET_BILLS.includes(bill.type) ? undefined : { key: `bill:${bill.billNo}`, kind: 'wallet', at: Date.parse(bill.createdAt), bill },
+        (bill) => ({ key: `bill:${bill.billNo}`, kind: 'wallet', at: Date.parse(bill.createdAt), bill }),
       ),
     },
   ] as const;

@@ -57,7 +57,7 @@ export const billQuery = (billNo: string) =>
 
 export const RECORD_PAGE_SIZE = 20;
 
-export const billsQuery = (filter: { beginDate: string; endDate: string; type: number }) =>
+export const billsQuery = (filter: { beginDate: string; endDate: string; type: number; types?: readonly number[] }) =>
   infiniteQueryOptions({
     queryKey: ['main', MoneyCall.queryCustBill, filter],
     queryFn: ({ pageParam }) => {
@@ -65,6 +65,7 @@ export const billsQuery = (filter: { beginDate: string; endDate: string; type: n
         beginDate: filter.beginDate,
         endDate: filter.endDate,
         ...(filter.type ? { type: filter.type } : {}),
+        ...(!filter.type && filter.types?.length ? { types: [...filter.types] } : {}),
         pageNo: pageParam,
         pageSize: RECORD_PAGE_SIZE,
       };
