@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * Campaigns (server/modules/campaigns, issue 35, migration 0028): missions with the players who joined
@@ -93,3 +93,29 @@ export const tournamentPayouts = pgTable('tournament_payouts', {
   paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
   standings: jsonb('standings').notNull(),
 });
+
+/**
+ * A highlight clip a player opened for a mission's watch task (migration 0029): opened once per clip
+ * (reopening before it was watched restarts it), watched when its length has passed since opening (the
+ * database refuses an earlier watch). Watch tasks count the rows watched within an entry's window.
+ */
+export const highlightViews = pgTable(
+  'highlight_views',
+  {
+    id: id(),
+    customerId: ref('customer_id').notNull(),
+    clipId: text('clip_id').notNull(),
+    sportTypeId: text('sport_type_id').notNull(),
+    durationSeconds: integer('duration_seconds').notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    watchedAt: timestamp('watched_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('highlight_views_once').on(t.customerId, t.clipId),
+    check('highlight_views_duration', sql`${t.durationSeconds} > 0`),
+    check(
+      'highlight_views_whole',
+      sql`${t.watchedAt} IS NULL OR ${t.watchedAt} >= ${t.openedAt} + ${t.durationSeconds} * interval '1 second'`,
+    ),
+  ],
+);

@@ -18,6 +18,10 @@ export const CampaignCall = {
   join: 'sport-activity/join',
   /** Player, idempotent. Claims a completed mission's reward (spec §7). */
   claimRewards: 'sport-activity/claim-rewards',
+  /** Player. Opens a highlight clip for a mission's watch task: the clip's playlist, the opening recorded. */
+  openHighlight: 'sport-activity/open-highlight',
+  /** Player. The clip opened earlier has played to its end: recorded once (a second call answers the first). */
+  watchedHighlight: 'sport-activity/watched-highlight',
   /** Player. The spins the player holds (spec §3 awardTimes), the prizes and their odds, the next spin's seed hash. */
   spinOpportunity: 'luckySpin/opportunity',
   /** Player, idempotent. Spends one spin: drawn on the server, the prize paid in the same transaction. */
@@ -34,12 +38,14 @@ export const missionIdSchema = slug;
 export const eventIdSchema = slug;
 
 /** One task of a mission: settled bets placed after joining, each counted once. */
-export const missionTaskSchema = z.strictObject({
+export const betTaskSchema = z.strictObject({
   id: slug,
   /** What the player reads, e.g. "Bet on 3 NBA games at odds 1.50 or more". */
   label: z.string().check(z.minLength(3), z.maxLength(120)),
   /** Only bets whose every leg is of this sport count (the feed's sportTypeId); absent: any sport. */
   sportTypeId: z.optional(z.string().check(z.regex(/^\d{1,4}$/))),
+  /** true: only bets whose every leg was placed while its match was being played (a live activity). */
+  live: z.optional(z.boolean()),
   /** Every leg at odds of at least this many hundredths (150 = 1.50). */
   minOddsH: z.int().check(z.minimum(100), z.maximum(100_000)),
   /** The stake of a counting bet, at least. */
@@ -47,7 +53,30 @@ export const missionTaskSchema = z.strictObject({
   /** How many settled bets complete the task. */
   count: z.int().check(z.minimum(1), z.maximum(100)),
 });
+export type BetTask = z.infer<typeof betTaskSchema>;
+
+/**
+ * A "watch the highlight" task: highlight clips of the sport opened through the mission's page
+ * (sport-activity/open-highlight) and watched to their end after joining, each clip once. The server
+ * checks the clip was opened and that its length has passed since; the player's word alone counts nothing.
+ */
+export const watchTaskSchema = z.strictObject({
+  id: slug,
+  label: z.string().check(z.minLength(3), z.maxLength(120)),
+  watch: z.literal('highlight'),
+  sportTypeId: z.optional(z.string().check(z.regex(/^\d{1,4}$/))),
+  /** How many different clips complete the task. */
+  count: z.int().check(z.minimum(1), z.maximum(20)),
+});
+export type WatchTask = z.infer<typeof watchTaskSchema>;
+
+export const missionTaskSchema = z.union([betTaskSchema, watchTaskSchema]);
 export type MissionTask = z.infer<typeof missionTaskSchema>;
+
+export const isWatchTask = (task: MissionTask): task is WatchTask => 'watch' in task;
+
+/** A clip id as the video provider names it. */
+export const clipIdSchema = z.string().check(z.regex(/^[A-Za-z0-9._:-]{1,120}$/));
 
 /** The reward: a bonus grant on the promotions wallet (multiple 0: cash at once). */
 export const missionRewardSchema = z.strictObject({
@@ -84,9 +113,10 @@ export function missionTerms(mission: Mission, peso: (centavos: number) => strin
   return [
     `Join to start: only bets placed after you join and settled within ${mission.hours} hours of joining count (and not after ${mission.endsAt.slice(0, 10)}).`,
     `Each settled bet counts once per task. Voided, rejected and cashed-out bets do not count.`,
-    ...mission.tasks.map(
-      (task) =>
-        `${task.label}: ${task.count} settled bet${task.count === 1 ? '' : 's'} of at least ${peso(task.minStake)}, every selection at odds ${(task.minOddsH / 100).toFixed(2)} or more.`,
+    ...mission.tasks.map((task) =>
+      isWatchTask(task)
+        ? `${task.label}: watch ${task.count} different highlight${task.count === 1 ? '' : 's'} to the end, opened from this page after you join.`
+        : `${task.label}: ${task.count} settled bet${task.count === 1 ? '' : 's'} of at least ${peso(task.minStake)}, every selection at odds ${(task.minOddsH / 100).toFixed(2)} or more${task.live ? ', placed while the match is being played' : ''}.`,
     ),
     reward.multiple === 0
       ? `Reward: ${peso(reward.bonus)} paid as cash when you claim it.`

@@ -55,6 +55,14 @@ export type BonusVertical = (typeof BONUS_VERTICALS)[number];
 export const OFFER_KINDS = ['firstDeposit', 'reload'] as const;
 export type OfferKind = (typeof OFFER_KINDS)[number];
 
+/**
+ * The pages an offer is also featured on, besides /promo: /bingo_promotion and /ldpage/letsbingo show
+ * the offers tagged bingo, /agency-benefits those tagged agency. A tag only places an offer; who may take
+ * it is decided by its terms alone, as for every offer.
+ */
+export const OFFER_TAGS = ['bingo', 'agency'] as const;
+export type OfferTag = (typeof OFFER_TAGS)[number];
+
 const percent = z.int().check(z.minimum(0), z.maximum(100));
 const positiveCentavos = z.int().check(z.positive());
 const percentTable = z.record(z.string().check(z.minLength(1), z.maxLength(80)), percent);
@@ -91,6 +99,8 @@ export const offerTermsSchema = z.strictObject({
   days: z.int().check(z.minimum(1), z.maximum(90)),
   /** The offer can be taken this many days after the qualifying deposit. */
   claimDays: z.int().check(z.minimum(1), z.maximum(90)),
+  /** The pages that feature it (OFFER_TAGS); absent: /promo only. */
+  tags: z.optional(z.array(z.enum(OFFER_TAGS)).check(z.maxLength(OFFER_TAGS.length))),
 });
 export type OfferTerms = z.infer<typeof offerTermsSchema>;
 
@@ -153,6 +163,21 @@ export function plainFreeBetTerms(terms: FreeBetTerms, peso: (centavos: number) 
 
 export const offerIdSchema = z.string().check(z.regex(/^[a-z0-9-]{3,40}$/, 'An offer id is 3 to 40 lower-case letters, digits or dashes.'));
 
+/** The casino categories a contribution table names, as the player reads them (the sports tables name products). */
+const CATEGORY_WORDS: Readonly<Record<string, string>> = {
+  bingo: 'bingo rounds',
+  slots: 'slot spins',
+  fishing: 'fishing and arcade games',
+  liveCasino: 'live casino tables',
+};
+
+/** What counts toward wagering at what share, when the offer names casino categories. */
+function contributionLines(contribution: Contribution): string[] {
+  const named = Object.entries(contribution.category ?? {}).filter(([category]) => CATEGORY_WORDS[category]);
+  if (named.length === 0) return [];
+  return [`What counts toward wagering: ${named.map(([category, share]) => `${CATEGORY_WORDS[category]} ${share}%`).join(', ')}.`];
+}
+
 /** The terms in plain words, as shown before opting in (the same sentences on every page). */
 export function plainTerms(terms: OfferTerms, peso: (centavos: number) => string): string[] {
   const lines = [
@@ -162,6 +187,7 @@ export function plainTerms(terms: OfferTerms, peso: (centavos: number) => string
       ? `There is no wagering: the bonus becomes cash at once.`
       : `To turn the bonus into cash, place settled ${terms.vertical} bets worth ${terms.multiple} times the bonus.`,
     `Only ${terms.vertical} bets count${terms.contribution.default === 0 ? '; anything not listed counts 0%' : ''}. Voided and cashed-out bets do not count.`,
+    ...contributionLines(terms.contribution),
     `Max bet while your bonus is active is ${peso(terms.maxBet)}.`,
     `The most the bonus can turn into cash is ${peso(terms.maxWin)}; anything above is forfeited.`,
     `The bonus expires ${terms.days} day${terms.days === 1 ? '' : 's'} after you take it. You can take it up to ${terms.claimDays} day${terms.claimDays === 1 ? '' : 's'} after your deposit.`,

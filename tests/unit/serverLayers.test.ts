@@ -59,6 +59,7 @@ const LAYERS: Record<string, Layer> = {
   'bets/tasks': 'service',
   'bets/tickets': 'model',
   'bets/writer': 'service',
+  'campaigns/defaultMissions': 'model',
   'campaigns/fairness': 'model',
   'campaigns/luckySpin': 'service',
   'campaigns/tournaments': 'service',

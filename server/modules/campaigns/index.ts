@@ -41,6 +41,13 @@ export const campaigns = fp(
       marketingAllowed: (customerId) => app.responsibleGaming.marketingAllowed(customerId),
       grant: (tx, customerId, offerId, terms, amount) => app.promotions.grant(tx, customerId, offerId, terms, amount),
       peso,
+      // The video module registers after this one: read at call time.
+      highlight: async (customerId, clipId) => {
+        const clip = (await app.video.highlights(customerId)).clips.find((one) => one.clipId === clipId);
+        if (!clip) return undefined;
+        const { url } = await app.video.clipUrl(clipId);
+        return { sportTypeId: clip.sportTypeId, durationSeconds: clip.durationSeconds, url };
+      },
     };
     const missions = new MissionsService(options);
     const luckySpin = new LuckySpinService(options);
@@ -49,6 +56,8 @@ export const campaigns = fp(
     app.decorate('luckySpin', luckySpin);
     app.decorate('tournaments', tournaments);
     app.addHook('onReady', () => luckySpin.seed());
+    // Development databases start with the sport campaigns' missions (/nbaPlayoff, /fiba, /boxing, /nbaVideo, the NBA live activity).
+    if (!app.config.production) app.addHook('onReady', () => missions.seed());
     app.jobs.add('tournament-payouts', TOURNAMENT_JOB_MS, (now) => tournaments.payDue(now));
     await app.register(campaignRoutes, { missions, luckySpin, tournaments });
     if (!app.config.production) await app.register(campaignDevRoutes, { missions, luckySpin, tournaments });

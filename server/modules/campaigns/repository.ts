@@ -1,10 +1,11 @@
 import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
-import type { MissionTask } from '../../../src/contract/campaigns';
+import type { BetTask, WatchTask } from '../../../src/contract/campaigns';
 import type { Queryable, Transaction } from '../../db';
 import {
   campaignMissions,
   campaignSettings,
   campaignTournaments,
+  highlightViews,
   ledgerEntries,
   ledgerTransactions,
   luckySpins,
@@ -32,6 +33,11 @@ export async function saveMission(db: Queryable, id: string, definition: unknown
     .insert(campaignMissions)
     .values({ id, definition, active })
     .onConflictDoUpdate({ target: campaignMissions.id, set: { definition, active, updatedAt: sql`now()` } });
+}
+
+/** Missions a new database starts with (an operator's saved mission is never overwritten). */
+export async function seedMissions(db: Queryable, rows: { id: string; definition: unknown }[]): Promise<void> {
+  if (rows.length > 0) await db.insert(campaignMissions).values(rows).onConflictDoNothing();
 }
 
 export function entriesOf(db: Queryable, customerId: number): Promise<EntryRow[]> {
@@ -62,11 +68,13 @@ export async function markClaimed(tx: Transaction, entryId: number, grantId: num
 
 /**
  * How many of the player's bets count for a task: placed at or after joining, settled (won, lost, half)
- * by the deadline, a stake of at least minStake, every leg of the sport and at the odds asked. Each
+ * by the deadline, a stake of at least minStake, every leg of the sport and at the odds asked (and, for a
+ * live task, placed after the leg's kick-off: in play). Each
  * ticket is one row, so a bet counts once however often this is asked.
  */
-export async function countingBets(db: Queryable, customerId: number, task: MissionTask, from: Date, to: Date): Promise<number> {
+export async function countingBets(db: Queryable, customerId: number, task: BetTask, from: Date, to: Date): Promise<number> {
   const sport = task.sportTypeId ?? null;
+  const liveOnly = task.live === true;
   const result = (await db.execute(sql`
     SELECT count(*) AS n FROM bet_tickets t
     WHERE t.customer_id = ${customerId}
@@ -76,8 +84,57 @@ export async function countingBets(db: Queryable, customerId: number, task: Miss
       AND t.stake >= ${task.minStake}
       AND NOT EXISTS (
         SELECT 1 FROM bet_legs l WHERE l.ticket_id = t.id
-          AND (l.price_h < ${task.minOddsH} OR (${sport}::text IS NOT NULL AND l.sport_type_id <> ${sport}::text))
+          AND (l.price_h < ${task.minOddsH} OR (${sport}::text IS NOT NULL AND l.sport_type_id <> ${sport}::text)
+            OR (${liveOnly}::boolean AND t.created_at < l.kickoff::timestamptz))
       )`)) as unknown as { rows: { n: string | number }[] };
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+// ── Highlights watched ────────────────────────────────────────────────────────────────────────────
+
+export type ViewRow = typeof highlightViews.$inferSelect;
+
+/** Records the opening of a clip; reopening one not yet watched restarts it (a watched one is kept). */
+export async function openClip(
+  db: Queryable,
+  row: { customerId: number; clipId: string; sportTypeId: string; durationSeconds: number; openedAt: Date },
+): Promise<void> {
+  await db
+    .insert(highlightViews)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [highlightViews.customerId, highlightViews.clipId],
+      set: { openedAt: row.openedAt, durationSeconds: row.durationSeconds },
+      setWhere: isNull(highlightViews.watchedAt),
+    });
+}
+
+export async function view(db: Queryable, customerId: number, clipId: string, lock = false): Promise<ViewRow | undefined> {
+  const query = db
+    .select()
+    .from(highlightViews)
+    .where(and(eq(highlightViews.customerId, customerId), eq(highlightViews.clipId, clipId)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function markWatched(tx: Transaction, id: number, at: Date): Promise<void> {
+  await tx
+    .update(highlightViews)
+    .set({ watchedAt: at })
+    .where(and(eq(highlightViews.id, id), isNull(highlightViews.watchedAt)));
+}
+
+/** The different clips of the task's sport opened after joining and watched by the deadline. */
+export async function countingViews(db: Queryable, customerId: number, task: WatchTask, from: Date, to: Date): Promise<number> {
+  const sport = task.sportTypeId ?? null;
+  const result = (await db.execute(sql`
+    SELECT count(*) AS n FROM highlight_views v
+    WHERE v.customer_id = ${customerId}
+      AND v.watched_at IS NOT NULL
+      AND v.opened_at >= ${from.toISOString()}::timestamptz
+      AND v.watched_at <= ${to.toISOString()}::timestamptz
+      AND (${sport}::text IS NULL OR v.sport_type_id = ${sport}::text)`)) as unknown as { rows: { n: string | number }[] };
   return Number(result.rows[0]?.n ?? 0);
 }
 

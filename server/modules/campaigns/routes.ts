@@ -5,11 +5,13 @@ import {
   joinMissionAnswer,
   missionAnswer,
   missionsAnswer,
+  openHighlightAnswer,
   spinAnswer,
   spinOpportunityAnswer,
   tournamentsAnswer,
+  watchedHighlightAnswer,
 } from '../../../src/contract/answers/campaigns';
-import { CampaignCall, eventIdSchema, missionIdSchema } from '../../../src/contract/campaigns';
+import { CampaignCall, clipIdSchema, eventIdSchema, missionIdSchema } from '../../../src/contract/campaigns';
 import type { LuckySpinService } from './luckySpin';
 import type { MissionsService } from './service';
 import type { TournamentsService } from './tournaments';
@@ -57,6 +59,24 @@ export async function campaignRoutes(
     body: z.looseObject({ id: missionIdSchema }),
     answer: claimMissionAnswer,
     handler: ({ body, customerId, idempotencyKey }) => missions.claim(customerId, idempotencyKey, body.id),
+  });
+
+  app.call({
+    prefix: 'main',
+    name: CampaignCall.openHighlight,
+    auth: 'player',
+    body: z.looseObject({ clipId: clipIdSchema }),
+    answer: openHighlightAnswer,
+    handler: ({ body, customerId }) => missions.openHighlight(customerId, body.clipId),
+  });
+
+  app.call({
+    prefix: 'main',
+    name: CampaignCall.watchedHighlight,
+    auth: 'player',
+    body: z.looseObject({ clipId: clipIdSchema }),
+    answer: watchedHighlightAnswer,
+    handler: ({ body, customerId }) => missions.watchedHighlight(customerId, body.clipId),
   });
 
   app.call({

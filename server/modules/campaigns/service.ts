@@ -1,10 +1,11 @@
-import { type Mission, missionSchema, missionTerms } from '../../../src/contract/campaigns';
+import { type Mission, isWatchTask, missionSchema, missionTerms } from '../../../src/contract/campaigns';
 import { GatewayCode } from '../../../src/contract/errorCodes';
 import type { OfferTerms } from '../../../src/contract/promotions';
 import type { Database, Transaction } from '../../db';
 import { CallError } from '../../lib/errors';
 import type { PlayerEvents } from '../../realtime/bus';
 import { withIdempotency } from '../wallet';
+import { defaultMissions } from './defaultMissions';
 import * as repo from './repository';
 
 /**
@@ -28,6 +29,11 @@ export interface CampaignOptions {
   /** The promotions wallet's grant (app.promotions.grant): the reward's ledger account and money. */
   grant: (tx: Transaction, customerId: number, offerId: string, terms: OfferTerms, amount: number) => Promise<{ id: number }>;
   peso: (centavos: number) => string;
+  /** A highlight clip this player may watch now (the video module's week of clips), with its playlist; undefined when there is none. */
+  highlight: (
+    customerId: number,
+    clipId: string,
+  ) => Promise<{ sportTypeId: string; durationSeconds: number; url: string } | undefined>;
 }
 
 /** The terms a reward is granted with (a bonus of the sports vertical; multiple 0 is cash at once). */
@@ -67,6 +73,11 @@ export class MissionsService {
 
   private now(): number {
     return this.options.clock();
+  }
+
+  /** A development database's missions (defaultMissions.ts), seeded once: an operator's edit is kept. */
+  async seed(): Promise<void> {
+    await repo.seedMissions(this.db, defaultMissions(this.now()));
   }
 
   /** The missions that validate (one whose stored definition no longer validates is not shown). */
@@ -135,7 +146,12 @@ export class MissionsService {
     return Promise.all(
       mission.tasks.map(async (task) => ({
         task,
-        done: Math.min(task.count, await repo.countingBets(db, customerId, task, entry.joinedAt, entry.deadline)),
+        done: Math.min(
+          task.count,
+          isWatchTask(task)
+            ? await repo.countingViews(db, customerId, task, entry.joinedAt, entry.deadline)
+            : await repo.countingBets(db, customerId, task, entry.joinedAt, entry.deadline),
+        ),
       })),
     );
   }
@@ -165,6 +181,8 @@ export class MissionsService {
       reward: { bonus: mission.reward.bonus, multiple: mission.reward.multiple },
       tasks: mission.tasks.map((task, index) => ({
         id: task.id,
+        kind: isWatchTask(task) ? ('watch' as const) : ('bet' as const),
+        sportTypeId: task.sportTypeId ?? null,
         label: task.label,
         count: task.count,
         done: progress?.[index]?.done ?? 0,
@@ -238,6 +256,42 @@ export class MissionsService {
       },
     );
     this.options.events.publish({ type: 'balance', customerId });
+    return answer;
+  }
+
+  /**
+   * Opens a highlight clip for the watch tasks: the clip must be one this player is offered now; its
+   * opening is recorded (the clock of "watched to the end" starts) and its playlist answered.
+   */
+  async openHighlight(customerId: number, clipId: string) {
+    const clip = await this.options.highlight(customerId, clipId);
+    if (!clip) throw refused('This highlight is not available.', 404);
+    const openedAt = new Date(this.now());
+    await repo.openClip(this.db, { customerId, clipId, sportTypeId: clip.sportTypeId, durationSeconds: clip.durationSeconds, openedAt });
+    const row = await repo.view(this.db, customerId, clipId);
+    return {
+      clipId,
+      url: clip.url,
+      durationSeconds: row!.durationSeconds,
+      watched: row!.watchedAt !== null,
+    };
+  }
+
+  /**
+   * The clip opened earlier has played to its end: recorded once (a second call answers the first),
+   * refused for a clip never opened or before its length has passed since it was opened.
+   */
+  async watchedHighlight(customerId: number, clipId: string) {
+    const answer = await this.db.transaction(async (tx) => {
+      const row = await repo.view(tx, customerId, clipId, true);
+      if (!row) throw refused('Open this highlight first: only a highlight played here counts.');
+      if (row.watchedAt) return { clipId, watchedAt: row.watchedAt.toISOString() };
+      const left = Math.ceil((row.openedAt.getTime() + row.durationSeconds * 1000 - this.now()) / 1000);
+      if (left > 0) throw refused(`Watch the highlight to its end: ${left} second${left === 1 ? '' : 's'} left.`);
+      const at = new Date(this.now());
+      await repo.markWatched(tx, row.id, at);
+      return { clipId, watchedAt: at.toISOString() };
+    });
     return answer;
   }
 }

@@ -3,7 +3,9 @@ import type { FreeBetTerms, OfferTerms } from '../../../src/contract/promotions'
 /**
  * The catalogue a new database starts with (the operator edits it at /dev/offers without a deploy). The
  * sports welcome offer counts sports stakes only; a casino one counts slots and fishing fully, live tables at 10 %.
- * A reload bonus follows a later deposit; the weekly free bet follows a deposit of ₱500 or more.
+ * A reload bonus follows a later deposit; the weekly free bet follows a deposit of ₱500 or more. The bingo
+ * reload counts bingo rounds only and is featured on /bingo_promotion; the agency reload is an ordinary
+ * sports reload featured on /agency-benefits (open to every player: nothing checks where they cashed in).
  */
 export const DEFAULT_OFFERS: Record<string, OfferTerms | FreeBetTerms> = {
   'sports-welcome': {
@@ -50,6 +52,38 @@ export const DEFAULT_OFFERS: Record<string, OfferTerms | FreeBetTerms> = {
     maxWin: 250_000,
     days: 7,
     claimDays: 3,
+  },
+  'bingo-reload': {
+    title: 'Bingo reload: 20% up to ₱200',
+    summary: 'A fifth of a later deposit again, for bingo rounds.',
+    kind: 'reload',
+    vertical: 'casino',
+    percent: 20,
+    maxBonus: 20_000,
+    minDeposit: 20_000,
+    multiple: 5,
+    contribution: { category: { bingo: 100 }, default: 0 },
+    maxBet: 2_000,
+    maxWin: 100_000,
+    days: 7,
+    claimDays: 3,
+    tags: ['bingo'],
+  },
+  'agency-reload': {
+    title: 'Agency cash-in reload: 10% up to ₱300',
+    summary: 'A tenth of a later deposit again, for sports betting, however you cash in: online or at an agent.',
+    kind: 'reload',
+    vertical: 'sports',
+    percent: 10,
+    maxBonus: 30_000,
+    minDeposit: 20_000,
+    multiple: 3,
+    contribution: { product: { sports: 100 }, category: { parlay: 100, single: 100 }, default: 0 },
+    maxBet: 5_000,
+    maxWin: 150_000,
+    days: 7,
+    claimDays: 3,
+    tags: ['agency'],
   },
   'free-bet-100': {
     kind: 'freeBet',

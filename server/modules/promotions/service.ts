@@ -142,6 +142,7 @@ export class PromotionsService {
       maxBet: terms.maxBet,
       maxWin: terms.maxWin,
       multiple: terms.multiple,
+      tags: terms.tags ?? [],
     };
   }
 

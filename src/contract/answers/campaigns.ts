@@ -15,7 +15,17 @@ export const missionAnswer = z.strictObject({
   hours: z.int(),
   status: z.enum(['upcoming', 'running', 'ended']),
   reward: z.strictObject({ bonus: centavos, multiple: z.int() }),
-  tasks: z.array(z.strictObject({ id: z.string(), label: z.string(), count: z.int(), done: z.int() })),
+  tasks: z.array(
+    z.strictObject({
+      id: z.string(),
+      /** bet: settled bets count; watch: highlight clips watched to the end (sport-activity/watched-highlight). */
+      kind: z.enum(['bet', 'watch']),
+      sportTypeId: z.nullable(z.string()),
+      label: z.string(),
+      count: z.int(),
+      done: z.int(),
+    }),
+  ),
   /** null until the player joins (and for a visitor). */
   entry: z.nullable(
     z.strictObject({
@@ -35,6 +45,13 @@ export const joinMissionAnswer = z.strictObject({ missionId: z.string(), joinedA
 
 export const claimMissionAnswer = z.strictObject({ missionId: z.string(), grantId: z.int(), bonus: centavos, cash: z.boolean() });
 export type ClaimMissionAnswer = z.infer<typeof claimMissionAnswer>;
+
+/** sport-activity/open-highlight: the clip's playlist (signed, short-lived) and whether it already counted. */
+export const openHighlightAnswer = z.strictObject({ clipId: z.string(), url: z.string(), durationSeconds: z.int(), watched: z.boolean() });
+export type OpenHighlightAnswer = z.infer<typeof openHighlightAnswer>;
+
+export const watchedHighlightAnswer = z.strictObject({ clipId: z.string(), watchedAt: isoTime });
+export type WatchedHighlightAnswer = z.infer<typeof watchedHighlightAnswer>;
 
 const spun = {
   spinId: z.int(),

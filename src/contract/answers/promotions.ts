@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { BONUS_VERTICALS, OFFER_KINDS } from '../promotions';
+import { BONUS_VERTICALS, OFFER_KINDS, OFFER_TAGS } from '../promotions';
 import { centavos, isoTime } from './common';
 
 const offer = z.strictObject({
@@ -13,6 +13,8 @@ const offer = z.strictObject({
   maxBet: centavos,
   maxWin: centavos,
   multiple: z.int(),
+  /** The pages that feature it besides /promo (bingo, agency). */
+  tags: z.array(z.enum(OFFER_TAGS)),
   /** What taking it now would grant (0 when not eligible). */
   bonus: centavos,
   /** null when it can be taken now; otherwise why not, in plain words. */
