@@ -16,6 +16,8 @@ export interface HlsVideoProps {
   onProgress?: () => void;
   /** The stream cannot be played (its playlist or segments fail for good). */
   onFailed?: () => void;
+  /** A clip (a VOD playlist) played to its end. */
+  onEnded?: () => void;
 }
 
 /** A rendition the player can pick: its index in hls.js's levels and its height. */
@@ -31,7 +33,7 @@ interface Level {
  * pin a quality; "Auto" goes back to adaptive. A playlist or segment that fails for good calls onFailed
  * (the caller moves to its next source).
  */
-export function HlsVideo({ src, autoPlay, label, onPlaying, onProgress, onFailed }: HlsVideoProps) {
+export function HlsVideo({ src, autoPlay, label, onPlaying, onProgress, onFailed, onEnded }: HlsVideoProps) {
   const { t } = useTranslation();
   const videoRef = useRef<HTMLVideoElement>(null);
   const hlsRef = useRef<Hls | null>(null);
@@ -39,9 +41,9 @@ export function HlsVideo({ src, autoPlay, label, onPlaying, onProgress, onFailed
   /** -1: automatic. */
   const [chosen, setChosen] = useState(-1);
   const [playingHeight, setPlayingHeight] = useState<number | undefined>(undefined);
-  const callbacks = useRef({ onPlaying, onProgress, onFailed });
+  const callbacks = useRef({ onPlaying, onProgress, onFailed, onEnded });
   useEffect(() => {
-    callbacks.current = { onPlaying, onProgress, onFailed };
+    callbacks.current = { onPlaying, onProgress, onFailed, onEnded };
   });
 
   useEffect(() => {
@@ -118,6 +120,7 @@ export function HlsVideo({ src, autoPlay, label, onPlaying, onProgress, onFailed
         controls
         preload={autoPlay ? 'auto' : 'none'}
         onPlaying={() => callbacks.current.onPlaying?.()}
+        onEnded={() => callbacks.current.onEnded?.()}
         onError={() => {
           // Native HLS (Safari) reports a failed stream here; with hls.js its ERROR event decides.
           if (!hlsRef.current) callbacks.current.onFailed?.();

@@ -422,6 +422,49 @@ test('the player pages, the bet slip with a parlay and the result sheet, as the 
   report(findings);
 });
 
+test('the sport campaign pages and the bingo and agency offers, as a visitor', async ({ page }) => {
+  test.slow();
+  const findings: Finding[] = [];
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Missions beside their sport's fixtures (issue 35): the development missions of each campaign.
+  for (const [path, shot] of [
+    ['/nbaPlayoff', 'nba-playoff'],
+    ['/fiba', 'fiba'],
+    ['/boxing', 'boxing'],
+    ['/sportActivity-nba-live', 'nba-live'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByTestId('mission').first()).toBeVisible({ timeout: 20_000 });
+    const fixtures = page.getByTestId('campaign-fixtures');
+    await expect(fixtures.getByTestId('match-row').first().or(fixtures.getByText('No matches here right now'))).toBeVisible({
+      timeout: 20_000,
+    });
+    await page.screenshot({ path: `${SCREENS}/${shot}-390x844.png` });
+    await audit(page, path, findings);
+  }
+  await page.goto('/sportActivity-nba-live/basketball-live-2');
+  await expect(page.getByTestId('mission')).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/nba-live-detail-390x844.png` });
+  await audit(page, '/sportActivity-nba-live/:id', findings);
+  await page.goto('/nbaVideo');
+  await expect(page.getByTestId('mission')).toBeVisible();
+  await expect(page.getByTestId('nba-highlight').first().or(page.getByRole('status').first())).toBeVisible({ timeout: 20_000 });
+  await page.screenshot({ path: `${SCREENS}/nba-video-390x844.png` });
+  await audit(page, '/nbaVideo', findings);
+  // Offers tagged for their page, every term shown before taking one.
+  for (const [path, offer, shot] of [
+    ['/bingo_promotion', 'bingo-reload', 'bingo-promotion'],
+    ['/ldpage/letsbingo', 'bingo-reload', 'letsbingo'],
+    ['/agency-benefits', 'agency-reload', 'agency-benefits'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByTestId(`promo-offer-${offer}`)).toBeVisible();
+    await page.screenshot({ path: `${SCREENS}/${shot}-390x844.png`, fullPage: true });
+    await audit(page, path, findings);
+  }
+  report(findings);
+});
+
 test('withdraw and its password sheet, the KYC form, a game lobby and a game in its frame, as the demo player', async ({ page }) => {
   test.setTimeout(120_000);
   const findings: Finding[] = [];

@@ -308,7 +308,7 @@ test('the smaller things: badges clear of a tile’s initials, a rounded focus r
   expect(ring.form, 'a ring round the field').toBe('solid');
   expect(ring.radius, 'the field it goes round is rounded').toBeGreaterThan(4);
 
-  // A page a later release builds, opened directly: titled by its route from the first paint, never 'Panalo'.
+  // Lazy pages opened directly: titled by their route from the first paint, never 'Panalo'.
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { __titles: string[] }).__titles = seen;

@@ -23,6 +23,7 @@ const offer = z.strictObject({
 
 /** promotion/offers: what the catalogue offers, with every material term (no player's figures). */
 export const publicOffersAnswer = z.strictObject({ offers: z.array(z.omit(offer, { bonus: true, refusal: true })) });
+export type PublicOffersAnswer = z.infer<typeof publicOffersAnswer>;
 
 export const grantAnswer = z.strictObject({
   grantId: z.int(),

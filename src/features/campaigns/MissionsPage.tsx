@@ -19,32 +19,51 @@ import styles from './Campaigns.module.css';
  * Missions (issue 35): /sportActivity/quests/:eventId lists an event's missions, /sportActivity/:id shows
  * one. Every condition in plain words before joining; after joining, each task's settled bets against
  * its count (asked again when a bet settles), the time limit, and the claim once complete. A visitor
- * reads the missions and is asked to log in. No mission running: the page says so.
+ * reads the missions and is asked to log in. No mission running: the page says so. MissionList is the
+ * same list for the sport campaign pages (/nbaPlayoff, /fiba, /boxing, /nbaVideo, /sportActivity-nba-live).
  */
 export function MissionsPage({ eventId }: { eventId: string }) {
-  const { t } = useTranslation();
-  const { data, isPending, isError, refetch } = useQuery(missionsQuery(eventId));
-  useRefreshOnSettle();
   return (
     <PageLayout>
-      <div className={styles.page}>
-        {isPending ? (
-          <Loading />
-        ) : isError ? (
-          <Failed retry={() => void refetch()} />
-        ) : data.notice ? (
-          <Notice icon="gift" title={data.notice} />
-        ) : data.missions.length === 0 ? (
-          <Notice icon="gift" title={t('campaigns.noMissions')} />
-        ) : (
-          data.missions.map((mission) => <MissionCard key={mission.id} mission={mission} linked />)
-        )}
-      </div>
+      <MissionList eventId={eventId} />
     </PageLayout>
   );
 }
 
-export function MissionPage({ id }: { id: string }) {
+/**
+ * The missions of one campaign (its eventId), for a page that shows them beside something else (the
+ * sport campaign pages of src/app/pages): each links to `detail` (/sportActivity/:id unless told).
+ */
+export function MissionList({ eventId, detail = 'sportActivity' }: { eventId: string; detail?: MissionLink }) {
+  const { t } = useTranslation();
+  const { data, isPending, isError, refetch } = useQuery(missionsQuery(eventId));
+  useRefreshOnSettle();
+  return (
+    <div className={styles.page}>
+      {isPending ? (
+        <Loading />
+      ) : isError ? (
+        <Failed retry={() => void refetch()} />
+      ) : data.notice ? (
+        <Notice icon="gift" title={data.notice} />
+      ) : data.missions.length === 0 ? (
+        <Notice icon="gift" title={t('campaigns.noMissions')} />
+      ) : (
+        data.missions.map((mission) => <MissionCard key={mission.id} mission={mission} linked={detail} />)
+      )}
+    </div>
+  );
+}
+
+/** Where a mission's title links: its page under /sportActivity, or the NBA live activity's. */
+export type MissionLink = 'sportActivity' | 'nbaLive';
+
+/** /sportActivity-nba-live/:id: one activity of the NBA live list, with the way back to that list. */
+export function NbaLiveActivityPage({ id }: { id: string }) {
+  return <MissionPage id={id} back="nbaLive" />;
+}
+
+export function MissionPage({ id, back = 'quests' }: { id: string; back?: 'quests' | 'nbaLive' }) {
   const { t } = useTranslation();
   const { data, isPending, isError, refetch } = useQuery(missionQuery(id));
   useRefreshOnSettle();
@@ -60,9 +79,13 @@ export function MissionPage({ id }: { id: string }) {
         ) : (
           <>
             <MissionCard mission={data} />
-            <Link to="/sportActivity/quests/$eventId" params={{ eventId: data.eventId }}>
-              {t('campaigns.allMissions')}
-            </Link>
+            {back === 'nbaLive' ? (
+              <Link to="/sportActivity-nba-live">{t('sportpromo.nbaLive.all')}</Link>
+            ) : (
+              <Link to="/sportActivity/quests/$eventId" params={{ eventId: data.eventId }}>
+                {t('campaigns.allMissions')}
+              </Link>
+            )}
           </>
         )}
       </div>
@@ -96,7 +119,7 @@ function Failed({ retry }: { retry: () => void }) {
   );
 }
 
-function MissionCard({ mission, linked = false }: { mission: Mission; linked?: boolean }) {
+function MissionCard({ mission, linked }: { mission: Mission; linked?: MissionLink }) {
   const { t, i18n } = useTranslation();
   const loggedIn = useLoggedIn();
   const queryClient = useQueryClient();
@@ -129,7 +152,11 @@ function MissionCard({ mission, linked = false }: { mission: Mission; linked?: b
     <article className={styles.card} aria-labelledby={headingId} data-testid="mission">
       <div className={styles.head}>
         <h2 className={styles.title} id={headingId}>
-          {linked ? (
+          {linked === 'nbaLive' ? (
+            <Link to="/sportActivity-nba-live/$id" params={{ id: mission.id }}>
+              {mission.title}
+            </Link>
+          ) : linked ? (
             <Link to="/sportActivity/$id" params={{ id: mission.id }}>
               {mission.title}
             </Link>
@@ -154,7 +181,11 @@ function MissionCard({ mission, linked = false }: { mission: Mission; linked?: b
               className={styles.progress}
               max={task.count}
               value={task.done}
-              aria-label={t('campaigns.progressLabel', { label: task.label, done: task.done, count: task.count })}
+              aria-label={t(task.kind === 'watch' ? 'sportpromo.watchProgressLabel' : 'campaigns.progressLabel', {
+                label: task.label,
+                done: task.done,
+                count: task.count,
+              })}
             />
           )}
         </div>
@@ -162,7 +193,9 @@ function MissionCard({ mission, linked = false }: { mission: Mission; linked?: b
       {entry && (
         <>
           <p className={styles.state} data-testid="mission-state">
-            {t(`campaigns.state.${entry.state}`)}
+            {entry.state === 'inProgress' && mission.tasks.every((task) => task.kind === 'watch')
+              ? t('sportpromo.watchInProgress')
+              : t(`campaigns.state.${entry.state}`)}
           </p>
           <p className={styles.dim}>
             {entry.state === 'completed'

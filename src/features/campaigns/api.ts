@@ -1,7 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
 import { Attempt } from '../../api/attempt';
 import { api } from '../../api/instance';
-import type { MissionAnswer, MissionsAnswer, SpinAnswer, SpinOpportunityAnswer, TournamentsAnswer } from '../../contract/answers/campaigns';
+import type {
+  MissionAnswer,
+  MissionsAnswer,
+  OpenHighlightAnswer,
+  SpinAnswer,
+  SpinOpportunityAnswer,
+  TournamentsAnswer,
+  WatchedHighlightAnswer,
+} from '../../contract/answers/campaigns';
 import { CampaignCall } from '../../contract/campaigns';
 
 /** The campaigns calls (src/contract/campaigns.ts): missions, joining and claiming, the lucky spin. */
@@ -38,6 +46,12 @@ export const claimMission = (id: string) =>
   claimAttempt.send({ id }, (idempotencyKey) =>
     api.call<{ bonus: number; cash: boolean }>('main', CampaignCall.claimRewards, { id }, { idempotencyKey }),
   );
+
+/** Opens a highlight for the watch tasks: its playlist, and the server's note of when it was opened. */
+export const openHighlight = (clipId: string) => api.call<OpenHighlightAnswer>('main', CampaignCall.openHighlight, { clipId });
+
+/** The highlight opened earlier played to its end (the server checks its length has passed). */
+export const watchedHighlight = (clipId: string) => api.call<WatchedHighlightAnswer>('main', CampaignCall.watchedHighlight, { clipId });
 
 export const SPIN_KEY = ['main', CampaignCall.spinOpportunity] as const;
 

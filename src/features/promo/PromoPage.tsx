@@ -213,7 +213,7 @@ function GrantCard({ grant, onChanged }: { grant: Grant; onChanged: () => void }
   );
 }
 
-function Terms({ terms }: { terms: readonly string[] }) {
+export function Terms({ terms }: { terms: readonly string[] }) {
   return (
     <ul className={styles.terms}>
       {terms.map((line) => (
@@ -223,7 +223,7 @@ function Terms({ terms }: { terms: readonly string[] }) {
   );
 }
 
-function OfferCard({ offer, onTaken }: { offer: PlayerOffer; onTaken: () => void }) {
+export function OfferCard({ offer, onTaken }: { offer: PlayerOffer; onTaken: () => void }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const card = useRef<HTMLElement>(null);

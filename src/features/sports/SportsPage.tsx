@@ -28,7 +28,7 @@ import styles from './SportsPage.module.css';
 import { SportsbookMaintenance, useHongKongMarketCheck, useSportsbookMaintenance } from './status';
 import { useNow } from '../../hooks/useNow';
 
-function MatchList({
+export function MatchList({
   sportTypeId,
   mode,
   dateId,

@@ -2,7 +2,8 @@ import { route, L, P, page } from '../route';
 
 /**
  * The routes of features/promo. PromoPage: cash and bonus apart, the bonuses held with their wagering, the
- * offers with their terms (issue 35); WelcomePage: the same with the first-deposit offers first.
+ * offers with their terms (issue 35); WelcomePage: the same with the first-deposit offers first;
+ * TaggedOffersPage: the offers tagged bingo or agency; the sport campaigns (missions beside fixtures).
  */
 export const PROMO_ROUTES = [
   // The A/B/C page of spec §2, its version chosen by the device's group (issue 39).
@@ -12,7 +13,13 @@ export const PROMO_ROUTES = [
     owner: 'promo',
     page: page('FeaturePage', () => import('../../../features/promo/FeaturePage')),
   }),
-  route({ path: '/agency-benefits', name: 'agency-benefits', owner: 'promo', ...P }),
+  route({
+    path: '/agency-benefits',
+    name: 'agency-benefits',
+    owner: 'promo',
+    ...P,
+    page: page('AgencyBenefitsPage', () => import('../../../features/promo/TaggedOffersPage')),
+  }),
   route({
     path: '/checkIn',
     name: 'checkIn',
@@ -60,12 +67,28 @@ export const PROMO_ROUTES = [
     owner: 'promo',
     page: page('WelcomePage', () => import('../../../features/promo/PromoPage')),
   }),
-  route({ path: '/sportActivity-nba-live', name: 'sportActivity-nba-live', owner: 'promo' }),
-  route({ path: '/sportActivity-nba-live/$id', name: 'sportActivity-nba-live-detail', owner: 'promo' }),
-  route({ path: '/nbaPlayoff', name: 'nbaPlayoff', owner: 'promo' }),
-  route({ path: '/nbaVideo', name: 'nbaVideo', owner: 'promo' }),
-  route({ path: '/fiba', name: 'fiba', owner: 'promo' }),
-  route({ path: '/boxing', name: 'boxing', owner: 'promo' }),
+  // The sport campaigns (issue 35): missions of the campaign beside its sport's fixtures, composed in src/app/pages.
+  route({
+    path: '/sportActivity-nba-live',
+    name: 'sportActivity-nba-live',
+    owner: 'promo',
+    page: page('NbaLiveRoute', () => import('../../pages/SportCampaignRoutes')),
+  }),
+  route({
+    path: '/sportActivity-nba-live/$id',
+    name: 'sportActivity-nba-live-detail',
+    owner: 'promo',
+    page: page('NbaLiveActivityPage', () => import('../../../features/campaigns/MissionsPage')),
+  }),
+  route({
+    path: '/nbaPlayoff',
+    name: 'nbaPlayoff',
+    owner: 'promo',
+    page: page('NbaPlayoffRoute', () => import('../../pages/SportCampaignRoutes')),
+  }),
+  route({ path: '/nbaVideo', name: 'nbaVideo', owner: 'promo', page: page('NbaVideoRoute', () => import('../../pages/NbaVideoRoute')) }),
+  route({ path: '/fiba', name: 'fiba', owner: 'promo', page: page('FibaRoute', () => import('../../pages/SportCampaignRoutes')) }),
+  route({ path: '/boxing', name: 'boxing', owner: 'promo', page: page('BoxingRoute', () => import('../../pages/SportCampaignRoutes')) }),
   route({ path: '/invite-friends', name: 'invite-friends', owner: 'promo', ...L, ...P }),
   route({ path: '/inviteFriends', name: 'inviteFriends', owner: 'promo', ...L, ...P }),
   route({
@@ -106,6 +129,16 @@ export const PROMO_ROUTES = [
       { path: 'my-prizes', name: 'masskara_my-prizes', loginRequired: true },
     ],
   }),
-  route({ path: '/bingo_promotion', name: 'bingo_promotion', owner: 'promo' }),
-  route({ path: '/ldpage/letsbingo', name: 'ldpage-letsbingo', owner: 'promo' }),
+  route({
+    path: '/bingo_promotion',
+    name: 'bingo_promotion',
+    owner: 'promo',
+    page: page('BingoPromotionPage', () => import('../../../features/promo/TaggedOffersPage')),
+  }),
+  route({
+    path: '/ldpage/letsbingo',
+    name: 'ldpage-letsbingo',
+    owner: 'promo',
+    page: page('BingoPromotionPage', () => import('../../../features/promo/TaggedOffersPage')),
+  }),
 ] as const;
