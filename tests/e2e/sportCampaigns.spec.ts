@@ -49,7 +49,8 @@ test('a new player on /nbaPlayoff joins the mission, bets on a basketball game s
   expect(chosen, 'a basketball price of 1.60 or more on the page').toBeGreaterThanOrEqual(0);
   const price = prices.nth(chosen);
   const marketId = (await price.getAttribute('data-market')) ?? '';
-  const matchId = (await fixtures.getByTestId('match-row').filter({ has: price }).getAttribute('data-match')) ?? '';
+  const matchId = (await price.evaluate((element) => element.closest('[data-testid="match-row"]')?.getAttribute('data-match'))) ?? '';
+  expect(matchId).not.toBe('');
   expect((await request.post(`/dev/feed/market/${marketId}`, { data: { hold: true } })).ok()).toBe(true);
   await price.click();
   await page.getByTestId('floating-bet-slip').click();

@@ -44,7 +44,7 @@ export function needsAreaStrings(route: { readonly name: string; readonly owner:
 export const SERVICE_CHAT_ROUTES: readonly string[] = ['Home_foryou', 'Home_sports', 'Home_games', 'Account'];
 
 /**
- * The sports, foryou and live-game routes: where prices are picked, so where the floating bet-slip
+ * The sports, foryou and live-game routes and the sport campaign pages: where prices are picked, so where the floating bet-slip
  * button sits; leaving them for a route not in the list clears the slip (spec §2).
  */
 export const BET_SLIP_ROUTES: readonly string[] = [
@@ -57,4 +57,9 @@ export const BET_SLIP_ROUTES: readonly string[] = [
   'LiveSportGame_standing',
   'LiveSportGame_analysis',
   'LiveSportGame_lineup',
+  // The sport campaign pages list their sport's fixtures with prices (issue 35).
+  'nbaPlayoff',
+  'fiba',
+  'boxing',
+  'sportActivity-nba-live',
 ];
