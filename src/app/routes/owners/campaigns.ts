@@ -3,7 +3,7 @@ import { route, page } from '../route';
 /**
  * The routes of features/campaigns: missions (issue 35). /sportActivity/quests/:eventId lists an event's
  * missions with the player's progress; /sportActivity/:id shows one mission; /rtgGameTournament the slot
- * tournaments with their standings.
+ * tournaments with their standings; /sportActivity-nba-live the NBA live activity.
  */
 export const CAMPAIGNS_ROUTES = [
   route({
@@ -17,6 +17,19 @@ export const CAMPAIGNS_ROUTES = [
     name: 'sportActivity-quests',
     owner: 'campaigns',
     page: page('MissionsPage', () => import('../../../features/campaigns/MissionsPage')),
+  }),
+  // The NBA live activity (issue 35): its live missions beside the basketball games in play, and one of them.
+  route({
+    path: '/sportActivity-nba-live',
+    name: 'sportActivity-nba-live',
+    owner: 'campaigns',
+    page: page('NbaLiveRoute', () => import('../../pages/SportCampaignRoutes')),
+  }),
+  route({
+    path: '/sportActivity-nba-live/$id',
+    name: 'sportActivity-nba-live-detail',
+    owner: 'campaigns',
+    page: page('NbaLiveActivityPage', () => import('../../../features/campaigns/MissionsPage')),
   }),
   route({
     path: '/rtgGameTournament',

@@ -69,18 +69,6 @@ export const PROMO_ROUTES = [
   }),
   // The sport campaigns (issue 35): missions of the campaign beside its sport's fixtures, composed in src/app/pages.
   route({
-    path: '/sportActivity-nba-live',
-    name: 'sportActivity-nba-live',
-    owner: 'promo',
-    page: page('NbaLiveRoute', () => import('../../pages/SportCampaignRoutes')),
-  }),
-  route({
-    path: '/sportActivity-nba-live/$id',
-    name: 'sportActivity-nba-live-detail',
-    owner: 'promo',
-    page: page('NbaLiveActivityPage', () => import('../../../features/campaigns/MissionsPage')),
-  }),
-  route({
     path: '/nbaPlayoff',
     name: 'nbaPlayoff',
     owner: 'promo',
