@@ -48,6 +48,11 @@ export async function insertInvitation(
 
 export type InvitationRow = typeof invitations.$inferSelect;
 
+export async function invitation(db: Queryable, inviteeId: number): Promise<InvitationRow | undefined> {
+  const [row] = await db.select().from(invitations).where(eq(invitations.inviteeId, inviteeId));
+  return row;
+}
+
 /** The invitation locked: every evaluation of one invitee, on any instance, queues here. */
 export async function lockInvitation(tx: Transaction, inviteeId: number): Promise<InvitationRow | undefined> {
   const [row] = await tx.select().from(invitations).where(eq(invitations.inviteeId, inviteeId)).for('update');

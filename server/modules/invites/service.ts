@@ -104,6 +104,11 @@ export class InvitesService {
     const offer = terms ?? (await this.terms());
     const now = new Date(this.options.clock());
     let paidTo: number | undefined;
+    const seen = await repo.invitation(this.db, inviteeId);
+    if (!seen) return 'missing';
+    if (seen.status !== 'pending') return seen.status as Outcome;
+    // Promotions do not reach an inviter who opted out: asked before the transaction (it reads outside it).
+    const allowed = await this.options.marketingAllowed(seen.inviterId);
     const outcome = await this.db.transaction(async (tx): Promise<Outcome> => {
       const row = await repo.lockInvitation(tx, inviteeId);
       if (!row) return 'missing';
@@ -119,7 +124,7 @@ export class InvitesService {
       const met = InvitesService.conditions(facts, offer, now);
       if (!met.age || !met.kyc || !met.deposit || met.bets.done < met.bets.needed) return 'pending';
       // Promotions do not reach an inviter who opted out or is excluded: the invitation waits.
-      if (!(await this.options.marketingAllowed(row.inviterId))) return 'pending';
+      if (!allowed) return 'pending';
       try {
         await this.options.claimGate(tx, row.inviterId);
       } catch {
