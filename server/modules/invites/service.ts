@@ -10,6 +10,7 @@ import {
 import type { FreeBetGrant } from '../../../src/contract/promotions';
 import { isOfAge } from '../../../src/contract/people';
 import type { Database, Transaction } from '../../db';
+import { CallError } from '../../lib/errors';
 import type { PlayerEvents } from '../../realtime/bus';
 import * as repo from './repository';
 
@@ -125,11 +126,15 @@ export class InvitesService {
       if (!met.age || !met.kyc || !met.deposit || met.bets.done < met.bets.needed) return 'pending';
       // Promotions do not reach an inviter who opted out or is excluded: the invitation waits.
       if (!allowed) return 'pending';
-      try {
-        await this.options.claimGate(tx, row.inviterId);
-      } catch {
-        return 'pending';
-      }
+      // Excluded, cooling off or paused: the invitation waits (a database error is not swallowed: the job retries).
+      const gated = await this.options.claimGate(tx, row.inviterId).then(
+        () => false,
+        (error: unknown) => {
+          if (error instanceof CallError) return true;
+          throw error;
+        },
+      );
+      if (gated) return 'pending';
       const { freeBetId } = await this.options.awardFreeBet(tx, row.inviterId, `invite-${inviteeId}`, offer.reward);
       await repo.decide(tx, inviteeId, { status: 'rewarded', freeBetId }, now);
       paidTo = row.inviterId;
