@@ -10,6 +10,7 @@ import { casinoWallet } from './modules/casinoWallet';
 import { deposits } from './modules/deposits';
 import { dev } from './modules/dev';
 import { games } from './modules/games';
+import { invites } from './modules/invites';
 import { kyc } from './modules/kyc';
 import { messages } from './modules/messages';
 import { news } from './modules/news';
@@ -101,6 +102,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(paymentAccounts);
   await app.register(promotions);
   await app.register(campaigns);
+  await app.register(invites);
   await app.register(withdrawals);
   await app.register(records);
   await app.register(casinoWallet, options.casinoWallet ?? {});

@@ -1,6 +1,7 @@
 import { promoCn } from './promo.cn';
 import { campaignsCn } from './campaigns.cn';
 import { sportpromoCn } from './sportpromo.cn';
+import { inviteCn } from './invite.cn';
 import type { Resources } from './en';
 import { routesCn } from './routes.cn';
 import { kycCn } from './kyc.cn';
@@ -328,6 +329,7 @@ export const cn: Resources = {
   promo: promoCn,
   campaigns: campaignsCn,
   sportpromo: sportpromoCn,
+  invite: inviteCn,
   kyc: kycCn,
   casino: casinoCn,
   games: gamesCn,

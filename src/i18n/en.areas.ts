@@ -2,6 +2,7 @@ import { promoEn } from './promo.en';
 import { VALIDATION_MESSAGES, type ValidationKey } from '../contract/validationMessages';
 import { campaignsEn } from './campaigns.en';
 import { sportpromoEn } from './sportpromo.en';
+import { inviteEn } from './invite.en';
 import { casinoEn } from './casino.en';
 import { gamesEn } from './games.en';
 import { kycEn } from './kyc.en';
@@ -290,6 +291,7 @@ export const enAreas = {
   promo: promoEn,
   campaigns: campaignsEn,
   sportpromo: sportpromoEn,
+  invite: inviteEn,
   privacy: privacyEn,
   experiments: experimentsEn,
   // Titles and descriptions of the pages: set on the document once here (router.tsx applyRouteMeta).

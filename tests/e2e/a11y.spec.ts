@@ -387,6 +387,10 @@ test('the player pages, the bet slip with a parlay and the result sheet, as the 
   await page.goto('/checkIn');
   await expect(page.getByTestId('check-in-days')).toBeVisible();
   await audit(page, '/checkIn', findings);
+  // Invite friends: the link, its QR code, the terms and the friends list.
+  await page.goto('/invite-friends');
+  await expect(page.getByTestId('invite-qr')).toBeVisible();
+  await audit(page, '/invite-friends', findings);
 
   // The whole history (issue 37): sports, casino and wallet in one timeline.
   await page.goto('/my-history');

@@ -110,12 +110,7 @@ export const test = base.extend<{
   privacyChosen: [true, { option: true }],
   privacyChoice: [
     async ({ context, privacyChosen }, use) => {
-      if (privacyChosen) {
-        await context.addInitScript(() => {
-          if (window.localStorage.getItem('privacy.analytics') === null)
-            window.localStorage.setItem('privacy.analytics', JSON.stringify('denied'));
-        });
-      }
+      if (privacyChosen) await answerPrivacy(context);
       await use();
     },
     { auto: true },
@@ -142,6 +137,22 @@ export async function markKycPromptSeen(context: BrowserContext): Promise<void> 
     );
     window.localStorage.setItem('kycWeakPromptDay', JSON.stringify(today));
   });
+}
+
+/** The first-visit privacy prompt counts as answered in this browser context (only necessary events). */
+async function answerPrivacy(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    if (window.localStorage.getItem('privacy.analytics') === null)
+      window.localStorage.setItem('privacy.analytics', JSON.stringify('denied'));
+  });
+}
+
+/** Another player's phone (a 390×844 context of its own), with today's prompts answered as on the test's own device. */
+export async function anotherDevice(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await markKycPromptSeen(context);
+  await answerPrivacy(context);
+  return context;
 }
 
 /** Waits until the service worker controls the page (a fresh context's first load is not controlled yet). */

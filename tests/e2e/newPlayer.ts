@@ -32,10 +32,13 @@ export async function depositGcash500(page: Page): Promise<void> {
   await expect(page.getByTestId('deposit-status')).toHaveAttribute('data-status', 'paid', { timeout: 30_000 });
 }
 
-/** Registers a new player with an SMS code from the development outbox, as in the account spec. */
-export async function registerNewPlayer(page: Page): Promise<string> {
+/**
+ * Registers a new player with an SMS code from the development outbox, as in the account spec, from
+ * /foryou or from the address `from` (an invite link): the number as +63….
+ */
+export async function registerNewPlayer(page: Page, from = '/foryou'): Promise<string> {
   const phone = newPhone();
-  await page.goto('/foryou');
+  await page.goto(from);
   await page.getByRole('button', { name: 'Register' }).click();
   const register = page.getByRole('dialog', { name: 'Create your account' });
   await register.getByLabel('Mobile number').fill(phone);

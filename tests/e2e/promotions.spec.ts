@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures';
 import { codeFromOutbox } from './outbox';
-import { askToWithdraw, bindGcashAndSetWithdrawPassword } from './withdrawSetup';
+import { bindGcashAndSetWithdrawPassword } from './withdrawSetup';
+import { betFiftyPrematch, optIntoFirstDepositOffer, watchWageringMove, withdrawAfterForfeit } from './promoJourney';
 import { depositGcash500, newPhone, promoVoucher } from './newPlayer';
 
 /**
@@ -54,69 +55,17 @@ test('a new player deposits, opts into the first-deposit offer, sees cash and bo
   await page.getByRole('button', { name: 'Redeem' }).click();
   await expect(page.getByText('Voucher redeemed: ₱300.00 added to your wallet.')).toBeVisible();
 
-  // The first-deposit offer: its terms in plain words, then opting in.
-  await page.goto('/newMember');
-  await expect(offer).toContainText('You get 100% of your first deposit as bonus money, up to ₱1,000');
-  await expect(offer).toContainText('Max bet while your bonus is active is ₱50.');
-  await expect(offer).toContainText('you keep all your cash');
-  await page.screenshot({ path: `${SCREENS}/promo-offer-390x844.png`, fullPage: true });
-  await offer.getByTestId('promo-opt-in').click();
-  await expect(page.getByTestId('promo-grant')).toBeVisible();
-  await expect(page.getByTestId('promo-cash')).toHaveText('₱800.00');
-  await expect(page.getByTestId('promo-bonus')).toHaveText('₱500.00');
-  await expect(page.getByTestId('header-bonus')).toHaveCount(0); // the inner page has no home header
-  await page.goto('/foryou');
-  await expect(page.getByTestId('header-balance')).toHaveText('₱800.00');
-  await expect(page.getByTestId('header-bonus')).toHaveText('₱500.00');
-  await page.screenshot({ path: `${SCREENS}/promo-header-390x844.png` });
-
-  // A ₱50 pre-match single: paid from cash first.
-  await page.goto('/sports?mode=early&sportId=1');
-  const row = page.getByTestId('match-row').first();
-  const matchId = (await row.getAttribute('data-match')) ?? '';
-  const price = row
-    .getByTestId('price')
-    .filter({ has: page.locator('[data-price]') })
-    .first();
-  const marketId = (await price.getAttribute('data-market')) ?? '';
-  expect((await request.post(`/dev/feed/market/${marketId}`, { data: { hold: true } })).ok()).toBe(true);
-  await price.click();
-  await page.getByTestId('floating-bet-slip').click();
-  const slip = page.getByTestId('slip');
-  await slip.getByTestId('slip-order').getByTestId('stake-input').fill('50');
-  await slip.getByTestId('place-bet').click();
-  await expect(page.getByTestId('slip-result').getByRole('heading', { name: 'Betting Successful' })).toBeVisible({ timeout: 20_000 });
-
-  // /bonus in another tab, never reloaded: the progress moves when the bet settles.
-  const bonus = await context.newPage();
-  await bonus.goto('/bonus');
-  const progress = bonus.getByTestId('promo-progress');
-  await expect(progress).toHaveText('₱0.00 of ₱2,500.00');
-  await expect(bonus.getByTestId('promo-cash')).toHaveText('₱750.00');
-  await expect(bonus.getByTestId('promo-bonus')).toHaveText('₱500.00');
-  await bonus.screenshot({ path: `${SCREENS}/promo-bonus-before-390x844.png`, fullPage: true });
-  expect((await request.post(`/dev/feed/settle/${matchId}`)).ok()).toBe(true);
-  await expect(progress).toHaveText('₱50.00 of ₱2,500.00', { timeout: 20_000 });
-  await bonus.screenshot({ path: `${SCREENS}/promo-bonus-after-390x844.png`, fullPage: true });
-  await bonus.close();
-
-  // The withdrawal: a GCash account and a withdrawal password, then ₱200 out after the forfeit is shown.
+  // The first-deposit offer: its terms in plain words, then opting in; a ₱50 single paid from cash first;
+  // /bonus watching the wagering move when it settles; a withdrawal after the forfeit is shown.
+  await optIntoFirstDepositOffer(page, { cash: '₱800.00', bonus: '₱500.00' }, 'promo');
+  const matchId = await betFiftyPrematch(page, request);
+  await watchWageringMove(
+    context,
+    request,
+    matchId,
+    { cash: '₱750.00', bonus: '₱500.00', progress: '₱0.00 of ₱2,500.00', after: '₱50.00 of ₱2,500.00' },
+    'promo',
+  );
   await bindGcashAndSetWithdrawPassword(page, phone, WITHDRAW_PASSWORD);
-  await askToWithdraw(page, '200');
-  const forfeit = page.getByRole('alertdialog', { name: 'Withdrawing forfeits your bonus' });
-  await expect(forfeit).toContainText('Withdrawing ₱200.00 now forfeits ₱500.00 of bonus money');
-  await expect(forfeit).toContainText('Your cash is not affected.');
-  await page.screenshot({ path: `${SCREENS}/promo-withdraw-forfeit-390x844.png` });
-  await forfeit.getByRole('button', { name: 'Forfeit and withdraw' }).click();
-  const passwordSheet = page.getByTestId('withdraw-password-sheet');
-  await passwordSheet.getByLabel('Withdrawal password').fill(WITHDRAW_PASSWORD);
-  await passwordSheet.getByRole('button', { name: 'Confirm withdrawal' }).click();
-  await expect(page).toHaveURL(/\/submitted\?orderNo=/);
-  await expect(page.getByRole('heading', { name: 'Withdrawal request submitted' })).toBeVisible();
-
-  // The bonus is gone, the cash kept less what was withdrawn.
-  await page.goto('/bonus');
-  await expect(page.getByTestId('promo-bonus')).toHaveText('₱0.00');
-  await expect(page.getByText('Ended by a withdrawal: ₱500.00 forfeited.')).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/promo-after-withdrawal-390x844.png`, fullPage: true });
+  await withdrawAfterForfeit(page, { pesos: '200', password: WITHDRAW_PASSWORD, forfeited: '₱500.00' }, 'promo');
 });

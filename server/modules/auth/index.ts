@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Queryable } from '../../db';
+import type { Queryable, Transaction } from '../../db';
 import type { SessionResolver } from '../../plugins/contract';
 import { sendMessage, welcome } from '../messages';
 import { DEFAULT_LOCKOUT, LOGIN_GUARD_SWEEP_MS, PasswordGuard } from './lockout';
@@ -59,7 +59,11 @@ export type LoginListener = (previousSessionId: number, customerId: number) => P
 export interface Auth {
   /** Wrong passwords per login number (the lockout); the withdrawal password counts its own the same way. */
   readonly passwordGuard: PasswordGuard;
+  /** Runs `hook` inside the transaction that opens each new account (the invites module records the invitation). */
+  onAccountOpened(hook: AccountOpenedHook): void;
 }
+
+export type AccountOpenedHook = (tx: Transaction, customerId: number, invite: Record<string, string>) => Promise<void>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -116,7 +120,8 @@ export const auth = fp<AuthModuleOptions>(
       { ...DEFAULT_LOCKOUT, failures: config.loginLockFailures, lockMs: config.loginLockMs },
       clock,
     );
-    app.decorate('auth', { passwordGuard } satisfies Auth);
+    const openedHooks: AccountOpenedHook[] = [];
+    app.decorate('auth', { passwordGuard, onAccountOpened: (hook) => void openedHooks.push(hook) } satisfies Auth);
     app.jobs.add('login-guard-sweep', LOGIN_GUARD_SWEEP_MS, (now) => passwordGuard.sweep(now));
     const service = new AuthService({
       db,
@@ -133,6 +138,9 @@ export const auth = fp<AuthModuleOptions>(
       },
       // Where the account came from (issue 39), in the account's own transaction.
       recordAttribution: (tx, customerId, source) => app.stats.recordRegistration(tx, customerId, source),
+      accountOpened: async (tx, customerId, invite) => {
+        for (const hook of openedHooks) await hook(tx, customerId, invite);
+      },
       // The restricted-persons list, before an account opens (issue 34).
       screen: (person) => app.responsibleGaming.screenRegistration(person),
       passwordGuard,

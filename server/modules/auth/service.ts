@@ -35,6 +35,8 @@ export interface AuthServiceOptions {
    * touch, the device), inside the transaction that opens the account (issue 39).
    */
   recordAttribution?: (tx: Transaction, customerId: number, source: AttributionSource) => Promise<void>;
+  /** Called inside the transaction that opens an account, with the invite parameters it carried (the invites module). */
+  accountOpened?: (tx: Transaction, customerId: number, invite: Record<string, string>) => Promise<void>;
   /** Checked before an account opens, with what registration has (the restricted-persons list: issue 34); throws to refuse. */
   screen?: (person: { mobileNo: string | null; birthday: string }) => Promise<void>;
   /** Counts wrong passwords per number and pauses password login (see lockout.ts). */
@@ -287,6 +289,7 @@ export class AuthService {
         deviceId: header('deviceid'),
         domainName: header('domainname'),
       });
+      await this.options.accountOpened?.(tx, created.id, arrival.invite ?? {});
       return created;
     });
     await this.options.onRegistered(customer.id, { depositLimit: arrival.depositLimit });

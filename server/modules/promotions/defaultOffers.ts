@@ -1,3 +1,4 @@
+import type { InviteTerms } from '../../../src/contract/invite';
 import type { FreeBetTerms, OfferTerms } from '../../../src/contract/promotions';
 
 /**
@@ -6,8 +7,9 @@ import type { FreeBetTerms, OfferTerms } from '../../../src/contract/promotions'
  * A reload bonus follows a later deposit; the weekly free bet follows a deposit of ₱500 or more. The bingo
  * reload counts bingo rounds only and is featured on /bingo_promotion; the agency reload is an ordinary
  * sports reload featured on /agency-benefits (open to every player: nothing checks where they cashed in).
+ * The invite offer pays the inviter a free bet for each friend who qualifies (server/modules/invites).
  */
-export const DEFAULT_OFFERS: Record<string, OfferTerms | FreeBetTerms> = {
+export const DEFAULT_OFFERS: Record<string, OfferTerms | FreeBetTerms | InviteTerms> = {
   'sports-welcome': {
     title: 'Sports welcome bonus: 100% up to ₱1,000',
     summary: 'Double your first deposit for sports betting.',
@@ -94,5 +96,14 @@ export const DEFAULT_OFFERS: Record<string, OfferTerms | FreeBetTerms> = {
     minDeposit: 50_000,
     days: 7,
     claimDays: 3,
+  },
+  'invite-friend': {
+    kind: 'invite',
+    title: 'Invite friends: ₱100 free bet each',
+    summary: 'Share your link; when a friend qualifies you get a ₱100 free bet.',
+    reward: { title: 'Invite reward: ₱100 free bet', amount: 10_000, minOddsHundredths: 150, days: 14 },
+    bets: 3,
+    minStake: 5_000,
+    minOddsHundredths: 150,
   },
 };

@@ -11,6 +11,7 @@ import {
   plainFreeBetTerms,
   plainTerms,
 } from '../../../src/contract/promotions';
+import { inviteTermsSchema } from '../../../src/contract/invite';
 import type { Database, Transaction } from '../../db';
 import { CallError } from '../../lib/errors';
 import type { PlayerEvents } from '../../realtime/bus';
@@ -115,10 +116,24 @@ export class PromotionsService {
     });
   }
 
+  /** One offer of the catalogue as stored (active or not, terms unchecked): another module validates its own kind. */
+  async offer(id: string): Promise<{ active: boolean; terms: unknown } | undefined> {
+    const row = await repo.offer(this.db, id);
+    return row && { active: row.active, terms: row.terms };
+  }
+
   /** The development page's save: refused unless the terms validate. */
   async saveOffer(id: string, terms: unknown, active: boolean): Promise<void> {
     const kind = typeof terms === 'object' && terms !== null ? (terms as { kind?: unknown }).kind : undefined;
-    const parsed = (kind === 'coupon' ? couponTermsSchema : kind === 'freeBet' ? freeBetTermsSchema : offerTermsSchema).safeParse(terms);
+    const schema =
+      kind === 'coupon'
+        ? couponTermsSchema
+        : kind === 'freeBet'
+          ? freeBetTermsSchema
+          : kind === 'invite'
+            ? inviteTermsSchema
+            : offerTermsSchema;
+    const parsed = schema.safeParse(terms);
     if (!parsed.success)
       throw new CallError(GatewayCode.InvalidRequest, parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '), 400);
     await repo.saveOffer(this.db, id, parsed.data, active);

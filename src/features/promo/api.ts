@@ -11,6 +11,8 @@ import type {
   publicOffersAnswer,
   receiveCouponAnswer,
 } from '../../contract/answers/promotions';
+import type { InviteInfoAnswer } from '../../contract/answers/invite';
+import { InviteCall } from '../../contract/invite';
 import { PromotionCall } from '../../contract/promotions';
 import { FEATURE_EXPERIMENT, type FeatureGroup } from '../../contract/events';
 
@@ -107,3 +109,12 @@ export const featureGroupQuery = queryOptions({
   staleTime: Number.POSITIVE_INFINITY,
   retry: 2,
 });
+
+/** invite/info: the player's code, the invite offer's terms and the invitees' progress (fresh each time the page opens). */
+export const inviteInfoQuery = queryOptions({
+  queryKey: ['main', InviteCall.info],
+  queryFn: () => api.call<InviteInfoAnswer>('main', InviteCall.info, {}),
+  staleTime: 0,
+  refetchOnMount: 'always',
+});
+export type InviteInfo = InviteInfoAnswer;
