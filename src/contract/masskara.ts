@@ -39,7 +39,13 @@ export const masskaraSchema = z.strictObject({
   endsAt: z.iso.datetime(),
   /** The masks of a set, each drawn with chance weight / the sum of weights. */
   masks: z
-    .array(z.strictObject({ id: slug, label: z.string().check(z.minLength(1), z.maxLength(40)), weight: z.int().check(z.minimum(1), z.maximum(1_000)) }))
+    .array(
+      z.strictObject({
+        id: slug,
+        label: z.string().check(z.minLength(1), z.maxLength(40)),
+        weight: z.int().check(z.minimum(1), z.maximum(1_000)),
+      }),
+    )
     .check(z.minLength(2), z.maxLength(8)),
   /** A settled sports bet (won, lost or half) of at least minStake, every selection at odds of at least minOddsH hundredths, draws a mask; null: bets draw none. */
   sports: z.nullable(z.strictObject({ minStake: positiveCentavos, minOddsH: z.int().check(z.minimum(100), z.maximum(100_000)) })),

@@ -1,5 +1,6 @@
 import { promoCn } from './promo.cn';
 import { campaignsCn } from './campaigns.cn';
+import { masskaraCn } from './masskara.cn';
 import type { Resources } from './en';
 import { routesCn } from './routes.cn';
 import { kycCn } from './kyc.cn';
@@ -326,6 +327,7 @@ export const cn: Resources = {
   rg: rgCn,
   promo: promoCn,
   campaigns: campaignsCn,
+  masskara: masskaraCn,
   kyc: kycCn,
   casino: casinoCn,
   games: gamesCn,

@@ -1,6 +1,7 @@
 import { promoEn } from './promo.en';
 import { VALIDATION_MESSAGES, type ValidationKey } from '../contract/validationMessages';
 import { campaignsEn } from './campaigns.en';
+import { masskaraEn } from './masskara.en';
 import { casinoEn } from './casino.en';
 import { gamesEn } from './games.en';
 import { kycEn } from './kyc.en';
@@ -288,6 +289,7 @@ export const enAreas = {
   rg: rgEn,
   promo: promoEn,
   campaigns: campaignsEn,
+  masskara: masskaraEn,
   privacy: privacyEn,
   experiments: experimentsEn,
   // Titles and descriptions of the pages: set on the document once here (router.tsx applyRouteMeta).

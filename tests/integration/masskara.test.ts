@@ -6,7 +6,7 @@ import { ledgerTotal } from '../../server/modules/wallet/ledger';
 import type { ExchangeMasskaraAnswer, MasskaraAnswer, RafflesAnswer } from '../../src/contract/answers/masskara';
 import type { PromotionListAnswer } from '../../src/contract/answers/promotions';
 import { BetCode, type PlacementResult } from '../../src/contract/betting';
-import { drawRaffle, maskMessage, pickWeighted, raffleMessage } from '../../src/contract/fairness';
+import { drawRaffle, pickWeighted, raffleMessage } from '../../src/contract/fairness';
 import type { Masskara, Raffle } from '../../src/contract/masskara';
 import { GatewayCode } from '../../src/contract/errorCodes';
 import { openPicks, singleBody } from './bodies';
@@ -58,14 +58,15 @@ const campaign: Masskara = {
   startsAt: new Date(Date.now() - 24 * HOUR).toISOString(),
   endsAt: new Date(Date.now() + 24 * HOUR).toISOString(),
   masks,
-  sports: { minStake: 1_000, minOddsH: 101 },
+  sports: { minStake: 2_500, minOddsH: 101 },
   casino: { minBet: 500 },
   prize: { bonus: 7_000, multiple: 2, maxBet: 5_000, maxWin: 50_000, days: 7 },
   exchangeDays: 3,
 };
 
 const read = (token: string, on = server) => call<MasskaraAnswer>(on, 'main', 'masskara/campaign', {}, { token });
-const join = (token: string) => call<{ seedHash: string }>(server, 'main', 'masskara/join', {}, { token, idempotencyKey: idempotencyKey() });
+const join = (token: string) =>
+  call<{ seedHash: string }>(server, 'main', 'masskara/join', {}, { token, idempotencyKey: idempotencyKey() });
 const exchange = (token: string, on = server, key = idempotencyKey()) =>
   call<ExchangeMasskaraAnswer>(on, 'main', 'masskara/exchange', {}, { token, idempotencyKey: key });
 
@@ -109,7 +110,9 @@ describe('the Masskara campaign', () => {
   it('draws a mask for each qualifying bet settled after joining, recorded once with when and from what, reproducible from the seed whose hash was shown at joining', async () => {
     const visitor = await read(await visitorToken(server));
     expect(visitor.data).toMatchObject({ title: 'Masskara test', status: 'running', me: null });
-    expect(visitor.data.terms.join(' ')).toMatch(/Each settled sports bet of at least ₱10, every selection at odds 1\.01 or more, draws one mask/);
+    expect(visitor.data.terms.join(' ')).toMatch(
+      /Each settled sports bet of at least ₱25, every selection at odds 1\.01 or more, draws one mask/,
+    );
     expect(visitor.data.masks.map((m) => m.percent)).toEqual(['50.0', '50.0']);
 
     const player = await quickCustomer(server);
@@ -122,13 +125,13 @@ describe('the Masskara campaign', () => {
     expect(joined.code, joined.message).toBe('0000');
     const shownHash = joined.data.seedHash;
 
-    const placed = await call<PlacementResult>(server, 'tp', 'saba/sabaDoPlaceBetV2', singleBody(pick!, 20), {
+    const placed = await call<PlacementResult>(server, 'tp', 'saba/sabaDoPlaceBetV2', singleBody(pick!, 30), {
       token: player.token,
       idempotencyKey: idempotencyKey(),
     });
     expect(placed.data.code, placed.data.message).toBe(BetCode.Ok);
     // Under the stake asked: draws nothing once settled either.
-    const small = await call<PlacementResult>(server, 'tp', 'saba/sabaDoPlaceBetV2', singleBody(before!, 5), {
+    const small = await call<PlacementResult>(server, 'tp', 'saba/sabaDoPlaceBetV2', singleBody(before!, 20), {
       token: player.token,
       idempotencyKey: idempotencyKey(),
     });
@@ -144,7 +147,7 @@ describe('the Masskara campaign', () => {
     expect(a.data.me?.records).toEqual(b.data.me?.records);
     const records = a.data.me!.records;
     expect(records).toHaveLength(1);
-    expect(records[0]).toMatchObject({ from: 'bet', reference: placed.data.ticket!.transId, stake: 2_000, exchanged: false });
+    expect(records[0]).toMatchObject({ from: 'bet', reference: placed.data.ticket!.transId, stake: 3_000, exchanged: false });
     expect(await db().select().from(masskaraMasks).where(eq(masskaraMasks.customerId, player.customerId))).toHaveLength(1);
     expect(a.data.me).toMatchObject({ seedHash: shownHash, seed: null, complete: false });
     expect(a.data.me!.counts.reduce((x, y) => x + y, 0)).toBe(1);
@@ -172,9 +175,9 @@ describe('the Masskara campaign', () => {
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => exchange(player.token, i % 2 ? second : server)));
     const paid = answers.filter((answer) => answer.code === '0000');
     expect(paid).toHaveLength(1);
-    expect(answers.filter((answer) => answer.code !== '0000').every((answer) => answer.message === 'You already exchanged a set of masks.')).toBe(
-      true,
-    );
+    expect(
+      answers.filter((answer) => answer.code !== '0000').every((answer) => answer.message === 'You already exchanged a set of masks.'),
+    ).toBe(true);
     const grants = await db()
       .select()
       .from(bonusGrants)
@@ -193,7 +196,12 @@ describe('the Masskara campaign', () => {
       expect(pickWeighted(record.roll, masks).id).toBe(record.maskId);
     }
     // One of each mask given up; no more masks after the exchange.
-    expect(after.records.filter((r) => r.exchanged).map((r) => r.maskId).sort()).toEqual(['gold-mask', 'red-mask']);
+    expect(
+      after.records
+        .filter((r) => r.exchanged)
+        .map((r) => r.maskId)
+        .sort(),
+    ).toEqual(['gold-mask', 'red-mask']);
     await db().insert(casinoRounds).values(round(player.customerId, 1_000));
     expect((await read(player.token)).data.me!.records).toHaveLength(after.records.length);
     expect((await exchange(player.token)).message).toBe('You already exchanged a set of masks.');

@@ -109,7 +109,10 @@ ${card(path, 'New', '<label>Id<input name="id" placeholder="a-new-id"></label><i
   /** One page and its save for a single setting (the lucky spin, the Masskara campaign). */
   const single = (path: string, title: string, note: string, read: () => Promise<unknown>, store: (value: unknown) => Promise<void>) => {
     const render = async (notice = '') =>
-      devPage(title, `<p class="note">${note} This page does not exist in production.</p>${notice}\n${card(path, title, '', await read())}`);
+      devPage(
+        title,
+        `<p class="note">${note} This page does not exist in production.</p>${notice}\n${card(path, title, '', await read())}`,
+      );
     app.get(path, async (_request, reply) => sendPage(reply, await render()));
     app.post(path, async (request, reply) => {
       if (crossSite(request)) return sendPage(reply, devPage('Refused', '<p>Posts from another site are refused.</p>'), 403);

@@ -107,7 +107,7 @@ export class MasskaraService {
       startsAt: config.startsAt,
       endsAt: config.endsAt,
       status: this.status(config),
-      masks: config.masks.map((mask, index) => ({ id: mask.id, label: mask.label, percent: odds[index]! })),
+      masks: config.masks.map((mask, index) => ({ ...mask, percent: odds[index]! })),
       prize: { bonus: config.prize.bonus, multiple: config.prize.multiple },
       notice: !marketing ? OFF : config.active ? null : 'The Masskara campaign is closed.',
       me: entry ? await this.mine(entry, config) : null,
@@ -175,8 +175,15 @@ export class MasskaraService {
       await this.earn(tx, entry, config);
       const held = (await repo.masksOf(tx, customerId)).filter((mask) => !mask.exchanged);
       const missing = config.masks.filter((mask) => !held.some((row) => row.maskId === mask.id));
-      if (missing.length > 0) throw refused(`Your set is not complete yet: you still need ${missing.map((mask) => mask.label).join(', ')}.`);
-      const grant = await this.options.grant(tx, customerId, 'masskara', rewardTerms(`${config.title}: a full set`, config.prize), config.prize.bonus);
+      if (missing.length > 0)
+        throw refused(`Your set is not complete yet: you still need ${missing.map((mask) => mask.label).join(', ')}.`);
+      const grant = await this.options.grant(
+        tx,
+        customerId,
+        'masskara',
+        rewardTerms(`${config.title}: a full set`, config.prize),
+        config.prize.bonus,
+      );
       // One of each mask is given up, the oldest first.
       const given = config.masks.map((mask) => held.filter((row) => row.maskId === mask.id).at(-1)!.id);
       await repo.markMasksExchanged(tx, given);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../../db';
 import { masskaraEntries, masskaraMasks, raffleDraws, raffles } from '../../db/schema';
 
@@ -57,7 +57,13 @@ export async function newSources(
       ORDER BY t.settled_at, t.id
       LIMIT 500`)) as unknown as { rows: { id: string | number; transId: string; stake: string | number; settledAt: string | Date }[] };
     for (const row of result.rows)
-      found.push({ source: `bet:${row.id}`, kind: 'bet', reference: row.transId, stake: Number(row.stake), earnedAt: new Date(row.settledAt) });
+      found.push({
+        source: `bet:${row.id}`,
+        kind: 'bet',
+        reference: row.transId,
+        stake: Number(row.stake),
+        earnedAt: new Date(row.settledAt),
+      });
   }
   if (rule.casino) {
     const result = (await db.execute(sql`
@@ -69,7 +75,13 @@ export async function newSources(
       ORDER BY r.last_at, r.id
       LIMIT 500`)) as unknown as { rows: { id: string | number; gameName: string; bet: string | number; lastAt: string | Date }[] };
     for (const row of result.rows)
-      found.push({ source: `round:${row.id}`, kind: 'round', reference: row.gameName, stake: Number(row.bet), earnedAt: new Date(row.lastAt) });
+      found.push({
+        source: `round:${row.id}`,
+        kind: 'round',
+        reference: row.gameName,
+        stake: Number(row.bet),
+        earnedAt: new Date(row.lastAt),
+      });
   }
   return found;
 }

@@ -138,7 +138,11 @@ export class RafflesService {
       const paidTo = await this.db.transaction(async (tx) => {
         if (!(await repo.takeDraw(tx, row.id, new Date(now)))) return undefined;
         const entries: StoredEntry[] = (await this.entries(tx, raffle))
-          .map((entry) => ({ customerId: entry.customerId, nickName: entry.nickName, tickets: Math.floor(entry.turnover / raffle.ticketTurnover) }))
+          .map((entry) => ({
+            customerId: entry.customerId,
+            nickName: entry.nickName,
+            tickets: Math.floor(entry.turnover / raffle.ticketTurnover),
+          }))
           .filter((entry) => entry.tickets > 0);
         const rolls = raffle.prizes.map((_, n) => rollFor(row.seed, raffleMessage(row.id, n)));
         const winners: StoredWinner[] = [];

@@ -3,7 +3,7 @@ import { centavos, isoTime } from './common';
 
 /** The answers of the Masskara campaign's and the raffle's calls (src/contract/masskara.ts MasskaraCall). */
 
-const mask = z.strictObject({ id: z.string(), label: z.string(), percent: z.string() });
+const mask = z.strictObject({ id: z.string(), label: z.string(), weight: z.int(), percent: z.string() });
 
 export const masskaraAnswer = z.strictObject({
   active: z.boolean(),
