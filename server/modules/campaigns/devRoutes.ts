@@ -1,10 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { crossSite, devPage, devPageBasics, escapeHtml, formFields, sendPage } from '../dev';
-import type { LuckySpinService } from './luckySpin';
-import type { MasskaraService } from './masskara';
-import type { RafflesService } from './raffles';
-import type { MissionsService } from './service';
-import type { TournamentsService } from './tournaments';
+import type { CampaignServices } from './routes';
 
 /**
  * /dev/missions, /dev/tournaments, /dev/raffle, /dev/lucky-spin and /dev/masskara (development only): the
@@ -13,16 +9,7 @@ import type { TournamentsService } from './tournaments';
  * is the tests' way in: /dev/missions, /dev/tournaments and /dev/raffle { id, definition, active }, /dev/lucky-spin
  * and /dev/masskara { config }.
  */
-export async function campaignDevRoutes(
-  app: FastifyInstance,
-  options: {
-    missions: MissionsService;
-    luckySpin: LuckySpinService;
-    tournaments: TournamentsService;
-    masskara: MasskaraService;
-    raffles: RafflesService;
-  },
-) {
+export async function campaignDevRoutes(app: FastifyInstance, options: CampaignServices) {
   const { missions, luckySpin, tournaments, masskara, raffles } = options;
   devPageBasics(app);
 

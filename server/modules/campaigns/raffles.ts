@@ -3,8 +3,8 @@ import { type Raffle, raffleSchema, raffleTerms } from '../../../src/contract/ma
 import type { Database, Queryable } from '../../db';
 import { newSeed, rollFor } from './fairness';
 import * as repo from './masskaraRepository';
-import { type CampaignOptions, refused, rewardTerms } from './service';
-import { TOURNAMENT_GRACE_MS, masked } from './tournaments';
+import { type CampaignOptions, refused } from './service';
+import { TOURNAMENT_GRACE_MS, masked, payPrize } from './tournaments';
 
 /**
  * Raffles (issue 35): a ticket for every full step of settled turnover in a window. The raffle's seed is
@@ -150,28 +150,11 @@ export class RafflesService {
         for (const [index, entry] of drawRaffle(entries, rolls).entries()) {
           const { customerId } = entries[entry]!;
           const prize = raffle.prizes[index]!;
-          let withheld = false;
-          try {
-            await this.options.claimGate(tx, customerId, 'promotion');
-          } catch {
-            withheld = true;
-          }
-          if (!withheld) {
-            await this.options.grant(
-              tx,
-              customerId,
-              `raffle-${row.id}`,
-              rewardTerms(`${raffle.title}: prize ${index + 1}`, {
-                bonus: prize,
-                multiple: raffle.multiple,
-                maxBet: Math.max(5_000, Math.floor(prize / 10)),
-                maxWin: prize * Math.max(1, raffle.multiple) * 2,
-                days: 7,
-              }),
-              prize,
-            );
-            paid.push(customerId);
-          }
+          const withheld = !(await payPrize(this.options, tx, customerId, `raffle-${row.id}`, `${raffle.title}: prize ${index + 1}`, {
+            amount: prize,
+            multiple: raffle.multiple,
+          }));
+          if (!withheld) paid.push(customerId);
           winners.push({ place: index + 1, entry, customerId, prize: withheld ? 0 : prize, withheld });
         }
         await repo.recordDraw(tx, row.id, entries, winners);

@@ -18,17 +18,17 @@ import type { RafflesService } from './raffles';
 import type { MissionsService } from './service';
 import type { TournamentsService } from './tournaments';
 
-/** The campaigns' calls (src/contract/campaigns.ts CampaignCall). */
-export async function campaignRoutes(
-  app: FastifyInstance,
-  options: {
-    missions: MissionsService;
-    luckySpin: LuckySpinService;
-    tournaments: TournamentsService;
-    masskara: MasskaraService;
-    raffles: RafflesService;
-  },
-) {
+/** The module's services, as its routes and dev routes get them. */
+export interface CampaignServices {
+  missions: MissionsService;
+  luckySpin: LuckySpinService;
+  tournaments: TournamentsService;
+  masskara: MasskaraService;
+  raffles: RafflesService;
+}
+
+/** The campaigns' calls (src/contract/campaigns.ts CampaignCall, src/contract/masskara.ts MasskaraCall). */
+export async function campaignRoutes(app: FastifyInstance, options: CampaignServices) {
   const { missions, luckySpin, tournaments, masskara, raffles } = options;
 
   app.call({
