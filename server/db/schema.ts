@@ -2133,3 +2133,4 @@ export const trackingSimIds = pgTable('tracking_sim_ids', {
 
 export * from './campaignsSchema';
 export * from './invitesSchema';
+export * from './masskaraSchema';

@@ -2,6 +2,7 @@ import { promoCn } from './promo.cn';
 import { campaignsCn } from './campaigns.cn';
 import { sportpromoCn } from './sportpromo.cn';
 import { inviteCn } from './invite.cn';
+import { masskaraCn } from './masskara.cn';
 import type { Resources } from './en';
 import { routesCn } from './routes.cn';
 import { kycCn } from './kyc.cn';
@@ -330,6 +331,7 @@ export const cn: Resources = {
   campaigns: campaignsCn,
   sportpromo: sportpromoCn,
   invite: inviteCn,
+  masskara: masskaraCn,
   kyc: kycCn,
   casino: casinoCn,
   games: gamesCn,

@@ -3,6 +3,7 @@ import { VALIDATION_MESSAGES, type ValidationKey } from '../contract/validationM
 import { campaignsEn } from './campaigns.en';
 import { sportpromoEn } from './sportpromo.en';
 import { inviteEn } from './invite.en';
+import { masskaraEn } from './masskara.en';
 import { casinoEn } from './casino.en';
 import { gamesEn } from './games.en';
 import { kycEn } from './kyc.en';
@@ -292,6 +293,7 @@ export const enAreas = {
   campaigns: campaignsEn,
   sportpromo: sportpromoEn,
   invite: inviteEn,
+  masskara: masskaraEn,
   privacy: privacyEn,
   experiments: experimentsEn,
   // Titles and descriptions of the pages: set on the document once here (router.tsx applyRouteMeta).

@@ -171,6 +171,13 @@ test('the main pages, as a visitor, with the login sheet open', async ({ page })
   await page.goto('/rtgGameTournament');
   await expect(page.getByText(/No slot tournament is running right now|Standings/).first()).toBeVisible();
   await audit(page, '/rtgGameTournament', findings);
+  // The Masskara campaign as a visitor (issue 35): the campaign with its raffles, and its rules.
+  await page.goto('/campaign/masskara/main');
+  await expect(page.getByRole('button', { name: 'Log in to join' })).toBeVisible();
+  await audit(page, '/campaign/masskara/main', findings);
+  await page.goto('/campaign/masskara/rules');
+  await expect(page.getByTestId('masskara-rules')).toBeVisible();
+  await audit(page, '/campaign/masskara/rules', findings);
 
   // The partner host's deposit page opened outside a host (issue 36): it says where to open it.
   await page.goto('/miniAccount');
@@ -420,6 +427,32 @@ test('the player pages, the bet slip with a parlay and the result sheet, as the 
   for (const path of ['/sportActivity/quests/a11y-event', '/sportActivity/a11y-mission']) {
     await page.goto(path);
     await expect(page.getByTestId('mission')).toBeVisible();
+    await audit(page, path, findings);
+  }
+  // The Masskara campaign's player pages (looking joins nothing), and a raffle with its seed hash.
+  const raffle = await page.request.post('/dev/raffle', {
+    data: {
+      id: `a11y-raffle-${Date.now().toString(36)}`,
+      definition: {
+        title: 'Festival raffle',
+        summary: 'A ticket for every ₱100 staked.',
+        startsAt: new Date(Date.now() - day).toISOString(),
+        endsAt: new Date(Date.now() + 30 * day).toISOString(),
+        ticketTurnover: 10_000,
+        sports: true,
+        casino: true,
+        prizes: [50_000, 10_000],
+        multiple: 0,
+      },
+    },
+  });
+  expect(raffle.ok(), await raffle.text()).toBe(true);
+  await page.goto('/campaign/masskara/main');
+  await expect(page.getByTestId('raffle').first()).toBeVisible();
+  await audit(page, '/campaign/masskara/main (player)', findings);
+  for (const path of ['/campaign/masskara/mask-collection', '/campaign/masskara/records', '/campaign/masskara/my-prizes']) {
+    await page.goto(path);
+    await expect(page.getByRole('link', { name: 'Rules' })).toBeVisible();
     await audit(page, path, findings);
   }
 

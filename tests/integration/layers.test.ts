@@ -153,6 +153,8 @@ describe('the server’s calls', () => {
         'promotion/leave',
         'promotion/optIn',
         'luckySpin/spin',
+        'masskara/exchange',
+        'masskara/join',
         'sport-activity/claim-rewards',
         'sport-activity/join',
         'game/sabaInBalance',
@@ -199,7 +201,8 @@ describe('the server’s calls', () => {
       'coupon/receiveCouponVoucher',
     ];
     // Campaigns (issue 35): a mission joined or its reward claimed, a lucky spin's prize: no money from outside, no stake.
-    const campaigns = ['sport-activity/join', 'sport-activity/claim-rewards', 'luckySpin/spin'];
+    // The Masskara campaign joined or a full set of masks exchanged for its prize.
+    const campaigns = ['sport-activity/join', 'sport-activity/claim-rewards', 'luckySpin/spin', 'masskara/join', 'masskara/exchange'];
     // Cash-out (issue 38): a running ticket's stake back from house:open-bets at its value now, like a settlement.
     const cashOuts = ['cashout/accept'];
     const moving = server.app.calls.filter((c) => c.idempotent).map((c) => c.name);

@@ -1,20 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { crossSite, devPage, devPageBasics, escapeHtml, formFields, sendPage } from '../dev';
-import type { LuckySpinService } from './luckySpin';
-import type { MissionsService } from './service';
-import type { TournamentsService } from './tournaments';
+import type { CampaignServices } from './routes';
 
 /**
- * /dev/missions, /dev/tournaments and /dev/lucky-spin (development only): the operator's missions, slot
- * tournaments and the lucky spin's prizes and odds, edited without a deploy, validated on save
+ * /dev/missions, /dev/tournaments, /dev/raffle, /dev/lucky-spin and /dev/masskara (development only): the
+ * operator's missions, slot tournaments, raffles, the lucky spin's prizes and odds and the Masskara campaign, edited without a deploy, validated on save
  * (src/contract/campaigns.ts). A mission overlapping a running one of its kind is refused. POST with JSON
- * is the tests' way in: /dev/missions and /dev/tournaments { id, definition, active }, /dev/lucky-spin { config }.
+ * is the tests' way in: /dev/missions, /dev/tournaments and /dev/raffle { id, definition, active }, /dev/lucky-spin
+ * and /dev/masskara { config }.
  */
-export async function campaignDevRoutes(
-  app: FastifyInstance,
-  options: { missions: MissionsService; luckySpin: LuckySpinService; tournaments: TournamentsService },
-) {
-  const { missions, luckySpin, tournaments } = options;
+export async function campaignDevRoutes(app: FastifyInstance, options: CampaignServices) {
+  const { missions, luckySpin, tournaments, masskara, raffles } = options;
   devPageBasics(app);
 
   const card = (action: string, title: string, fields: string, json: unknown, extra = '') =>
@@ -83,6 +79,13 @@ ${card(path, 'New', '<label>Id<input name="id" placeholder="a-new-id"></label><i
     (id, definition, active) => missions.save(id, definition, active),
   );
   definitions(
+    '/dev/raffle',
+    'Campaigns: raffles',
+    'A raffle’s seed is fixed when it is first saved (its hash is shown to players from then); its rules cannot change once it has started. The leader draws it once after its end.',
+    async () => (await raffles.all()).map(({ row, raffle }) => ({ id: row.id, active: row.active, definition: raffle })),
+    (id, definition, active) => raffles.save(id, definition, active),
+  );
+  definitions(
     '/dev/tournaments',
     'Campaigns: slot tournaments',
     'Standings come from settled casino rounds; the leader pays each tournament once after its end.',
@@ -90,17 +93,33 @@ ${card(path, 'New', '<label>Id<input name="id" placeholder="a-new-id"></label><i
     (id, definition, active) => tournaments.save(id, definition, active),
   );
 
-  const renderSpin = async (notice = '') =>
-    devPage(
-      'Campaigns: the lucky spin',
-      `<p class="note">The prizes and their weights (chance = weight / sum of weights); spins already made keep the odds they were drawn with. This page does not exist in production.</p>${notice}
-${card('/dev/lucky-spin', 'Lucky spin', '', await luckySpin.config())}`,
-    );
-  app.get('/dev/lucky-spin', async (_request, reply) => sendPage(reply, await renderSpin()));
-  app.post('/dev/lucky-spin', async (request, reply) => {
-    if (crossSite(request)) return sendPage(reply, devPage('Refused', '<p>Posts from another site are refused.</p>'), 403);
-    const { json, error } = await save(request, (body) => luckySpin.saveConfig(body.config ?? body.json));
-    if (json) return error ? reply.status(400).send({ error }) : { saved: true };
-    return sendPage(reply, await renderSpin(`<p class="${error ? 'bad' : 'ok'}">${escapeHtml(error ?? 'Saved.')}</p>`), error ? 400 : 200);
-  });
+  /** One page and its save for a single setting (the lucky spin, the Masskara campaign). */
+  const single = (path: string, title: string, note: string, read: () => Promise<unknown>, store: (value: unknown) => Promise<void>) => {
+    const render = async (notice = '') =>
+      devPage(
+        title,
+        `<p class="note">${note} This page does not exist in production.</p>${notice}\n${card(path, title, '', await read())}`,
+      );
+    app.get(path, async (_request, reply) => sendPage(reply, await render()));
+    app.post(path, async (request, reply) => {
+      if (crossSite(request)) return sendPage(reply, devPage('Refused', '<p>Posts from another site are refused.</p>'), 403);
+      const { json, error } = await save(request, (body) => store(body.config ?? body.json));
+      if (json) return error ? reply.status(400).send({ error }) : { saved: true };
+      return sendPage(reply, await render(`<p class="${error ? 'bad' : 'ok'}">${escapeHtml(error ?? 'Saved.')}</p>`), error ? 400 : 200);
+    });
+  };
+  single(
+    '/dev/lucky-spin',
+    'Campaigns: the lucky spin',
+    'The prizes and their weights (chance = weight / sum of weights); spins already made keep the odds they were drawn with.',
+    () => luckySpin.config(),
+    (value) => luckySpin.saveConfig(value),
+  );
+  single(
+    '/dev/masskara',
+    'Campaigns: Masskara',
+    'The masks and their weights (chance = weight / sum of weights), what draws a mask and the prize of a full set; masks already drawn keep what they were.',
+    () => masskara.config(),
+    (value) => masskara.saveConfig(value),
+  );
 }

@@ -11,17 +11,27 @@ import {
   tournamentsAnswer,
   watchedHighlightAnswer,
 } from '../../../src/contract/answers/campaigns';
+import { exchangeMasskaraAnswer, joinMasskaraAnswer, masskaraAnswer, rafflesAnswer } from '../../../src/contract/answers/masskara';
 import { CampaignCall, clipIdSchema, eventIdSchema, missionIdSchema } from '../../../src/contract/campaigns';
+import { MasskaraCall } from '../../../src/contract/masskara';
 import type { LuckySpinService } from './luckySpin';
+import type { MasskaraService } from './masskara';
+import type { RafflesService } from './raffles';
 import type { MissionsService } from './service';
 import type { TournamentsService } from './tournaments';
 
-/** The campaigns' calls (src/contract/campaigns.ts CampaignCall). */
-export async function campaignRoutes(
-  app: FastifyInstance,
-  options: { missions: MissionsService; luckySpin: LuckySpinService; tournaments: TournamentsService },
-) {
-  const { missions, luckySpin, tournaments } = options;
+/** The module's services, as its routes and dev routes get them. */
+export interface CampaignServices {
+  missions: MissionsService;
+  luckySpin: LuckySpinService;
+  tournaments: TournamentsService;
+  masskara: MasskaraService;
+  raffles: RafflesService;
+}
+
+/** The campaigns' calls (src/contract/campaigns.ts CampaignCall, src/contract/masskara.ts MasskaraCall). */
+export async function campaignRoutes(app: FastifyInstance, options: CampaignServices) {
+  const { missions, luckySpin, tournaments, masskara, raffles } = options;
 
   app.call({
     prefix: 'main',
@@ -105,5 +115,43 @@ export async function campaignRoutes(
     body: z.looseObject({}),
     answer: tournamentsAnswer,
     handler: ({ customerId }) => tournaments.list(customerId),
+  });
+
+  app.call({
+    prefix: 'main',
+    name: MasskaraCall.campaign,
+    auth: 'session',
+    body: z.looseObject({}),
+    answer: masskaraAnswer,
+    handler: ({ customerId }) => masskara.campaign(customerId),
+  });
+
+  app.call({
+    prefix: 'main',
+    name: MasskaraCall.join,
+    auth: 'player',
+    idempotent: true,
+    body: z.looseObject({}),
+    answer: joinMasskaraAnswer,
+    handler: ({ customerId, idempotencyKey }) => masskara.join(customerId, idempotencyKey),
+  });
+
+  app.call({
+    prefix: 'main',
+    name: MasskaraCall.exchange,
+    auth: 'player',
+    idempotent: true,
+    body: z.looseObject({}),
+    answer: exchangeMasskaraAnswer,
+    handler: ({ customerId, idempotencyKey }) => masskara.exchange(customerId, idempotencyKey),
+  });
+
+  app.call({
+    prefix: 'main',
+    name: MasskaraCall.raffles,
+    auth: 'session',
+    body: z.looseObject({}),
+    answer: rafflesAnswer,
+    handler: ({ customerId }) => raffles.list(customerId),
   });
 }

@@ -1,5 +1,5 @@
 import { type Tournament, tournamentSchema, tournamentTerms } from '../../../src/contract/campaigns';
-import type { Database, Queryable } from '../../db';
+import type { Database, Queryable, Transaction } from '../../db';
 import * as repo from './repository';
 import { type CampaignOptions, refused, rewardTerms } from './service';
 
@@ -19,6 +19,39 @@ const SHOWN = 10;
 /** A nickname as the standings show it to others: its first two letters. */
 export function masked(name: string): string {
   return `${[...name].slice(0, 2).join('')}***`;
+}
+
+/**
+ * Pays a prize the leader's job decided (a tournament place, a raffle win) in its transaction: past the
+ * winner's responsible-gaming gate, through the promotions wallet. False: withheld by the gate, nothing paid.
+ */
+export async function payPrize(
+  options: CampaignOptions,
+  tx: Transaction,
+  customerId: number,
+  offerId: string,
+  title: string,
+  prize: { amount: number; multiple: number },
+): Promise<boolean> {
+  try {
+    await options.claimGate(tx, customerId, 'promotion');
+  } catch {
+    return false;
+  }
+  await options.grant(
+    tx,
+    customerId,
+    offerId,
+    rewardTerms(title, {
+      bonus: prize.amount,
+      multiple: prize.multiple,
+      maxBet: Math.max(5_000, Math.floor(prize.amount / 10)),
+      maxWin: prize.amount * Math.max(1, prize.multiple) * 2,
+      days: 7,
+    }),
+    prize.amount,
+  );
+  return true;
 }
 
 export class TournamentsService {
@@ -109,28 +142,11 @@ export class TournamentsService {
         const paidTo: number[] = [];
         for (const [index, score] of scores.entries()) {
           const prize = tournament.prizes[index]!;
-          let withheld = false;
-          try {
-            await this.options.claimGate(tx, score.customerId, 'promotion');
-          } catch {
-            withheld = true;
-          }
-          if (!withheld) {
-            await this.options.grant(
-              tx,
-              score.customerId,
-              `tournament-${id}`,
-              rewardTerms(`${tournament.title}: #${index + 1}`, {
-                bonus: prize,
-                multiple: tournament.multiple,
-                maxBet: Math.max(5_000, Math.floor(prize / 10)),
-                maxWin: prize * Math.max(1, tournament.multiple) * 2,
-                days: 7,
-              }),
-              prize,
-            );
-            paidTo.push(score.customerId);
-          }
+          const withheld = !(await payPrize(this.options, tx, score.customerId, `tournament-${id}`, `${tournament.title}: #${index + 1}`, {
+            amount: prize,
+            multiple: tournament.multiple,
+          }));
+          if (!withheld) paidTo.push(score.customerId);
           standings.push({ ...score, prize: withheld ? 0 : prize, withheld });
         }
         await repo.recordStandings(tx, id, standings);

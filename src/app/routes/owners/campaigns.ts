@@ -3,7 +3,9 @@ import { route, page } from '../route';
 /**
  * The routes of features/campaigns: missions (issue 35). /sportActivity/quests/:eventId lists an event's
  * missions with the player's progress; /sportActivity/:id shows one mission; /rtgGameTournament the slot
- * tournaments with their standings; /sportActivity-nba-live the NBA live activity.
+ * tournaments with their standings; /sportActivity-nba-live the NBA live activity; /campaign/masskara the
+ * Masskara campaign (spec §2: its children mask-collection and my-prizes need login) with the raffles on its
+ * main page.
  */
 export const CAMPAIGNS_ROUTES = [
   route({
@@ -36,5 +38,18 @@ export const CAMPAIGNS_ROUTES = [
     name: 'rtgGameTournament',
     owner: 'campaigns',
     page: page('TournamentPage', () => import('../../../features/campaigns/TournamentPage')),
+  }),
+  route({
+    path: '/campaign/masskara',
+    name: 'masskara',
+    owner: 'campaigns',
+    page: page('MasskaraPage', () => import('../../../features/campaigns/MasskaraPage')),
+    children: [
+      { path: 'main', name: 'masskara_main' },
+      { path: 'records', name: 'masskara_records' },
+      { path: 'rules', name: 'masskara_rules' },
+      { path: 'mask-collection', name: 'masskara_mask-collection', loginRequired: true },
+      { path: 'my-prizes', name: 'masskara_my-prizes', loginRequired: true },
+    ],
   }),
 ] as const;

@@ -120,18 +120,6 @@ export const PROMO_ROUTES = [
     page: page('WelcomePage', () => import('../../../features/promo/PromoPage')),
   }),
   route({
-    path: '/campaign/masskara',
-    name: 'masskara',
-    owner: 'promo',
-    children: [
-      { path: 'main', name: 'masskara_main' },
-      { path: 'records', name: 'masskara_records' },
-      { path: 'rules', name: 'masskara_rules' },
-      { path: 'mask-collection', name: 'masskara_mask-collection', loginRequired: true },
-      { path: 'my-prizes', name: 'masskara_my-prizes', loginRequired: true },
-    ],
-  }),
-  route({
     path: '/bingo_promotion',
     name: 'bingo_promotion',
     owner: 'promo',
