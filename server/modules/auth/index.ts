@@ -59,6 +59,8 @@ export type LoginListener = (previousSessionId: number, customerId: number) => P
 export interface Auth {
   /** Wrong passwords per login number (the lockout); the withdrawal password counts its own the same way. */
   readonly passwordGuard: PasswordGuard;
+  /** Opens an account for a number the caller proved with a code (social login), `withAccount` in its transaction. */
+  readonly openProvedAccount: AuthService['openProvedAccount'];
 }
 
 declare module 'fastify' {
@@ -71,7 +73,8 @@ declare module 'fastify' {
 export { checkCode, issueCode, spendCodes, verifyCode } from './codes';
 export { DEFAULT_LOCKOUT, PasswordGuard, waitInWords } from './lockout';
 export { type Client, type SessionPolicy, createSession, revokeOtherSessions } from './sessions';
-export { consumeTicket, issueTicket } from './tickets';
+export { consumeTicket, issueTicket, peekTicket } from './tickets';
+export type { Caller } from './service';
 export { type Customer, type UserInfoFlags, assertOfAge, createCustomer, findById, findByPhone, logIn, toUserInfo } from './users';
 
 /** Sessions: the policy from the configuration and the resolver the contract asks for every token. */
@@ -116,7 +119,6 @@ export const auth = fp<AuthModuleOptions>(
       { ...DEFAULT_LOCKOUT, failures: config.loginLockFailures, lockMs: config.loginLockMs },
       clock,
     );
-    app.decorate('auth', { passwordGuard } satisfies Auth);
     app.jobs.add('login-guard-sweep', LOGIN_GUARD_SWEEP_MS, (now) => passwordGuard.sweep(now));
     const service = new AuthService({
       db,
@@ -142,6 +144,7 @@ export const auth = fp<AuthModuleOptions>(
       now: clock,
       log: app.log,
     });
+    app.decorate('auth', { passwordGuard, openProvedAccount: (...args) => service.openProvedAccount(...args) } satisfies Auth);
     await app.register(authRoutes, { service });
   },
   { name: 'auth', dependencies: ['core', 'jobs', 'sessions', 'contract', 'messaging', 'messages', 'responsible-gaming', 'stats'] },
