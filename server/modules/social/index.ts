@@ -41,7 +41,7 @@ export const social = fp(
           headers: options.headers,
           ...(options.body === undefined || options.body === null ? {} : { payload: String(options.body) }),
         });
-        return new Response(answer.statusCode === 204 ? null : answer.rawPayload, {
+        return new Response(answer.statusCode === 204 ? null : answer.body, {
           status: answer.statusCode,
           headers: Object.entries(answer.headers).flatMap(([name, value]) =>
             value === undefined ? [] : [[name, Array.isArray(value) ? value.join(', ') : String(value)] as [string, string]],
