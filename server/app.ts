@@ -23,6 +23,7 @@ import { records } from './modules/records';
 import { responsibleGaming } from './modules/responsibleGaming';
 import { security } from './modules/security';
 import { site } from './modules/site';
+import { social } from './modules/social';
 import { sports } from './modules/sports';
 import { stats } from './modules/stats';
 import { video } from './modules/video';
@@ -97,6 +98,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(payments, options.payments ?? {});
   await app.register(deposits);
   await app.register(partners);
+  await app.register(social);
   await app.register(vouchers);
   await app.register(bankDeposits);
   await app.register(paymentAccounts);

@@ -5,6 +5,7 @@ import { CASHOUT_MARGIN_MAX_BP } from '../../src/contract/cashout';
 import { type TrustProxy, parseTrustProxy } from '../lib/proxies';
 import { type PaymentConfig, paymentConfig } from './payments';
 import { type ManualDepositSettings, manualDepositSettings } from './manualDeposits';
+import { type SocialConfig, socialConfig } from './social';
 
 export type { ChannelLimits, PaymentConfig } from './payments';
 export type { HouseBank, ManualDepositSettings } from './manualDeposits';
@@ -67,6 +68,8 @@ export interface ServerConfig {
   frameAncestors: string[];
   /** Payment limits, presets, the turnover rule and the simulators (./payments.ts). */
   payments: PaymentConfig;
+  /** Google and Apple sign-in: real providers' client ids and issuers (./social.ts). */
+  social: SocialConfig;
   /** Bank transfers reviewed by the operator and cash-ins at agents (DEPOSIT_BANKS, BANK_DEPOSIT_EXPIRY_MINUTES, AGENT_CALLBACK_SECRET). */
   manualDeposits: ManualDepositSettings;
   /** Withdrawals: the operator's limits and rules (README "Withdrawals"). */
@@ -303,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     videoSimDir: env['VIDEO_SIM_DIR'] ? resolve(env['VIDEO_SIM_DIR']) : undefined,
     payments: paymentConfig(env, env['NODE_ENV'] === 'production'),
+    social: socialConfig(env),
     manualDeposits: manualDepositSettings(env, env['NODE_ENV'] === 'production', secrets.captchaKeySecret),
     ...overrides,
   };

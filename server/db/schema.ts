@@ -207,13 +207,22 @@ export const partnerLinks = pgTable(
     customerId: ref('customer_id')
       .notNull()
       .references(() => customers.id),
+    /** What a social provider (Google, Apple) said at binding: its e-mail and the name (Apple's only at the first sign-in). */
+    email: text('email').notNull().default(''),
+    name: text('name').notNull().default(''),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('partner_links_host_user').on(t.host, t.hostUserId),
     index('partner_links_customer').on(t.customerId),
+    // One Google and one Apple identity per player (0032_social_login).
+    uniqueIndex('partner_links_social_customer')
+      .on(t.host, t.customerId)
+      .where(sql`${t.host} IN ('google', 'apple')`),
     check('partner_links_host', sql`${t.host} ~ '^[a-z][a-z0-9-]{1,31}$'`),
     check('partner_links_host_user_length', sql`length(${t.hostUserId}) BETWEEN 1 AND 128`),
+    check('partner_links_email_length', sql`length(${t.email}) <= 320`),
+    check('partner_links_name_length', sql`length(${t.name}) <= 120`),
   ],
 );
 

@@ -11,18 +11,28 @@ export interface HostCapabilities {
   newTabs: boolean;
   push: boolean;
   serviceWorker: boolean;
+  /** Google and Apple sign-in: refused inside embedded web views (Google's disallowed_useragent), offered in a browser. */
+  socialLogin: boolean;
 }
 
-const FULL: HostCapabilities = { camera: true, filePicker: true, externalLinks: true, newTabs: true, push: true, serviceWorker: true };
+const FULL: HostCapabilities = {
+  camera: true,
+  filePicker: true,
+  externalLinks: true,
+  newTabs: true,
+  push: true,
+  serviceWorker: true,
+  socialLogin: true,
+};
 
 export const HOST_CAPABILITIES: Record<'browser' | 'maya' | 'glife' | 'lazada' | 'viber' | 'native', HostCapabilities> = {
   browser: FULL,
-  maya: { camera: false, filePicker: false, externalLinks: false, newTabs: false, push: false, serviceWorker: false },
+  maya: { camera: false, filePicker: false, externalLinks: false, newTabs: false, push: false, serviceWorker: false, socialLogin: false },
   // Alipay+ containers offer a chooseImage bridge but no getUserMedia, and no service worker in the web view.
-  glife: { camera: false, filePicker: true, externalLinks: false, newTabs: false, push: false, serviceWorker: false },
-  lazada: { camera: false, filePicker: true, externalLinks: false, newTabs: false, push: false, serviceWorker: false },
+  glife: { camera: false, filePicker: true, externalLinks: false, newTabs: false, push: false, serviceWorker: false, socialLogin: false },
+  lazada: { camera: false, filePicker: true, externalLinks: false, newTabs: false, push: false, serviceWorker: false, socialLogin: false },
   // Viber opens links in its in-app browser or the phone's browser: a browser.
   viber: FULL,
   // Android WebView has no Push API and may have no service worker (PARTNERS.md).
-  native: { camera: true, filePicker: true, externalLinks: true, newTabs: false, push: false, serviceWorker: false },
+  native: { camera: true, filePicker: true, externalLinks: true, newTabs: false, push: false, serviceWorker: false, socialLogin: false },
 };

@@ -24,6 +24,8 @@ export const StorageKey = {
   securityPrompt: 'securityPrompt',
   /** The casino's likes, recently played and search history (spec §3 likeGameList, historyGameList, lastGamePlayed). */
   games: 'games',
+  /** Which provider's sign-in this tab started (Google or Apple): /googleloginredirect answers the matching call. */
+  socialProvider: 'socialProvider',
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
 

@@ -12,6 +12,7 @@ import { kycProfileCn } from './kycProfile.cn';
 import { securityCn } from './security.cn';
 import { supportCn } from './support.cn';
 import { partnersCn } from './partners.cn';
+import { socialCn } from './social.cn';
 import { walletCn } from './wallet.cn';
 import { experimentsCn } from './experiments.cn';
 import { privacyCn } from './privacy.cn';
@@ -326,6 +327,7 @@ export const cn: Resources = {
   withdraw: withdrawCn,
   wallet: walletCn,
   partners: partnersCn,
+  social: socialCn,
   rg: rgCn,
   promo: promoCn,
   campaigns: campaignsCn,

@@ -14,6 +14,7 @@ import { partnersEn } from './partners.en';
 import { rgEn } from './rg.en';
 import { routesEn } from './routes.en';
 import { securityEn } from './security.en';
+import { socialEn } from './social.en';
 import { supportEn } from './support.en';
 import { walletEn } from './wallet.en';
 import { withdrawEn } from './withdraw.en';
@@ -282,6 +283,7 @@ export const enAreas = {
   withdraw: withdrawEn,
   wallet: walletEn,
   partners: partnersEn,
+  social: socialEn,
   kyc: kycEn,
   casino: casinoEn,
   games: gamesEn,

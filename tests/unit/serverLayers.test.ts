@@ -90,6 +90,7 @@ const LAYERS: Record<string, Layer> = {
   'news/devPage': 'routes',
   'news/model': 'model',
   'partners/bot': 'service',
+  'social/oidc': 'service',
   'partners/maya': 'service',
   'partners/handoff': 'service',
   'partners/secrets': 'service',

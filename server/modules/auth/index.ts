@@ -61,6 +61,8 @@ export interface Auth {
   readonly passwordGuard: PasswordGuard;
   /** Runs `hook` inside the transaction that opens each new account (the invites module records the invitation). */
   onAccountOpened(hook: AccountOpenedHook): void;
+  /** Opens an account for a number the caller proved with a code (social login), `withAccount` in its transaction. */
+  readonly openProvedAccount: AuthService['openProvedAccount'];
 }
 
 export type AccountOpenedHook = (tx: Transaction, customerId: number, invite: Record<string, string>) => Promise<void>;
@@ -75,7 +77,8 @@ declare module 'fastify' {
 export { checkCode, issueCode, spendCodes, verifyCode } from './codes';
 export { DEFAULT_LOCKOUT, PasswordGuard, waitInWords } from './lockout';
 export { type Client, type SessionPolicy, createSession, revokeOtherSessions } from './sessions';
-export { consumeTicket, issueTicket } from './tickets';
+export { consumeTicket, issueTicket, peekTicket } from './tickets';
+export type { Caller } from './service';
 export { type Customer, type UserInfoFlags, assertOfAge, createCustomer, findById, findByPhone, logIn, toUserInfo } from './users';
 
 /** Sessions: the policy from the configuration and the resolver the contract asks for every token. */
@@ -121,7 +124,6 @@ export const auth = fp<AuthModuleOptions>(
       clock,
     );
     const openedHooks: AccountOpenedHook[] = [];
-    app.decorate('auth', { passwordGuard, onAccountOpened: (hook) => void openedHooks.push(hook) } satisfies Auth);
     app.jobs.add('login-guard-sweep', LOGIN_GUARD_SWEEP_MS, (now) => passwordGuard.sweep(now));
     const service = new AuthService({
       db,
@@ -150,6 +152,11 @@ export const auth = fp<AuthModuleOptions>(
       now: clock,
       log: app.log,
     });
+    app.decorate('auth', {
+      passwordGuard,
+      onAccountOpened: (hook) => void openedHooks.push(hook),
+      openProvedAccount: (...args) => service.openProvedAccount(...args),
+    } satisfies Auth);
     await app.register(authRoutes, { service });
   },
   { name: 'auth', dependencies: ['core', 'jobs', 'sessions', 'contract', 'messaging', 'messages', 'responsible-gaming', 'stats'] },

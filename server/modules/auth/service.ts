@@ -266,8 +266,29 @@ export class AuthService {
     return { loginName: customer!.loginName };
   }
 
+  /**
+   * Opens an account for a number another module proved with a code (social login's binding, issue 36):
+   * the 21+ rule checked here; `withAccount` runs in the account's own transaction (the binding lands with
+   * the account or not at all).
+   */
+  async openProvedAccount(
+    person: { mobileNo: string; birthday: string },
+    caller: Caller,
+    withAccount: (tx: Transaction, customerId: number) => Promise<void>,
+  ) {
+    assertOfAge(person.birthday);
+    if (await findByPhone(this.options.db, person.mobileNo))
+      throw new CallError(GatewayCode.PhoneTaken, 'This number already has an account. Please log in.', 409);
+    return this.openAccount(person, {}, caller, withAccount);
+  }
+
   /** Opens an account (the caller checked the 21+ rule and the code), welcomes the player, logs them in. */
-  private async openAccount(input: Omit<NewCustomer, keyof Arrival>, arrival: Arrival, caller: Caller) {
+  private async openAccount(
+    input: Omit<NewCustomer, keyof Arrival>,
+    arrival: Arrival,
+    caller: Caller,
+    withAccount?: (tx: Transaction, customerId: number) => Promise<void>,
+  ) {
     const { db } = this.options;
     await this.options.screen?.({ mobileNo: input.mobileNo, birthday: input.birthday });
     const header = (name: string) => {
@@ -290,6 +311,7 @@ export class AuthService {
         domainName: header('domainname'),
       });
       await this.options.accountOpened?.(tx, created.id, arrival.invite ?? {});
+      await withAccount?.(tx, created.id);
       return created;
     });
     await this.options.onRegistered(customer.id, { depositLimit: arrival.depositLimit });

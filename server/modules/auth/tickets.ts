@@ -40,3 +40,23 @@ export async function consumeTicket(
     .returning({ customerId: tickets.customerId, subject: tickets.subject });
   return row;
 }
+
+/** What a live ticket was issued for, without spending it (a flow that spends it at its last step). */
+export async function peekTicket(
+  db: Queryable,
+  purpose: string,
+  ticket: string,
+): Promise<{ customerId: number | null; subject: string } | undefined> {
+  const [row] = await db
+    .select({ customerId: tickets.customerId, subject: tickets.subject })
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.ticketHash, sha256(`${purpose}:${ticket}`)),
+        eq(tickets.purpose, purpose),
+        isNull(tickets.consumedAt),
+        gt(tickets.expiresAt, new Date()),
+      ),
+    );
+  return row;
+}

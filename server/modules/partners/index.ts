@@ -23,6 +23,8 @@ import { HOST_API_BASE, hostSimRoutes } from './simRoutes';
  * in process through its own signed routes; in production no simulator runs and, with no host contract
  * configured, the host calls answer the provider-issue refusal.
  */
+export { linksOf } from './repository';
+
 declare module 'fastify' {
   interface FastifyInstance {
     partners: PartnerService;

@@ -7,13 +7,13 @@ import { maskPhone } from '../../../src/contract/people';
 import { MAYA_HOST, type DepositFlagAnswer, type MayaBindAnswer } from '../../../src/contract/partners';
 import { MAYA_BIND_TYPE } from '../../../src/lib/partner';
 import type { Database } from '../../db';
-import { customers, partnerLinks } from '../../db/schema';
+import { customers } from '../../db/schema';
 import { CallError } from '../../lib/errors';
 import { HostError } from '../../providers/hosts/types';
 import { MAYA_JWE, type MayaTokenClaims, type WalletHostUser, type WalletMiniAppHost } from '../../providers/hosts/walletMiniApp';
 import { type Client, type SessionPolicy, consumeTicket, findById, findByPhone, issueTicket, logIn } from '../auth';
 import { providerIssue } from '../payments';
-import { link, linkedCustomer } from './repository';
+import { link, linkedCustomer, linksOf } from './repository';
 
 /** A landing's sessionId lives this long (and is spent by its first use). */
 export const MAYA_SESSION_MS = 10 * 60_000;
@@ -141,12 +141,9 @@ export class MayaService {
   /** maya/checkBindV4: whether this account is bound to a Maya user, and the number, masked. */
   async checkBind(customerId: number): Promise<MayaBindAnswer> {
     const { db } = this.options;
-    const [row] = await db
-      .select({ id: partnerLinks.id })
-      .from(partnerLinks)
-      .where(and(eq(partnerLinks.host, MAYA_HOST), eq(partnerLinks.customerId, customerId)));
+    const bound = (await linksOf(db, customerId)).some((row) => row.host === MAYA_HOST);
     const customer = await findById(db, customerId);
-    return { bound: row !== undefined, mobile: row && customer?.mobileNo ? maskPhone(customer.mobileNo) : '' };
+    return { bound, mobile: bound && customer?.mobileNo ? maskPhone(customer.mobileNo) : '' };
   }
 
   /** maya/checkDepositFlag: the operator's switches for Maya (the host, and the Maya channel). */

@@ -16,3 +16,11 @@ export async function link(db: Queryable, host: string, hostUserId: string, cust
   await db.insert(partnerLinks).values({ host, hostUserId, customerId }).onConflictDoNothing();
   return (await linkedCustomer(db, host, hostUserId))!;
 }
+
+/** Every outside account bound to a player (partner hosts, social providers), with what a provider said. */
+export async function linksOf(db: Queryable, customerId: number): Promise<{ host: string; email: string; name: string }[]> {
+  return db
+    .select({ host: partnerLinks.host, email: partnerLinks.email, name: partnerLinks.name })
+    .from(partnerLinks)
+    .where(eq(partnerLinks.customerId, customerId));
+}

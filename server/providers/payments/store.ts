@@ -1,5 +1,6 @@
 import type { AgentCashOutRecord } from '../agents/cashOut';
 import type { HostAccessToken, HostAuthCode, HostPaymentRecord, MayaAccessToken } from '../hosts/records';
+import type { OidcSimCode, OidcSimKey } from '../oidc/simulator';
 import type { SimCheckout, SimPayout, WebhookDelivery, ChannelSwitch } from './records';
 
 /**
@@ -21,6 +22,9 @@ export interface SimulatorRecords {
   hostPayment: HostPaymentRecord;
   /** The wallet mini-app host simulator (server/providers/hosts/mayaHost.ts): its access tokens. */
   mayaToken: MayaAccessToken;
+  /** The OpenID Connect providers' simulator (server/providers/oidc): authorization codes, signing keys. */
+  oidcCode: OidcSimCode;
+  oidcKey: OidcSimKey;
 }
 export type RecordKind = keyof SimulatorRecords;
 

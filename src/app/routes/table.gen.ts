@@ -61,7 +61,7 @@ export const ROUTES = [
   { path: '/changePhone', name: 'changePhone', owner: 'auth', loginRequired: true, page: 'src/features/auth/PhonePages' },
   { path: '/changeEmail', name: 'changeEmail', owner: 'auth', loginRequired: true, page: 'src/features/auth/EmailPages', data: true },
   { path: '/verifyEmail', name: 'verifyEmail', owner: 'auth', loginRequired: true, page: 'src/features/auth/EmailPages', data: true },
-  { path: '/googleloginredirect', name: 'googleloginredirect', owner: 'auth' },
+  { path: '/googleloginredirect', name: 'googleloginredirect', owner: 'auth', page: 'src/features/auth/SocialLoginPage' },
   { path: '/messages', name: 'Notifications', owner: 'messages', loginRequired: true, page: 'src/app/pages/MessagesRoute', data: true },
   { path: '/MessageDetails', name: 'MessageDetails', owner: 'messages', loginRequired: true, page: 'src/features/messages/MessageDetailsPage', data: true },
   { path: '/wallet/deposit', name: 'WalletDeposit', owner: 'wallet', loginRequired: true, page: 'src/app/pages/DepositRoute', data: true },

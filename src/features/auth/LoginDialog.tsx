@@ -23,6 +23,7 @@ import { loginByPassword, loginBySms, register, sendCode, sendLoginCode } from '
 import { captchaToken, prepareCaptcha } from './captcha';
 import styles from './LoginDialog.module.css';
 import { completeLogin } from './session';
+import { SocialButtons } from './SocialButtons';
 
 /** The latest birthday that is 21 today, for the date picker's upper bound. */
 function latestAdultBirthday(): string {
@@ -344,6 +345,7 @@ export function LoginDialog({ props, onClose }: OverlayComponentProps) {
         {mode === 'sms' && <SmsLogin redirectTo={redirectTo} />}
         {mode === 'password' && <PasswordLogin redirectTo={redirectTo} onForgot={onClose} />}
         {mode === 'register' && <RegisterForm redirectTo={redirectTo} />}
+        {!tabsDisabled && <SocialButtons returnTo={redirectTo} />}
       </div>
       {!tabsDisabled && (
         <p className={styles.switch}>

@@ -1,4 +1,4 @@
-import { loginSearch } from '../../../features/auth/search';
+import { loginSearch, socialCallbackSearch } from '../../../features/auth/search';
 import { type RouteLoad, routeOf, L, page } from '../route';
 import type { Kit } from '../prefetch/auth';
 
@@ -93,5 +93,12 @@ export const AUTH_ROUTES = [
     page: page('VerifyEmailPage', () => import('../../../features/auth/EmailPages')),
     load: securityInfo,
   }),
-  route({ path: '/googleloginredirect', name: 'googleloginredirect', owner: 'auth' }),
+  // Google's and Apple's way back (issue 36): the code and state exchanged on our server, once.
+  route({
+    path: '/googleloginredirect',
+    name: 'googleloginredirect',
+    owner: 'auth',
+    search: socialCallbackSearch,
+    page: page('SocialLoginPage', () => import('../../../features/auth/SocialLoginPage')),
+  }),
 ] as const;
