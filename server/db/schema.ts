@@ -2132,3 +2132,4 @@ export const trackingSimIds = pgTable('tracking_sim_ids', {
 });
 
 export * from './campaignsSchema';
+export * from './bookingSchema';
