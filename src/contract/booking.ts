@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { BetOrder } from './betOrder';
+import { BOOKING_MAX_SELECTIONS } from './bookingLink';
 
 /**
  * Booking codes (issue 38): a shareable bet slip. "Share slip" stores the slip's selections (event,
@@ -16,28 +17,14 @@ export const BookingCall = {
   load: 'booking/load',
 } as const;
 
-/**
- * The characters of a code: digits and capitals without the ones read as another (0/O, 1/I/L) and
- * without U (read as V on a small screen). 30 characters, 8 of them: 6.6 × 10¹¹ codes.
- */
-export const BOOKING_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
-export const BOOKING_CODE_LENGTH = 8;
-/** The most selections a code holds: a parlay's 20 matches (spec §5) with room for singles. */
-export const BOOKING_MAX_SELECTIONS = 30;
-/** The link a code opens: the sports page, which keeps the slip (spec §2), with the code to load. */
-export const BOOKING_PARAM = 'booking';
-export const bookingLink = (origin: string, code: string) => `${origin}/sports?${BOOKING_PARAM}=${code}`;
-
-const codePattern = new RegExp(`^[${BOOKING_ALPHABET}]{${BOOKING_CODE_LENGTH}}$`);
-
-/**
- * A code as typed or pasted, in the form it is stored: capitals, without spaces or dashes; undefined
- * when it cannot be a code (a wrong length, a character no code has).
- */
-export function normalizeBookingCode(typed: string): string | undefined {
-  const code = typed.replace(/[\s-]/g, '').toUpperCase();
-  return codePattern.test(code) ? code : undefined;
-}
+export {
+  BOOKING_ALPHABET,
+  BOOKING_CODE_LENGTH,
+  BOOKING_MAX_SELECTIONS,
+  BOOKING_PARAM,
+  bookingLink,
+  normalizeBookingCode,
+} from './bookingLink';
 
 /** What a code stores of one selection. */
 export interface BookedSelection {
@@ -52,10 +39,9 @@ export interface BookedSelection {
 const id = z.string().check(z.minLength(1), z.maxLength(64));
 
 export const bookingCreateBody = z.object({
-  selections: z.array(z.object({ matchId: id, marketId: id, key: id, point: z.nullable(z.number()) })).check(
-    z.minLength(1),
-    z.maxLength(BOOKING_MAX_SELECTIONS),
-  ),
+  selections: z
+    .array(z.object({ matchId: id, marketId: id, key: id, point: z.nullable(z.number()) }))
+    .check(z.minLength(1), z.maxLength(BOOKING_MAX_SELECTIONS)),
 });
 export type BookingCreateBody = z.infer<typeof bookingCreateBody>;
 

@@ -1,4 +1,5 @@
 import { promoCn } from './promo.cn';
+import { bookingCn } from './booking.cn';
 import { campaignsCn } from './campaigns.cn';
 import type { Resources } from './en';
 import { routesCn } from './routes.cn';
@@ -326,6 +327,7 @@ export const cn: Resources = {
   rg: rgCn,
   promo: promoCn,
   campaigns: campaignsCn,
+  booking: bookingCn,
   kyc: kycCn,
   casino: casinoCn,
   games: gamesCn,

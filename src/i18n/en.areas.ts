@@ -1,5 +1,6 @@
 import { promoEn } from './promo.en';
 import { VALIDATION_MESSAGES, type ValidationKey } from '../contract/validationMessages';
+import { bookingEn } from './booking.en';
 import { campaignsEn } from './campaigns.en';
 import { casinoEn } from './casino.en';
 import { gamesEn } from './games.en';
@@ -288,6 +289,7 @@ export const enAreas = {
   rg: rgEn,
   promo: promoEn,
   campaigns: campaignsEn,
+  booking: bookingEn,
   privacy: privacyEn,
   experiments: experimentsEn,
   // Titles and descriptions of the pages: set on the document once here (router.tsx applyRouteMeta).

@@ -79,9 +79,8 @@ describe('booking codes', () => {
     expect(created.data.selections).toBe(3);
     expect(created.data.expiresAt).toBe(picks[2]!.match.kickoff);
 
-    const [row] = (await server.database.db.execute(sql`SELECT selections FROM booking_codes WHERE code = ${code}`)).rows as {
-      selections: BookedSelection[];
-    }[];
+    const result = await server.database.db.execute(sql`SELECT selections FROM booking_codes WHERE code = ${code}`);
+    const [row] = (result as unknown as { rows: { selections: BookedSelection[] }[] }).rows;
     expect(row!.selections.map((s) => Object.keys(s).sort())).toEqual(picks.map(() => ['key', 'marketId', 'matchId', 'point']));
     expect(JSON.stringify(row!.selections)).not.toContain(String(picks[0]!.price));
 

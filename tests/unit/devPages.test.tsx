@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../src/api/instance';
 import type { GameListIndex } from '../../src/contract/games';
-import { qrPath } from '../../src/features/dev/QrCodePage';
+import { qrPath } from '../../src/ui/QrCode';
 import { initI18n } from '../../src/i18n';
 import { resetToken } from '../../src/stores/session';
 import { ui } from '../../src/stores/ui';

@@ -1,12 +1,12 @@
-import { i18next } from '../../i18n';
+import { i18next, loadAreas } from '../../i18n';
 import { loginWithBotSession, loginWithTicket } from '../../features/auth/entryLogin';
 import { hostOrigin } from '../../lib/hostBridge';
 import { sendToNative } from '../../lib/nativeBridge';
 import type { UserInfo } from '../../contract/user';
 import { restoreKycFlow } from '../../stores/kycFlow';
 import { origin } from '../../stores/origin';
-import { setLogin } from '../../stores/session';
-import { openLogin, showToast } from '../../stores/ui';
+import { isLoggedIn, setLogin } from '../../stores/session';
+import { openLogin, openOverlay, showToast } from '../../stores/ui';
 import type { Effect } from './guards';
 import { preloadLoginDialog } from '../OverlayHost';
 
@@ -71,6 +71,10 @@ export async function runEffects(effects: readonly Effect[]): Promise<void> {
       case 'rememberInvite':
         origin.invite = { ...effect.params, ...origin.invite };
         break;
+      case 'loadBooking':
+        // Not awaited: the page opens while the slip is filled.
+        void loadBookingHere(effect.code);
+        break;
     }
   }
 }
@@ -85,5 +89,25 @@ async function resumeHandoffHere(ticket: string): Promise<void> {
     if (state.kycFlow) restoreKycFlow(state.kycFlow);
   } catch {
     // Spent or expired: the API client told the player; the page opens as it is.
+  }
+}
+
+/**
+ * A shared slip's link (issue 38): its selections on the slip at today's prices. A player sees the slip
+ * open with the notice of what was left out; a visitor is told how many selections wait on the slip
+ * (the slip needs a login, spec §5: the floating button asks for it).
+ */
+async function loadBookingHere(code: string): Promise<void> {
+  const [{ loadBookingCode, bookingFailure }] = await Promise.all([import('../../features/betslip/booking'), loadAreas()]);
+  try {
+    const notice = await loadBookingCode(code);
+    if (isLoggedIn()) openOverlay('betSlip');
+    else
+      showToast(
+        'info',
+        i18next.t(notice.count > 0 ? 'booking.loaded' : 'booking.nothingLoaded', { code: notice.code, count: notice.count }),
+      );
+  } catch (failure) {
+    showToast('fail', bookingFailure(failure));
   }
 }

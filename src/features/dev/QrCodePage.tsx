@@ -1,16 +1,8 @@
 import { useState } from 'react';
-import { encode } from 'uqr';
 import { PageLayout } from '../../ui/PageLayout';
 import { TextField } from '../../ui/Field';
+import { QrCode } from '../../ui/QrCode';
 import styles from './Dev.module.css';
-
-/** The QR matrix of `text` as one SVG path (no inline style: the strict CSP), a 2-module quiet zone. */
-export function qrPath(text: string): { size: number; path: string } {
-  const { size, data } = encode(text, { ecc: 'M', border: 2 });
-  const parts: string[] = [];
-  data.forEach((row, y) => row.forEach((dark, x) => dark && parts.push(`M${x} ${y}h1v1h-1z`)));
-  return { size, path: parts.join('') };
-}
 
 /**
  * /qrcode (development builds only): the address of a page of this build as a QR code, to open it on a
@@ -20,24 +12,12 @@ export function qrPath(text: string): { size: number; path: string } {
 export function QrCodePage() {
   const [address, setAddress] = useState(() => (document.referrer.startsWith(location.origin) ? document.referrer : `${location.origin}/`));
   const text = address.trim();
-  const qr = text ? qrPath(text) : undefined;
   return (
     <PageLayout>
       <div className={styles.page}>
         <p className={styles.banner}>Development tool: not in production builds.</p>
         <TextField label="Address" value={address} onChange={(event) => setAddress(event.target.value)} inputMode="url" />
-        {qr && (
-          <svg
-            className={styles.qr}
-            viewBox={`0 0 ${qr.size} ${qr.size}`}
-            role="img"
-            aria-label={`QR code of ${text}`}
-            data-testid="qr-code"
-            shapeRendering="crispEdges"
-          >
-            <path d={qr.path} fill="#000000" />
-          </svg>
-        )}
+        {text && <QrCode text={text} label={`QR code of ${text}`} testId="qr-code" />}
         <p className={styles.address} data-testid="qr-address">
           {text}
         </p>
