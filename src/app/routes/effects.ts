@@ -5,8 +5,8 @@ import { sendToNative } from '../../lib/nativeBridge';
 import type { UserInfo } from '../../contract/user';
 import { restoreKycFlow } from '../../stores/kycFlow';
 import { origin } from '../../stores/origin';
-import { isLoggedIn, setLogin } from '../../stores/session';
-import { openLogin, openOverlay, showToast } from '../../stores/ui';
+import { setLogin } from '../../stores/session';
+import { openLogin, showToast } from '../../stores/ui';
 import type { Effect } from './guards';
 import { preloadLoginDialog } from '../OverlayHost';
 
@@ -93,20 +93,15 @@ async function resumeHandoffHere(ticket: string): Promise<void> {
 }
 
 /**
- * A shared slip's link (issue 38): its selections on the slip at today's prices. A player sees the slip
- * open with the notice of what was left out; a visitor is told how many selections wait on the slip
- * (the slip needs a login, spec §5: the floating button asks for it).
+ * A shared slip's link (issue 38): its selections on the slip at today's prices, and a toast saying so;
+ * the slip opens from the floating button as always (it asks a visitor to log in, spec §2), and shows
+ * the notice naming what was left out.
  */
 async function loadBookingHere(code: string): Promise<void> {
   const [{ loadBookingCode, bookingFailure }] = await Promise.all([import('../../features/betslip/booking'), loadAreas()]);
   try {
     const notice = await loadBookingCode(code);
-    if (isLoggedIn()) openOverlay('betSlip');
-    else
-      showToast(
-        'info',
-        i18next.t(notice.count > 0 ? 'booking.loaded' : 'booking.nothingLoaded', { code: notice.code, count: notice.count }),
-      );
+    showToast('info', i18next.t(notice.count > 0 ? 'booking.loaded' : 'booking.nothingLoaded', { code: notice.code, count: notice.count }));
   } catch (failure) {
     showToast('fail', bookingFailure(failure));
   }
