@@ -75,27 +75,19 @@ export function MyHistoryRoute() {
     at: Date.parse(ticket.createdAt),
     ticket,
   });
+  const tickets = (query: typeof running) => ({
+    kind: 'sports' as const,
+    query,
+    source: sourceOf(
+      query,
+      (p) => p.tickets,
+      (r) => Date.parse(r.createdAt),
+      ticketEntry,
+    ),
+  });
   const queries = [
-    {
-      kind: 'sports',
-      query: running,
-      source: sourceOf(
-        running,
-        (p) => p.tickets,
-        (r) => Date.parse(r.createdAt),
-        ticketEntry,
-      ),
-    },
-    {
-      kind: 'sports',
-      query: settled,
-      source: sourceOf(
-        settled,
-        (p) => p.tickets,
-        (r) => Date.parse(r.createdAt),
-        ticketEntry,
-      ),
-    },
+    tickets(running),
+    tickets(settled),
     {
       kind: 'casino',
       query: rounds,
