@@ -5,6 +5,7 @@ import { account } from './modules/account';
 import { auth, sessions } from './modules/auth';
 import { bankDeposits } from './modules/bankDeposits';
 import { bets } from './modules/bets';
+import { booking } from './modules/booking';
 import { campaigns } from './modules/campaigns';
 import { casinoWallet } from './modules/casinoWallet';
 import { deposits } from './modules/deposits';
@@ -117,6 +118,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(realtime, { ...options, otherSocketPaths: viteDev ? [viteDev.HMR_PATH] : [] });
   await app.register(games, options.games ?? {});
   await app.register(bets, options);
+  await app.register(booking, options.booking ?? {});
   await app.register(video);
   await app.register(news);
   await app.register(support, options.support ?? {});

@@ -1,6 +1,7 @@
 import type { CoreOptions } from './plugins/core';
 import type { AuthModuleOptions } from './modules/auth';
 import type { BetsModuleOptions } from './modules/bets';
+import type { BookingModuleOptions } from './modules/booking';
 import type { CasinoWalletOptions } from './modules/casinoWallet';
 import type { GamesModuleOptions } from './modules/games';
 import type { KycModuleOptions } from './modules/kyc';
@@ -40,6 +41,8 @@ export interface AppOptions
   gameProvider?: GameProviderOptions;
   casinoWallet?: CasinoWalletOptions;
   games?: GamesModuleOptions;
+  /** Booking codes: how many a player may make, how often a code may be tried (tests). */
+  booking?: BookingModuleOptions;
   /** The customer-support chat: where its help desk's settings are read (tests). */
   support?: SupportModuleOptions;
   /** Serve the PWA from its sources through Vite with hot reload (`npm run dev`); refused in production. */

@@ -2143,3 +2143,4 @@ export const trackingSimIds = pgTable('tracking_sim_ids', {
 export * from './campaignsSchema';
 export * from './invitesSchema';
 export * from './masskaraSchema';
+export * from './bookingSchema';

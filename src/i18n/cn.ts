@@ -1,4 +1,5 @@
 import { promoCn } from './promo.cn';
+import { bookingCn } from './booking.cn';
 import { campaignsCn } from './campaigns.cn';
 import { sportpromoCn } from './sportpromo.cn';
 import { inviteCn } from './invite.cn';
@@ -334,6 +335,7 @@ export const cn: Resources = {
   sportpromo: sportpromoCn,
   invite: inviteCn,
   masskara: masskaraCn,
+  booking: bookingCn,
   kyc: kycCn,
   casino: casinoCn,
   games: gamesCn,

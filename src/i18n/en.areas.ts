@@ -1,5 +1,6 @@
 import { promoEn } from './promo.en';
 import { VALIDATION_MESSAGES, type ValidationKey } from '../contract/validationMessages';
+import { bookingEn } from './booking.en';
 import { campaignsEn } from './campaigns.en';
 import { sportpromoEn } from './sportpromo.en';
 import { inviteEn } from './invite.en';
@@ -296,6 +297,7 @@ export const enAreas = {
   sportpromo: sportpromoEn,
   invite: inviteEn,
   masskara: masskaraEn,
+  booking: bookingEn,
   privacy: privacyEn,
   experiments: experimentsEn,
   // Titles and descriptions of the pages: set on the document once here (router.tsx applyRouteMeta).

@@ -1,4 +1,4 @@
-import { i18next } from '../../i18n';
+import { i18next, loadAreas } from '../../i18n';
 import { loginWithBotSession, loginWithTicket } from '../../features/auth/entryLogin';
 import { hostOrigin } from '../../lib/hostBridge';
 import { sendToNative } from '../../lib/nativeBridge';
@@ -71,6 +71,10 @@ export async function runEffects(effects: readonly Effect[]): Promise<void> {
       case 'rememberInvite':
         origin.invite = { ...effect.params, ...origin.invite };
         break;
+      case 'loadBooking':
+        // Not awaited: the page opens while the slip is filled.
+        void loadBookingHere(effect.code);
+        break;
     }
   }
 }
@@ -85,5 +89,20 @@ async function resumeHandoffHere(ticket: string): Promise<void> {
     if (state.kycFlow) restoreKycFlow(state.kycFlow);
   } catch {
     // Spent or expired: the API client told the player; the page opens as it is.
+  }
+}
+
+/**
+ * A shared slip's link (issue 38): its selections on the slip at today's prices, and a toast saying so;
+ * the slip opens from the floating button as always (it asks a visitor to log in, spec §2), and shows
+ * the notice naming what was left out.
+ */
+async function loadBookingHere(code: string): Promise<void> {
+  const [{ loadBookingCode, bookingFailure }] = await Promise.all([import('../../features/betslip/booking'), loadAreas()]);
+  try {
+    const notice = await loadBookingCode(code);
+    showToast('info', i18next.t(notice.count > 0 ? 'booking.loaded' : 'booking.nothingLoaded', { code: notice.code, count: notice.count }));
+  } catch (failure) {
+    showToast('fail', bookingFailure(failure));
   }
 }

@@ -15,6 +15,7 @@
  *  8. forced new-user eKYC → /EKYCAutomation or /KycResult
  *  9. / → mini-app home or the saved default tab; an invalid game kind → the first kind
  */
+import { BOOKING_PARAM } from '../../contract/bookingLink';
 import { FIRST_GAME_KIND, isGameKind } from '../../contract/gameConstants';
 import { FORCED_EKYC_ALLOWED_PAGES, KycStatus, isKycNotSet } from '../../contract/kycConstants';
 import { ACQUISITION_PARAMS, INVITE_PARAMS } from '../../contract/storageKeys';
@@ -67,7 +68,9 @@ export type Effect =
   | { type: 'rememberOrigin'; isFrom: string | undefined; fromGlife: boolean; os: string | undefined }
   | { type: 'rememberGameEntry'; platformId: string | undefined; gameId: string | undefined; gameType: string | undefined }
   | { type: 'rememberAcquisition'; params: Record<string, string> }
-  | { type: 'rememberInvite'; params: Record<string, string> };
+  | { type: 'rememberInvite'; params: Record<string, string> }
+  /** A shared slip's link (/sports?booking=CODE, issue 38): its selections loaded onto the slip. */
+  | { type: 'loadBooking'; code: string };
 
 /** Where to go: a concrete pathname (no route pattern) and the query to keep. */
 export interface Redirect {
@@ -81,7 +84,17 @@ export interface Decision {
 }
 
 /** Parameters removed from the address once they are used (spec §2, §4 "Session"). */
-const ONE_SHOT_PARAMS = ['ticket', 'tempTicket', 'loginName', 'sessionId', 'relogin', 'method', 'expiredRoute', 'handoff'] as const;
+const ONE_SHOT_PARAMS = [
+  'ticket',
+  'tempTicket',
+  'loginName',
+  'sessionId',
+  'relogin',
+  'method',
+  'expiredRoute',
+  'handoff',
+  BOOKING_PARAM,
+] as const;
 
 function text(value: unknown): string | undefined {
   if (typeof value === 'string' && value !== '') return value;
@@ -123,6 +136,9 @@ export function entryRules(target: Target, state: Pick<GuardState, 'inFrame' | '
   else if (sessionId) effects.push({ type: 'botLogin', sessionId, relogin: text(search['relogin']) });
   const handoff = text(search['handoff']);
   if (handoff) effects.push({ type: 'resumeHandoff', ticket: handoff });
+
+  const booking = text(search[BOOKING_PARAM]);
+  if (booking) effects.push({ type: 'loadBooking', code: booking });
 
   const isFrom = text(search['isFrom']);
   const fromGlife = search['FromGlife'] !== undefined && text(search['FromGlife']) !== 'false';

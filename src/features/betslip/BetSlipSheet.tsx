@@ -12,6 +12,7 @@ import { Sheet } from '../../ui/Sheet';
 import { TabBar, tabStyles } from '../../ui/Tabs';
 import styles from './BetSlip.module.css';
 import { BetResultView } from './BetResultView';
+import { BookingCodeField, BookingNoticeView, ShareSlip } from './BookingParts';
 import { OrderCard } from './OrderCard';
 import { placeSlip } from './place';
 import { orderKind, ordersForMode, slipProblem } from './rules';
@@ -58,6 +59,7 @@ function SlipEditor({ orders, onClose }: { orders: BetOrder[]; onClose: () => vo
   const loggedIn = useLoggedIn();
   const [focused, setFocused] = useState<string>('');
   const [busy, setBusy] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const { others: otherCombos } = parlayCombos(slip.mode, orders.length);
   const otherModes = slip.orders.length - orders.length;
   const problem = slipProblem({
@@ -88,63 +90,72 @@ function SlipEditor({ orders, onClose }: { orders: BetOrder[]; onClose: () => vo
       onClose={onClose}
       testId="slip"
       footer={
-        <SlipFooter
-          orders={orders}
-          focused={focused}
-          onFocus={setFocused}
-          loggedIn={loggedIn}
-          problem={problem}
-          busy={busy}
-          onPlace={() => void place()}
-          onClose={onClose}
-        />
+        sharing ? undefined : (
+          <SlipFooter
+            orders={orders}
+            focused={focused}
+            onFocus={setFocused}
+            loggedIn={loggedIn}
+            problem={problem}
+            busy={busy}
+            onPlace={() => void place()}
+            onClose={onClose}
+          />
+        )
       }
     >
       <div className={styles.slip}>
-        <TabBar label={t('slip.modesLabel')} variant="pills">
-          {modesFor(slip.orders as BetOrder[]).map((mode) => (
-            <button
-              key={mode}
-              type="button"
-              className={tabStyles.tab}
-              aria-pressed={slip.mode === mode}
-              onClick={() => (betSlip.mode = mode)}
-            >
-              {t(`slip.modes.${mode}`)}
-            </button>
-          ))}
-        </TabBar>
-        {orders.length === 0 ? (
-          <p className={styles.empty}>{t('slip.empty')}</p>
-        ) : (
-          <ul className={styles.orders}>
-            {orders.map((order) => (
-              <OrderCard
-                key={order.uid}
-                order={order}
-                withStake={slip.mode !== 'parlay' && slip.mode !== 'endingGame'}
-                focus={setFocused}
-              />
-            ))}
-          </ul>
-        )}
-        {otherModes > 0 && <p className={styles.note}>{t('slip.otherModes', { count: otherModes })}</p>}
-
-        {otherCombos.length > 0 && (
-          <section className={styles.moreCombos} aria-label={t('slip.moreCombos')}>
-            <h3 className={styles.moreTitle}>{t('slip.moreCombos')}</h3>
-            <ul className={styles.combos}>
-              {otherCombos.map((combo) => (
-                <ComboRow
-                  key={combo.comboType}
-                  combo={combo}
-                  stake={slip.comboStakes[combo.comboType] ?? 0}
-                  onFocus={() => setFocused(combo.comboType)}
-                  onChange={(pesos) => setComboStake(combo.comboType, pesos)}
-                />
+        <BookingNoticeView />
+        <ShareSlip orders={slip.orders as BetOrder[]} onOpen={setSharing} />
+        {!sharing && (
+          <>
+            <TabBar label={t('slip.modesLabel')} variant="pills">
+              {modesFor(slip.orders as BetOrder[]).map((mode) => (
+                <button
+                  key={mode}
+                  type="button"
+                  className={tabStyles.tab}
+                  aria-pressed={slip.mode === mode}
+                  onClick={() => (betSlip.mode = mode)}
+                >
+                  {t(`slip.modes.${mode}`)}
+                </button>
               ))}
-            </ul>
-          </section>
+            </TabBar>
+            {orders.length === 0 ? (
+              <p className={styles.empty}>{t('slip.empty')}</p>
+            ) : (
+              <ul className={styles.orders}>
+                {orders.map((order) => (
+                  <OrderCard
+                    key={order.uid}
+                    order={order}
+                    withStake={slip.mode !== 'parlay' && slip.mode !== 'endingGame'}
+                    focus={setFocused}
+                  />
+                ))}
+              </ul>
+            )}
+            {otherModes > 0 && <p className={styles.note}>{t('slip.otherModes', { count: otherModes })}</p>}
+
+            {otherCombos.length > 0 && (
+              <section className={styles.moreCombos} aria-label={t('slip.moreCombos')}>
+                <h3 className={styles.moreTitle}>{t('slip.moreCombos')}</h3>
+                <ul className={styles.combos}>
+                  {otherCombos.map((combo) => (
+                    <ComboRow
+                      key={combo.comboType}
+                      combo={combo}
+                      stake={slip.comboStakes[combo.comboType] ?? 0}
+                      onFocus={() => setFocused(combo.comboType)}
+                      onChange={(pesos) => setComboStake(combo.comboType, pesos)}
+                    />
+                  ))}
+                </ul>
+              </section>
+            )}
+            <BookingCodeField />
+          </>
         )}
       </div>
     </Sheet>

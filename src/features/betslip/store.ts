@@ -2,6 +2,7 @@ import { proxy, subscribe } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
 import { BET_MODES, type BetMode, type BetTicket, normalizeStake } from '../../contract/betting';
 import type { BetOrder } from '../../contract/betOrder';
+import type { BookingDropped } from '../../contract/booking';
 import type { BetResultStatus } from '../../contract/sports';
 import { StorageKey } from '../../contract/storageKeys';
 import { local } from '../../lib/storage';
@@ -47,6 +48,8 @@ export const betSlip = proxy({
   marks: {} as Record<string, 'abnormal' | 'payout'>,
   /** A free bet token chosen to pay an order's stake (singles only; issue 35), by order uid: this tab only. */
   freeBetOf: {} as Record<string, { freeBetId: number; amount: number }>,
+  /** The last booking code loaded onto the slip and what it left out (booking.ts), until dismissed: this tab only. */
+  bookingNotice: null as { code: string; count: number; dropped: BookingDropped[] } | null,
   /** The placement being made or just made, for the result sheet; null while the player edits. */
   result: null as PlacementOutcome | null,
 });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { copyText } from '../../lib/clipboard';
 import { formatDateTime } from '../../lib/dates';
 import { formatCentavos } from '../../lib/money';
-import { qrPath } from '../../lib/qr';
+import { QrCode } from '../../ui/QrCode';
 import { showToast } from '../../stores/ui';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
@@ -80,7 +80,6 @@ export function InviteFriendsPage() {
 function ShareCard({ code, reward }: { code: string; reward: number | null }) {
   const { t } = useTranslation();
   const link = inviteLink(code);
-  const qr = qrPath(link);
   const copy = async () => {
     const copied = await copyText(link);
     showToast(copied ? 'success' : 'fail', t(copied ? 'invite.copied' : 'invite.copyFailed'));
@@ -92,17 +91,7 @@ function ShareCard({ code, reward }: { code: string; reward: number | null }) {
       <h2 id="invite-link" className={promo.title}>
         {t('invite.link')}
       </h2>
-      <svg
-        className={styles.qr}
-        viewBox={`0 0 ${qr.size} ${qr.size}`}
-        role="img"
-        aria-label={t('invite.qrLabel')}
-        data-testid="invite-qr"
-        shapeRendering="crispEdges"
-      >
-        <rect width={qr.size} height={qr.size} fill="#ffffff" />
-        <path d={qr.path} fill="#000000" />
-      </svg>
+      <QrCode text={link} label={t('invite.qrLabel')} testId="invite-qr" className={styles.qr} />
       <p className={styles.link} data-testid="invite-link">
         {link}
       </p>
