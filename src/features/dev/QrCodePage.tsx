@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { qrPath } from '../../lib/qr';
 import { PageLayout } from '../../ui/PageLayout';
 import { TextField } from '../../ui/Field';
 import { QrCode } from '../../ui/QrCode';
