@@ -22,6 +22,9 @@ export const bookingCodes = pgTable(
     uniqueIndex('booking_codes_code').on(t.code),
     index('booking_codes_expiry').on(t.expiresAt),
     check('booking_codes_code_form', sql`${t.code} ~ '^[2-9A-HJKMNP-TV-Z]{8}$'`),
-    check('booking_codes_selections', sql`jsonb_typeof(${t.selections}) = 'array' AND jsonb_array_length(${t.selections}) BETWEEN 1 AND 30`),
+    check(
+      'booking_codes_selections',
+      sql`jsonb_typeof(${t.selections}) = 'array' AND jsonb_array_length(${t.selections}) BETWEEN 1 AND 30`,
+    ),
   ],
 );

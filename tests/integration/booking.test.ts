@@ -99,7 +99,9 @@ describe('booking codes', () => {
         picks.map((p) => [p.match.matchId, p.market.marketId, p.key]),
       );
       expect(loaded.orders[0]!.odds).toBe(moved);
-      expect(loaded.orders[1]!.odds).toBe(server.app.feed.market(picks[1]!.market.marketId)!.selections.find((s) => s.key === picks[1]!.key)!.price);
+      expect(loaded.orders[1]!.odds).toBe(
+        server.app.feed.market(picks[1]!.market.marketId)!.selections.find((s) => s.key === picks[1]!.key)!.price,
+      );
       expect(loaded.orders.every((o) => o.marketStatus === MarketStatus.Running)).toBe(true);
     }
     // Whoever shared it is not told to whoever loads it.

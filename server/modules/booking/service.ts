@@ -28,9 +28,7 @@ export function drawCode(): string {
   return code;
 }
 
-type Standing =
-  | { open: true; match: Match; market: Market; selection: Selection }
-  | { open: false; dropped: BookingDropped };
+type Standing = { open: true; match: Match; market: Market; selection: Selection } | { open: false; dropped: BookingDropped };
 
 /**
  * Booking codes (issue 38): the slip's selections stored under a code, and loaded back re-priced from
@@ -94,7 +92,14 @@ export class BookingService {
     const selection = market?.selections.find((s) => s.key === pick.key);
     const names = { homeName: match?.homeName ?? '', awayName: match?.awayName ?? '' };
     const label = market && selection ? labelOf(market, selection) : pick.key;
-    if (!match || !market || !selection || market.matchId !== match.matchId || match.runningStatus === '2' || match.eventStatus !== 'running') {
+    if (
+      !match ||
+      !market ||
+      !selection ||
+      market.matchId !== match.matchId ||
+      match.runningStatus === '2' ||
+      match.eventStatus !== 'running'
+    ) {
       return { open: false, dropped: { reason: 'settled', ...names, label } };
     }
     if (match.runningStatus !== '1' || Date.parse(match.kickoff) <= feed.now()) {

@@ -157,10 +157,12 @@ export function BookingCodeField() {
         spellCheck={false}
         maxLength={20}
         error={error || undefined}
+        suffix={
+          <Button type="submit" variant="secondary" size="small" className={styles.loadButton} busy={busy} disabled={typed.trim() === ''}>
+            {busy ? t('booking.loading') : t('booking.load')}
+          </Button>
+        }
       />
-      <Button type="submit" variant="secondary" busy={busy} disabled={typed.trim() === ''}>
-        {busy ? t('booking.loading') : t('booking.load')}
-      </Button>
     </form>
   );
 }
