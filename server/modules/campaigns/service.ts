@@ -30,10 +30,7 @@ export interface CampaignOptions {
   grant: (tx: Transaction, customerId: number, offerId: string, terms: OfferTerms, amount: number) => Promise<{ id: number }>;
   peso: (centavos: number) => string;
   /** A highlight clip this player may watch now (the video module's week of clips), with its playlist; undefined when there is none. */
-  highlight: (
-    customerId: number,
-    clipId: string,
-  ) => Promise<{ sportTypeId: string; durationSeconds: number; url: string } | undefined>;
+  highlight: (customerId: number, clipId: string) => Promise<{ sportTypeId: string; durationSeconds: number; url: string } | undefined>;
 }
 
 /** The terms a reward is granted with (a bonus of the sports vertical; multiple 0 is cash at once). */
