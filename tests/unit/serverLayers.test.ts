@@ -66,6 +66,7 @@ const LAYERS: Record<string, Layer> = {
   'campaigns/masskaraRepository': 'repository',
   'campaigns/raffles': 'service',
   'campaigns/tournaments': 'service',
+  'campaigns/services': 'service',
   'casinoWallet/api': 'service',
   'casinoWallet/bonus': 'service',
   'casinoWallet/records': 'service',

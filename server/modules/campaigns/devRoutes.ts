@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { crossSite, devPage, devPageBasics, escapeHtml, formFields, sendPage } from '../dev';
-import type { CampaignServices } from './routes';
+import type { CampaignServices } from './services';
 
 /**
  * /dev/missions, /dev/tournaments, /dev/raffle, /dev/lucky-spin and /dev/masskara (development only): the

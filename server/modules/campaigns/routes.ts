@@ -14,20 +14,7 @@ import {
 import { exchangeMasskaraAnswer, joinMasskaraAnswer, masskaraAnswer, rafflesAnswer } from '../../../src/contract/answers/masskara';
 import { CampaignCall, clipIdSchema, eventIdSchema, missionIdSchema } from '../../../src/contract/campaigns';
 import { MasskaraCall } from '../../../src/contract/masskara';
-import type { LuckySpinService } from './luckySpin';
-import type { MasskaraService } from './masskara';
-import type { RafflesService } from './raffles';
-import type { MissionsService } from './service';
-import type { TournamentsService } from './tournaments';
-
-/** The module's services, as its routes and dev routes get them. */
-export interface CampaignServices {
-  missions: MissionsService;
-  luckySpin: LuckySpinService;
-  tournaments: TournamentsService;
-  masskara: MasskaraService;
-  raffles: RafflesService;
-}
+import type { CampaignServices } from './services';
 
 /** The campaigns' calls (src/contract/campaigns.ts CampaignCall, src/contract/masskara.ts MasskaraCall). */
 export async function campaignRoutes(app: FastifyInstance, options: CampaignServices) {
