@@ -1,6 +1,6 @@
 import { anotherDevice, expect, test } from './fixtures';
 import { depositGcash500, registerNewPlayer } from './newPlayer';
-import { betFiftyPrematch, optIntoFirstDepositOffer, watchWageringMove, withdrawAfterForfeit } from './promoJourney';
+import { betFiftyPrematch, optIntoFirstDepositOffer, redeemPromoVoucher, watchWageringMove, withdrawAfterForfeit } from './promoJourney';
 import { bindGcashAndSetWithdrawPassword } from './withdrawSetup';
 
 /**
@@ -45,13 +45,15 @@ test('a new player registers through an invite link, deposits, takes the first-d
   // A first deposit, the first-deposit offer, a ₱50 single from cash, wagering moving when it settles.
   await page.goto('/foryou');
   await depositGcash500(page);
-  await optIntoFirstDepositOffer(page, { cash: '₱500.00', bonus: '₱500.00' }, 'invite');
+  // And a ₱300 promo voucher (owes no turnover): the cash the friend withdraws at the end.
+  await redeemPromoVoucher(page, request);
+  await optIntoFirstDepositOffer(page, { cash: '₱800.00', bonus: '₱500.00' }, 'invite');
   const matchId = await betFiftyPrematch(page, request);
   await watchWageringMove(
     context,
     request,
     matchId,
-    { cash: '₱450.00', bonus: '₱500.00', progress: '₱0.00 of ₱2,500.00', after: '₱50.00 of ₱2,500.00' },
+    { cash: '₱750.00', bonus: '₱500.00', progress: '₱0.00 of ₱2,500.00', after: '₱50.00 of ₱2,500.00' },
     'invite',
   );
 

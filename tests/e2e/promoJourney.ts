@@ -1,5 +1,6 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect } from './fixtures';
+import { promoVoucher } from './newPlayer';
 import { askToWithdraw } from './withdrawSetup';
 
 /**
@@ -48,6 +49,14 @@ export async function betFiftyPrematch(page: Page, request: APIRequestContext): 
   await slip.getByTestId('place-bet').click();
   await expect(page.getByTestId('slip-result').getByRole('heading', { name: 'Betting Successful' })).toBeVisible({ timeout: 20_000 });
   return matchId;
+}
+
+/** A ₱300 promo voucher redeemed on /giftCard: cash that owes no turnover, so part of the balance can be withdrawn. */
+export async function redeemPromoVoucher(page: Page, request: APIRequestContext): Promise<void> {
+  await page.goto('/giftCard');
+  await page.getByLabel('Voucher code').fill(await promoVoucher(request));
+  await page.getByRole('button', { name: 'Redeem' }).click();
+  await expect(page.getByText('Voucher redeemed: ₱300.00 added to your wallet.')).toBeVisible();
 }
 
 /** /bonus in another tab, never reloaded: the wagering progress moves over the socket when the match settles. */

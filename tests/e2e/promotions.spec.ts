@@ -1,8 +1,8 @@
 import { expect, test } from './fixtures';
 import { codeFromOutbox } from './outbox';
 import { bindGcashAndSetWithdrawPassword } from './withdrawSetup';
-import { betFiftyPrematch, optIntoFirstDepositOffer, watchWageringMove, withdrawAfterForfeit } from './promoJourney';
-import { depositGcash500, newPhone, promoVoucher } from './newPlayer';
+import { betFiftyPrematch, optIntoFirstDepositOffer, redeemPromoVoucher, watchWageringMove, withdrawAfterForfeit } from './promoJourney';
+import { depositGcash500, newPhone } from './newPlayer';
 
 /**
  * Promotions end to end in chromium (issue 35): a new player registers, deposits ₱500 through the GCash
@@ -50,10 +50,7 @@ test('a new player deposits, opts into the first-deposit offer, sees cash and bo
   await page.goto('/foryou');
   await depositGcash500(page);
   // And a ₱300 promo voucher (owes no turnover).
-  await page.goto('/giftCard');
-  await page.getByLabel('Voucher code').fill(await promoVoucher(request));
-  await page.getByRole('button', { name: 'Redeem' }).click();
-  await expect(page.getByText('Voucher redeemed: ₱300.00 added to your wallet.')).toBeVisible();
+  await redeemPromoVoucher(page, request);
 
   // The first-deposit offer: its terms in plain words, then opting in; a ₱50 single paid from cash first;
   // /bonus watching the wagering move when it settles; a withdrawal after the forfeit is shown.

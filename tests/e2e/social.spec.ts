@@ -53,7 +53,7 @@ test('Google sign-in through the OIDC simulator binds the demo player, then sign
     await expect(fresh.getByRole('heading', { name: 'Link your Google account' })).toBeHidden();
     // Who is logged in: the demo player.
     await fresh.goto('/account');
-    await expect(fresh.getByText('Logged in as Demo Player')).toBeVisible({ timeout: 30_000 });
+    await expect(fresh.getByText('Demo Player', { exact: true })).toBeVisible({ timeout: 30_000 });
   } finally {
     await context.close();
   }
