@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { load as reactDomClient } from 'on-first-use:react-dom/client';
-import { queryClient } from './api/instance';
+import { apiEnvironment, queryClient } from './api/instance';
 import { afterFirstPaint } from './app/afterFirstPaint';
 import { registerServiceWorker } from './app/pwa';
 import { type AppRouter, createAppRouter } from './app/router';
@@ -120,6 +120,8 @@ async function start(): Promise<void> {
   }
   await yieldToMain();
   preloadCurrentRoute(appRouter);
+  // A page's first calls may leave before the visitor's token came: one refused for it waits for it, then goes again.
+  apiEnvironment.visitorToken = ensureVisitorToken;
   void ensureVisitorToken();
   await i18nReady;
   await yieldToMain();

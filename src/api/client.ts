@@ -7,6 +7,7 @@
 import { COMBO_REQUEST_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from '../contract/constants';
 import { API_PREFIXES, type ApiPrefix, type NormalizedResponse, isSuccessCode, readEnvelope } from '../contract/envelopes';
 import { type Caller, callBody, headersWithSign, signInputOf } from '../contract/request';
+import { GatewayCode } from '../contract/errorCodes';
 import { SENSITIVE_FIELDS } from '../contract/user';
 import { type Behaviour, type KycNeed, behaviourFor } from './catalogue';
 import { signAsync } from './sign';
@@ -65,6 +66,12 @@ export interface ApiEnvironment {
    * field named in SENSITIVE_FIELDS before signing, so no call can forget it.
    */
   encryptField(value: string): Promise<string>;
+  /**
+   * A visitor token when there is none: the fetch in flight awaited, or a new one. A call a new visitor
+   * sent before it arrived, refused for having no session, is sent again once with it (never "Session
+   * expired" to someone who never had one). Absent: no call is sent again.
+   */
+  visitorToken?(): Promise<void>;
 }
 
 export interface ApiEffects {
@@ -260,8 +267,10 @@ export function createApiClient(env: ApiEnvironment, effects: ApiEffects): ApiCl
     path: string,
     body: Record<string, unknown> = {},
     options: CallOptions = {},
+    againWithVisitorToken = true,
   ): Promise<NormalizedResponse<T>> {
     const language = env.language();
+    const tokenSent = env.token();
     if (!(SUPPORTED_LANGUAGES as readonly string[]).includes(language)) throw new WrongLanguageError(language);
     const quiet = options.quiet === true;
     const payload = await encryptSensitive(options.skipEnrichment ? body : enrich(body), quiet);
@@ -307,6 +316,10 @@ export function createApiClient(env: ApiEnvironment, effects: ApiEffects): ApiCl
 
     const behaviour = behaviourFor(envelope.code, { path, inGame: env.inGame() });
     if (behaviour.kind === 'success' || behaviour.kind === 'data') return envelope;
+    if (envelope.code === GatewayCode.TokenInvalid && tokenSent === '' && againWithVisitorToken && env.visitorToken) {
+      await env.visitorToken();
+      if (env.token()) return request<T>(prefix, path, body, options, false);
+    }
     const handled = quiet ? false : carryOut(behaviour, envelope, path, requestId, payload);
     throw new ApiError('server', envelope.code, envelope.message, handled, envelope.data, response.status);
   }

@@ -31,7 +31,14 @@ async function untilSent(sent: unknown[], count: number): Promise<void> {
   }
 }
 
-function setup(options: { loggedIn?: boolean; language?: string; inGame?: boolean; encryptionFails?: boolean } = {}) {
+function setup(
+  options: { loggedIn?: boolean; language?: string; inGame?: boolean; encryptionFails?: boolean; visitorToken?: string | null } = {},
+) {
+  // The visitor token the app's visitorToken() brings ('' : it could not fetch one); undefined: no visitorToken.
+  let visitorToken = '';
+  const visitorFetches = vi.fn(async () => {
+    visitorToken = options.visitorToken ?? '';
+  });
   const sent: Sent[] = [];
   const replies: Array<(call: Sent) => Response | Promise<Response>> = [];
   let nextId = 0;
@@ -49,7 +56,7 @@ function setup(options: { loggedIn?: boolean; language?: string; inGame?: boolea
   });
   const env: ApiEnvironment = {
     appKey: () => APP_KEY,
-    token: () => (options.loggedIn ? 'tok-123' : ''),
+    token: () => (options.loggedIn ? 'tok-123' : visitorToken),
     identity: () => (options.loggedIn ? { loginName: 'juan01', customerId: '1001' } : {}),
     language: () => options.language ?? 'en',
     deviceId: () => 'device-1',
@@ -62,6 +69,7 @@ function setup(options: { loggedIn?: boolean; language?: string; inGame?: boolea
     newRequestId: () => `qid-${++nextId}`,
     fetch: fetchMock as unknown as typeof fetch,
     encryptField: options.encryptionFails ? () => Promise.reject(new Error('no WebCrypto')) : async (value: string) => `enc(${value})`,
+    ...(options.visitorToken === undefined ? {} : { visitorToken: visitorFetches }),
   };
   const effects = {
     toast: vi.fn(),
@@ -80,7 +88,7 @@ function setup(options: { loggedIn?: boolean; language?: string; inGame?: boolea
     (value: unknown, status = 200) =>
     () =>
       new Response(JSON.stringify(value), { status, headers: { 'Content-Type': 'application/json' } });
-  return { api, sent, replies, effects, fetchMock, json };
+  return { api, sent, replies, effects, fetchMock, json, visitorFetches };
 }
 
 const main = (errCode: string, body: unknown = null, errMsg = 'server says no') => ({ head: { errCode, errMsg }, body });
@@ -490,5 +498,30 @@ describe('error catalogue (spec §8)', () => {
   it('any other code toasts the message plus the code', async () => {
     const { effects } = await answer('GW_777777');
     expect(effects.toast).toHaveBeenCalledWith('fail', { text: 'server says no', code: 'GW_777777' });
+  });
+});
+
+describe('a new visitor whose token has not come yet', () => {
+  it('sends a call refused for having no session again, once, with the visitor token, and shows nothing', async () => {
+    const { api, sent, replies, effects, json, visitorFetches } = setup({ visitorToken: 'visitor-tok' });
+    replies.push(json(main('GW_800403')), json(main('0000', { missions: [] })));
+    await expect(api.call('main', 'sport-activity/missions')).resolves.toEqual({ missions: [] });
+    expect(visitorFetches).toHaveBeenCalledTimes(1);
+    expect(sent.map((s) => s.headers.get('token'))).toEqual(['', 'visitor-tok']);
+    expect(effectCalls(effects)).toEqual([]);
+  });
+
+  it('says the session is not valid when no visitor token can be had, or the call with one is refused again', async () => {
+    const offline = setup({ visitorToken: '' });
+    offline.replies.push(offline.json(main('GW_800403')));
+    await expect(offline.api.call('main', 'sport-activity/missions')).rejects.toMatchObject({ code: 'GW_800403' });
+    expect(offline.sent).toHaveLength(1);
+    expect(offline.effects.resetToken).toHaveBeenCalledWith('GW_800403');
+
+    const refused = setup({ visitorToken: 'visitor-tok' });
+    refused.replies.push(refused.json(main('GW_800403')), refused.json(main('GW_800403')));
+    await expect(refused.api.call('main', 'sport-activity/missions')).rejects.toMatchObject({ code: 'GW_800403' });
+    expect(refused.sent).toHaveLength(2);
+    expect(refused.effects.resetToken).toHaveBeenCalledTimes(1);
   });
 });

@@ -34,13 +34,20 @@ export async function loginWithBotSession(sessionId: string, relogin: string | u
   }
 }
 
-/** A token is fetched for anonymous visitors (spec §4 "Login/logout"). */
-export async function ensureVisitorToken(): Promise<void> {
-  if (session.webToken.token) return;
-  try {
-    const result = await api.call<VisitorTokenResult>('main', 'webToken', {}, { quiet: true });
-    if (!session.webToken.token) setVisitorToken(result.webToken);
-  } catch {
-    // Offline or not yet served: calls go without a token and the server treats them as a visitor's.
-  }
+let fetching: Promise<void> | undefined;
+
+/** A token is fetched for anonymous visitors (spec §4 "Login/logout"); one fetch at a time, shared by whoever asks. */
+export function ensureVisitorToken(): Promise<void> {
+  if (session.webToken.token) return Promise.resolve();
+  fetching ??= (async () => {
+    try {
+      const result = await api.call<VisitorTokenResult>('main', 'webToken', {}, { quiet: true });
+      if (!session.webToken.token) setVisitorToken(result.webToken);
+    } catch {
+      // Offline or not yet served: calls go without a token and the server treats them as a visitor's.
+    } finally {
+      fetching = undefined;
+    }
+  })();
+  return fetching;
 }
