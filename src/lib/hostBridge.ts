@@ -1,4 +1,4 @@
-import { BRIDGE_VERSION, type BridgeEnvelope, isEnvelope } from '../contract/partners';
+import { BRIDGE_VERSION, type BridgeEnvelope, isEnvelope } from '../contract/bridgeEnvelope';
 import { uuid } from './ids';
 import { timers } from './timers';
 
