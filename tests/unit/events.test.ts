@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as EventsIndex from '../../src/api/events/index';
 import { fetchWithBackoff } from '../../src/api/events/attribution';
 import { EventPipe, type EventTransport, SEND_INTERVAL_MS } from '../../src/api/events/pipe';
 import { memoryStore } from '../../src/api/events/store';
@@ -174,5 +175,82 @@ describe('the event pipe', () => {
     expect(beacons).toEqual([made.map((e) => e.id)]);
     await vi.advanceTimersByTimeAsync(2 * SEND_INTERVAL_MS);
     expect(sent).toEqual([]);
+  });
+});
+
+describe('what a page records before its event module starts', () => {
+  type Index = typeof EventsIndex;
+  const fresh = async (): Promise<Index> => {
+    vi.resetModules();
+    return import('../../src/api/events/index');
+  };
+  const onScreen = (element: Element, top: number) =>
+    vi
+      .spyOn(element, 'getBoundingClientRect')
+      .mockReturnValue({ top, bottom: top + 40, left: 0, right: 200, width: 200, height: 40 } as DOMRect);
+
+  afterEach(() => {
+    sessionStorage.clear();
+    vi.doUnmock('../../src/api/events/engine');
+  });
+
+  it('goes to the tab with a page left early, the exposures of what is half on screen among it, and is sent by the next start once', async () => {
+    const first = await fresh();
+    const shown = document.createElement('nav');
+    const below = document.createElement('section');
+    document.body.append(shown, below);
+    onScreen(shown, 10);
+    onScreen(below, innerHeight + 100);
+    first.events.pageView('/sports', 'Home_sports');
+    first.events.exposure(shown, 'sports.calendar');
+    first.events.exposure(below, 'sports.banner');
+    first.events.click('sports.calendar', '2026-11-30');
+    dispatchEvent(new Event('pagehide'));
+
+    const left = JSON.parse(sessionStorage.getItem(first.EARLY_EVENTS_KEY) ?? '[]') as { kind: string; featureId?: string }[];
+    expect(left.map((event) => `${event.kind}:${event.featureId ?? ''}`)).toEqual([
+      'pageView:',
+      'exposure:sports.calendar',
+      'click:sports.calendar',
+    ]);
+
+    // The next page of the tab starts its module: the left events are replayed first, at their own times, then its own.
+    const replayed: unknown[][] = [];
+    const own: string[] = [];
+    vi.doMock('../../src/api/events/engine', () => ({
+      startEngine: () => ({
+        replay: (early: unknown[]) => replayed.push(early),
+        pageView: (pathname: string) => own.push(pathname),
+      }),
+    }));
+    const next = await fresh();
+    next.events.pageView('/promo', 'promo');
+    await next.startEvents();
+    expect(replayed).toHaveLength(1);
+    expect((replayed[0] as { kind: string; at: number }[]).map((event) => event.kind)).toEqual(['pageView', 'exposure', 'click']);
+    expect((replayed[0] as { at: number }[])[0]!.at).toBe(Date.now());
+    expect(own).toEqual(['/promo']);
+    expect(sessionStorage.getItem(next.EARLY_EVENTS_KEY)).toBeNull();
+    shown.remove();
+    below.remove();
+  });
+
+  it('leaves nothing behind once the module has started, and forgets an exposure whose element went', async () => {
+    vi.doMock('../../src/api/events/engine', () => ({
+      startEngine: () => ({ replay: () => undefined, exposure: () => () => undefined }),
+    }));
+    const index = await fresh();
+    const gone = document.createElement('div');
+    document.body.append(gone);
+    onScreen(gone, 10);
+    const stop = index.events.exposure(gone, 'promo.offer');
+    stop();
+    dispatchEvent(new Event('pagehide'));
+    expect(sessionStorage.getItem(index.EARLY_EVENTS_KEY)).toBeNull();
+    await index.startEvents();
+    index.events.exposure(gone, 'promo.offer');
+    dispatchEvent(new Event('pagehide'));
+    expect(sessionStorage.getItem(index.EARLY_EVENTS_KEY)).toBeNull();
+    gone.remove();
   });
 });

@@ -26,7 +26,7 @@ import { hmacSha256Hex } from '../signFallback';
 import { api, apiEnvironment } from '../instance';
 import { fetchWithBackoff } from './attribution';
 import { fingerprintOnce, fingerprintWithRetry } from './fingerprint';
-import { FINGERPRINT_KEY } from './index';
+import { type EarlyEvent, FINGERPRINT_KEY } from './index';
 import { EventPipe, type EventTransport } from './pipe';
 import { indexedDbStore } from './store';
 
@@ -84,6 +84,8 @@ export interface EventEngine {
   fingerprint(): void;
   necessary(name: NecessaryEventName): void;
   consentChanged(): void;
+  /** What earlier pages of the tab recorded before their module started (index.ts), at their own times. */
+  replay(early: readonly EarlyEvent[]): void;
   waiting(): number;
 }
 
@@ -105,6 +107,11 @@ export function startEngine(): EventEngine {
     ...fields,
   });
   const add = (kind: EventKind, fields?: Partial<WireEvent>) => pipe.add(make(kind, fields));
+  const exposed = (featureId: string, calendarId: string | undefined, at?: number) => {
+    // Seen once per session per feature (and calendar id).
+    if (onceInSession(`exposure:${featureId}:${calendarId ?? ''}`))
+      add('exposure', { featureId, calendarId, statType: STAT_TYPE.exposure, ...(at === undefined ? {} : { at }) });
+  };
 
   addEventListener('online', () => pipe.onlineAgain());
   addEventListener('pagehide', () => pipe.pageHidden());
@@ -150,9 +157,7 @@ export function startEngine(): EventEngine {
             const seen = watched.get(entry.target);
             observer!.unobserve(entry.target);
             watched.delete(entry.target);
-            // Seen once per session per feature (and calendar id).
-            if (seen && onceInSession(`exposure:${seen.featureId}:${seen.calendarId ?? ''}`))
-              add('exposure', { featureId: seen.featureId, calendarId: seen.calendarId, statType: STAT_TYPE.exposure });
+            if (seen) exposed(seen.featureId, seen.calendarId);
           }
         },
         { threshold: 0.5 },
@@ -188,6 +193,21 @@ export function startEngine(): EventEngine {
     },
     consentChanged() {
       pipe.consentChanged();
+    },
+    replay(early) {
+      for (const event of early) {
+        // Written by an earlier page of this app in this tab; anything else in the key is skipped.
+        if (typeof event !== 'object' || event === null || !Number.isFinite(event.at)) continue;
+        const at = Math.min(event.at, Date.now());
+        if (event.kind === 'pageView') add('pageView', { at, page: eventPath(event.pathname), route: event.route });
+        else if (event.kind === 'click')
+          add('click', { at, featureId: event.featureId, calendarId: event.calendarId, name: event.name, statType: STAT_TYPE.click });
+        else if (event.kind === 'statistic')
+          add('statistic', { at, statType: event.type, name: event.name, page: eventPath(event.pathname) });
+        else if (event.kind === 'necessary')
+          add(NECESSARY_EVENTS.find((known) => known.name === event.name)?.kind ?? 'regulatory', { at, name: event.name });
+        else if (event.kind === 'exposure') exposed(event.featureId, event.calendarId, at);
+      }
     },
     waiting: () => pipe.waiting,
   };
