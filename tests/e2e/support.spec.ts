@@ -35,8 +35,19 @@ test('a player opens the chat from a failed deposit, the agent answers from the 
   await waitForServiceWorker(page);
 
   // A Maya deposit of the simulator's blocked amount: the payment fails, and with Maya the order ends failed.
+  // The demo player may not have deposited yet in this run (alone, or first): the deposit page then asks
+  // about a deposit limit first (responsibleGaming.spec tests that offer), which this player declines.
+  await page.addLocatorHandler(page.getByRole('alertdialog', { name: 'Set a deposit limit?' }), async (offer) => {
+    await offer.getByRole('button', { name: 'Not now' }).click();
+    await expect(offer).toBeHidden();
+  });
   await page.goto('/wallet/deposit?payType=maya');
-  await page.getByTestId('deposit-amount').fill(FAILING_DEPOSIT);
+  // The offer may open while the amount is typed (it takes the focus): typed again until it holds.
+  const amount = page.getByTestId('deposit-amount');
+  await expect(async () => {
+    await amount.fill(FAILING_DEPOSIT);
+    await expect(amount).toHaveValue(FAILING_DEPOSIT, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
   await page.getByTestId('deposit-submit').click();
   await expect(page).toHaveURL(/\/sim\/[a-z]+\/checkout\//);
   await page.getByRole('button', { name: 'Pay ₱20,103.00' }).click();
@@ -176,7 +187,9 @@ test('the floating chat entry shows on Home and Account only, and ?method=cs ope
   await page.goto('/sports');
   // The first page of a fresh browser: its chunks and the shell's (slow on a loaded machine).
   await expect(page.getByTestId('service-chat')).toBeVisible({ timeout: 30_000 });
-  await page.goto('/wallet/deposit');
+  // Not on other pages (a visitor stays on the promotions page; the deposit page would send them Home to log in).
+  await page.goto('/promo');
+  await expect(page.getByRole('heading', { name: 'Offers you can take' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('service-chat')).toHaveCount(0);
   await page.goto('/sports?method=cs');
   await expect(page).toHaveURL(/\/ocssLdpage/);
