@@ -186,7 +186,7 @@ describe('the games lobby drawn into the page', () => {
     const { games } = await catalogue();
     const slots = gamesOfKind(games, 'slot');
     const full = await lobbyPage('/games/slot');
-    for (const headers of [{ 'Save-Data': 'on' }, { Cookie: 'panalo_data_saver=on' }]) {
+    for (const headers of [{ 'Save-Data': 'on' }, { Cookie: 'panalo_data_saver=on' }] as Record<string, string>[]) {
       const response = await fetch(`${server.url}/games/slot`, { headers });
       expect(response.headers.get('vary')).toMatch(/Save-Data/);
       const html = await response.text();
