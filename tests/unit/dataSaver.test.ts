@@ -118,7 +118,8 @@ describe('a list’s prices with data saver’s conflation (ListMirror)', () => 
     mirror.subscribeRow('m1', () => told.m1++);
     mirror.subscribeRow('m2', () => told.m2++);
     const price = (matchId: string) => mirror.getRow(matchId)?.markets[0]?.selections[0]?.price;
-    const move = (marketId: string, matchId: string, to: number) => mirror.apply({ status: 'live', markets: [market(marketId, matchId, to)] });
+    const move = (marketId: string, matchId: string, to: number) =>
+      mirror.apply({ status: 'live', markets: [market(marketId, matchId, to)] });
     return { mirror, told, price, move };
   }
 
