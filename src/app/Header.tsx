@@ -35,7 +35,8 @@ export function Header() {
     <header className={styles.header}>
       <Link to="/" className={styles.brand} aria-label={t('app.name')}>
         <img className={styles.logo} src="/icons/logo.svg" alt="" width={30} height={30} />
-        <span>{t('app.name')}</span>
+        {/* With the data saver chip beside it, the logo alone (the link keeps its name): room for the actions. */}
+        <span className={saving ? 'visually-hidden' : undefined}>{t('app.name')}</span>
       </Link>
       {saving && (
         <Link to="/settings" className={styles.saver} aria-label={t('saver.chipLabel')} data-testid="data-saver-chip">

@@ -575,10 +575,11 @@ test('data saver on: /settings with its status, the header chip and the lobby’
   const findings: Finding[] = [];
   await page.goto('/settings');
   await page.getByRole('group', { name: 'Data saver' }).getByRole('radio', { name: 'On', exact: true }).check();
-  await expect(page.getByTestId('data-saver-chip')).toBeVisible();
+  await expect(page.getByTestId('data-saver-status')).toContainText('Data saver is on.');
   await audit(page, '/settings, data saver on', findings);
   await page.goto('/games/slot');
   await expect(page.getByTestId('game-tile').first().getByTestId('thumb-saved')).toBeVisible();
+  await expect(page.getByTestId('data-saver-chip')).toBeVisible();
   await audit(page, '/games/slot, data saver on', findings);
   report(findings);
 });
