@@ -244,6 +244,8 @@ export function pageVariant(
   lists?: ListSource,
   site?: SiteInfo,
   games?: GameListSource,
+  /** Data saver (issue 38: `Save-Data: on`, or the player's choice in its cookie): no pictures asked by the page. */
+  saveData = false,
 ): PageVariant {
   const { pathname, searchParams } = new URL(url, 'http://x');
   const route = routeOf(pathname);
@@ -259,7 +261,7 @@ export function pageVariant(
   // The games lobby: its first tiles and its catalogue, from the lists of this version (./firstTiles.ts).
   const gameLists = shown === 'Home_games' && pathname !== '/index.html' && info.rows ? games?.() : undefined;
   const gameKind = gameLists ? kindOf(pathname) : undefined;
-  const key = `${route?.name ?? '?'}|${pathname === '/index.html' ? 'shell' : mode}|${queries.map((q) => `${q.sportTypeId}:${q.mode}`).join(',')}|${siteKey}${gameLists ? `|${gameKind}:${gameLists.version}` : ''}`;
+  const key = `${route?.name ?? '?'}|${pathname === '/index.html' ? 'shell' : mode}|${queries.map((q) => `${q.sportTypeId}:${q.mode}`).join(',')}|${siteKey}${gameLists ? `|${gameKind}:${gameLists.version}` : ''}${saveData ? '|save-data' : ''}`;
   return {
     key,
     ttlMs: queries.length > 0 ? LIST_TTL_MS : Infinity,
@@ -278,11 +280,12 @@ export function pageVariant(
         const catalogue = gamesOf(gameLists);
         const skeleton = /<div class="ps-lines"[^>]*>[\s\S]*?<\/div>/;
         if (skeleton.test(page)) {
-          const lobby = lobbyScreen(info.rows.classes, gameLists.index, catalogue, gameKind);
+          const lobby = lobbyScreen(info.rows.classes, gameLists.index, catalogue, gameKind, saveData);
           page = page
             .replace(skeleton, () => lobby)
-            // The first screen's thumbnails are asked before the scripts (the page's largest paint), its style with the rows'.
-            .replace('<title>', () => `${thumbPreloads(catalogue, gameKind)}<title>`)
+            // The first screen's thumbnails are asked before the scripts (the page's largest paint), its style
+            // with the rows'; with data saver there are none to ask.
+            .replace('<title>', () => `${saveData ? '' : thumbPreloads(catalogue, gameKind)}<title>`)
             .replace('</head>', () => `${rowsHead(info.rows!)}</head>`)
             .replace('</body>', () => `${gameListScript(gameLists)}</body>`);
         }

@@ -76,8 +76,17 @@ const SEARCH_ICON =
 const HEART_ICON =
   '<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path d="M12 20.5s-7.5-4.6-9.3-9.4C1.5 7.6 3.8 4.5 7.1 4.5c2 0 3.5 1.1 4.9 2.9 1.4-1.8 2.9-2.9 4.9-2.9 3.3 0 5.6 3.1 4.4 6.6-1.8 4.8-9.3 9.4-9.3 9.4z" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"></path></svg>';
 
-/** parts.tsx GameTile, for a visitor (no favourites): `position` is its place in the grid, which says how its thumbnail loads. */
-export function gameTile(classes: RowClasses, game: GameEntry, platform: GamePlatform | undefined, position: number): string {
+/**
+ * parts.tsx GameTile, for a visitor (no favourites): `position` is its place in the grid, which says how its
+ * thumbnail loads. With `saveData` (data saver, issue 38) no thumbnail: the game's name on a light placeholder.
+ */
+export function gameTile(
+  classes: RowClasses,
+  game: GameEntry,
+  platform: GamePlatform | undefined,
+  position: number,
+  saveData = false,
+): string {
   const tr = t();
   const c = (...names: string[]) => cls(classes, 'Lobby', ...names);
   const maintenance = platform?.maintenance ?? false;
@@ -88,8 +97,10 @@ export function gameTile(classes: RowClasses, game: GameEntry, platform: GamePla
   return (
     `<div class="${c('tile')}" data-testid="game-tile"${maintenance ? ' data-maintenance="true"' : ''}>` +
     `<a class="${c('tileLink')}" href="/game?gameId=${game.gameId}"><span class="${c('thumbBox')}">` +
-    `<span class="${c('thumbFallback')}" aria-hidden="true">${esc(initials(game.gameName))}</span>` +
-    `<img class="${c('thumb')}" alt="" width="${THUMB_W}" height="${THUMB_H}" loading="${loading}" fetchpriority="${fetchPriority}" decoding="async" src="${esc(game.thumbnail)}">` +
+    (saveData
+      ? `<span class="${c('thumbFallback')} ${c('thumbSaved')}" aria-hidden="true" data-testid="thumb-saved">${esc(game.gameName)}</span>`
+      : `<span class="${c('thumbFallback')}" aria-hidden="true">${esc(initials(game.gameName))}</span>` +
+        `<img class="${c('thumb')}" alt="" width="${THUMB_W}" height="${THUMB_H}" loading="${loading}" fetchpriority="${fetchPriority}" decoding="async" src="${esc(game.thumbnail)}">`) +
     `<span class="${c('badges')}">${badges}</span>` +
     (maintenance ? `<span class="${c('maintenance')}">${esc(tr('games.maintenance'))}</span>` : '') +
     `</span><span class="${c('name')}">${esc(game.gameName)}</span><span class="${c('platform')}">${esc(platform?.name ?? game.platformCode)}</span></a>` +
@@ -143,7 +154,13 @@ export function gamesOf(lists: PublicGameLists): GameEntry[] {
 }
 
 /** GamesTab.tsx's first screen for a visitor, with the first DRAWN_TILES tiles of the kind. */
-export function lobbyScreen(classes: RowClasses, index: GameListIndex, games: readonly GameEntry[], kind: GameKind): string {
+export function lobbyScreen(
+  classes: RowClasses,
+  index: GameListIndex,
+  games: readonly GameEntry[],
+  kind: GameKind,
+  saveData = false,
+): string {
   const tr = t();
   const c = (...names: string[]) => cls(classes, 'Lobby', ...names);
   const tab = cls(classes, 'Tabs', 'tab');
@@ -180,7 +197,7 @@ export function lobbyScreen(classes: RowClasses, index: GameListIndex, games: re
   const label = esc(tr(`gameKinds.${kind}`));
   const drawn = kindGames
     .slice(0, DRAWN_TILES)
-    .map((game, position) => gameTile(classes, game, platforms.get(game.platformCode), position));
+    .map((game, position) => gameTile(classes, game, platforms.get(game.platformCode), position, saveData));
   if (kindGames.length === 0) html += `<p class="${c('empty')}">${esc(tr('games.empty'))}</p>`;
   else if (kindGames.length <= VIRTUALIZE_AT)
     html += `<ul class="${c('grid')}" aria-label="${label}">${drawn.map((tile) => `<li>${tile}</li>`).join('')}</ul>`;

@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import { APP_KEY_META } from '../../src/contract/sign';
 import type { SiteInfo } from '../../src/contract/site';
 import type { SportTypeId } from '../../src/contract/sports';
+import { requestSavesData } from '../../src/lib/dataSaver';
 import {
   EMPTY_INFO,
   type ListSource,
@@ -108,9 +109,9 @@ export const staticPlugin = fp<{ distDir: string; appKey: string; lists?: ListSo
     const pages = new Map<string, Shell>();
 
     /** The page for this address: built once (a page with snapshots at most once a second), then kept. */
-    const pageFor = (url: string): Shell | undefined => {
+    const pageFor = (url: string, saveData: boolean): Shell | undefined => {
       if (!html) return undefined;
-      const variant = pageVariant(html, url, info, routeOf, lists, options.siteInfo?.(), games);
+      const variant = pageVariant(html, url, info, routeOf, lists, options.siteInfo?.(), games, saveData);
       const now = Date.now();
       const kept = pages.get(variant.key);
       if (kept && kept.until > now) return kept;
@@ -121,7 +122,7 @@ export const staticPlugin = fp<{ distDir: string; appKey: string; lists?: ListSo
     };
 
     const sendShell = (request: FastifyRequest, reply: FastifyReply) => {
-      const shell = pageFor(request.url);
+      const shell = pageFor(request.url, requestSavesData(request.headers));
       if (!shell) {
         return reply
           .status(503)
@@ -130,7 +131,12 @@ export const staticPlugin = fp<{ distDir: string; appKey: string; lists?: ListSo
       }
       allowInlineStyles(reply, styleHashes);
       allowInlineScripts(reply, scriptHashes);
-      reply.header('Cache-Control', NO_CACHE).header('Vary', 'Accept-Encoding').header('ETag', shell.etag).type('text/html; charset=utf-8');
+      // The page differs with data saver (the browser's Save-Data, the player's choice in a cookie).
+      reply
+        .header('Cache-Control', NO_CACHE)
+        .header('Vary', 'Accept-Encoding, Save-Data, Cookie')
+        .header('ETag', shell.etag)
+        .type('text/html; charset=utf-8');
       if (request.headers['if-none-match'] === shell.etag) return reply.status(304).send();
       const accepts = String(request.headers['accept-encoding'] ?? '');
       if (/\bbr\b/.test(accepts)) return reply.header('Content-Encoding', 'br').send(encoded(shell, 'br'));

@@ -13,12 +13,14 @@ import { openLogin, openOverlay } from '../stores/ui';
 import { Button } from '../ui/Button';
 import styles from './Header.module.css';
 import { useLoggedIn } from '../hooks/useLoggedIn';
+import { useDataSaver } from '../hooks/useDataSaver';
 
-/** The home header: the brand, then the balance and Deposit for a player, or Log In / Register for a visitor. */
+/** The home header: the brand, data saver's chip while it is on, then the balance and Deposit for a player, or Log In / Register for a visitor. */
 export function Header() {
   const { t } = useTranslation();
   const { balance, bonusBalance } = useSnapshot(pay);
   const loggedIn = useLoggedIn();
+  const saving = useDataSaver();
   useQuery({ ...balanceQuery, enabled: loggedIn });
   // A bet accepted or settled in any tab moves the balance shown here at once.
   useBetPushes(loggedIn);
@@ -33,8 +35,14 @@ export function Header() {
     <header className={styles.header}>
       <Link to="/" className={styles.brand} aria-label={t('app.name')}>
         <img className={styles.logo} src="/icons/logo.svg" alt="" width={30} height={30} />
-        <span>{t('app.name')}</span>
+        {/* With the data saver chip beside it, the logo alone (the link keeps its name): room for the actions. */}
+        <span className={saving ? 'visually-hidden' : undefined}>{t('app.name')}</span>
       </Link>
+      {saving && (
+        <Link to="/settings" className={styles.saver} aria-label={t('saver.chipLabel')} data-testid="data-saver-chip">
+          {t('saver.chip')}
+        </Link>
+      )}
       <span className={styles.spacer} />
       {loggedIn ? (
         <div className={styles.actions}>

@@ -26,6 +26,8 @@ export const StorageKey = {
   games: 'games',
   /** Which provider's sign-in this tab started (Google or Apple): /googleloginredirect answers the matching call. */
   socialProvider: 'socialProvider',
+  /** The data-saver choice of /settings (issue 38): 'auto', 'on' or 'off'. */
+  dataSaver: 'dataSaver',
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
 

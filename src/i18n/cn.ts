@@ -1,5 +1,6 @@
 import { promoCn } from './promo.cn';
 import { bookingCn } from './booking.cn';
+import { dataSaverCn, dataSaverShellCn } from './datasaver.cn';
 import { campaignsCn } from './campaigns.cn';
 import { sportpromoCn } from './sportpromo.cn';
 import { inviteCn } from './invite.cn';
@@ -76,6 +77,7 @@ export const cn: Resources = {
     arcade: '街机',
     label: '游戏类型',
   },
+  saver: dataSaverShellCn,
   header: {
     cash: '现金',
     bonus: '奖金',
@@ -336,6 +338,7 @@ export const cn: Resources = {
   invite: inviteCn,
   masskara: masskaraCn,
   booking: bookingCn,
+  datasaver: dataSaverCn,
   kyc: kycCn,
   casino: casinoCn,
   games: gamesCn,

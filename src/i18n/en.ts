@@ -1,4 +1,5 @@
 import type { EnAreas } from './en.areas';
+import { dataSaverShellEn } from './datasaver.en';
 
 /**
  * English, the default language. Every visible string of the shell is here; the areas of the pages behind
@@ -61,6 +62,7 @@ export const en = {
     arcade: 'Arcade',
     label: 'Game types',
   },
+  saver: dataSaverShellEn,
   header: {
     balance: 'Balance',
     cash: 'Cash',

@@ -1,9 +1,13 @@
 import * as Comlink from 'comlink';
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useSnapshot } from 'valtio';
+import { subscribeKey } from 'valtio/vanilla/utils';
 import { type BetPush, type SelectionDetail, type SelectionQuery, TICKET_STATUSES } from '../contract/betting';
 import type { ChatMessage } from '../contract/feed';
 import type { ConnectionStatus, ListQuery, RealtimeApi, UserQueue } from '../contract/realtime';
 import { isOnline, subscribeOnline } from '../lib/online';
+import { CONFLATE_OFF_SCREEN_MS } from '../lib/dataSaver';
+import { dataSaver } from '../stores/dataSaver';
 import { dropFirstList, handOverFirstLists, realtime } from './client';
 import { firstListPatch } from './seed';
 import { ListMirror, type ListView, MatchMirror, type MatchView, OrderMirror, type RowView } from './mirror';
@@ -61,8 +65,51 @@ export function useLiveList(query: ListQuery): { mirror: ListMirror; view: ListV
       );
     });
   }, [key, mirror]);
+  // Data saver: rows off screen are told of new prices at most every CONFLATE_OFF_SCREEN_MS (useRowOnScreen).
+  useEffect(() => {
+    const conflate = () => mirror.setConflation(dataSaver.on ? CONFLATE_OFF_SCREEN_MS : 0);
+    conflate();
+    return subscribeKey(dataSaver, 'on', conflate);
+  }, [mirror]);
   const view = useSyncExternalStore(mirror.subscribeList, mirror.getList);
   return { mirror, view };
+}
+
+/** One IntersectionObserver for every row watched, each element with what it reports to. */
+const watchedRows = new Map<Element, (onScreen: boolean) => void>();
+let rowObserver: IntersectionObserver | undefined;
+
+function watchOnScreen(element: Element, report: (onScreen: boolean) => void): () => void {
+  rowObserver ??= new IntersectionObserver((entries) => {
+    for (const entry of entries) watchedRows.get(entry.target)?.(entry.isIntersecting);
+  });
+  watchedRows.set(element, report);
+  rowObserver.observe(element);
+  return () => {
+    rowObserver?.unobserve(element);
+    watchedRows.delete(element);
+  };
+}
+
+/**
+ * The ref of a row's element: while data saver is on, it tells the list's mirror whether the row is on
+ * screen, so a row off screen gets its prices conflated (ListMirror.watchOnScreen) and one on screen live.
+ * Nothing is observed while the mode is off.
+ */
+export function useRowOnScreen(mirror: ListMirror, matchId: string): (element: HTMLElement | null) => (() => void) | undefined {
+  const saving = useSnapshot(dataSaver).on;
+  return useCallback(
+    (element: HTMLElement | null) => {
+      if (!saving || !element || typeof IntersectionObserver === 'undefined') return undefined;
+      const row = mirror.watchOnScreen(matchId);
+      const stop = watchOnScreen(element, row.report);
+      return () => {
+        stop();
+        row.stop();
+      };
+    },
+    [saving, mirror, matchId],
+  );
 }
 
 export function useRow(mirror: ListMirror, matchId: string): RowView | undefined {

@@ -2,6 +2,7 @@ import { type SelectionDetail, type SelectionQuery, selectionKey } from '../cont
 import type { League, Market, Match } from '../contract/feed';
 import type { FeedStatus, ListPatch, MatchPatch } from '../contract/realtime';
 import { compareText } from '../lib/order';
+import { conflationDelay } from '../lib/dataSaver';
 
 /**
  * The tab's copy of what one worker subscription shows, fed by its patches. Rows subscribe to their own
@@ -82,6 +83,18 @@ export class ListMirror {
   private readonly moves = new Map<string, Move>();
   private readonly rowListeners = new Listeners();
   private readonly listListeners = new Set<Listener>();
+  /**
+   * Data saver's conflation (issue 38; the rule: src/lib/dataSaver.ts conflationDelay): a row off screen
+   * is told of a change at most once per `conflateMs` (0: every change at once). The mirror keeps every
+   * change as it comes (a pick reads the price of now); a row held back reads, until it is told, the
+   * row its listeners last saw (`heldRows`).
+   */
+  private conflateMs = 0;
+  /** Per match, each element watched for it and whether it is on screen. */
+  private readonly watched = new Map<string, Map<object, boolean>>();
+  private readonly heldRows = new Map<string, RowView>();
+  private readonly toldAt = new Map<string, number>();
+  private readonly releases = new Map<string, ReturnType<typeof setTimeout>>();
 
   /**
    * A reset (the worker's first answer after the rows the page was seeded with, a resync after a gap)
@@ -124,7 +137,14 @@ export class ListMirror {
       this.marketsOfMatch.delete(matchId);
       this.rows.delete(matchId);
     }
+    // What each touched row's listeners see now, for a row whose change is held back.
+    const seen =
+      this.conflateMs > 0
+        ? new Map([...touched].map((id) => [id, this.heldRows.get(id) ?? before?.rows.get(id) ?? this.rows.get(id)]))
+        : undefined;
     const changed = [...touched].filter((matchId) => this.rebuildRow(matchId, before?.rows.get(matchId) ?? this.rows.get(matchId)));
+    for (const matchId of patch.removedMatches ?? []) this.forgetHeld(matchId);
+    if (patch.reset) for (const matchId of [...this.heldRows.keys()]) if (!this.matches.has(matchId)) this.forgetHeld(matchId);
     const order = patch.order ?? (patch.reset ? [] : this.view.order);
     const leagues = patch.leagues
       ? new Map(patch.leagues.map((l) => [l.leagueId, kept(this.view.leagues.get(l.leagueId), l)]))
@@ -144,7 +164,89 @@ export class ListMirror {
       this.view = next;
       for (const listener of this.listListeners) listener();
     }
-    this.notifyRows(changed);
+    this.notifyRows(seen ? this.conflate(changed, seen) : changed);
+  }
+
+  /**
+   * Turns data saver's conflation on (`ms` > 0: CONFLATE_OFF_SCREEN_MS) or off; off tells the rows held
+   * back at once.
+   */
+  setConflation(ms: number): void {
+    this.conflateMs = ms;
+    if (ms <= 0) this.release([...this.releases.keys()]);
+  }
+
+  /**
+   * Watches one element showing a row (its IntersectionObserver reports to `report`): the row counts as
+   * off screen while every element watched for it is; a row coming on screen, or no longer watched, is
+   * told what it missed at once. A match can show twice (a featured card and its row).
+   */
+  watchOnScreen(matchId: string): { report: (onScreen: boolean) => void; stop: () => void } {
+    const token = {};
+    let elements = this.watched.get(matchId);
+    if (!elements) this.watched.set(matchId, (elements = new Map()));
+    elements.set(token, true);
+    const settle = () => {
+      if (this.releases.has(matchId) && !this.offScreen(matchId)) this.release([matchId]);
+    };
+    return {
+      report: (onScreen) => {
+        if (!elements.has(token)) return;
+        elements.set(token, onScreen);
+        settle();
+      },
+      stop: () => {
+        elements.delete(token);
+        if (elements.size === 0 && this.watched.get(matchId) === elements) this.watched.delete(matchId);
+        settle();
+      },
+    };
+  }
+
+  private offScreen(matchId: string): boolean {
+    const elements = this.watched.get(matchId);
+    return elements !== undefined && elements.size > 0 && [...elements.values()].every((onScreen) => !onScreen);
+  }
+
+  /** The changed rows to tell now; the others are held until their window ends. */
+  private conflate(changed: readonly string[], seen: ReadonlyMap<string, RowView | undefined>): string[] {
+    const now = Date.now();
+    const tell: string[] = [];
+    for (const matchId of changed) {
+      if (this.releases.has(matchId)) continue;
+      const wait = conflationDelay(now, this.toldAt.get(matchId), !this.offScreen(matchId), this.conflateMs);
+      if (wait === 0) {
+        this.toldAt.set(matchId, now);
+        tell.push(matchId);
+        continue;
+      }
+      const shown = seen.get(matchId);
+      if (shown) this.heldRows.set(matchId, shown);
+      this.releases.set(
+        matchId,
+        setTimeout(() => this.release([matchId]), wait),
+      );
+    }
+    return tell;
+  }
+
+  /** Tells held rows what they missed. */
+  private release(matchIds: readonly string[]): void {
+    const now = Date.now();
+    for (const matchId of matchIds) {
+      clearTimeout(this.releases.get(matchId));
+      this.releases.delete(matchId);
+      this.heldRows.delete(matchId);
+      this.toldAt.set(matchId, now);
+    }
+    this.notifyRows(matchIds);
+  }
+
+  private forgetHeld(matchId: string): void {
+    clearTimeout(this.releases.get(matchId));
+    this.releases.delete(matchId);
+    this.heldRows.delete(matchId);
+    this.toldAt.delete(matchId);
   }
 
   /**
@@ -189,8 +291,9 @@ export class ListMirror {
     return () => this.listListeners.delete(listener);
   };
 
+  /** The row as its listeners are to show it: with data saver, an off-screen row's change may still be held. */
   getRow(matchId: string): RowView | undefined {
-    return this.rows.get(matchId);
+    return this.heldRows.get(matchId) ?? this.rows.get(matchId);
   }
 
   subscribeRow(matchId: string, listener: Listener): () => void {

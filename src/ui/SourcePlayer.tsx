@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STREAM_START_TIMEOUT_MS, type VideoSource } from '../contract/video';
-import { slowConnection } from '../lib/network';
+import { dataSaver as dataSaverMode } from '../stores/dataSaver';
 import { lookupStream } from '../api/video';
 import { HlsVideo } from './HlsVideo';
 import styles from './HlsVideo.module.css';
@@ -30,7 +30,8 @@ export interface SourcePlayerProps {
 export function SourcePlayer({ sources, attempts, label }: SourcePlayerProps) {
   const { t } = useTranslation();
   const [phase, setPhase] = useState<Phase>(sources.length > 0 ? { kind: 'lookup', index: 0 } : { kind: 'failed' });
-  const [dataSaver] = useState(slowConnection);
+  // Data-saver mode as the player opened the page (src/stores/dataSaver.ts): nothing starts by itself.
+  const [dataSaver] = useState(() => dataSaverMode.on);
   const [tried, setTried] = useState(0);
   /** Counts the pieces of the current stream that arrived: a slow link that still delivers is waited for. */
   const [progress, setProgress] = useState(0);

@@ -32,7 +32,6 @@
  *    `--slow-runs` (default 1). `--no-slow` skips it, `--slow-only` runs only it; `--paths a,b` limits the
  *    unthrottled pass to those paths.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -48,6 +47,7 @@ import { CdpConnection, startChromium } from './cdp';
 import { type PlayerStorage, demoPlayerStorage, playerStorageScript } from './player';
 import { SLOW_PHONE, Throttler, openTab, settleBetweenVisits } from './slowPhone';
 import { errorMessage, median, percentile, round, sleep } from './stats';
+import { gitDescribe } from './checkout';
 
 const TARGETS = { unthrottledMs: 1_000, slowColdMs: 4_000, slowWarmMs: 2_000 } as const;
 const VISIT_TIMEOUT_MS = 20_000;
@@ -342,18 +342,6 @@ const key = (link: { as: Identity; path: string }) => `${link.as} ${link.path}`;
 function medianOf(visits: readonly Visit[], field: 'fromLoadMs' | 'fromNavMs' | 'loadMs'): number | null {
   const values = visits.map((v) => v[field]).filter((v): v is number => typeof v === 'number');
   return values.length ? round(median(values)) : null;
-}
-
-function gitDescribe(): string {
-  try {
-    const rev = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim()
-      ? ' (uncommitted changes)'
-      : '';
-    return `${rev}${dirty}`;
-  } catch {
-    return 'not a git checkout';
-  }
 }
 
 const fmt = (value: unknown) => (value === null || value === undefined ? '–' : String(value));

@@ -48,7 +48,6 @@
  * A visit lasts 20 s, longer (up to 60 s) until a price change was seen. Medians of the runs are the
  * figures; the machine is shared, so compare two checkouts measured side by side.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -57,6 +56,7 @@ import { errorMessage, median, round, sleep } from './stats';
 import { LATENCY_MS, SLOW_PHONE, Throttler, openTab, settleBetweenVisits } from './slowPhone';
 import { type ServerProcess, startServerProcess } from '../e2e/serverProcess';
 import { benchOptions } from './args';
+import { gitDescribe } from './checkout';
 
 const WINDOW_MS = 20_000;
 const MAX_VISIT_MS = 60_000;
@@ -276,19 +276,6 @@ function summarise(visits: Visit[]) {
     'durationMs',
   );
   return out;
-}
-
-function gitDescribe(): string {
-  try {
-    const rev = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-    const branch = execFileSync('git', ['rev-parse', '--abbrev-ref', 'HEAD'], { encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim()
-      ? ' (uncommitted changes)'
-      : '';
-    return `${branch} ${rev}${dirty}`;
-  } catch {
-    return 'not a git checkout';
-  }
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

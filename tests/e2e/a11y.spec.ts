@@ -12,7 +12,7 @@ import { KYC_DRAFT } from './kycDraft';
  * its frame, the FAQ, the wallet, withdraw and account pages, the records and messages, the KYC form, and
  * responsible gaming's pages and tools, the login sheet, the bet slip with a parlay, the bet result and the withdrawal password sheets; also
  * the first screens the server draws before the app runs; the video pages; the news, a community article,
- * /facebook, the match player and the whole history. Moderate and minor findings are printed, only
+ * /facebook, the match player and the whole history; /settings and the lobby with data saver on. Moderate and minor findings are printed, only
  * critical and serious ones fail. The floating chat and bet-slip buttons never cover a price.
  */
 
@@ -568,6 +568,19 @@ test('withdraw and its password sheet, the KYC form, a game lobby and a game in 
   // axe went into the game's frame: some of what it checked is there (a target through the iframe).
   expect(inGame.passes.some((rule) => rule.nodes.some((node) => node.target.length > 1))).toBe(true);
 
+  report(findings);
+});
+
+test('data saver on: /settings with its status, the header chip and the lobby’s named placeholders (issue 38)', async ({ page }) => {
+  const findings: Finding[] = [];
+  await page.goto('/settings');
+  await page.getByRole('group', { name: 'Data saver' }).getByRole('radio', { name: 'On', exact: true }).check();
+  await expect(page.getByTestId('data-saver-status')).toContainText('Data saver is on.');
+  await audit(page, '/settings, data saver on', findings);
+  await page.goto('/games/slot');
+  await expect(page.getByTestId('game-tile').first().getByTestId('thumb-saved')).toBeVisible();
+  await expect(page.getByTestId('data-saver-chip')).toBeVisible();
+  await audit(page, '/games/slot, data saver on', findings);
   report(findings);
 });
 

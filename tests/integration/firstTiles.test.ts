@@ -34,6 +34,7 @@ const CLASSES = {
     'tileLink',
     'thumbBox',
     'thumbFallback',
+    'thumbSaved',
     'thumb',
     'badges',
     'badge',
@@ -93,10 +94,12 @@ function tilesOf(html: string) {
 }
 
 /** A lobby page, once the server has read its catalogue (it reads it in the background at start). */
-async function lobbyPage(path: string): Promise<string> {
+async function lobbyPage(path: string, headers: Record<string, string> = {}): Promise<string> {
   let html = '';
   await expect
-    .poll(async () => (html = await (await fetch(`${server.url}${path}`)).text()).includes('data-first-tiles'), { timeout: 10_000 })
+    .poll(async () => (html = await (await fetch(`${server.url}${path}`, { headers })).text()).includes('data-first-tiles'), {
+      timeout: 10_000,
+    })
     .toBe(true);
   return html;
 }
@@ -177,5 +180,27 @@ describe('the games lobby drawn into the page', () => {
     expect(styles[1]).toContain(CSS);
     for (const style of styles) expect(styleSrc).toContain(`'sha256-${createHash('sha256').update(style).digest('base64')}'`);
     expect(styleSrc).not.toContain('unsafe-inline');
+  });
+
+  it('asks no thumbnail with Save-Data: on (or the player’s data saver cookie): the same tiles, each named on a placeholder', async () => {
+    const { games } = await catalogue();
+    const slots = gamesOfKind(games, 'slot');
+    const full = await lobbyPage('/games/slot');
+    for (const headers of [{ 'Save-Data': 'on' }, { Cookie: 'panalo_data_saver=on' }] as Record<string, string>[]) {
+      const response = await fetch(`${server.url}/games/slot`, { headers });
+      expect(response.headers.get('vary')).toMatch(/Save-Data/);
+      const html = await response.text();
+      expect(html).not.toContain('rel="preload" as="image"');
+      const tiles = tilesOf(html);
+      expect(tiles.filter((tile) => tile.img !== '')).toEqual([]);
+      expect(tiles.map((tile) => tile.href)).toEqual(tilesOf(full).map((tile) => tile.href));
+      const placeholders = [...html.matchAll(/data-testid="thumb-saved">([^<]*)</g)].map((m) => unescape(m[1]));
+      expect(placeholders).toEqual(slots.slice(0, 12).map((game) => game.gameName));
+      expect(html.length).toBeLessThan(full.length);
+    }
+    // The player’s Off wins over the browser’s Save-Data: the thumbnails are back.
+    const off = await (await fetch(`${server.url}/games/slot`, { headers: { 'Save-Data': 'on', Cookie: 'panalo_data_saver=off' } })).text();
+    expect(tilesOf(off).every((tile) => tile.img.includes('src='))).toBe(true);
+    expect(off).toContain('rel="preload" as="image"');
   });
 });

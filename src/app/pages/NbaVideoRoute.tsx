@@ -7,7 +7,7 @@ import { MissionList } from '../../features/campaigns/MissionsPage';
 import { MISSIONS_KEY, openHighlight, watchedHighlight } from '../../features/campaigns/api';
 import { clipUrl, highlightsQuery } from '../../features/video/api';
 import { useLoggedIn } from '../../hooks/useLoggedIn';
-import { slowConnection } from '../../lib/network';
+import { dataSaver as dataSaverMode } from '../../stores/dataSaver';
 import { showToast } from '../../stores/ui';
 import { Button } from '../../ui/Button';
 import { HlsVideo } from '../../ui/HlsVideo';
@@ -34,7 +34,8 @@ export function NbaVideoRoute() {
   const queryClient = useQueryClient();
   const { data, isError, refetch } = useQuery(highlightsQuery);
   const [playing, setPlaying] = useState<Playing | undefined>(undefined);
-  const [dataSaver] = useState(slowConnection);
+  // Data-saver mode as the player opened the page (src/stores/dataSaver.ts): nothing starts by itself.
+  const [dataSaver] = useState(() => dataSaverMode.on);
   const [counted, setCounted] = useState<ReadonlySet<string>>(new Set());
   const clips = data?.clips.filter((clip) => clip.sportTypeId === SportTypeId.Basketball) ?? [];
 

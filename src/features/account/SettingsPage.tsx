@@ -10,6 +10,8 @@ import { OddsType } from '../../contract/sports';
 import { setLanguage } from '../../i18n';
 import { choosePrivacy } from '../../api/events/consent';
 import { privacy } from '../../stores/privacy';
+import { chooseDataSaver, dataSaver } from '../../stores/dataSaver';
+import { DATA_SAVER_SETTINGS, type DataSaverSetting } from '../../lib/dataSaver';
 import { quickBetAmount, rememberQuickStake } from '../../stores/quickStake';
 import { type LanguageCode, type LayoutType, type OddsChangeAcceptance, preferences } from '../../stores/preferences';
 import styles from './SettingsPage.module.css';
@@ -29,12 +31,14 @@ const QUICK_BET_AMOUNTS = [0, 20, 50, 100, 200, 500, 1_000] as const;
 
 /**
  * /settings: language, odds format, default home tab, layout, odds-change acceptance and the quick bet
- * amount, kept on this device; the analytics choice (issue 39), changeable here at any time.
+ * amount, kept on this device; data saver (issue 38: Auto follows the browser); the analytics choice
+ * (issue 39), changeable here at any time.
  */
 export function SettingsPage() {
   const { t } = useTranslation();
   const prefs = useSnapshot(preferences);
   const { analytics } = useSnapshot(privacy);
+  const saver = useSnapshot(dataSaver);
   const [quickAmount, setQuickAmount] = useState(quickBetAmount);
   return (
     <PageLayout flush>
@@ -94,6 +98,19 @@ export function SettingsPage() {
           setQuickAmount(value);
         }}
       />
+      <Choice
+        legend={t('datasaver.legend')}
+        name="dataSaver"
+        value={saver.setting}
+        options={DATA_SAVER_SETTINGS.map((value) => ({ value, label: t(`datasaver.settings.${value}`) }))}
+        onChange={(value: DataSaverSetting) => chooseDataSaver(value)}
+      />
+      <p className={styles.note} role="status" data-testid="data-saver-status">
+        {saver.reason === 'setting'
+          ? t(saver.on ? 'datasaver.status.setting_on' : 'datasaver.status.setting_off')
+          : t(`datasaver.status.${saver.reason}`)}{' '}
+        {t('datasaver.explain')}
+      </p>
       <Choice
         legend={t('privacy.settingsLegend')}
         name="analytics"

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { useDataSaver } from '../../hooks/useDataSaver';
 import { formatCentavos } from '../../lib/money';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
@@ -13,6 +14,7 @@ import styles from './Casino.module.css';
 /** /bingo_gamezone: the bingo rooms of the lists (draws shared by each room's players); a room opens its game card. */
 export function BingoZonePage() {
   const { t } = useTranslation();
+  const saving = useDataSaver();
   const { data, isPending, isError, refetch } = useQuery(gameListQuery);
   const rooms = data ? bingoRooms(data.games) : [];
   return (
@@ -30,7 +32,12 @@ export function BingoZonePage() {
           {rooms.map((room) => (
             <li key={room.gameId}>
               <Link to="/game" search={{ gameId: String(room.gameId) }} className={styles.room} data-testid="bingo-room">
-                <img className={styles.roomThumb} src={room.thumbnail} alt="" loading="lazy" />
+                {/* Data saver (issue 38): a light placeholder instead of the room's picture. */}
+                {saving ? (
+                  <span className={styles.roomThumb} aria-hidden="true" data-testid="thumb-saved" />
+                ) : (
+                  <img className={styles.roomThumb} src={room.thumbnail} alt="" loading="lazy" />
+                )}
                 <strong>{room.gameName}</strong>
                 <span className={styles.dim}>{t('casino.cardFrom', { amount: formatCentavos(room.minBet) })}</span>
               </Link>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { useDataSaver } from '../../hooks/useDataSaver';
 import { newsIndexQuery } from '../../api/news';
 import { NEWS_CATEGORIES, type NewsCategory, type NewsSummary, newsImageUrl } from '../../contract/news';
 import { Button } from '../../ui/Button';
@@ -74,9 +75,11 @@ function NewsList({ category, label }: { category?: NewsCategory; label?: string
  */
 export function NewsCard({ article, community = false }: { article: NewsSummary; community?: boolean }) {
   const { t, i18n } = useTranslation();
+  // Data saver (issue 38): the list goes without its pictures; the article itself still shows its own.
+  const saving = useDataSaver();
   const inside = (
     <>
-      {article.image && (
+      {article.image && !saving && (
         <img
           className={styles.thumb}
           src={newsImageUrl(article.image.file)}

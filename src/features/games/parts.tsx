@@ -8,6 +8,7 @@ import { GameCall } from '../../contract/gameConstants';
 import type { GameEntry, GamePlatform } from '../../contract/games';
 import { api } from '../../api/instance';
 import { useOnline } from '../../hooks/useOnline';
+import { useDataSaver } from '../../hooks/useDataSaver';
 import { formatCentavos } from '../../lib/money';
 import { local } from '../../lib/storage';
 import { StorageKey } from '../../contract/storageKeys';
@@ -70,26 +71,36 @@ export const GameTile = memo(function GameTile({
   const { likeGameList } = useSnapshot(gamesStore);
   const liked = likeGameList.includes(game.gameId);
   const maintenance = platform?.maintenance ?? false;
+  // Data saver (issue 38): no thumbnail is asked; a light placeholder with the game's name holds its place.
+  const saving = useDataSaver();
   return (
     <div className={styles.tile} data-testid="game-tile" data-maintenance={maintenance || undefined}>
       <Link to="/game" search={{ gameId: game.gameId }} className={styles.tileLink}>
         <span className={styles.thumbBox}>
-          <span className={styles.thumbFallback} aria-hidden="true">
-            {initials(game.gameName)}
-          </span>
-          <img
-            className={styles.thumb}
-            src={game.thumbnail}
-            alt=""
-            width={THUMB_W}
-            height={THUMB_H}
-            {...(position === undefined ? { loading: 'lazy' as const } : thumbLoading(position))}
-            decoding="async"
-            // Offline, a thumbnail never seen is not in the cache: the tile shows the game's initials instead.
-            onError={(event) => {
-              event.currentTarget.hidden = true;
-            }}
-          />
+          {saving ? (
+            <span className={`${styles.thumbFallback} ${styles.thumbSaved}`} aria-hidden="true" data-testid="thumb-saved">
+              {game.gameName}
+            </span>
+          ) : (
+            <span className={styles.thumbFallback} aria-hidden="true">
+              {initials(game.gameName)}
+            </span>
+          )}
+          {!saving && (
+            <img
+              className={styles.thumb}
+              src={game.thumbnail}
+              alt=""
+              width={THUMB_W}
+              height={THUMB_H}
+              {...(position === undefined ? { loading: 'lazy' as const } : thumbLoading(position))}
+              decoding="async"
+              // Offline, a thumbnail never seen is not in the cache: the tile shows the game's initials instead.
+              onError={(event) => {
+                event.currentTarget.hidden = true;
+              }}
+            />
+          )}
           <span className={styles.badges}>
             {game.tags.map((tag) => (
               <span key={tag} className={`${styles.badge} ${styles[`badge_${tag}`] ?? ''}`}>

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRow } from '../../realtime/hooks';
+import { useRow, useRowOnScreen } from '../../realtime/hooks';
 import type { ListMirror } from '../../realtime/mirror';
 import { marketShortName } from '../../lib/marketLabels';
 import styles from './MatchCard.module.css';
@@ -12,12 +12,14 @@ import { MarketPrices } from './PriceButton';
 export const MatchCard = memo(function MatchCard({ mirror, matchId, now }: { mirror: ListMirror; matchId: string; now: number }) {
   const { t } = useTranslation();
   const row = useRow(mirror, matchId);
+  // Data saver: off screen (the rail scrolls sideways), its prices are told at most every five seconds.
+  const onScreen = useRowOnScreen(mirror, matchId);
   if (!row) return null;
   const { match, markets, moves } = row;
   const market = markets[0];
   const live = match.runningStatus === '0' && match.live;
   return (
-    <article className={styles.card} data-testid="match-card" data-match={match.matchId}>
+    <article className={styles.card} data-testid="match-card" data-match={match.matchId} ref={onScreen}>
       <Link to="/liveSportGameV3" search={{ matchId: match.matchId }} className={styles.info}>
         <span className={styles.league}>{match.leagueName}</span>
         <span className={styles.status}>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { BetPage } from '../../contract/betOrder';
 import type { Market, Match } from '../../contract/feed';
 import type { ListMirror, Move } from '../../realtime/mirror';
-import { useRow } from '../../realtime/hooks';
+import { useRow, useRowOnScreen } from '../../realtime/hooks';
 import { Icon } from '../../ui/Icon';
 import { marketShortName } from '../../lib/marketLabels';
 import styles from './MatchRow.module.css';
@@ -50,11 +50,13 @@ export const MatchRow = memo(function MatchRow({
 }) {
   const { t } = useTranslation();
   const row = useRow(mirror, matchId);
-  if (!row) return <div className={styles.placeholder} />;
+  // Data saver: off screen, its prices are told at most every five seconds.
+  const onScreen = useRowOnScreen(mirror, matchId);
+  if (!row) return <div className={styles.placeholder} ref={onScreen} />;
   const { match, markets, moves } = row;
   const live = match.runningStatus === '0' && match.live;
   return (
-    <div className={styles.row} data-testid="match-row" data-match={match.matchId}>
+    <div className={styles.row} data-testid="match-row" data-match={match.matchId} ref={onScreen}>
       <Link to="/liveSportGameV3" search={{ matchId: match.matchId }} className={styles.info}>
         <span className={styles.meta}>
           <MatchStatus match={match} now={now} />

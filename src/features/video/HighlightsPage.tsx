@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HighlightClip } from '../../contract/video';
-import { slowConnection } from '../../lib/network';
+import { dataSaver as dataSaverMode } from '../../stores/dataSaver';
 import { Button } from '../../ui/Button';
 import { HlsVideo } from '../../ui/HlsVideo';
 import hlsStyles from '../../ui/HlsVideo.module.css';
@@ -24,7 +24,8 @@ export function HighlightsPage() {
   const { t } = useTranslation();
   const { data, isError, refetch } = useQuery(highlightsQuery);
   const [playing, setPlaying] = useState<Playing | undefined>(undefined);
-  const [dataSaver] = useState(slowConnection);
+  // Data-saver mode as the player opened the page (src/stores/dataSaver.ts): nothing starts by itself.
+  const [dataSaver] = useState(() => dataSaverMode.on);
 
   const open = (clip: HighlightClip) => {
     setPlaying({ clip });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { slowConnection } from '../../lib/network';
+import { dataSaver as dataSaverMode } from '../../stores/dataSaver';
 import { Button } from '../../ui/Button';
 import { HlsVideo } from '../../ui/HlsVideo';
 import hlsStyles from '../../ui/HlsVideo.module.css';
@@ -17,7 +17,8 @@ export function VideoTestPage() {
   const { t } = useTranslation();
   const { data, isError, refetch } = useQuery(testStreamQuery);
   const [state, setState] = useState<'waiting' | 'playing' | 'failed'>('waiting');
-  const [dataSaver] = useState(slowConnection);
+  // Data-saver mode as the player opened the page (src/stores/dataSaver.ts): nothing starts by itself.
+  const [dataSaver] = useState(() => dataSaverMode.on);
   const failed = state === 'failed' || isError;
 
   return (
