@@ -58,7 +58,9 @@ export const pushDeliveries = pgTable(
   },
   (t) => [
     uniqueIndex('push_deliveries_event').on(t.subscriptionId, t.eventKey),
-    index('push_deliveries_due').on(t.nextAttemptAt).where(sql`${t.sentAt} IS NULL AND ${t.failedAt} IS NULL`),
+    index('push_deliveries_due')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} IS NULL AND ${t.failedAt} IS NULL`),
     check('push_deliveries_attempts', sql`${t.attempts} >= 0`),
   ],
 );

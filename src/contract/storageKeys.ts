@@ -26,6 +26,8 @@ export const StorageKey = {
   games: 'games',
   /** Which provider's sign-in this tab started (Google or Apple): /googleloginredirect answers the matching call. */
   socialProvider: 'socialProvider',
+  /** Web Push's opt-in was offered on this device (after a first bet): not offered again (issue 38). */
+  pushOffer: 'pushOffer',
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
 

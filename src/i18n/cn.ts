@@ -1,5 +1,6 @@
 import { promoCn } from './promo.cn';
 import { bookingCn } from './booking.cn';
+import { pushCn } from './push.cn';
 import { campaignsCn } from './campaigns.cn';
 import { sportpromoCn } from './sportpromo.cn';
 import { inviteCn } from './invite.cn';
@@ -336,6 +337,7 @@ export const cn: Resources = {
   invite: inviteCn,
   masskara: masskaraCn,
   booking: bookingCn,
+  push: pushCn,
   kyc: kycCn,
   casino: casinoCn,
   games: gamesCn,

@@ -1,6 +1,7 @@
 import { promoEn } from './promo.en';
 import { VALIDATION_MESSAGES, type ValidationKey } from '../contract/validationMessages';
 import { bookingEn } from './booking.en';
+import { pushEn } from './push.en';
 import { campaignsEn } from './campaigns.en';
 import { sportpromoEn } from './sportpromo.en';
 import { inviteEn } from './invite.en';
@@ -298,6 +299,7 @@ export const enAreas = {
   invite: inviteEn,
   masskara: masskaraEn,
   booking: bookingEn,
+  push: pushEn,
   privacy: privacyEn,
   experiments: experimentsEn,
   // Titles and descriptions of the pages: set on the document once here (router.tsx applyRouteMeta).

@@ -42,7 +42,11 @@ interface Browser {
 }
 
 async function newBrowser(server = a): Promise<Browser> {
-  const response = await fetch(`${server.url}/dev/push/browsers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const response = await fetch(`${server.url}/dev/push/browsers`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
   expect(response.status).toBe(200);
   return (await response.json()) as Browser;
 }
@@ -81,7 +85,13 @@ async function settledTicket(player: { token: string }): Promise<BetTicket> {
   await a.app.feed.idle();
   await a.app.bets.idle();
   await a.app.push.idle();
-  const ticket = await call<BetTicket>(a, 'tp', 'saba/queryTicketByTransId', { transId: placed.data.ticket!.transId }, { token: player.token });
+  const ticket = await call<BetTicket>(
+    a,
+    'tp',
+    'saba/queryTicketByTransId',
+    { transId: placed.data.ticket!.transId },
+    { token: player.token },
+  );
   expect(['won', 'lost', 'void', 'halfWon', 'halfLost']).toContain(ticket.data.status);
   return ticket.data;
 }
@@ -120,11 +130,19 @@ describe('subscriptions', () => {
     expect((await subscribe(player.token, browser)).code).toBe('0');
     expect((await settings(player.token)).subscriptions).toBe(1);
 
-    const saved = await call<PushSettingsAnswer>(a, 'push', PushCall.saveSettings, { kinds: { kyc: false, depositLimit: false } }, { token: player.token });
+    const saved = await call<PushSettingsAnswer>(
+      a,
+      'push',
+      PushCall.saveSettings,
+      { kinds: { kyc: false, depositLimit: false } },
+      { token: player.token },
+    );
     expect(saved.data.kinds).toEqual({ betSettled: true, cashout: true, withdrawal: true, kyc: false, depositLimit: false });
     expect((await settings(player.token)).kinds.kyc).toBe(false);
 
-    expect((await call(a, 'push', PushCall.unsubscribe, { endpoint: browser.subscription.endpoint }, { token: player.token })).code).toBe('0');
+    expect((await call(a, 'push', PushCall.unsubscribe, { endpoint: browser.subscription.endpoint }, { token: player.token })).code).toBe(
+      '0',
+    );
     expect((await settings(player.token)).subscriptions).toBe(0);
   });
 
@@ -212,7 +230,11 @@ describe('notifications', () => {
     const player = await quickCustomer(a);
     const browser = await newBrowser();
     await subscribe(player.token, browser);
-    a.app.playerEvents.publish({ type: 'notice', customerId: player.customerId, notice: { kind: 'withdrawal', status: 'paid', orderNo: 'W123', amount: 150_050 } });
+    a.app.playerEvents.publish({
+      type: 'notice',
+      customerId: player.customerId,
+      notice: { kind: 'withdrawal', status: 'paid', orderNo: 'W123', amount: 150_050 },
+    });
     a.app.playerEvents.publish({ type: 'notice', customerId: player.customerId, notice: { kind: 'kyc', decision: 'approved', ref: 77 } });
     a.app.playerEvents.publish({
       type: 'notice',

@@ -111,7 +111,12 @@ export async function fileDeliveries(
       })),
     )
     .onConflictDoNothing({ target: [pushDeliveries.subscriptionId, pushDeliveries.eventKey] })
-    .returning({ id: pushDeliveries.id, subscriptionId: pushDeliveries.subscriptionId, payload: pushDeliveries.payload, attempts: pushDeliveries.attempts });
+    .returning({
+      id: pushDeliveries.id,
+      subscriptionId: pushDeliveries.subscriptionId,
+      payload: pushDeliveries.payload,
+      attempts: pushDeliveries.attempts,
+    });
   return inserted.map((row) => ({
     id: row.id,
     attempts: row.attempts,
@@ -159,7 +164,13 @@ export async function markSent(db: Database, delivery: DueDelivery, now: Date, s
 }
 
 /** A failed attempt: tried again at `retryAt`, or given up (retryAt null). */
-export async function markFailed(db: Database, delivery: DueDelivery, status: number | null, retryAt: Date | null, now: Date): Promise<void> {
+export async function markFailed(
+  db: Database,
+  delivery: DueDelivery,
+  status: number | null,
+  retryAt: Date | null,
+  now: Date,
+): Promise<void> {
   await db
     .update(pushDeliveries)
     .set({
@@ -174,7 +185,9 @@ export async function markFailed(db: Database, delivery: DueDelivery, status: nu
 export async function sweepDeliveries(db: Database, before: Date): Promise<number> {
   const deleted = await db
     .delete(pushDeliveries)
-    .where(and(lt(pushDeliveries.createdAt, before), or(sql`${pushDeliveries.sentAt} IS NOT NULL`, sql`${pushDeliveries.failedAt} IS NOT NULL`)))
+    .where(
+      and(lt(pushDeliveries.createdAt, before), or(sql`${pushDeliveries.sentAt} IS NOT NULL`, sql`${pushDeliveries.failedAt} IS NOT NULL`)),
+    )
     .returning({ id: pushDeliveries.id });
   return deleted.length;
 }

@@ -60,7 +60,10 @@ export class PushService {
     }
   }
 
-  async subscribe(customerId: number, body: { endpoint: string; keys: { p256dh: string; auth: string }; lang?: PushLang | undefined }): Promise<void> {
+  async subscribe(
+    customerId: number,
+    body: { endpoint: string; keys: { p256dh: string; auth: string }; lang?: PushLang | undefined },
+  ): Promise<void> {
     await repo.upsertSubscription(this.options.db, {
       customerId,
       endpoint: body.endpoint,
@@ -190,7 +193,8 @@ export class PushService {
     const retriable = status === null || status === 429 || status >= 500;
     const wait = retriable ? RETRY_AFTER_MS[delivery.attempts] : undefined;
     const retryAt = wait === undefined ? null : new Date(this.options.clock() + Math.max(wait, retryAfter ?? 0));
-    if (status !== null) this.options.log?.warn({ subscriptionId: subscription.id, status, attempts: delivery.attempts + 1 }, 'push: send refused');
+    if (status !== null)
+      this.options.log?.warn({ subscriptionId: subscription.id, status, attempts: delivery.attempts + 1 }, 'push: send refused');
     await repo.markFailed(db, delivery, status, retryAt, now());
     return retryAt ? 'retry' : 'failed';
   }

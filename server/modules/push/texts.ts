@@ -82,10 +82,17 @@ export function accountNotification(notice: AccountNotice): Notification {
               cn: { title: `提现已到账：${amount}`, body: `您的提现 ${notice.orderNo}（${amount}）已支付。` },
             }
           : {
-              en: { title: 'Withdrawal not completed', body: `Your withdrawal ${notice.orderNo} of ${amount} could not be completed; the money is back in your wallet.` },
+              en: {
+                title: 'Withdrawal not completed',
+                body: `Your withdrawal ${notice.orderNo} of ${amount} could not be completed; the money is back in your wallet.`,
+              },
               cn: { title: '提现未完成', body: `您的提现 ${notice.orderNo}（${amount}）未能完成，款项已退回您的钱包。` },
             };
-      return { kind: 'withdrawal', eventKey: `withdrawal:${notice.orderNo}:${notice.status}`, payloads: payloads('withdrawal', url, `withdrawal-${notice.orderNo}`, words) };
+      return {
+        kind: 'withdrawal',
+        eventKey: `withdrawal:${notice.orderNo}:${notice.status}`,
+        payloads: payloads('withdrawal', url, `withdrawal-${notice.orderNo}`, words),
+      };
     }
     case 'kyc': {
       const words: Record<PushLang, Words> =

@@ -280,7 +280,12 @@ export class ResponsibleGamingService {
       this.options.events.publish({
         type: 'notice',
         customerId: state.customerId,
-        notice: { kind: 'depositLimit', limit: hit.limit, value: hit.value, resetsAt: hit.resetsAt === null ? null : new Date(hit.resetsAt).toISOString() },
+        notice: {
+          kind: 'depositLimit',
+          limit: hit.limit,
+          value: hit.value,
+          resetsAt: hit.resetsAt === null ? null : new Date(hit.resetsAt).toISOString(),
+        },
       });
     }
     const words = PERIOD_WORDS[periodOf(hit.limit)];
