@@ -54,7 +54,8 @@ test.describe('push notifications', () => {
     await expect(settings).toBeVisible();
     const kyc = settings.getByRole('switch', { name: 'Identity verification decided' });
     await expect(kyc).toBeChecked();
-    await kyc.uncheck();
+    await kyc.click();
+    await expect(kyc).not.toBeChecked();
     await expect(page.getByText('Saved.')).toBeVisible();
     await page.reload();
     await expect(page.getByTestId('push-settings').getByRole('switch', { name: 'Identity verification decided' })).not.toBeChecked();
