@@ -6,6 +6,7 @@ import { auth, sessions } from './modules/auth';
 import { bankDeposits } from './modules/bankDeposits';
 import { bets } from './modules/bets';
 import { booking } from './modules/booking';
+import { push } from './modules/push';
 import { campaigns } from './modules/campaigns';
 import { casinoWallet } from './modules/casinoWallet';
 import { deposits } from './modules/deposits';
@@ -119,6 +120,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(games, options.games ?? {});
   await app.register(bets, options);
   await app.register(booking, options.booking ?? {});
+  await app.register(push);
   await app.register(video);
   await app.register(news);
   await app.register(support, options.support ?? {});

@@ -225,3 +225,68 @@ async function navigate({ request, url }: { request: Request; url: URL }): Promi
 // app's: they go to the network as the browser asked for them (a game page framed by the app is asked as
 // an iframe, which it reads from Sec-Fetch-Dest), with no app shell or maintenance page in their place.
 if (import.meta.env.PROD) registerRoute(new NavigationRoute(navigate, { denylist: [/^\/sim\//, /^\/dev\//] }));
+
+// ---- Web Push (issue 38) ------------------------------------------------------------------------------
+// The server sends a PushPayload (src/contract/pushKinds.ts) as JSON, already in the player's language.
+// A tap opens the page it names (a ticket's /history-detail, a withdrawal's /withdrawInfo) in an open
+// window of the app when there is one, else in a new one.
+
+interface PushMessage {
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+  kind: string;
+}
+
+function readPush(data: PushMessageData | null): PushMessage | undefined {
+  try {
+    const value = data?.json() as Partial<PushMessage> | undefined;
+    if (typeof value?.title !== 'string' || typeof value.body !== 'string') return undefined;
+    // Only a page of this app: a path, never another site.
+    const url = typeof value.url === 'string' && value.url.startsWith('/') && !value.url.startsWith('//') ? value.url : '/';
+    return {
+      title: value.title,
+      body: value.body,
+      url,
+      tag: typeof value.tag === 'string' ? value.tag : '',
+      kind: String(value.kind ?? ''),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+self.addEventListener('push', (event: PushEvent) => {
+  const message = readPush(event.data);
+  if (!message) return;
+  event.waitUntil(
+    self.registration.showNotification(message.title, {
+      body: message.body,
+      tag: message.tag || undefined,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      data: { url: message.url, kind: message.kind },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event: NotificationEvent) => {
+  event.notification.close();
+  const path = (event.notification.data as { url?: unknown } | null)?.url;
+  const target = new URL(typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') ? path : '/', self.location.origin)
+    .href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (open) {
+        await open.focus().catch(() => undefined);
+        // The app's own router takes it from there (a full navigation would reload the app).
+        open.postMessage({ type: 'OPEN_PAGE', url: target });
+        return;
+      }
+      await self.clients.openWindow(target);
+    })(),
+  );
+});

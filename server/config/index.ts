@@ -1,4 +1,5 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import webpush from 'web-push';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CASHOUT_MARGIN_MAX_BP } from '../../src/contract/cashout';
@@ -22,6 +23,9 @@ export interface Secrets {
   /** HMAC secrets of the self-hosted proof-of-work captcha (ALTCHA). */
   captchaSecret: string;
   captchaKeySecret: string;
+  /** Web Push's VAPID key pair (P-256, base64url): the public half goes to browsers, the private signs sends. */
+  vapidPublicKey: string;
+  vapidPrivateKey: string;
 }
 
 export interface ServerConfig {
@@ -38,6 +42,8 @@ export interface ServerConfig {
    * and player events reaching every instance's sockets (docs/architecture.md "Several instances").
    */
   brokerUrl: string | undefined;
+  /** Web Push's VAPID subject (PUSH_SUBJECT): a mailto: or https: contact for the push services. */
+  pushSubject: string;
   /** Production mode: no development pages (/dev/outbox). */
   production: boolean;
   /** The cash-out margin (issue 38), basis points: value = stake × taken / current odds × (1 − margin). */
@@ -186,7 +192,13 @@ function newSecrets(): Secrets {
     rsaPrivateKey: privateKey,
     captchaSecret: randomBytes(32).toString('hex'),
     captchaKeySecret: randomBytes(32).toString('hex'),
+    ...vapidKeys(),
   };
+}
+
+function vapidKeys(): Pick<Secrets, 'vapidPublicKey' | 'vapidPrivateKey'> {
+  const keys = webpush.generateVAPIDKeys();
+  return { vapidPublicKey: keys.publicKey, vapidPrivateKey: keys.privateKey };
 }
 
 function loadSecrets(dataDir: string): Secrets {
@@ -198,6 +210,10 @@ function loadSecrets(dataDir: string): Secrets {
     rsaPrivateKey: typeof existing.rsaPrivateKey === 'string' ? existing.rsaPrivateKey : fresh.rsaPrivateKey,
     captchaSecret: typeof existing.captchaSecret === 'string' ? existing.captchaSecret : fresh.captchaSecret,
     captchaKeySecret: typeof existing.captchaKeySecret === 'string' ? existing.captchaKeySecret : fresh.captchaKeySecret,
+    // Both halves or neither: a pair made at another start would not match.
+    ...(typeof existing.vapidPublicKey === 'string' && typeof existing.vapidPrivateKey === 'string'
+      ? { vapidPublicKey: existing.vapidPublicKey, vapidPrivateKey: existing.vapidPrivateKey }
+      : { vapidPublicKey: fresh.vapidPublicKey, vapidPrivateKey: fresh.vapidPrivateKey }),
   };
   if (JSON.stringify(secrets) !== JSON.stringify(existing)) {
     writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
@@ -278,6 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env['DATABASE_URL'] || undefined,
     brokerUrl: brokerUrl(env['BROKER_URL']),
     production: env['NODE_ENV'] === 'production',
+    pushSubject: env['PUSH_SUBJECT'] ?? 'mailto:support@panalo.ph',
     appKey: env['APP_KEY'] ?? secrets.appKey,
     secrets,
     sessionIdleMs: duration(env['SESSION_IDLE_MINUTES'], 2 * 60 * 60_000, 'SESSION_IDLE_MINUTES'),

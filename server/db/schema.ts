@@ -2144,3 +2144,4 @@ export * from './campaignsSchema';
 export * from './invitesSchema';
 export * from './masskaraSchema';
 export * from './bookingSchema';
+export * from './pushSchema';

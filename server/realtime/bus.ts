@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { BetPush } from '../../src/contract/betting';
+import type { AccountNotice } from '../../src/contract/pushKinds';
 import type { SupportPush } from '../../src/contract/support';
 
 /**
@@ -19,6 +20,11 @@ export type PlayerEvent =
    * (customerId null), to the sockets of that visitor's session. Carries the message itself.
    */
   | { type: 'support'; customerId: number | null; sessionId: number | null; push: SupportPush }
+  /**
+   * Something about the player's account worth a notification (a withdrawal paid or failed, a KYC
+   * decision, a deposit limit reached): the push module (server/modules/push) sends it by Web Push.
+   */
+  | { type: 'notice'; customerId: number; notice: AccountNotice }
   /** Sessions that ended (logout, a new login, a password change, a closed account, expiry); `reason` as stored. */
   | { type: 'sessionsEnded'; sessionIds: number[]; reason: string };
 

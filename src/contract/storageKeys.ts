@@ -28,6 +28,8 @@ export const StorageKey = {
   socialProvider: 'socialProvider',
   /** The data-saver choice of /settings (issue 38): 'auto', 'on' or 'off'. */
   dataSaver: 'dataSaver',
+  /** Web Push's opt-in was offered on this device (after a first bet): not offered again (issue 38). */
+  pushOffer: 'pushOffer',
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
 

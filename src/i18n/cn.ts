@@ -1,6 +1,7 @@
 import { promoCn } from './promo.cn';
 import { bookingCn } from './booking.cn';
 import { dataSaverCn, dataSaverShellCn } from './datasaver.cn';
+import { pushCn } from './push.cn';
 import { campaignsCn } from './campaigns.cn';
 import { sportpromoCn } from './sportpromo.cn';
 import { inviteCn } from './invite.cn';
@@ -339,6 +340,7 @@ export const cn: Resources = {
   masskara: masskaraCn,
   booking: bookingCn,
   datasaver: dataSaverCn,
+  push: pushCn,
   kyc: kycCn,
   casino: casinoCn,
   games: gamesCn,

@@ -2,6 +2,7 @@ import { promoEn } from './promo.en';
 import { VALIDATION_MESSAGES, type ValidationKey } from '../contract/validationMessages';
 import { bookingEn } from './booking.en';
 import { dataSaverEn } from './datasaver.en';
+import { pushEn } from './push.en';
 import { campaignsEn } from './campaigns.en';
 import { sportpromoEn } from './sportpromo.en';
 import { inviteEn } from './invite.en';
@@ -300,6 +301,7 @@ export const enAreas = {
   masskara: masskaraEn,
   booking: bookingEn,
   datasaver: dataSaverEn,
+  push: pushEn,
   privacy: privacyEn,
   experiments: experimentsEn,
   // Titles and descriptions of the pages: set on the document once here (router.tsx applyRouteMeta).

@@ -229,7 +229,14 @@ describe('framing by partner mini-apps (FRAME_ANCESTORS)', () => {
   it('reads the list from the environment and refuses anything but origins', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'panalo-config-'));
     try {
-      const secrets = { appKey: 'k'.repeat(64), rsaPrivateKey: '', captchaSecret: '', captchaKeySecret: '' };
+      const secrets = {
+        appKey: 'k'.repeat(64),
+        rsaPrivateKey: '',
+        captchaSecret: '',
+        captchaKeySecret: '',
+        vapidPublicKey: '',
+        vapidPrivateKey: '',
+      };
       expect(loadConfig({}, { dataDir, secrets }).frameAncestors).toEqual([]);
       expect(loadConfig({ FRAME_ANCESTORS: 'https://a.example, https://b.example:8443' }, { dataDir, secrets }).frameAncestors).toEqual([
         'https://a.example',

@@ -77,7 +77,14 @@ describe('lockout wording', () => {
   });
 });
 
-const fakeSecrets = { appKey: 'k'.repeat(64), rsaPrivateKey: '', captchaSecret: 'c', captchaKeySecret: 'd' };
+const fakeSecrets = {
+  appKey: 'k'.repeat(64),
+  rsaPrivateKey: '',
+  captchaSecret: 'c',
+  captchaKeySecret: 'd',
+  vapidPublicKey: '',
+  vapidPrivateKey: '',
+};
 
 const folders: string[] = [];
 afterAll(() => {

@@ -106,6 +106,7 @@ const LAYERS: Record<string, Layer> = {
   'promotions/defaultOffers': 'model',
   'promotions/rebates': 'service',
   'promotions/wagering': 'model',
+  'push/texts': 'model',
   'reconciliation/sources': 'service',
   'responsibleGaming/devPages': 'routes',
   'site/settings': 'service',

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { agentCashInPages } from '../../providers/agents/cashIn';
+import { postgresSimulatorStore } from '../../providers/payments/postgresStore';
+import { devPushEndpoint } from '../../providers/push/devEndpoint';
 import { devDeposits } from './deposits';
 import { devFeed } from './feed';
 import { devOutbox } from './outbox';
@@ -13,7 +15,8 @@ export { crossSite, devPage, devPageBasics, escapeHtml, formFields, pesos, sendP
 /**
  * The development routes (/dev/…), never with NODE_ENV=production: the messaging outbox, the realtime
  * side's sockets and the feed moved at once, the operator's pages (vouchers, bank deposits to review,
- * reconciliation) and the simulated agent network's cashier page (/sim/agent/cash-in).
+ * reconciliation), the simulated agent network's cashier page (/sim/agent/cash-in) and
+ * a push service that decrypts what the server sends (/dev/push, server/providers/push/devEndpoint.ts).
  */
 export const dev = fp(
   async (app: FastifyInstance) => {
@@ -27,6 +30,7 @@ export const dev = fp(
     await app.register(devReconciliation, { reconciler: app.reconciliation, clock });
     const { agents } = app.manualDeposits;
     if (agents) await app.register(agentCashInPages, { network: agents, clock });
+    await app.register(devPushEndpoint, { store: postgresSimulatorStore(db), clock });
   },
   { name: 'dev', dependencies: ['core', 'feed', 'realtime', 'bets', 'vouchers', 'bank-deposits', 'reconciliation'] },
 );

@@ -40,7 +40,9 @@ export async function tellDecision(
 ): Promise<void> {
   const message = DECISION_MESSAGES[decision];
   const body = message.body(reason);
-  await sendMessage(db, events, { customerId, type: 1, title: message.title, body });
+  const messageId = await sendMessage(db, events, { customerId, type: 1, title: message.title, body });
+  // Web Push (server/modules/push) for a final decision; the message id keeps each decision its own.
+  if (decision !== 'pending') events.publish({ type: 'notice', customerId, notice: { kind: 'kyc', decision, ref: messageId } });
   if (!sms || decision === 'pending') return;
   const [player] = await db.select({ mobileNo: customers.mobileNo }).from(customers).where(eq(customers.id, customerId));
   if (player?.mobileNo) await sms.send(player.mobileNo, `Panalo: ${message.title}. ${body}`);

@@ -275,6 +275,19 @@ export class ResponsibleGamingService {
   private async assertDepositRoom(tx: Transaction, state: RgState, amount: number, now: number): Promise<void> {
     const hit = this.binding(await this.depositUsage(tx, state, now, RG_MONEY_LIMITS), amount);
     if (!hit) return;
+    if (hit.left === 0) {
+      // Web Push (server/modules/push): once per limit and window, the deposit that met a full limit.
+      this.options.events.publish({
+        type: 'notice',
+        customerId: state.customerId,
+        notice: {
+          kind: 'depositLimit',
+          limit: hit.limit,
+          value: hit.value,
+          resetsAt: hit.resetsAt === null ? null : new Date(hit.resetsAt).toISOString(),
+        },
+      });
+    }
     const words = PERIOD_WORDS[periodOf(hit.limit)];
     const room =
       hit.left > 0

@@ -444,6 +444,12 @@ export class WithdrawalService {
     if (!settled) return undefined;
     return async () => {
       if (notice) await sendMessage(this.db, this.options.events, { customerId: order.customerId, type: 1, ...notice });
+      // Web Push (server/modules/push): paid, or failed/reversed with the money back.
+      this.options.events.publish({
+        type: 'notice',
+        customerId: order.customerId,
+        notice: { kind: 'withdrawal', status: target === 'paid' ? 'paid' : 'failed', orderNo: order.orderNo, amount: order.amount },
+      });
       this.balanceChanged(order.customerId);
     };
   }

@@ -1,6 +1,7 @@
 import type { AgentCashOutRecord } from '../agents/cashOut';
 import type { HostAccessToken, HostAuthCode, HostPaymentRecord, MayaAccessToken } from '../hosts/records';
 import type { OidcSimCode, OidcSimKey } from '../oidc/simulator';
+import type { DevPushBrowser } from '../push/devEndpoint';
 import type { SimCheckout, SimPayout, WebhookDelivery, ChannelSwitch } from './records';
 
 /**
@@ -25,6 +26,8 @@ export interface SimulatorRecords {
   /** The OpenID Connect providers' simulator (server/providers/oidc): authorization codes, signing keys. */
   oidcCode: OidcSimCode;
   oidcKey: OidcSimKey;
+  /** The development push service (server/providers/push/devEndpoint.ts): a browser's keys and what it received. */
+  pushBrowser: DevPushBrowser;
 }
 export type RecordKind = keyof SimulatorRecords;
 

@@ -49,7 +49,7 @@ export const ROUTES = [
   { path: '/modifyNickName', name: 'modifyNickName', owner: 'account', loginRequired: true, page: 'src/features/account/NickNamePage', data: true },
   { path: '/myAddress', name: 'myAddress', owner: 'account', loginRequired: true, page: 'src/features/account/AddressPage', data: true },
   { path: '/deleteAccount', name: 'deleteAccount', owner: 'account', loginRequired: true, page: 'src/app/pages/DeleteAccountRoute', data: true },
-  { path: '/settings', name: 'settings', owner: 'account', page: 'src/features/account/SettingsPage' },
+  { path: '/settings', name: 'settings', owner: 'account', page: 'src/app/pages/SettingsRoute' },
   { path: '/login', name: 'login', owner: 'auth', page: 'src/features/auth/LoginPage' },
   { path: '/security', name: 'security', owner: 'auth', loginRequired: true, page: 'src/features/auth/SecurityPage', data: true },
   { path: '/setLoginPwd', name: 'setLoginPwd', owner: 'auth', loginRequired: true, page: 'src/features/auth/LoginPasswordPages', data: true },

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Choice as ChoiceTiles } from '../../ui/Choice';
@@ -32,9 +32,10 @@ const QUICK_BET_AMOUNTS = [0, 20, 50, 100, 200, 500, 1_000] as const;
 /**
  * /settings: language, odds format, default home tab, layout, odds-change acceptance and the quick bet
  * amount, kept on this device; data saver (issue 38: Auto follows the browser); the analytics choice
- * (issue 39), changeable here at any time.
+ * (issue 39), changeable here at any time; and the notifications section the app composes in
+ * (`notifications`: Web Push's switches, src/app/push).
  */
-export function SettingsPage() {
+export function SettingsPage({ notifications }: { notifications?: ReactNode } = {}) {
   const { t } = useTranslation();
   const prefs = useSnapshot(preferences);
   const { analytics } = useSnapshot(privacy);
@@ -118,6 +119,7 @@ export function SettingsPage() {
         options={(['granted', 'denied'] as const).map((value) => ({ value, label: t(`privacy.${value}`) }))}
         onChange={(value: 'granted' | 'denied') => choosePrivacy(value)}
       />
+      {notifications}
     </PageLayout>
   );
 }

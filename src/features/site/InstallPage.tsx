@@ -10,7 +10,10 @@ function isStandalone(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(display-mode: standalone)').matches;
 }
 
-/** /download, /appdownload, /pwadownload: install Panalo to the home screen. */
+/**
+ * /download, /appdownload, /pwadownload: install Panalo to the home screen. On iOS it says that
+ * notifications (Web Push) need the app on the home screen: Safari gives push to no open tab.
+ */
 export function InstallPage({ apk = false }: { apk?: boolean }) {
   const { t } = useTranslation();
   const { installPrompt } = useSnapshot(ui);
@@ -40,6 +43,12 @@ export function InstallPage({ apk = false }: { apk?: boolean }) {
         >
           {installPrompt && <Button onClick={() => void install()}>{t('pwa.installButton')}</Button>}
         </Notice>
+      )}
+      {ios && !isStandalone() && (
+        // Safari on iPhone and iPad gives Web Push only to a web app added to the home screen (iOS 16.4+).
+        <p className={styles.apk} data-testid="ios-push">
+          {t('push.iosHomeScreen')}
+        </p>
       )}
     </PageLayout>
   );

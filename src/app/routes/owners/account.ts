@@ -73,6 +73,6 @@ export const ACCOUNT_ROUTES = [
     path: '/settings',
     name: 'settings',
     owner: 'account',
-    page: page('SettingsPage', () => import('../../../features/account/SettingsPage')),
+    page: page('SettingsRoute', () => import('../../pages/SettingsRoute')),
   }),
 ] as const;
