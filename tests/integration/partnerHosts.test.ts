@@ -110,7 +110,7 @@ describe('the e-commerce host (Lazada style)', () => {
     expect(userInfo.isFromGlife).toBe(false);
   });
 
-  it("a code of one host is refused by the other, and spent nothing there", async () => {
+  it('a code of one host is refused by the other, and spent nothing there', async () => {
     const gcashCode = await authCode(GCASH_SPEC.pagePath, GCASH_SPEC.users[1].userId, ['auth_base']);
     const crossed = await hostLogin('lazada', gcashCode);
     expect(crossed.code).toBe(GatewayCode.TicketInvalid);
@@ -139,7 +139,13 @@ describe('the e-commerce host (Lazada style)', () => {
     expect(await mainBalance(server, token)).toBe(before + 50_000);
     const [row] = await server.database.db.select().from(depositOrders).where(eq(depositOrders.orderNo, order.data.orderNo));
     expect(row).toMatchObject({ status: 'paid', provider: 'lazadapay', channelId: 'lazada-miniapp' });
-    const reported = await call<Order>(server, 'main', 'partner/hostPayResult', { orderNo: order.data.orderNo, resultCode: '9000' }, { token });
+    const reported = await call<Order>(
+      server,
+      'main',
+      'partner/hostPayResult',
+      { orderNo: order.data.orderNo, resultCode: '9000' },
+      { token },
+    );
     expect(reported.data.status).toBe('paid');
     expect(await mainBalance(server, token)).toBe(before + 50_000);
   });
@@ -169,7 +175,13 @@ describe('the e-commerce host (Lazada style)', () => {
     expect(row!.status).toBe('pending');
     // The player cancels on the sheet: closed, nothing taken.
     expect(await tradePay(LAZADA_SPEC.pagePath, order.data, 'cancel')).toBe('6001');
-    const cancelled = await call<Order>(server, 'main', 'partner/hostPayResult', { orderNo: order.data.orderNo, resultCode: '6001' }, { token });
+    const cancelled = await call<Order>(
+      server,
+      'main',
+      'partner/hostPayResult',
+      { orderNo: order.data.orderNo, resultCode: '6001' },
+      { token },
+    );
     expect(cancelled.data.status).toBe('cancelled');
   });
 

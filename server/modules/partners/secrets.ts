@@ -36,8 +36,20 @@ export interface SuperAppKeys {
 export function superAppKeys(keys: HostKeys, host: 'gcash' | 'lazada'): SuperAppKeys {
   const { ourPrivateKeyPem, ourPublicKeyPem } = keys;
   return host === 'lazada'
-    ? { clientId: keys.lazadaClientId, ourPrivateKeyPem, ourPublicKeyPem, hostPrivateKeyPem: keys.lazadaHostPrivateKeyPem, hostPublicKeyPem: keys.lazadaHostPublicKeyPem }
-    : { clientId: keys.clientId, ourPrivateKeyPem, ourPublicKeyPem, hostPrivateKeyPem: keys.hostPrivateKeyPem, hostPublicKeyPem: keys.hostPublicKeyPem };
+    ? {
+        clientId: keys.lazadaClientId,
+        ourPrivateKeyPem,
+        ourPublicKeyPem,
+        hostPrivateKeyPem: keys.lazadaHostPrivateKeyPem,
+        hostPublicKeyPem: keys.lazadaHostPublicKeyPem,
+      }
+    : {
+        clientId: keys.clientId,
+        ourPrivateKeyPem,
+        ourPublicKeyPem,
+        hostPrivateKeyPem: keys.hostPrivateKeyPem,
+        hostPublicKeyPem: keys.hostPublicKeyPem,
+      };
 }
 
 export const HOST_SECRETS_FILE = 'partner-host-secrets.json';

@@ -157,7 +157,8 @@ export class PartnerService {
     this.host(body.host);
     const brand = HOST_NAME[body.host] ?? body.host;
     const closed =
-      (await this.options.withdrawOnly(`host:${body.host}`)) || (await this.options.withdrawOnly(`channel:${PAY_TYPE[body.host] ?? 'gcash'}`));
+      (await this.options.withdrawOnly(`host:${body.host}`)) ||
+      (await this.options.withdrawOnly(`channel:${PAY_TYPE[body.host] ?? 'gcash'}`));
     return {
       deposit: !closed,
       withdraw: true,

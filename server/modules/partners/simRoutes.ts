@@ -53,6 +53,7 @@ export async function hostSimRoutes(
       ? [
           { label: 'Open Sports', href: `/sports?sessionId=${first}&relogin=1` },
           { label: 'Deposit', href: `/wallet/deposit?sessionId=${(await session())!}&relogin=1` },
+          { label: 'Bot settings', href: `/bobotSwitch?sessionId=${(await session())!}&relogin=1` },
         ]
       : undefined;
     return reply
@@ -77,7 +78,6 @@ export async function hostSimRoutes(
     const answer = await options.maya.userInfo(request.headers.authorization);
     return reply.header('Cache-Control', 'no-store').status(answer.status).send(answer.body);
   });
-
 }
 
 /** One super-app host's simulator: its page and bridge calls, and its signed server API. */

@@ -77,7 +77,8 @@ export function gcashHost(options: GcashHostOptions) {
       const now = clock();
       return store.transaction(async (tx) => {
         const found = await tx.get('hostAuthCode', code);
-        if (!found || !ours(found.data) || found.data.expiresAt <= now) return failed('INVALID_CODE', 'The authorization code is unknown or expired.');
+        if (!found || !ours(found.data) || found.data.expiresAt <= now)
+          return failed('INVALID_CODE', 'The authorization code is unknown or expired.');
         if (found.data.usedAt !== null) {
           for (const issued of found.data.tokens) {
             const row = await tx.get('hostToken', issued);
@@ -89,7 +90,14 @@ export function gcashHost(options: GcashHostOptions) {
         await tx.insert('hostToken', {
           id: accessToken,
           dueAt: null,
-          data: { host: spec.name, userId: found.data.userId, scopes: found.data.scopes, authCode: code, expiresAt: now + TOKEN_TTL_MS, revoked: false },
+          data: {
+            host: spec.name,
+            userId: found.data.userId,
+            scopes: found.data.scopes,
+            authCode: code,
+            expiresAt: now + TOKEN_TTL_MS,
+            revoked: false,
+          },
         });
         await tx.put('hostAuthCode', { ...found, data: { ...found.data, usedAt: now, tokens: [...found.data.tokens, accessToken] } });
         return ok({

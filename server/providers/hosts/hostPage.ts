@@ -34,7 +34,9 @@ export function hostPageHtml(appPath: string, spec: SuperAppSpec = GCASH_SPEC): 
 <script src="${base}/host.js"></script></body></html>`;
 }
 
-export const hostPageCss = (spec: SuperAppSpec = GCASH_SPEC) => `*{box-sizing:border-box}body{margin:0;font:15px/1.4 system-ui,sans-serif;background:${spec.color};display:flex;flex-direction:column;height:100vh}
+export const hostPageCss = (
+  spec: SuperAppSpec = GCASH_SPEC,
+) => `*{box-sizing:border-box}body{margin:0;font:15px/1.4 system-ui,sans-serif;background:${spec.color};display:flex;flex-direction:column;height:100vh}
 .bar{display:flex;gap:8px;align-items:center;flex-wrap:wrap;padding:8px 12px;color:#fff}.bar strong{font-size:18px}.tag{font-size:12px;opacity:.9}
 .bar label{margin-left:auto;font-size:12px}.bar select{max-width:190px}
 iframe{flex:1;border:0;width:100%;background:#fff}

@@ -1,7 +1,14 @@
 import { api } from '../../api/instance';
 import type * as z from 'zod/mini';
 import type { depositOrderAnswer } from '../../contract/answers/money';
-import { type DepositFlagAnswer, MayaCall, type MayaBindAnswer, PartnerCall, type SuperAppHostName } from '../../contract/partners';
+import {
+  type BotStatusAnswer,
+  type DepositFlagAnswer,
+  MayaCall,
+  type MayaBindAnswer,
+  PartnerCall,
+  type SuperAppHostName,
+} from '../../contract/partners';
 
 export type DepositOrder = z.infer<typeof depositOrderAnswer>;
 
@@ -30,4 +37,13 @@ export function mayaDepositFlag(): Promise<DepositFlagAnswer> {
 
 export function mayaDeposit(amount: number, idempotencyKey: string): Promise<DepositOrder> {
   return api.call<DepositOrder>('main', MayaCall.createOnlineOrder, { amount }, { idempotencyKey });
+}
+
+/** The messaging bot's link with this account (/bobotSwitch). */
+export function botStatus(): Promise<BotStatusAnswer> {
+  return api.call<BotStatusAnswer>('main', PartnerCall.botStatus, {});
+}
+
+export function botUnlink(): Promise<BotStatusAnswer> {
+  return api.call<BotStatusAnswer>('main', PartnerCall.botUnlink, {});
 }
