@@ -49,6 +49,11 @@ export function gcashHost(options: GcashHostOptions) {
   const processingMs = options.processingMs ?? PROCESSING_MS;
   const spec = options.spec ?? GCASH_SPEC;
   // Records of one host are nothing to another (records from before a second host are GCash's).
+  /** A host user: one of the list, or any Philippine number as `P63…` (the page's ?mobile=, a test's new player). */
+  const userOf = (userId: string) => {
+    const digits = /^P(63\d{10})$/.exec(userId)?.[1];
+    return digits ? { userId, mobile: `+${digits}` } : spec.users.find((candidate) => candidate.userId === userId);
+  };
   const ours = (record: { host?: string | undefined }) => (record.host ?? GCASH_SPEC.name) === spec.name;
 
   async function notify(tx: SimulatorStore, payment: HostPaymentRecord, now: number) {
@@ -115,7 +120,7 @@ export function gcashHost(options: GcashHostOptions) {
       if (!row || !ours(row.data) || row.data.revoked || row.data.expiresAt <= clock())
         return failed('INVALID_ACCESS_TOKEN', 'The access token is not valid.');
       if (!row.data.scopes.includes('auth_user')) return failed('NO_AUTH_SCOPE', 'The user did not consent to share their profile.');
-      const user = spec.users.find((candidate) => candidate.userId === row.data.userId);
+      const user = userOf(row.data.userId);
       return ok({ userInfo: { userId: row.data.userId, mobilePhone: user?.mobile ?? '' } });
     },
 
@@ -185,7 +190,7 @@ export function gcashHost(options: GcashHostOptions) {
 
     /** The bridge's getAuthCode: auth_base is silent; auth_user only after the consent sheet's Allow. */
     async authCode(userId: string, scopes: string[], consented: boolean): Promise<{ authCode: string } | { error: string }> {
-      if (!spec.users.some((user) => user.userId === userId)) return { error: 'No such host user.' };
+      if (!userOf(userId)) return { error: 'No such host user.' };
       const wanted = scopes.filter((scope) => scope === 'auth_base' || scope === 'auth_user');
       if (wanted.length === 0) return { error: 'Unknown scope.' };
       if (wanted.includes('auth_user') && !consented) return { error: 'USER_CANCELLED' };

@@ -51,9 +51,13 @@ export const hostPageJs = (spec: SuperAppSpec = GCASH_SPEC) => `(() => {
   const frame = document.getElementById('miniapp');
   const APP_ORIGIN = location.origin;
   const userSelect = document.getElementById('host-user');
+  // ?mobile=+63… adds a host user with that number (a test's new player), chosen.
+  const mobile = new URLSearchParams(location.search).get('mobile');
+  const added = mobile && /^\\+63\\d{10}$/.test(mobile);
+  if (added) userSelect.add(new Option('${spec.brand} user · ' + mobile, 'P' + mobile.slice(1), true, true), 0);
   const USER_KEY = 'simHostUser:${spec.name}';
   const saved = sessionStorage.getItem(USER_KEY);
-  if (saved && [...userSelect.options].some((o) => o.value === saved)) userSelect.value = saved;
+  if (!added && saved && [...userSelect.options].some((o) => o.value === saved)) userSelect.value = saved;
   userSelect.addEventListener('change', () => sessionStorage.setItem(USER_KEY, userSelect.value));
 
   const isEnvelope = (m) => m && typeof m === 'object' && m.v === 1 && typeof m.type === 'string' && typeof m.id === 'string'
