@@ -36,7 +36,9 @@ test("inside the Lazada host a new player logs in by Lazada's auth code and a �
   await expect(host.getByRole('dialog', { name: 'Panalo would like to' })).toContainText('Get your Lazada account information');
   await allow.click();
 
-  // The host's home is its deposit page, paying with Lazada.
+  // Logged in; the deposit goes to the host's own payment page, paying with Lazada.
+  await expect(app.getByTestId('host-balance').or(app.getByTestId('header-balance'))).toHaveText(/₱[\d,]+\.\d{2}/, { timeout: 20_000 });
+  if (await app.getByTestId('header-deposit').isVisible()) await app.getByTestId('header-deposit').click();
   await expect(app.getByRole('heading', { name: 'Deposit with Lazada' })).toBeVisible({ timeout: 20_000 });
   const shown = app.getByTestId('host-balance');
   await expect(shown).toHaveText(/₱[\d,]+\.\d{2}/, { timeout: 20_000 });
