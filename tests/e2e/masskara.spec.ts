@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
 import { depositGcash500, registerNewPlayer } from './newPlayer';
+import { betFiftyPrematch } from './promoJourney';
 
 /**
  * The Masskara campaign end to end in chromium (issue 35): a new player reads the campaign and its rules,
@@ -56,22 +57,8 @@ test('a player joins the Masskara campaign, earns a mask when a bet settles, and
   await expect(page.getByTestId('masskara-progress')).toHaveText('0 of 5 masks collected');
   await page.screenshot({ path: `${SCREENS}/masskara-main-390x844.png`, fullPage: true });
 
-  // A ₱50 pre-match single, then its match settles.
-  await page.goto('/sports?mode=early&sportId=1');
-  const row = page.getByTestId('match-row').first();
-  const matchId = (await row.getAttribute('data-match')) ?? '';
-  const price = row
-    .getByTestId('price')
-    .filter({ has: page.locator('[data-price]') })
-    .first();
-  const marketId = (await price.getAttribute('data-market')) ?? '';
-  expect((await request.post(`/dev/feed/market/${marketId}`, { data: { hold: true } })).ok()).toBe(true);
-  await price.click();
-  await page.getByTestId('floating-bet-slip').click();
-  const slip = page.getByTestId('slip');
-  await slip.getByTestId('slip-order').getByTestId('stake-input').fill('50');
-  await slip.getByTestId('place-bet').click();
-  await expect(page.getByTestId('slip-result').getByRole('heading', { name: 'Betting Successful' })).toBeVisible({ timeout: 20_000 });
+  // A ₱50 pre-match single (on a line that cannot push), then its match settles.
+  const matchId = await betFiftyPrematch(page, request);
 
   await page.goto('/campaign/masskara/mask-collection');
   await expect(page.getByTestId('masskara-mask').filter({ hasText: '× 1' })).toHaveCount(0);

@@ -175,9 +175,11 @@ test('the wallet-app host: session POST, landing with the one-time sessionId, re
   await expect(browserTab.getByRole('heading', { name: 'Continue in your browser or the Panalo app' })).toHaveCount(0);
   await browserTab.screenshot({ path: 'test-results/screens/maya-handoff-browser-390x844.png' });
   // The link is spent.
-  const third = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  const thirdPhone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const third = await thirdPhone.newPage();
   await third.goto(link);
   await expect(third.getByText('This link has expired or was already used')).toBeVisible({ timeout: 20_000 });
   await mayaPhone.close();
   await laptop.close();
+  await thirdPhone.close();
 });

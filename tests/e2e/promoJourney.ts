@@ -31,15 +31,21 @@ export async function optIntoFirstDepositOffer(page: Page, after: { cash: string
   await page.screenshot({ path: `${SCREENS}/${shots}-header-390x844.png` });
 }
 
-/** A ₱50 pre-match single from the bet slip (its market held so the price stays): answers its match. */
+/**
+ * A ₱50 pre-match single from the bet slip (its market held so the price stays): answers its match. The
+ * selection is on a half line (+0.5, O 2.5): a whole or quarter line can push when the match settles,
+ * and a pushed stake is returned, not settled (no wagering, no mask), whatever the test wanted to see.
+ */
 export async function betFiftyPrematch(page: Page, request: APIRequestContext): Promise<string> {
   await page.goto('/sports?mode=early&sportId=1');
-  const row = page.getByTestId('match-row').first();
-  const matchId = (await row.getAttribute('data-match')) ?? '';
-  const price = row
+  await expect(page.getByTestId('match-row').first()).toBeVisible({ timeout: 20_000 });
+  const price = page
     .getByTestId('price')
     .filter({ has: page.locator('[data-price]') })
+    .filter({ hasText: /^\s*(?:[OU] )?[+-]?\d+\.5\s/ })
     .first();
+  const matchId = await price.evaluate((button) => button.closest('[data-testid="match-row"]')?.getAttribute('data-match') ?? '');
+  expect(matchId).not.toBe('');
   const marketId = (await price.getAttribute('data-market')) ?? '';
   expect((await request.post(`/dev/feed/market/${marketId}`, { data: { hold: true } })).ok()).toBe(true);
   await price.click();
