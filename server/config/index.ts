@@ -76,6 +76,8 @@ export interface ServerConfig {
   payments: PaymentConfig;
   /** Google and Apple sign-in: real providers' client ids and issuers (./social.ts). */
   social: SocialConfig;
+  /** The messaging bot's public account URI (VIBER_BOT_URI, Viber's chatURI): '' when no bot is registered. */
+  viberBotUri: string;
   /** Bank transfers reviewed by the operator and cash-ins at agents (DEPOSIT_BANKS, BANK_DEPOSIT_EXPIRY_MINUTES, AGENT_CALLBACK_SECRET). */
   manualDeposits: ManualDepositSettings;
   /** Withdrawals: the operator's limits and rules (README "Withdrawals"). */
@@ -324,6 +326,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     videoSimDir: env['VIDEO_SIM_DIR'] ? resolve(env['VIDEO_SIM_DIR']) : undefined,
     payments: paymentConfig(env, env['NODE_ENV'] === 'production'),
     social: socialConfig(env),
+    viberBotUri: /^[\w.-]{1,64}$/.test(env['VIBER_BOT_URI'] ?? '') ? env['VIBER_BOT_URI']! : '',
     manualDeposits: manualDepositSettings(env, env['NODE_ENV'] === 'production', secrets.captchaKeySecret),
     ...overrides,
   };

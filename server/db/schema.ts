@@ -662,7 +662,7 @@ export const depositOrders = pgTable(
     check('deposit_orders_amount_positive', sql`${t.amount} > 0`),
     check('deposit_orders_order_no_length', sql`length(${t.orderNo}) BETWEEN 8 AND 64`),
     check('deposit_orders_status', sql`${t.status} IN ('pending', 'paid', 'failed', 'expired', 'cancelled', 'reviewing', 'rejected')`),
-    check('deposit_orders_pay_type', sql`${t.payType} IN ('gcash', 'maya', 'bank', 'voucher', 'agent')`),
+    check('deposit_orders_pay_type', sql`${t.payType} IN ('gcash', 'maya', 'bank', 'voucher', 'agent', 'lazada')`),
   ],
 );
 

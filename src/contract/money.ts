@@ -51,7 +51,7 @@ export const MoneyCall = {
 export type MoneyCall = (typeof MoneyCall)[keyof typeof MoneyCall];
 
 /** How a player pays in (queryPayWays payType) or takes out. */
-export const PayType = { GCash: 'gcash', Maya: 'maya', Bank: 'bank', Voucher: 'voucher', Agent: 'agent' } as const;
+export const PayType = { GCash: 'gcash', Maya: 'maya', Bank: 'bank', Voucher: 'voucher', Agent: 'agent', Lazada: 'lazada' } as const;
 export type PayType = (typeof PayType)[keyof typeof PayType];
 
 /** A deposit order's life: pending until the provider's signed final status (or an operator's review) ends it. */

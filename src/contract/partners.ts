@@ -14,8 +14,14 @@ export const PartnerCall = {
   hostPayOrder: 'partner/hostPayOrder',
   /** Player: what tradePay answered the page; the server asks the host (never credits on the code). */
   hostPayResult: 'partner/hostPayResult',
+  /** Player: whether deposits and withdrawals are open through a super-app host now (the operator's switches). */
+  hostSwitches: 'partner/hostSwitches',
   /** Public: the messaging bot's sessionId (with relogin), exchanged once for a login (spec §2, §7). */
   viberCheckBind: 'viberCheckBind',
+  /** Player: whether this account is linked to the messaging bot, and the bot's link (/bobotSwitch). */
+  botStatus: 'partner/botStatus',
+  /** Player: unlinks the messaging bot; the bot's links not yet used stop working. */
+  botUnlink: 'partner/botUnlink',
   /** Player: a single-use link (≤ 10 minutes) that carries a flow the host cannot run to a browser or the native app. */
   handoff: 'partner/handoff',
   /** Public: the hand-off link's ticket, spent once: the player logged in and where the flow stopped. */
@@ -42,8 +48,9 @@ export const MayaCall = {
 /** The Maya host's partner name (sessions.host, the kill switch `host:maya`). */
 export const MAYA_HOST = 'maya';
 
-/** The hosts with a pay bridge (tradePay): the super-app. */
-export const SUPER_APP_HOSTS = ['gcash'] as const;
+/** The hosts with a pay bridge (tradePay): the super-app (GCash) and the e-commerce app (Lazada). */
+export const SUPER_APP_HOSTS = ['gcash', 'lazada'] as const;
+export type SuperAppHostName = (typeof SUPER_APP_HOSTS)[number];
 
 const authCode = z.string().check(z.minLength(8), z.maxLength(200), z.regex(/^[\w-]+$/));
 const orderNo = z.string().check(z.minLength(8), z.maxLength(64));
@@ -52,6 +59,7 @@ export const PartnerBody = {
   hostLogin: z.object({ host: z.enum(SUPER_APP_HOSTS), authCode }),
   hostPayOrder: z.object({ host: z.enum(SUPER_APP_HOSTS), amount: amountField }),
   hostPayResult: z.object({ orderNo, resultCode: z.string().check(z.regex(/^\d{4}$/)) }),
+  hostSwitches: z.object({ host: z.enum(SUPER_APP_HOSTS) }),
   handoff: z.object({
     /** Where the flow resumes: one of the app's own paths. */
     path: z.string().check(z.regex(/^\/[\w\-/]{0,80}$/)),
@@ -59,6 +67,8 @@ export const PartnerBody = {
     state: z.string().check(z.maxLength(4_000)),
   }),
   resumeHandoff: z.object({ ticket: z.string().check(z.minLength(8), z.maxLength(200)) }),
+  botStatus: z.object({}),
+  botUnlink: z.object({}),
   viberCheckBind: z.object({
     sessionId: z.string().check(z.minLength(8), z.maxLength(200)),
     relogin: z.optional(z.string().check(z.maxLength(8))),
@@ -88,6 +98,14 @@ export interface ResumeAnswer {
   userInfo: unknown;
   path: string;
   state: string;
+}
+
+export interface BotStatusAnswer {
+  linked: boolean;
+  /** When the bot linked this account (ISO), '' when not linked. */
+  linkedAt: string;
+  /** Where the player opens the bot: Viber's deep link (viber://pa?chatURI=…), the simulator's chat, or '' when no bot runs. */
+  botUrl: string;
 }
 
 export interface MayaBindAnswer {

@@ -15,6 +15,7 @@ import { kycProfileCn } from './kycProfile.cn';
 import { securityCn } from './security.cn';
 import { supportCn } from './support.cn';
 import { partnersCn } from './partners.cn';
+import { hostsCn } from './hosts.cn';
 import { socialCn } from './social.cn';
 import { walletCn } from './wallet.cn';
 import { experimentsCn } from './experiments.cn';
@@ -331,6 +332,7 @@ export const cn: Resources = {
   withdraw: withdrawCn,
   wallet: walletCn,
   partners: partnersCn,
+  hosts: hostsCn,
   social: socialCn,
   rg: rgCn,
   promo: promoCn,

@@ -14,6 +14,7 @@ import { kycProfileEn } from './kycProfile.en';
 import { experimentsEn } from './experiments.en';
 import { privacyEn } from './privacy.en';
 import { partnersEn } from './partners.en';
+import { hostsEn } from './hosts.en';
 import { rgEn } from './rg.en';
 import { routesEn } from './routes.en';
 import { securityEn } from './security.en';
@@ -286,6 +287,7 @@ export const enAreas = {
   withdraw: withdrawEn,
   wallet: walletEn,
   partners: partnersEn,
+  hosts: hostsEn,
   social: socialEn,
   kyc: kycEn,
   casino: casinoEn,

@@ -2,15 +2,10 @@ import type { partnersEn } from './partners.en';
 
 /** 合作伙伴应用页面的中文。与 partners.en.ts 逐键对应。 */
 export const partnersCn: typeof partnersEn = {
-  depositTitle: '使用 GCash 充值',
   openFromHost: '请从合作伙伴应用中打开 Panalo',
-  openFromHostBody: '此页面通过合作伙伴应用自己的支付完成。请从 GCash 中打开 Panalo 在此充值，或使用 钱包 › 充值。',
   balance: '余额',
   amount: '金额',
-  payWithHost: '用 GCash 支付 {{amount}}',
-  waiting: '正在等待 GCash 确认您的付款…',
   received: '已到账 {{amount}}。祝您好运！',
-  hostFailed: 'GCash 无法完成此次付款，未扣款。请重试。',
   maya: {
     title: 'Maya 中的 Panalo',
     openFromMaya: '请从 Maya 中打开 Panalo',

@@ -7,7 +7,7 @@ export const walletCn: typeof walletEn = {
   balanceFailed: '无法加载您的余额。请检查网络后重试。',
   refresh: '刷新',
   payType: '支付方式',
-  payTypes: { gcash: 'GCash', maya: 'Maya', bank: '银行转账', voucher: '代金券', agent: '代理或门店' },
+  payTypes: { gcash: 'GCash', maya: 'Maya', bank: '银行转账', voucher: '代金券', agent: '代理或门店', lazada: 'Lazada 钱包' },
   payWaysFailed: '无法加载支付方式',
   payWaysFailedBody: '请检查网络后重试。',
   noPayWays: '目前没有可用的充值方式。请稍后再试或联系客服。',

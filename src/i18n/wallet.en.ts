@@ -5,7 +5,7 @@ export const walletEn = {
   balanceFailed: 'Your balance could not be loaded. Check your connection and try again.',
   refresh: 'Refresh',
   payType: 'How to pay',
-  payTypes: { gcash: 'GCash', maya: 'Maya', bank: 'Bank transfer', voucher: 'Voucher', agent: 'Agent or store' },
+  payTypes: { gcash: 'GCash', maya: 'Maya', bank: 'Bank transfer', voucher: 'Voucher', agent: 'Agent or store', lazada: 'Lazada Wallet' },
   payWaysFailed: 'The ways to pay could not be loaded',
   payWaysFailedBody: 'Check your connection and try again.',
   noPayWays: 'No way to deposit is open right now. Please try again later or contact Customer Service.',

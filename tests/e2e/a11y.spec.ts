@@ -197,6 +197,30 @@ test('the main pages, as a visitor, with the login sheet open', async ({ page })
   report(findings);
 });
 
+test('the partner pages: the landing for partner traffic and the bot settings, as a visitor and logged in by the bot (issue 36)', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const findings: Finding[] = [];
+  await page.goto('/panalo_landingpage?isFrom=Lazada');
+  await expect(page.getByTestId('landing-partner')).toContainText('You came from Lazada');
+  await audit(page, '/panalo_landingpage', findings);
+  await page.goto('/bobotSwitch');
+  await expect(page.getByText('Log in to see whether the Panalo bot is linked')).toBeVisible();
+  await audit(page, '/bobotSwitch visitor', findings);
+  // Logged in by the bot's button: the settings with the bot linked.
+  await page.goto('/sim/host/viber');
+  await page.getByLabel('Your Viber number').selectOption('+639175550123');
+  await page.getByRole('button', { name: 'Share phone number' }).click();
+  await page.getByRole('link', { name: 'Bot settings' }).click();
+  await expect(page.getByTestId('bot-state')).toContainText('Linked to this account since', { timeout: 20_000 });
+  await audit(page, '/bobotSwitch linked', findings);
+  await page.goto('/panalo_landingpage');
+  await expect(page.getByRole('link', { name: 'Go to Sports' })).toBeVisible();
+  await audit(page, '/panalo_landingpage logged in', findings);
+  report(findings);
+});
+
 test('the video pages: live streams with a match playing, Cignal, highlights and the video test', async ({ page }) => {
   test.slow();
   const findings: Finding[] = [];

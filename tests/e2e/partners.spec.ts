@@ -85,8 +85,13 @@ test('a host switched to withdraw-only refuses a deposit with its message', asyn
   try {
     const app = await openHost(page);
     await app.getByTestId('header-deposit').click();
-    await app.getByRole('button', { name: 'Pay ₱500.00 with GCash' }).click();
-    await expect(app.getByRole('alert').filter({ hasText: 'Panalo takes withdrawals only inside this app right now' })).toBeVisible();
+    // The page reads the host's switches (partner/hostSwitches): the operator's message, no pay button,
+    // and the way to withdraw (the server's own refusal of a host deposit: tests/integration/partners).
+    await expect(
+      app.getByRole('alert').filter({ hasText: 'Deposits through GCash are paused for now. You can still withdraw' }),
+    ).toBeVisible();
+    await expect(app.getByRole('button', { name: 'Pay ₱500.00 with GCash' })).toHaveCount(0);
+    await expect(app.getByRole('link', { name: 'Withdraw' })).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Pay with GCash' })).toBeHidden();
   } finally {
     await set(false);

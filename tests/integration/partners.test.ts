@@ -318,7 +318,7 @@ describe('the messaging bot (Viber style)', () => {
 
   it("a bound user's link logs in once, in a session of the viber host; the replay and a forgery are refused", async () => {
     const links = await botLinks(HOST_USER.mobile);
-    expect(links).toHaveLength(2);
+    expect(links).toHaveLength(3);
     expect(links[0]).toMatch(/^\/sports\?sessionId=.+&relogin=1$/);
     const sessionId = sessionOf(links[0]!);
     const first = await checkBind(sessionId);

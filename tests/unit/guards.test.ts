@@ -154,6 +154,22 @@ describe('other query parameters', () => {
     expect(decision.effects).toContainEqual({ type: 'rememberOrigin', isFrom: 'Lazada', fromGlife: true, os: 'ios' });
     expect(decision.redirect).toBeUndefined();
   });
+  it('inside a super-app frame a visitor is logged in by its own host: GCash for Glife, Lazada for Lazada', () => {
+    const lazada = go('/', route('Home'), state({ inFrame: true }), { isFrom: 'Lazada' });
+    expect(lazada.effects).toContainEqual({ type: 'hostLogin', host: 'lazada' });
+    const glife = go('/', route('Home'), state({ inFrame: true }), { isFrom: 'Glife' });
+    expect(glife.effects).toContainEqual({ type: 'hostLogin', host: 'gcash' });
+    // Not framed (a plain browser), already logged in, or with a bot session: no host login.
+    expect(go('/', route('Home'), state(), { isFrom: 'Lazada' }).effects.some((e) => e.type === 'hostLogin')).toBe(false);
+    expect(
+      go('/', route('Home'), state({ inFrame: true, ...player }), { isFrom: 'Lazada' }).effects.some((e) => e.type === 'hostLogin'),
+    ).toBe(false);
+    expect(
+      go('/', route('Home'), state({ inFrame: true }), { isFrom: 'Lazada', sessionId: 'abcdefgh12' }).effects.some(
+        (e) => e.type === 'hostLogin',
+      ),
+    ).toBe(false);
+  });
   it('platformId, gameId and type are remembered and stay in the address for the game page', () => {
     const decision = go('/game', route('game'), state(), { platformId: 'JILI', gameId: '77', type: '5' });
     expect(decision.effects).toContainEqual({ type: 'rememberGameEntry', platformId: 'JILI', gameId: '77', gameType: '5' });

@@ -7,19 +7,21 @@ import type { HostTransport, SuperAppHost } from '../../providers/hosts/types';
 import { MAYA_SESSION_PATH, type WalletMiniAppHost, walletHostClient } from '../../providers/hosts/walletMiniApp';
 import { mayaHost } from '../../providers/hosts/mayaHost';
 import { MAYA_PAGE_PATH } from '../../providers/hosts/mayaPage';
-import { NOTIFY_PATH } from '../../providers/hosts/alipayPlus';
+import { BOT_PAGE_PATH } from '../../providers/hosts/botPage';
+import { SUPER_APP_SPECS, notifyPathOf } from '../../providers/hosts/superApps';
 import { providerWebhooks } from '../payments';
 import { BotService } from './bot';
 import { HandoffService } from './handoff';
 import { MayaService } from './maya';
 import { partnerRoutes } from './routes';
-import { loadHostKeys } from './secrets';
+import { loadHostKeys, superAppKeys } from './secrets';
 import { POLL_JOB_MS, PartnerService } from './service';
-import { HOST_API_BASE, hostSimRoutes } from './simRoutes';
+import { hostSimRoutes } from './simRoutes';
 
 /**
- * Partner hosts (issue 36): the super-app (GCash on Alipay+) login by auth code and its host payments,
- * through the signed host client. Outside production the host is the simulator (/sim/host/gcash), reached
+ * Partner hosts (issue 36): the super-apps' (GCash on Alipay+, Lazada) login by auth code and their host
+ * payments, through the signed host client. Outside production each host is a simulator (/sim/host/gcash,
+ * /sim/host/lazada), reached
  * in process through its own signed routes; in production no simulator runs and, with no host contract
  * configured, the host calls answer the provider-issue refusal.
  */
@@ -35,7 +37,10 @@ export const partners = fp(
   async (app: FastifyInstance) => {
     const { config, clock } = app;
     const hosts: Partial<Record<string, SuperAppHost>> = {};
-    const bot = new BotService({ db: app.database.db, policy: app.sessions.policy });
+    const simulated = Boolean(app.payments.simulators) && !config.production;
+    // The bot's link: Viber's deep link to the registered bot, else (development) the bot simulator's chat.
+    const botUrl = config.viberBotUri ? `viber://pa?chatURI=${config.viberBotUri}` : simulated ? BOT_PAGE_PATH : '';
+    const bot = new BotService({ db: app.database.db, policy: app.sessions.policy, botUrl });
     let wallet: { host: WalletMiniAppHost; privateKeyPem: string } | undefined;
     const sims = app.payments.simulators;
     if (sims && !config.production) {
@@ -48,15 +53,21 @@ export const partners = fp(
           out[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value?.toString();
         return { status: answer.statusCode, headers: out, body: answer.body };
       };
-      const host = gcashHost({ store: sims.store, clock, delivery: sims.delivery, baseUrl: config.payments.publicUrl });
-      hosts['gcash'] = alipayPlusClient({
-        clientId: keys.clientId,
-        privateKeyPem: keys.ourPrivateKeyPem,
-        hostPublicKeyPem: keys.hostPublicKeyPem,
-        basePath: HOST_API_BASE,
-        clock,
-        notifyUrl: `${config.payments.publicUrl}${NOTIFY_PATH}`,
-        transport: inProcess,
+      const superApps = SUPER_APP_SPECS.map((spec) => {
+        const signing = superAppKeys(keys, spec.name);
+        const host = gcashHost({ store: sims.store, clock, delivery: sims.delivery, baseUrl: config.payments.publicUrl, spec });
+        hosts[spec.name] = alipayPlusClient({
+          clientId: signing.clientId,
+          privateKeyPem: signing.ourPrivateKeyPem,
+          hostPublicKeyPem: signing.hostPublicKeyPem,
+          basePath: `${spec.pagePath}/api`,
+          clock,
+          notifyUrl: `${config.payments.publicUrl}${notifyPathOf(spec)}`,
+          provider: spec.provider,
+          transport: inProcess,
+        });
+        sims.addWebhookSigner(spec.provider, alipayPlusSigner(signing.hostPrivateKeyPem, signing.clientId, spec.provider));
+        return { host, keys: signing };
       });
       wallet = {
         host: walletHostClient({ basePath: `${MAYA_PAGE_PATH}/api`, transport: inProcess }),
@@ -71,10 +82,20 @@ export const partners = fp(
           return { status: answer.status, body: answer.body };
         },
       });
-      sims.addWebhookSigner('alipayplus', alipayPlusSigner(keys.hostPrivateKeyPem, keys.clientId));
-      await providerWebhooks(app, { verifiers: { alipayplus: alipayPlusVerifier(keys.hostPublicKeyPem, keys.clientId) } });
-      await app.register(hostSimRoutes, { host, keys, clock, bot, maya });
-      app.jobs.add('partner-host-simulator', 1_000, (now) => host.tick(now));
+      await providerWebhooks(app, {
+        verifiers: Object.fromEntries(
+          superApps.map(({ host, keys: signing }) => [
+            host.spec.provider,
+            alipayPlusVerifier(signing.hostPublicKeyPem, signing.clientId, host.spec.provider),
+          ]),
+        ),
+      });
+      await app.register(hostSimRoutes, { superApps, clock, bot, maya });
+      app.jobs.add('partner-host-simulator', 1_000, async (now) => {
+        let ended = 0;
+        for (const { host } of superApps) ended += await host.tick(now);
+        return ended;
+      });
     }
 
     const service = new PartnerService({
@@ -87,6 +108,7 @@ export const partners = fp(
       limits: config.payments.deposit.gcash,
       clock,
       log: app.log,
+      withdrawOnly: (key) => app.responsibleGaming.service.withdrawOnly(key),
     });
     const mayaService = new MayaService({
       db: app.database.db,

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db';
-import { partnerLinks } from '../../db/schema';
+import { customers, partnerLinks } from '../../db/schema';
 
 /** Which Panalo account a host's user is; undefined until bound. */
 export async function linkedCustomer(db: Queryable, host: string, hostUserId: string): Promise<number | undefined> {
@@ -23,4 +23,26 @@ export async function linksOf(db: Queryable, customerId: number): Promise<{ host
     .select({ host: partnerLinks.host, email: partnerLinks.email, name: partnerLinks.name })
     .from(partnerLinks)
     .where(eq(partnerLinks.customerId, customerId));
+}
+
+/** The account came through a partner host: userInfo's isFromGlife (GCash's GLife) or isFromLazada. */
+export async function markPartnerOrigin(db: Queryable, customerId: number, host: string): Promise<void> {
+  if (host === 'lazada') await db.update(customers).set({ isFromLazada: true }).where(eq(customers.id, customerId));
+  else if (host === 'gcash') await db.update(customers).set({ isFromGlife: true }).where(eq(customers.id, customerId));
+}
+
+/** A player's link with a host (the newest), or undefined. */
+export async function linkOf(db: Queryable, host: string, customerId: number): Promise<{ createdAt: Date } | undefined> {
+  const [row] = await db
+    .select({ createdAt: partnerLinks.createdAt })
+    .from(partnerLinks)
+    .where(and(eq(partnerLinks.host, host), eq(partnerLinks.customerId, customerId)))
+    .orderBy(desc(partnerLinks.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** Removes every link of a player with a host. */
+export async function unlink(db: Queryable, host: string, customerId: number): Promise<void> {
+  await db.delete(partnerLinks).where(and(eq(partnerLinks.host, host), eq(partnerLinks.customerId, customerId)));
 }

@@ -111,6 +111,22 @@ export async function partnerRoutes(
 
   app.call({
     prefix: 'main',
+    name: PartnerCall.botStatus,
+    auth: 'player',
+    body: PartnerBody.botStatus,
+    handler: ({ customerId }) => bot.status(customerId),
+  });
+
+  app.call({
+    prefix: 'main',
+    name: PartnerCall.botUnlink,
+    auth: 'player',
+    body: PartnerBody.botUnlink,
+    handler: ({ customerId }) => bot.unlink(customerId),
+  });
+
+  app.call({
+    prefix: 'main',
     name: PartnerCall.hostLogin,
     auth: 'public',
     rateLimit: { max: 30, timeWindow: '1 minute' },
@@ -127,6 +143,14 @@ export async function partnerRoutes(
     body: PartnerBody.hostPayOrder,
     answer: depositOrderAnswer,
     handler: ({ body, customerId, idempotencyKey }) => service.hostPayOrder(customerId, idempotencyKey, body),
+  });
+
+  app.call({
+    prefix: 'main',
+    name: PartnerCall.hostSwitches,
+    auth: 'player',
+    body: PartnerBody.hostSwitches,
+    handler: ({ body }) => service.hostSwitches(body),
   });
 
   app.call({

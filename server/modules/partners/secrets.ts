@@ -18,6 +18,38 @@ export interface HostKeys {
   /** Our key pair for the wallet mini-app (Maya style): the host encrypts its access token to the public half. */
   mayaMerchantPrivateKeyPem: string;
   mayaMerchantPublicKeyPem: string;
+  /** The e-commerce host's (Lazada style) own client id and signing pair: a second merchant registration. */
+  lazadaClientId: string;
+  lazadaHostPrivateKeyPem: string;
+  lazadaHostPublicKeyPem: string;
+}
+
+/** The signing of one super-app host: our client id there, and its key pair (we hold the public half). */
+export interface SuperAppKeys {
+  clientId: string;
+  ourPrivateKeyPem: string;
+  ourPublicKeyPem: string;
+  hostPrivateKeyPem: string;
+  hostPublicKeyPem: string;
+}
+
+export function superAppKeys(keys: HostKeys, host: 'gcash' | 'lazada'): SuperAppKeys {
+  const { ourPrivateKeyPem, ourPublicKeyPem } = keys;
+  return host === 'lazada'
+    ? {
+        clientId: keys.lazadaClientId,
+        ourPrivateKeyPem,
+        ourPublicKeyPem,
+        hostPrivateKeyPem: keys.lazadaHostPrivateKeyPem,
+        hostPublicKeyPem: keys.lazadaHostPublicKeyPem,
+      }
+    : {
+        clientId: keys.clientId,
+        ourPrivateKeyPem,
+        ourPublicKeyPem,
+        hostPrivateKeyPem: keys.hostPrivateKeyPem,
+        hostPublicKeyPem: keys.hostPublicKeyPem,
+      };
 }
 
 export const HOST_SECRETS_FILE = 'partner-host-secrets.json';
@@ -35,7 +67,13 @@ export function loadHostKeys(dataDir: string): HostKeys {
       'mayaMerchantPrivateKeyPem',
       'mayaMerchantPublicKeyPem',
     ];
-    if (keys.every((key) => typeof existing[key] === 'string' && existing[key].length >= 8)) return existing as HostKeys;
+    if (keys.every((key) => typeof existing[key] === 'string' && existing[key].length >= 8)) {
+      if (typeof existing.lazadaClientId === 'string' && typeof existing.lazadaHostPrivateKeyPem === 'string') return existing as HostKeys;
+      // A file from before the second host: its keys kept, the new host's added.
+      const added = { ...(existing as HostKeys), ...lazadaKeys() };
+      writeFileSync(file, `${JSON.stringify(added, null, 2)}\n`, { mode: 0o600 });
+      return added;
+    }
   }
   const ours = mayaKeyPair();
   const host = mayaKeyPair();
@@ -48,7 +86,17 @@ export function loadHostKeys(dataDir: string): HostKeys {
     hostPublicKeyPem: host.publicKeyPem,
     mayaMerchantPrivateKeyPem: merchant.privateKeyPem,
     mayaMerchantPublicKeyPem: merchant.publicKeyPem,
+    ...lazadaKeys(),
   };
   writeFileSync(file, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
   return keys;
+}
+
+function lazadaKeys(): Pick<HostKeys, 'lazadaClientId' | 'lazadaHostPrivateKeyPem' | 'lazadaHostPublicKeyPem'> {
+  const pair = mayaKeyPair();
+  return {
+    lazadaClientId: `LZD${randomBytes(6).toString('hex').toUpperCase()}`,
+    lazadaHostPrivateKeyPem: pair.privateKeyPem,
+    lazadaHostPublicKeyPem: pair.publicKeyPem,
+  };
 }

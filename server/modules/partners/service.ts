@@ -22,7 +22,7 @@ import {
 } from '../deposits';
 import { providerIssue, type DepositEvent } from '../payments';
 import { withIdempotency } from '../wallet';
-import { link, linkedCustomer } from './repository';
+import { link, linkedCustomer, markPartnerOrigin } from './repository';
 
 /** A host order waits this long for the player's pay sheet before the host is asked and it is closed. */
 export const HOST_ORDER_MS = 15 * 60_000;
@@ -30,7 +30,9 @@ export const HOST_ORDER_MS = 15 * 60_000;
 export const POLL_AFTER_MS = 10_000;
 export const POLL_JOB_MS = 15_000;
 
-const HOST_NAME: Record<string, string> = { gcash: 'GCash' };
+const HOST_NAME: Record<string, string> = { gcash: 'GCash', lazada: 'Lazada' };
+/** A host's deposit orders' pay type, and the channel whose kill switch also closes them. */
+const PAY_TYPE: Record<string, 'gcash' | 'lazada'> = { gcash: 'gcash', lazada: 'lazada' };
 
 export interface PartnerServiceOptions {
   db: Database;
@@ -43,6 +45,8 @@ export interface PartnerServiceOptions {
   limits: ChannelLimits;
   clock: () => number;
   log: FastifyBaseLogger;
+  /** Whether an operator's switch ('host:lazada', 'channel:gcash') is in withdraw-only mode. */
+  withdrawOnly: (key: string) => Promise<boolean>;
 }
 
 type DepositOrder = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
@@ -102,6 +106,8 @@ export class PartnerService {
         );
       customerId = await link(db, body.host, token.hostUserId, customer.id);
     }
+    // userInfo's isFromGlife / isFromLazada (spec §3): the account came through this host.
+    await markPartnerOrigin(db, customerId, body.host);
     const customer = await findById(db, customerId);
     const result = await logIn(db, policy, customer!, caller.client, caller.sessionId, body.host);
     return { status: 'loggedIn', ...result };
@@ -115,10 +121,11 @@ export class PartnerService {
     const problem = amountProblem(body.amount, this.options.limits, brand);
     if (problem) throw new CallError(GatewayCode.InvalidAmount, problem, 400);
     const { orderNo } = await withIdempotency(db, { customerId, key, call: 'partner/hostPayOrder', request: body }, async (tx) => {
-      await this.options.gate(tx, { customerId, action: 'deposit', amount: body.amount, channel: 'gcash', host: body.host });
+      const payType = PAY_TYPE[body.host] ?? 'gcash';
+      await this.options.gate(tx, { customerId, action: 'deposit', amount: body.amount, channel: payType, host: body.host });
       const order = await insertDepositOrder(tx, {
         customerId,
-        payType: 'gcash',
+        payType,
         channelId: `${body.host}-miniapp`,
         provider: host.provider,
         amount: body.amount,
@@ -139,6 +146,24 @@ export class PartnerService {
       order = (await attachCheckout(db, order.id, payment.paymentId, payment.paymentUrl)) ?? (await findOrder(db, customerId, orderNo))!;
     }
     return orderView(order);
+  }
+
+  /**
+   * Whether deposits and withdrawals through a super-app host are open (spec §6: separate switches by
+   * host). The operator's withdraw-only switch for the host (`host:<name>`) or for its pay channel closes
+   * deposits; withdrawals stay open, as the central bank's August 2025 order required.
+   */
+  async hostSwitches(body: { host: string }): Promise<{ deposit: boolean; withdraw: boolean; message: string }> {
+    this.host(body.host);
+    const brand = HOST_NAME[body.host] ?? body.host;
+    const closed =
+      (await this.options.withdrawOnly(`host:${body.host}`)) ||
+      (await this.options.withdrawOnly(`channel:${PAY_TYPE[body.host] ?? 'gcash'}`));
+    return {
+      deposit: !closed,
+      withdraw: true,
+      message: closed ? `Deposits through ${brand} are paused for now. You can still withdraw your balance.` : '',
+    };
   }
 
   /**
@@ -228,7 +253,7 @@ export class PartnerService {
   }
 }
 
-/** The host of a host order, from its channel id ('gcash-miniapp'). */
+/** The host of a host order, from its channel id ('gcash-miniapp', 'lazada-miniapp'). */
 function hostOfChannel(channelId: string): string {
   return channelId.endsWith('-miniapp') ? channelId.slice(0, -'-miniapp'.length) : '';
 }

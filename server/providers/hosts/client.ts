@@ -17,8 +17,10 @@ export interface HostClientOptions {
   basePath: string;
   transport: HostTransport;
   clock: () => number;
-  /** Where the host posts notifyPayment (our site's origin + /webhooks/alipayplus). */
+  /** Where the host posts notifyPayment (our site's origin + /webhooks/<provider>). */
   notifyUrl: string;
+  /** The provider name of its orders and callbacks (default alipayplus, GCash's). */
+  provider?: string;
 }
 
 const STATUSES: readonly HostPaymentStatus[] = ['SUCCESS', 'FAIL', 'PROCESSING', 'CANCELLED'];
@@ -57,7 +59,7 @@ export function alipayPlusClient(options: HostClientOptions): SuperAppHost {
   }
 
   return {
-    provider: ALIPAY_PLUS,
+    provider: options.provider ?? ALIPAY_PLUS,
     async applyToken(authCode) {
       const answer = await post(HOST_API.applyToken, { grantType: 'AUTHORIZATION_CODE', authCode });
       const scopes = Array.isArray(answer['authScopes']) ? answer['authScopes'].filter((s): s is string => typeof s === 'string') : [];

@@ -1,23 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SimulatorStore } from '../payments/store';
 import { type DeliveryOptions, queueWebhook } from '../payments/webhooks';
-import { ALIPAY_PLUS, AUTH_CODE_TTL_MS, type ApiResult, HOST_API, TRADE_PAY, type TradePayCode, amountOf, centavosOf } from './alipayPlus';
+import { AUTH_CODE_TTL_MS, type ApiResult, HOST_API, TRADE_PAY, type TradePayCode, amountOf, centavosOf } from './alipayPlus';
 import type { HostPaymentRecord } from './records';
+import { GCASH_SPEC, type SuperAppSpec } from './superApps';
 
 /**
- * The super-app host simulator (GCash on Alipay+ mini programs), development and tests only: its users,
+ * The super-app host simulator (GCash on Alipay+ mini programs; Lazada's mini apps with another spec,
+ * superApps.ts), development and tests only: its users,
  * the page bridge's getAuthCode and tradePay, and its server API (applyToken, inquiryUserInfo, pay,
  * inquiryPayment) as the routes in modules/partners/simRoutes.ts serve them, signed both ways. It keeps
  * everything in the payment simulators' store (shared by every instance, kept across restarts) and sends
  * notifyPayment through their webhook deliveries: each event twice, spread over seconds, retried.
  */
 
-/** The host's users the simulator page can be logged in as. */
-export const HOST_USERS = [
-  { userId: '2166100000000001', name: 'Demo Player (GCash)', mobile: '+639175550123' },
-  { userId: '2166100000000002', name: 'Second GCash user', mobile: '+639175550999' },
-  { userId: '2166100000000003', name: 'GCash user without Panalo', mobile: '+639175550888' },
-] as const;
+/** The GCash host's users the simulator page can be logged in as. */
+export const HOST_USERS = GCASH_SPEC.users;
 
 export const TOKEN_TTL_MS = 60 * 60_000;
 /** How long an 8000 (processing) payment takes before it ends in success. */
@@ -40,6 +38,8 @@ export interface GcashHostOptions {
   /** The site's origin for the page's payment URL. */
   baseUrl: string;
   processingMs?: number;
+  /** Which host it plays (default GCash). */
+  spec?: SuperAppSpec;
 }
 
 export type GcashHost = ReturnType<typeof gcashHost>;
@@ -47,6 +47,14 @@ export type GcashHost = ReturnType<typeof gcashHost>;
 export function gcashHost(options: GcashHostOptions) {
   const { store, clock } = options;
   const processingMs = options.processingMs ?? PROCESSING_MS;
+  const spec = options.spec ?? GCASH_SPEC;
+  // Records of one host are nothing to another (records from before a second host are GCash's).
+  /** A host user: one of the list, or any Philippine number as `P63…` (the page's ?mobile=, a test's new player). */
+  const userOf = (userId: string) => {
+    const digits = /^P(63\d{10})$/.exec(userId)?.[1];
+    return digits ? { userId, mobile: `+${digits}` } : spec.users.find((candidate) => candidate.userId === userId);
+  };
+  const ours = (record: { host?: string | undefined }) => (record.host ?? GCASH_SPEC.name) === spec.name;
 
   async function notify(tx: SimulatorStore, payment: HostPaymentRecord, now: number) {
     const status = payment.stage === 'SUCCESS' ? 'S' : 'F';
@@ -63,7 +71,7 @@ export function gcashHost(options: GcashHostOptions) {
       paymentCreateTime: new Date(payment.createdAt).toISOString(),
       paymentTime: new Date(payment.paidAt ?? now).toISOString(),
     });
-    await queueWebhook(tx, { provider: ALIPAY_PLUS, eventId: `${payment.paymentId}:${status}`, body }, now, options.delivery);
+    await queueWebhook(tx, { provider: spec.provider, eventId: `${payment.paymentId}:${status}`, body }, now, options.delivery);
   }
 
   const api = {
@@ -74,7 +82,8 @@ export function gcashHost(options: GcashHostOptions) {
       const now = clock();
       return store.transaction(async (tx) => {
         const found = await tx.get('hostAuthCode', code);
-        if (!found || found.data.expiresAt <= now) return failed('INVALID_CODE', 'The authorization code is unknown or expired.');
+        if (!found || !ours(found.data) || found.data.expiresAt <= now)
+          return failed('INVALID_CODE', 'The authorization code is unknown or expired.');
         if (found.data.usedAt !== null) {
           for (const issued of found.data.tokens) {
             const row = await tx.get('hostToken', issued);
@@ -86,7 +95,14 @@ export function gcashHost(options: GcashHostOptions) {
         await tx.insert('hostToken', {
           id: accessToken,
           dueAt: null,
-          data: { userId: found.data.userId, scopes: found.data.scopes, authCode: code, expiresAt: now + TOKEN_TTL_MS, revoked: false },
+          data: {
+            host: spec.name,
+            userId: found.data.userId,
+            scopes: found.data.scopes,
+            authCode: code,
+            expiresAt: now + TOKEN_TTL_MS,
+            revoked: false,
+          },
         });
         await tx.put('hostAuthCode', { ...found, data: { ...found.data, usedAt: now, tokens: [...found.data.tokens, accessToken] } });
         return ok({
@@ -101,10 +117,10 @@ export function gcashHost(options: GcashHostOptions) {
     async [HOST_API.inquiryUserInfo](body: Record<string, unknown>) {
       const accessToken = typeof body['accessToken'] === 'string' ? body['accessToken'] : '';
       const row = accessToken ? await store.get('hostToken', accessToken) : undefined;
-      if (!row || row.data.revoked || row.data.expiresAt <= clock())
+      if (!row || !ours(row.data) || row.data.revoked || row.data.expiresAt <= clock())
         return failed('INVALID_ACCESS_TOKEN', 'The access token is not valid.');
       if (!row.data.scopes.includes('auth_user')) return failed('NO_AUTH_SCOPE', 'The user did not consent to share their profile.');
-      const user = HOST_USERS.find((candidate) => candidate.userId === row.data.userId);
+      const user = userOf(row.data.userId);
       return ok({ userInfo: { userId: row.data.userId, mobilePhone: user?.mobile ?? '' } });
     },
 
@@ -120,6 +136,7 @@ export function gcashHost(options: GcashHostOptions) {
         id: paymentId,
         dueAt: null,
         data: {
+          host: spec.name,
           paymentId,
           paymentRequestId,
           amount,
@@ -129,11 +146,12 @@ export function gcashHost(options: GcashHostOptions) {
           paidAt: null,
         },
       });
+      if (!ours(record.data)) return failed('PARAM_ILLEGAL', 'This paymentRequestId belongs to another merchant.');
       if (record.data.amount !== amount) return failed('REPEAT_REQ_INCONSISTENT', 'This paymentRequestId was used with another amount.');
       return {
         result: { resultCode: 'PAYMENT_IN_PROCESS', resultStatus: 'A', resultMessage: 'accepted' } as ApiResult,
         paymentId: record.data.paymentId,
-        paymentUrl: `${options.baseUrl}/sim/host/gcash/pay/${record.data.paymentId}`,
+        paymentUrl: `${options.baseUrl}${spec.pagePath}/pay/${record.data.paymentId}`,
       };
     },
 
@@ -151,11 +169,16 @@ export function gcashHost(options: GcashHostOptions) {
     },
   };
 
-  /** The host's payment id of a request id: one payment per paymentRequestId, found again by it. */
-  const paymentIdOf = (paymentRequestId: string) => `pay_${createHash('sha256').update(paymentRequestId).digest('hex').slice(0, 32)}`;
+  /** The host's payment id of a request id: one payment per host and paymentRequestId, found again by it. */
+  const paymentIdOf = (paymentRequestId: string) =>
+    `pay_${createHash('sha256')
+      .update(spec.name === GCASH_SPEC.name ? paymentRequestId : `${spec.name}:${paymentRequestId}`)
+      .digest('hex')
+      .slice(0, 32)}`;
 
   async function findByRequest(paymentRequestId: string): Promise<HostPaymentRecord | undefined> {
-    return (await store.get('hostPayment', paymentIdOf(paymentRequestId)))?.data;
+    const data = (await store.get('hostPayment', paymentIdOf(paymentRequestId)))?.data;
+    return data && ours(data) ? data : undefined;
   }
 
   return {
@@ -167,7 +190,7 @@ export function gcashHost(options: GcashHostOptions) {
 
     /** The bridge's getAuthCode: auth_base is silent; auth_user only after the consent sheet's Allow. */
     async authCode(userId: string, scopes: string[], consented: boolean): Promise<{ authCode: string } | { error: string }> {
-      if (!HOST_USERS.some((user) => user.userId === userId)) return { error: 'No such host user.' };
+      if (!userOf(userId)) return { error: 'No such host user.' };
       const wanted = scopes.filter((scope) => scope === 'auth_base' || scope === 'auth_user');
       if (wanted.length === 0) return { error: 'Unknown scope.' };
       if (wanted.includes('auth_user') && !consented) return { error: 'USER_CANCELLED' };
@@ -175,7 +198,7 @@ export function gcashHost(options: GcashHostOptions) {
       await store.insert('hostAuthCode', {
         id: authCode,
         dueAt: null,
-        data: { userId, scopes: wanted, expiresAt: clock() + AUTH_CODE_TTL_MS, usedAt: null, tokens: [] },
+        data: { host: spec.name, userId, scopes: wanted, expiresAt: clock() + AUTH_CODE_TTL_MS, usedAt: null, tokens: [] },
       });
       return { authCode };
     },
@@ -185,7 +208,7 @@ export function gcashHost(options: GcashHostOptions) {
       const now = clock();
       return store.transaction(async (tx) => {
         const row = await tx.get('hostPayment', paymentId);
-        if (!row) return TRADE_PAY.failed;
+        if (!row || !ours(row.data)) return TRADE_PAY.failed;
         const payment = row.data;
         if (payment.stage !== 'created') return payment.stage === 'SUCCESS' ? TRADE_PAY.success : TRADE_PAY.failed;
         const end = async (stage: HostPaymentRecord['stage']) => {
@@ -222,7 +245,7 @@ export function gcashHost(options: GcashHostOptions) {
       for (const due of await store.due('hostPayment', now, 100)) {
         await store.transaction(async (tx) => {
           const row = await tx.get('hostPayment', due.id);
-          if (!row || row.data.stage !== 'processing') return;
+          if (!row || !ours(row.data) || row.data.stage !== 'processing') return;
           const next = { ...row.data, stage: 'SUCCESS' as const, paidAt: now };
           await tx.put('hostPayment', { ...row, dueAt: null, data: next });
           await notify(tx, next, now);
@@ -233,7 +256,10 @@ export function gcashHost(options: GcashHostOptions) {
     },
 
     async payment(paymentId: string): Promise<HostPaymentRecord | undefined> {
-      return (await store.get('hostPayment', paymentId))?.data;
+      const data = (await store.get('hostPayment', paymentId))?.data;
+      return data && ours(data) ? data : undefined;
     },
+
+    spec,
   };
 }

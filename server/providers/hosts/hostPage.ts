@@ -1,4 +1,4 @@
-import { HOST_USERS } from './gcashHost';
+import { GCASH_SPEC, type SuperAppSpec } from './superApps';
 
 /**
  * The super-app host simulator's page (/sim/host/gcash), development and tests only: GCash's mini-program
@@ -9,53 +9,62 @@ import { HOST_USERS } from './gcashHost';
  * buttons are the player's choices and the faults a test can ask for (8000, 6002, 6004, 4000).
  */
 
-export const HOST_PAGE_PATH = '/sim/host/gcash';
+export const HOST_PAGE_PATH = GCASH_SPEC.pagePath;
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function hostPageHtml(appPath: string): string {
-  const users = HOST_USERS.map((user) => `<option value="${user.userId}">${escape(user.name)} · ${escape(user.mobile)}</option>`).join('');
+export function hostPageHtml(appPath: string, spec: SuperAppSpec = GCASH_SPEC): string {
+  const base = spec.pagePath;
+  const brand = escape(spec.brand);
+  const users = spec.users.map((user) => `<option value="${user.userId}">${escape(user.name)} · ${escape(user.mobile)}</option>`).join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>GCash host simulator · Panalo</title><link rel="stylesheet" href="${HOST_PAGE_PATH}/host.css"></head><body>
-<header class="bar"><strong>GCash</strong><span class="tag">mini-program host · simulator</span>
+<title>${brand} host simulator · Panalo</title><link rel="stylesheet" href="${base}/host.css"></head><body>
+<header class="bar"><strong>${brand}</strong><span class="tag">mini-program host · simulator</span>
 <label>User <select id="host-user">${users}</select></label></header>
 <iframe id="miniapp" title="Panalo mini program" src="${escape(appPath)}"></iframe>
 <section id="consent" class="sheet" role="dialog" aria-modal="true" aria-labelledby="consent-title" hidden>
-<h2 id="consent-title">Panalo would like to</h2><p>Get your GCash account information: your name and mobile number.</p>
+<h2 id="consent-title">Panalo would like to</h2><p>Get your ${brand} account information: your name and mobile number.</p>
 <div class="row"><button type="button" id="consent-deny">Deny</button><button type="button" id="consent-allow" class="primary">Allow</button></div></section>
 <section id="paysheet" class="sheet" role="dialog" aria-modal="true" aria-labelledby="pay-title" hidden>
-<h2 id="pay-title">Pay with GCash</h2><p id="pay-amount"></p><p class="note">To: Panalo</p>
+<h2 id="pay-title">Pay with ${brand}</h2><p id="pay-amount"></p><p class="note">To: Panalo</p>
 <div class="row"><button type="button" data-choice="cancel">Cancel</button><button type="button" data-choice="pay" class="primary">Pay</button></div>
 <details><summary>Simulate a fault</summary><div class="row">
 <button type="button" data-choice="processing">Processing (8000)</button><button type="button" data-choice="unknown">Unknown (6004)</button>
 <button type="button" data-choice="networkError">Network error (6002)</button><button type="button" data-choice="fail">Declined (4000)</button></div></details></section>
-<script src="${HOST_PAGE_PATH}/host.js"></script></body></html>`;
+<script src="${base}/host.js"></script></body></html>`;
 }
 
-export const HOST_PAGE_CSS = `*{box-sizing:border-box}body{margin:0;font:15px/1.4 system-ui,sans-serif;background:#0b5cff;display:flex;flex-direction:column;height:100vh}
+export const hostPageCss = (
+  spec: SuperAppSpec = GCASH_SPEC,
+) => `*{box-sizing:border-box}body{margin:0;font:15px/1.4 system-ui,sans-serif;background:${spec.color};display:flex;flex-direction:column;height:100vh}
 .bar{display:flex;gap:8px;align-items:center;flex-wrap:wrap;padding:8px 12px;color:#fff}.bar strong{font-size:18px}.tag{font-size:12px;opacity:.9}
 .bar label{margin-left:auto;font-size:12px}.bar select{max-width:190px}
 iframe{flex:1;border:0;width:100%;background:#fff}
 .sheet{position:fixed;left:0;right:0;bottom:0;background:#fff;border-radius:16px 16px 0 0;padding:16px 16px 24px;box-shadow:0 -8px 24px rgba(0,0,0,.3)}
 .sheet h2{margin:0 0 8px;font-size:18px}.row{display:flex;gap:8px;flex-wrap:wrap;margin-top:12px}
-.row button{flex:1;min-height:44px;border-radius:8px;border:1px solid #0b5cff;background:#fff;color:#0b3fb3;font:inherit}
-.row button.primary{background:#0b5cff;color:#fff}.note{color:#444;font-size:13px}#pay-amount{font-size:24px;font-weight:700;margin:4px 0}`;
+.row button{flex:1;min-height:44px;border-radius:8px;border:1px solid ${spec.color};background:#fff;color:${spec.color};font:inherit}
+.row button.primary{background:${spec.color};color:#fff}.note{color:#444;font-size:13px}#pay-amount{font-size:24px;font-weight:700;margin:4px 0}`;
 
 /** The bridge, in the host's page. */
-export const HOST_PAGE_JS = `(() => {
+export const hostPageJs = (spec: SuperAppSpec = GCASH_SPEC) => `(() => {
   'use strict';
   const frame = document.getElementById('miniapp');
   const APP_ORIGIN = location.origin;
   const userSelect = document.getElementById('host-user');
-  const saved = sessionStorage.getItem('simHostUser');
-  if (saved) userSelect.value = saved;
-  userSelect.addEventListener('change', () => sessionStorage.setItem('simHostUser', userSelect.value));
+  // ?mobile=+63… adds a host user with that number (a test's new player), chosen.
+  const mobile = new URLSearchParams(location.search).get('mobile');
+  const added = mobile && /^\\+63\\d{10}$/.test(mobile);
+  if (added) userSelect.add(new Option('${spec.brand} user · ' + mobile, 'P' + mobile.slice(1), true, true), 0);
+  const USER_KEY = 'simHostUser:${spec.name}';
+  const saved = sessionStorage.getItem(USER_KEY);
+  if (!added && saved && [...userSelect.options].some((o) => o.value === saved)) userSelect.value = saved;
+  userSelect.addEventListener('change', () => sessionStorage.setItem(USER_KEY, userSelect.value));
 
   const isEnvelope = (m) => m && typeof m === 'object' && m.v === 1 && typeof m.type === 'string' && typeof m.id === 'string'
     && /^[\\w-]{1,64}$/.test(m.id) && m.payload && typeof m.payload === 'object' && !Array.isArray(m.payload);
   const reply = (id, type, payload) => frame.contentWindow.postMessage({ v: 1, type, id, payload }, APP_ORIGIN);
   const post = async (path, body) => {
-    const answer = await fetch('${HOST_PAGE_PATH}/bridge/' + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const answer = await fetch('${spec.pagePath}/bridge/' + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     return answer.json();
   };
   const ask = (sheet, buttons) => new Promise((resolve) => {
@@ -78,7 +87,7 @@ export const HOST_PAGE_JS = `(() => {
   }
 
   async function tradePay(payload) {
-    const match = typeof payload.paymentUrl === 'string' && /\\/sim\\/host\\/gcash\\/pay\\/(pay_[0-9a-f]{32})$/.exec(payload.paymentUrl);
+    const match = typeof payload.paymentUrl === 'string' && /\\/sim\\/host\\/${spec.name}\\/pay\\/(pay_[0-9a-f]{32})$/.exec(payload.paymentUrl);
     if (!match) return { resultCode: '4000' };
     const info = await post('payment', { paymentId: match[1] });
     if (!info.amount) return { resultCode: '4000' };

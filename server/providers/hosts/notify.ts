@@ -8,13 +8,14 @@ import { ALIPAY_PLUS, NOTIFY_PATH, centavosOf, signedHeaders, verifySigned } fro
  * with the host's public key (Client-Id, Request-Time, Signature) before anything is parsed, then turned
  * into the payments inbox's deposit event (idempotent on paymentId + result, so copies credit once).
  */
-export function alipayPlusVerifier(hostPublicKeyPem: string, clientId: string): WebhookVerifier {
+export function alipayPlusVerifier(hostPublicKeyPem: string, clientId: string, provider = ALIPAY_PLUS): WebhookVerifier {
+  const path = provider === ALIPAY_PLUS ? NOTIFY_PATH : `/webhooks/${provider}`;
   return {
-    provider: ALIPAY_PLUS,
+    provider,
     verify(headers, rawBody, now) {
       const body = Buffer.isBuffer(rawBody) ? rawBody.toString('utf8') : rawBody;
       if (!headers['signature']) return { ok: false, reason: 'no-signature' };
-      if (!verifySigned(hostPublicKeyPem, NOTIFY_PATH, clientId, headers, body, now))
+      if (!verifySigned(hostPublicKeyPem, path, clientId, headers, body, now))
         return { ok: false, reason: !isFresh(headers['request-time'], now) ? 'stale' : 'bad-signature' };
       let parsed: Record<string, unknown>;
       try {
@@ -34,7 +35,7 @@ export function alipayPlusVerifier(hostPublicKeyPem: string, clientId: string): 
         ok: true,
         event: {
           kind: 'deposit',
-          provider: ALIPAY_PLUS,
+          provider,
           eventId: `${paymentId}:${status}`,
           checkoutId: paymentId,
           reference,
@@ -50,6 +51,7 @@ export function alipayPlusVerifier(hostPublicKeyPem: string, clientId: string): 
 }
 
 /** The simulator's side: signs each delivery attempt afresh with the host's key. */
-export function alipayPlusSigner(hostPrivateKeyPem: string, clientId: string): WebhookSigner {
-  return (body, now) => signedHeaders(hostPrivateKeyPem, NOTIFY_PATH, clientId, now, body);
+export function alipayPlusSigner(hostPrivateKeyPem: string, clientId: string, provider = ALIPAY_PLUS): WebhookSigner {
+  const path = provider === ALIPAY_PLUS ? NOTIFY_PATH : `/webhooks/${provider}`;
+  return (body, now) => signedHeaders(hostPrivateKeyPem, path, clientId, now, body);
 }

@@ -1,6 +1,8 @@
 /** The super-app host simulator's records, kept in the payment simulators' store (plain JSON, epoch ms). */
 
 export interface HostAuthCode {
+  /** The host that issued it (absent on records from before a second host: gcash). */
+  host?: string;
   userId: string;
   scopes: string[];
   expiresAt: number;
@@ -10,6 +12,7 @@ export interface HostAuthCode {
 }
 
 export interface HostAccessToken {
+  host?: string;
   userId: string;
   scopes: string[];
   authCode: string;
@@ -20,6 +23,7 @@ export interface HostAccessToken {
 export type HostPaymentStage = 'created' | 'processing' | 'SUCCESS' | 'FAIL' | 'CANCELLED';
 
 export interface HostPaymentRecord {
+  host?: string;
   paymentId: string;
   paymentRequestId: string;
   amount: number;

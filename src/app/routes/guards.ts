@@ -62,8 +62,8 @@ export type Effect =
   | { type: 'mayaLogin'; sessionId: string }
   /** A hand-off link from a host that could not run a flow: log in here and resume it (issue 36). */
   | { type: 'resumeHandoff'; ticket: string }
-  /** Inside the super-app (isFrom Glife in a frame): the host's silent login by auth code (issue 36). */
-  | { type: 'hostLogin'; host: 'gcash' }
+  /** Inside a super-app (isFrom Glife or Lazada in a frame): the host's silent login by auth code (issue 36). */
+  | { type: 'hostLogin'; host: 'gcash' | 'lazada' }
   | { type: 'depositToParent' }
   | { type: 'rememberOrigin'; isFrom: string | undefined; fromGlife: boolean; os: string | undefined }
   | { type: 'rememberGameEntry'; platformId: string | undefined; gameId: string | undefined; gameType: string | undefined }
@@ -145,7 +145,9 @@ export function entryRules(target: Target, state: Pick<GuardState, 'inFrame' | '
   const os = text(search['os']);
   if (isFrom || fromGlife || os) effects.push({ type: 'rememberOrigin', isFrom, fromGlife, os });
   const glife = fromGlife || isFrom?.toLowerCase() === 'glife';
-  if (glife && state.inFrame && !state.loggedIn && !ticket && !tempTicket && !sessionId) effects.push({ type: 'hostLogin', host: 'gcash' });
+  const lazada = isFrom?.toLowerCase() === 'lazada';
+  if ((glife || lazada) && state.inFrame && !state.loggedIn && !ticket && !tempTicket && !sessionId)
+    effects.push({ type: 'hostLogin', host: glife ? 'gcash' : 'lazada' });
 
   const platformId = text(search['platformId']);
   const gameId = text(search['gameId']);

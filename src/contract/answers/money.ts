@@ -45,7 +45,7 @@ export const payWaysAnswer = z.strictObject({
 
 export const depositOrderAnswer = z.strictObject({
   orderNo: z.string(),
-  payType: z.enum(['gcash', 'maya', 'bank', 'voucher', 'agent']),
+  payType: z.enum(['gcash', 'maya', 'bank', 'voucher', 'agent', 'lazada']),
   amount: centavos,
   status: z.enum(DepositStatus),
   /** Where the player pays (the provider's hosted checkout); absent for bank, voucher and agent deposits. */

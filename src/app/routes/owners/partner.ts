@@ -2,7 +2,14 @@ import { route, P, page } from '../route';
 
 /** The routes of features/partner. */
 export const PARTNER_ROUTES = [
-  route({ path: '/bobotSwitch', name: 'bobotSwitch', owner: 'partner', ...P }),
+  // The messaging bot's settings: is the Viber bot linked, and its switch (issue 36).
+  route({
+    path: '/bobotSwitch',
+    name: 'bobotSwitch',
+    owner: 'partner',
+    ...P,
+    page: page('BotSwitchPage', () => import('../../../features/partner/BotSwitchPage')),
+  }),
   // Inside a super-app: the deposit through the host's pay sheet (issue 36).
   route({
     path: '/miniAccount',
@@ -17,5 +24,11 @@ export const PARTNER_ROUTES = [
     owner: 'partner',
     page: page('MayaStartPage', () => import('../../../features/partner/MayaStartPage')),
   }),
-  route({ path: '/panalo_landingpage', name: 'product_landingpage', owner: 'partner' }),
+  // Where partner traffic lands: what Panalo is, the partner named, an account or the next step (issue 36).
+  route({
+    path: '/panalo_landingpage',
+    name: 'product_landingpage',
+    owner: 'partner',
+    page: page('LandingPage', () => import('../../../features/partner/LandingPage')),
+  }),
 ] as const;

@@ -1,0 +1,47 @@
+import type { hostsEn } from './hosts.en';
+
+/** 合作伙伴宿主页面（Lazada 宿主与机器人）的中文。与 hosts.en.ts 逐键对应。 */
+export const hostsCn: typeof hostsEn = {
+  deposit: {
+    title: '使用 {{host}} 充值',
+    anyHost: '您的合作伙伴应用',
+    openFromHostBody: '此页面通过合作伙伴应用自己的支付完成。请从 GCash 或 Lazada 中打开 Panalo 在此充值，或使用 钱包 › 充值。',
+    payWith: '用 {{host}} 支付 {{amount}}',
+    waiting: '正在等待 {{host}} 确认您的付款…',
+    failed: '{{host}} 无法完成此次付款，未扣款。请重试。',
+    withdraw: '提现',
+  },
+  bot: {
+    title: 'Viber 上的 Panalo 机器人',
+    intro: 'Panalo 机器人可从您的 Viber 聊天中直接打开已登录的 Panalo：点击聊天中的按钮即可进入。',
+    linked: '自 {{date}} 起已关联此账户。',
+    notLinked: '机器人尚未关联此账户。',
+    switchLabel: '通过 Viber 机器人登录',
+    unlinkHint: '关闭后将解除机器人关联：此前发送的链接将失效。',
+    linkHint: '如需关联，请打开机器人并向其分享您的手机号码（即此账户的号码）。',
+    open: '打开 Panalo 机器人',
+    unavailable: 'Panalo 机器人暂未开放。',
+    loadFailed: '无法加载机器人设置，请重试。',
+    unlinked: '机器人已与您的账户解除关联。',
+    loginFirst: '请登录以查看 Panalo 机器人是否已关联您的账户。',
+    login: '登录',
+  },
+  landing: {
+    title: '欢迎来到 Panalo',
+    fromPartner: '您来自 {{partner}}。Panalo 可在其中使用：登录一次，即可用您常用的钱包付款。',
+    lead: '体育投注、娱乐场游戏和快速提现的钱包，专为菲律宾玩家打造。',
+    sportsTitle: '体育',
+    sportsBody: '篮球、足球等赛事的实时赔率，支持提前兑现，投注单随您而行。',
+    gamesTitle: '娱乐场游戏',
+    gamesBody: '来自持牌工作室的老虎机、真人桌台和宾果。',
+    walletTitle: '您的钱，您做主',
+    walletBody: '可通过 GCash、Maya、Lazada 钱包、银行转账或附近门店充值和提现。',
+    safeTitle: '持牌且安全',
+    safeBody: '持有 PAGCOR 牌照，仅限 21 岁及以上玩家。可随时设置充值限额或暂停游戏。',
+    register: '创建我的账户',
+    login: '登录',
+    sports: '前往体育',
+    depositNow: '充值',
+    partners: { glife: 'GCash', lazada: 'Lazada', maya: 'Maya', viber: 'Viber' },
+  },
+};
