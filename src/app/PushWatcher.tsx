@@ -1,10 +1,12 @@
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { isOpenTicket } from '../contract/betting';
 import { useLoggedIn } from '../hooks/useLoggedIn';
 import { timers } from '../lib/timers';
 import { asBetPush, useUserPush } from '../realtime/hooks';
+import { attention, isPromptMoment } from '../stores/attention';
 import { onLogout } from '../stores/session';
 import { showToast } from '../stores/ui';
 import { Button } from '../ui/Button';
@@ -19,12 +21,17 @@ export const PUSH_SETUP_DELAY_MS = 7_000;
  * Web Push in the app (issue 38), in the Watchers chunk (never the entry): 7 s after the player is known,
  * a browser that already allowed notifications has its subscription sent again (renewed or pruned ones
  * come back); the opt-in is offered once, after the player's first bet is placed (a ticket of theirs
- * opening), never on arrival; a logout drops this browser's subscription (the push service then answers
+ * opening), never on arrival, and at a natural pause (src/stores/attention.ts: on a later page the player
+ * has not started on, never over the slip's result); a logout drops this browser's subscription (the push service then answers
  * the server 410 and the server prunes it).
  */
 export function PushWatcher() {
   const loggedIn = useLoggedIn();
+  const [due, setDue] = useState(false);
   const [offer, setOffer] = useState(false);
+  const moment = isPromptMoment(useSnapshot(attention));
+  // Opened at the first pause once due, then kept open while the player answers it (state from render).
+  if (due && moment && !offer && !offerMade()) setOffer(true);
 
   useEffect(() => {
     if (!loggedIn || pushPermission() !== 'granted') return;
@@ -52,7 +59,7 @@ export function PushWatcher() {
     'bets',
     (event) => {
       const push = asBetPush(event);
-      if (push && isOpenTicket(push.status) && pushPermission() === 'default' && !offerMade()) setOffer(true);
+      if (push && isOpenTicket(push.status) && pushPermission() === 'default' && !offerMade()) setDue(true);
     },
     loggedIn,
   );
@@ -60,6 +67,7 @@ export function PushWatcher() {
   if (!offer) return null;
   const done = () => {
     rememberOffer();
+    setDue(false);
     setOffer(false);
   };
   return <PushOffer onDone={done} />;

@@ -61,6 +61,8 @@ export const test = base.extend<{
   kycPromptDay: void;
   privacyChosen: boolean;
   privacyChoice: void;
+  pushOffered: boolean;
+  pushOffer: void;
 }>({
   baseURL: async ({}, use) => {
     await use(process.env['E2E_BASE_URL']);
@@ -115,6 +117,19 @@ export const test = base.extend<{
     },
     { auto: true },
   ],
+  /**
+   * Web Push's opt-in (issue 38) is offered once per device, at the first pause after the player's first
+   * bet: it would stand over the next page of every test that bets. By default a test's device has been
+   * offered it; a test of the offer itself sets `pushOffered: false`.
+   */
+  pushOffered: [true, { option: true }],
+  pushOffer: [
+    async ({ context, pushOffered }, use) => {
+      if (pushOffered) await markPushOffered(context);
+      await use();
+    },
+    { auto: true },
+  ],
   siteSettings: async ({}, use) => {
     const file = join(process.env['E2E_DATA_DIR'] ?? '', 'site.json');
     const original = readFileSync(file, 'utf8');
@@ -130,6 +145,11 @@ export const test = base.extend<{
 export { expect };
 
 /** Today's weak KYC prompt counts as seen in this browser context (another device a test opens, too). */
+/** This device was offered Web Push's opt-in already (the app's own stored flag, src/app/push/webPush.ts). */
+export async function markPushOffered(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => window.localStorage.setItem('pushOffer', 'true'));
+}
+
 export async function markKycPromptSeen(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
@@ -152,6 +172,7 @@ export async function anotherDevice(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   await markKycPromptSeen(context);
   await answerPrivacy(context);
+  await markPushOffered(context);
   return context;
 }
 
