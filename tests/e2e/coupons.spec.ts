@@ -110,7 +110,7 @@ test('a new player takes the ₱100 free bet after a deposit, places it from the
   await expect(held).toContainText('₱100.00 on one sports single at odds of 1.50 or more');
   await page.screenshot({ path: `${SCREENS}/free-bet-held-390x844.png`, fullPage: true });
 
-  // A pre-match price of 1.50 or more, held still while the bet goes in.
+  // A pre-match price of 1.50 or more on a line that cannot push, held still while the bet goes in.
   await page.goto('/sports?mode=early&sportId=1');
   const rows = page.getByTestId('match-row');
   await expect(rows.first()).toBeVisible();
@@ -119,13 +119,15 @@ test('a new player takes the ₱100 free bet after a deposit, places it from the
     const candidates = rows
       .nth(r)
       .getByTestId('price')
-      .filter({ has: page.locator('[data-price]') });
+      .filter({ has: page.locator('[data-price]') })
+      // A half line (+0.5, O 2.5): a whole or quarter line can push, and a pushed free bet comes back to the player.
+      .filter({ hasText: /^\s*(?:[OU] )?[+-]?\d+\.5\s/ });
     for (let i = 0; i < (await candidates.count()) && !found; i++) {
       const value = Number(await candidates.nth(i).locator('[data-price]').first().getAttribute('data-price'));
       if (value >= 1.6 && value <= 5) found = { row: rows.nth(r), price: candidates.nth(i) };
     }
   }
-  if (!found) throw new Error('no price of 1.60 to 5 on the first rows');
+  if (!found) throw new Error('no half-line price of 1.60 to 5 on the first rows');
   const { price } = found;
   const marketId = (await price.getAttribute('data-market')) ?? '';
   const matchId = (await found.row.getAttribute('data-match')) ?? '';
