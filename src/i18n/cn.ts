@@ -519,7 +519,7 @@ export const cn: Resources = {
   },
   slip: {
     title: '投注单',
-    modes: { single: '单注', parlay: '串关', endingGame: '尾局', outright: '冠军', player: '球员' },
+    modes: { single: '单注', parlay: '串关', endingGame: '尾局', outright: '冠军', player: '球员', builder: '同场串关' },
     modesLabel: '投注类型',
     loginRequired: '请先登录',
     offline: '您已离线：赔率并非实时。恢复连接后即可投注。',

@@ -344,7 +344,7 @@ export const en = {
   },
   slip: {
     title: 'Bet Slip',
-    modes: { single: 'Single', parlay: 'Parlay', endingGame: 'Ending game', outright: 'Outright', player: 'Player' },
+    modes: { single: 'Single', parlay: 'Parlay', endingGame: 'Ending game', outright: 'Outright', player: 'Player', builder: 'Bet Builder' },
     modesLabel: 'Bet type',
     loginRequired: 'login please',
     offline: 'You are offline: prices are not live. Bets can be placed again when the connection is back.',
