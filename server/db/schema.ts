@@ -448,7 +448,10 @@ export const betTickets = pgTable(
       .on(t.acceptAt)
       .where(sql`${t.status} = 'waiting'`),
     check('bet_tickets_mode', sql`${t.mode} IN ('single', 'parlay', 'endingGame', 'outright', 'player', 'builder')`),
-    check('bet_tickets_builder_price', sql`(${t.mode} = 'builder') = (${t.priceH} IS NOT NULL) AND (${t.priceH} IS NULL OR ${t.priceH} > 100)`),
+    check(
+      'bet_tickets_builder_price',
+      sql`(${t.mode} = 'builder') = (${t.priceH} IS NOT NULL) AND (${t.priceH} IS NULL OR ${t.priceH} > 100)`,
+    ),
     check(
       'bet_tickets_status',
       sql`${t.status} IN ('waiting', 'running', 'reject', 'won', 'lost', 'void', 'halfWon', 'halfLost', 'cashout')`,

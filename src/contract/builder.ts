@@ -86,4 +86,3 @@ const selectionIds = z
 
 export const builderSelectionsBody = z.object({ matchId });
 export const builderCalculateBody = z.object({ matchId, selectionIds });
-

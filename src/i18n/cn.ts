@@ -1,5 +1,6 @@
 import { promoCn } from './promo.cn';
 import { bookingCn } from './booking.cn';
+import { builderCn } from './builder.cn';
 import { dataSaverCn, dataSaverShellCn } from './datasaver.cn';
 import { pushCn } from './push.cn';
 import { campaignsCn } from './campaigns.cn';
@@ -341,6 +342,7 @@ export const cn: Resources = {
   invite: inviteCn,
   masskara: masskaraCn,
   booking: bookingCn,
+  builder: builderCn,
   datasaver: dataSaverCn,
   push: pushCn,
   kyc: kycCn,
@@ -418,7 +420,7 @@ export const cn: Resources = {
     weekEnds: '本周剩余 {{time}}',
   },
   match: {
-    tabs: { bet: '投注', chat: '聊天', picks: '推荐', standing: '积分榜', analysis: '分析', lineup: '阵容' },
+    tabs: { bet: '投注', chat: '聊天', picks: '推荐', standing: '积分榜', analysis: '分析', lineup: '阵容', builder: '同场串关' },
     tabsLabel: '比赛栏目',
     categories: {
       main: '主要',

@@ -21,7 +21,11 @@ let server: TestServer;
 const ACCEPT_DELAY_MS = 200;
 
 beforeAll(async () => {
-  server = await startServer({}, undefined, { betAcceptDelayMs: ACCEPT_DELAY_MS, ipCallsPerMinute: 100_000, accountCallsPerMinute: 100_000 });
+  server = await startServer({}, undefined, {
+    betAcceptDelayMs: ACCEPT_DELAY_MS,
+    ipCallsPerMinute: 100_000,
+    accountCallsPerMinute: 100_000,
+  });
 });
 
 afterAll(async () => {
@@ -201,7 +205,13 @@ describe('placing a builder', () => {
     expect(placed.data).toMatchObject({ code: BetCode.Ok, bet_status: 'waiting' });
     await new Promise((resolve) => setTimeout(resolve, ACCEPT_DELAY_MS + 100));
     await server.app.bets.idle();
-    const ticket = await call<BetTicket>(server, 'tp', 'saba/queryTicketByTransId', { transId: placed.data.ticket!.transId }, { token: player.token });
+    const ticket = await call<BetTicket>(
+      server,
+      'tp',
+      'saba/queryTicketByTransId',
+      { transId: placed.data.ticket!.transId },
+      { token: player.token },
+    );
     expect(ticket.data.status).toBe('running');
   });
 });
@@ -234,8 +244,9 @@ describe('settling a builder', () => {
     const winner = builders.findIndex(([btts, oe]) => (btts === 'btts:y') === both && (oe === 'oe:even') === even);
     let paid = 0;
     for (const [i, placed] of tickets.entries()) {
-      const settled = (await call<BetTicket>(server, 'tp', 'saba/queryTicketByTransId', { transId: placed.transId }, { token: player.token }))
-        .data;
+      const settled = (
+        await call<BetTicket>(server, 'tp', 'saba/queryTicketByTransId', { transId: placed.transId }, { token: player.token })
+      ).data;
       expect(settled.status).toBe(i === winner ? 'won' : 'lost');
       expect(settled.payout).toBe(i === winner ? Math.floor((1_000 * oddsHundredths(placed.odds)) / 100) : 0);
       expect(settled.legs.every((leg) => leg.score === `${result.homeScore}-${result.awayScore}`)).toBe(true);

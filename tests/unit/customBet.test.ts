@@ -100,7 +100,12 @@ describe('the feed simulator’s custom-bet API', () => {
   });
 
   it('prices from the joint probability with the margin, floored', () => {
-    const grid = { cells: [{ home: 1, away: 0, p: 0.5 }, { home: 1, away: 1, p: 0.5 }] };
+    const grid = {
+      cells: [
+        { home: 1, away: 0, p: 0.5 },
+        { home: 1, away: 1, p: 0.5 },
+      ],
+    };
     expect(jointProbability(grid, [(h, a) => h > a])).toBe(0.5);
     expect(priceOf(0.5, 0.1)).toBe(1.81);
   });

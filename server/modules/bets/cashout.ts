@@ -223,7 +223,9 @@ export class CashoutService {
     const [funded, rules] = await Promise.all([bonusFunded(this.options.db, running), rulesOf(this.options.db, running)]);
     const marginBp = this.options.marginBp();
     return tickets.map((t) =>
-      t.status === 'running' ? { ...t, cashout: { offered: !funded.has(t.transId) && t.mode !== 'builder', marginBp, auto: rules.get(t.transId) ?? null } } : t,
+      t.status === 'running'
+        ? { ...t, cashout: { offered: !funded.has(t.transId) && t.mode !== 'builder', marginBp, auto: rules.get(t.transId) ?? null } }
+        : t,
     );
   }
 

@@ -148,6 +148,8 @@ export class LiveAcceptance {
     const takenH = Math.min(priceH, nowH);
     const potentialReturn = builderReturn(ticket.stake, takenH, legs);
     const row = await moveTicket(tx, ticket.id, 'waiting', { status: 'running', priceH: takenH, potentialReturn });
-    return row && { customerId: row.customerId, push: { transId: row.transId, status: 'running', payout: potentialReturn }, balance: false };
+    return (
+      row && { customerId: row.customerId, push: { transId: row.transId, status: 'running', payout: potentialReturn }, balance: false }
+    );
   }
 }

@@ -298,11 +298,20 @@ export class PlacementService {
     }
     const calculation = feed.customBets.calculate(match.matchId, body.selectionIds);
     if (calculation.status !== 'ok') {
-      return { ok: false, code: calculation.status === 'conflict' ? BetCode.ComboNotAllowed : BetCode.MatchNotAvailable, message: calculation.message };
+      return {
+        ok: false,
+        code: calculation.status === 'conflict' ? BetCode.ComboNotAllowed : BetCode.MatchNotAvailable,
+        message: calculation.message,
+      };
     }
     const priceH = oddsHundredths(calculation.price);
     if (!acceptsPriceChange({ price: oddsHundredths(body.price) }, { price: priceH }, accept)) {
-      return { ok: false, code: BetCode.OddsChanged, message: ODDS_CHANGED, current: { price: calculation.price, status: MarketStatus.Running, point: null } };
+      return {
+        ok: false,
+        code: BetCode.OddsChanged,
+        message: ODDS_CHANGED,
+        current: { price: calculation.price, status: MarketStatus.Running, point: null },
+      };
     }
     const badStake = stakeRefusal(body.stake, BUILDER_LIMITS);
     if (badStake) return badStake;

@@ -176,7 +176,8 @@ export function simulatorCustomBets(simOf: (matchId: string) => SimMatch | undef
     for (const id of selectionIds) {
       const p = BY_ID.get(id);
       if (!p || !undecided(at.grid, p)) return { status: 'unavailable', message: 'A selection is no longer offered.', selectionIds: [id] };
-      if (chosen.some((c) => c.id === id)) return { status: 'conflict', message: 'The same selection is chosen twice.', selectionIds: [id, id] };
+      if (chosen.some((c) => c.id === id))
+        return { status: 'conflict', message: 'The same selection is chosen twice.', selectionIds: [id, id] };
       chosen.push(p);
     }
     if (chosen.length < BUILDER_MIN_SELECTIONS) {
