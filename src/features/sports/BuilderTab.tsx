@@ -181,7 +181,7 @@ export function BuilderTab({ match }: { match: Match }) {
     const ticket = outcome.result.ticket;
     return (
       <section className={styles.builder} data-testid="bet-builder-result">
-        <Notice icon="ticket" title={t(outcome.result.bet_status === 'waiting' ? 'builder.waiting' : 'builder.placed')}>
+        <Notice icon="ticket" role="status" title={t(outcome.result.bet_status === 'waiting' ? 'builder.waiting' : 'builder.placed')}>
           {ticket && (
             <p className={styles.resultLine}>
               {t('slip.modes.builder')} @ {formatOdds(ticket.odds, ticket.oddsType)} · {formatCentavos(ticket.stake)} →{' '}
