@@ -48,4 +48,5 @@ export const builderCn: typeof builderEn = {
   rejected: '未投注：{{message}}',
   myBets: '在我的注单中查看',
   another: '再组一注',
+  noCashout: '同场串关注单不可提前兑现：其赔率按所有选项一起计算。',
 };

@@ -46,4 +46,5 @@ export const builderEn = {
   rejected: 'Not placed: {{message}}',
   myBets: 'View in My Bets',
   another: 'Build another',
+  noCashout: 'Bet Builder bets cannot be cashed out: their odds are for the picks together.',
 };

@@ -3,6 +3,7 @@ import { SportTypeId } from '../../src/contract/sports';
 import { jointProbability, priceOf, settleCustomBet } from '../../server/providers/feed/customBet';
 import { createFeedSimulator } from '../../server/providers/feed/simulator';
 import type { FeedProvider, MatchResult } from '../../server/providers/feed/types';
+import { builderReturn } from '../../server/modules/bets/tickets';
 
 const START = Date.parse('2025-06-01T02:00:00Z');
 
@@ -108,5 +109,14 @@ describe('the feed simulator’s custom-bet API', () => {
     };
     expect(jointProbability(grid, [(h, a) => h > a])).toBe(0.5);
     expect(priceOf(0.5, 0.1)).toBe(1.81);
+  });
+
+  it('pays a builder its price only when every leg won, nothing when one lost, the stake back when one is void', () => {
+    const legs = (...outcomes: string[]) => outcomes.map((outcome) => ({ outcome }));
+    expect(builderReturn(1_000, 437, legs('won', 'won', 'won'))).toBe(4_370);
+    expect(builderReturn(333, 437, legs('won', 'running'))).toBe(1_455);
+    expect(builderReturn(1_000, 437, legs('won', 'lost', 'won'))).toBe(0);
+    expect(builderReturn(1_000, 437, legs('void', 'void'))).toBe(1_000);
+    expect(builderReturn(1_000, 437, legs('won', 'void'))).toBe(1_000);
   });
 });
