@@ -20,7 +20,7 @@ import { acceptsPriceChange } from '../../../src/contract/acceptance';
 import { BUILDER_BET_TYPE, BUILDER_LIMITS, BuilderCall } from '../../../src/contract/builder';
 import { PARLAY_MAX_MATCHES, STAKE_CAP } from '../../../src/contract/constants';
 import { GatewayCode } from '../../../src/contract/errorCodes';
-import type { Market } from '../../../src/contract/feed';
+import type { Market, Match } from '../../../src/contract/feed';
 import { MarketStatus, type OddsType, isLiveEvent } from '../../../src/contract/sports';
 import type { Database } from '../../db';
 import { CallError, badRequest } from '../../lib/errors';
@@ -95,17 +95,19 @@ function limitsOf(markets: Pick<Market, 'minBet' | 'maxBet'>[]): { min: number; 
   return markets.reduce((acc, m) => ({ min: Math.max(acc.min, m.minBet), max: Math.min(acc.max, m.maxBet) }), { min: 1, max: STAKE_CAP });
 }
 
+/** What a leg keeps of its match (names and kick-off as the feed gave them at placement). */
+function matchFields(
+  match: Match,
+): Pick<NewLeg, 'matchId' | 'sportTypeId' | 'leagueId' | 'leagueName' | 'homeName' | 'awayName' | 'kickoff'> {
+  const { matchId, sportTypeId, leagueId, leagueName, homeName, awayName, kickoff } = match;
+  return { matchId, sportTypeId, leagueId, leagueName, homeName, awayName, kickoff };
+}
+
 function matchLeg(pick: Extract<MatchPick, { ok: true }>, key: string): NewLeg {
   const { match, market } = pick;
   return {
     marketId: market.marketId,
-    matchId: match.matchId,
-    sportTypeId: match.sportTypeId,
-    leagueId: match.leagueId,
-    leagueName: match.leagueName,
-    homeName: match.homeName,
-    awayName: match.awayName,
-    kickoff: match.kickoff,
+    ...matchFields(match),
     key,
     keyEn: pick.keyEn,
     betType: market.betType,
@@ -330,13 +332,7 @@ export class PlacementService {
       if (!found) return { ok: false, code: BetCode.MatchNotAvailable, message: 'A selection is no longer offered.' };
       legs.push({
         marketId: `builder:${found.market.marketId}`,
-        matchId: match.matchId,
-        sportTypeId: match.sportTypeId,
-        leagueId: match.leagueId,
-        leagueName: match.leagueName,
-        homeName: match.homeName,
-        awayName: match.awayName,
-        kickoff: match.kickoff,
+        ...matchFields(match),
         key: id,
         keyEn: found.selection.name,
         betType: BUILDER_BET_TYPE,
