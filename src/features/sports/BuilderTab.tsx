@@ -216,9 +216,9 @@ export function BuilderTab({ match }: { match: Match }) {
         const headingId = `${stakeId}-${market.marketId}`;
         return (
           <div key={market.marketId} className={styles.market} role="group" aria-labelledby={headingId}>
-            <h3 id={headingId} className={styles.marketName}>
+            <h2 id={headingId} className={styles.marketName}>
               {marketName(market, t)}
-            </h3>
+            </h2>
             <div className={styles.grid} data-count={market.selections.length}>
               {market.selections.map((selection) => {
                 const chosen = picks.includes(selection.selectionId);
@@ -247,7 +247,7 @@ export function BuilderTab({ match }: { match: Match }) {
 
       <div className={styles.sheet} data-testid="bet-builder-sheet">
         <div className={styles.sheetHead}>
-          <h3 className={styles.sheetTitle}>{t('builder.yourPicks')}</h3>
+          <h2 className={styles.sheetTitle}>{t('builder.yourPicks')}</h2>
           {picks.length > 0 && (
             <button type="button" className={styles.clear} onClick={() => setPicks([])}>
               {t('builder.clear')}
