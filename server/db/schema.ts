@@ -409,7 +409,7 @@ export const betTickets = pgTable(
     customerId: ref('customer_id')
       .notNull()
       .references(() => customers.id),
-    /** single | parlay | endingGame | outright | player */
+    /** single | parlay | endingGame | outright | player | builder */
     mode: text('mode').notNull(),
     /** waiting | running | reject | won | lost | void | halfWon | halfLost | cashout */
     status: text('status').notNull(),
@@ -435,6 +435,11 @@ export const betTickets = pgTable(
      * refund or settlement takes it from there. Null on tickets placed before the shards: house:open-bets.
      */
     stakeAccountId: ref('stake_account_id').references(() => ledgerAccounts.id),
+    /**
+     * A bet builder's price (issue 38, migration 0037), whole hundredths: the feed's price of the whole
+     * combination, which its legs' own prices do not multiply to. Null for every other mode.
+     */
+    priceH: integer('price_h'),
   },
   (t) => [
     uniqueIndex('bet_tickets_trans_id').on(t.transId),
@@ -442,7 +447,11 @@ export const betTickets = pgTable(
     index('bet_tickets_waiting')
       .on(t.acceptAt)
       .where(sql`${t.status} = 'waiting'`),
-    check('bet_tickets_mode', sql`${t.mode} IN ('single', 'parlay', 'endingGame', 'outright', 'player')`),
+    check('bet_tickets_mode', sql`${t.mode} IN ('single', 'parlay', 'endingGame', 'outright', 'player', 'builder')`),
+    check(
+      'bet_tickets_builder_price',
+      sql`(${t.mode} = 'builder') = (${t.priceH} IS NOT NULL) AND (${t.priceH} IS NULL OR ${t.priceH} > 100)`,
+    ),
     check(
       'bet_tickets_status',
       sql`${t.status} IN ('waiting', 'running', 'reject', 'won', 'lost', 'void', 'halfWon', 'halfLost', 'cashout')`,

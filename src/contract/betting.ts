@@ -13,7 +13,7 @@ import type { MarketStatus, OddsType } from './sports';
  * grow), so no floating-point money exists anywhere.
  */
 
-export const BET_MODES = ['single', 'parlay', 'endingGame', 'outright', 'player'] as const;
+export const BET_MODES = ['single', 'parlay', 'endingGame', 'outright', 'player', 'builder'] as const;
 export type BetMode = (typeof BET_MODES)[number];
 
 /** Where a ticket stands. `waiting`: a live bet inside its acceptance delay. */

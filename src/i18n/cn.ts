@@ -1,5 +1,6 @@
 import { promoCn } from './promo.cn';
 import { bookingCn } from './booking.cn';
+import { builderCn } from './builder.cn';
 import { dataSaverCn, dataSaverShellCn } from './datasaver.cn';
 import { pushCn } from './push.cn';
 import { campaignsCn } from './campaigns.cn';
@@ -341,6 +342,7 @@ export const cn: Resources = {
   invite: inviteCn,
   masskara: masskaraCn,
   booking: bookingCn,
+  builder: builderCn,
   datasaver: dataSaverCn,
   push: pushCn,
   kyc: kycCn,
@@ -418,7 +420,7 @@ export const cn: Resources = {
     weekEnds: '本周剩余 {{time}}',
   },
   match: {
-    tabs: { bet: '投注', chat: '聊天', picks: '推荐', standing: '积分榜', analysis: '分析', lineup: '阵容' },
+    tabs: { bet: '投注', chat: '聊天', picks: '推荐', standing: '积分榜', analysis: '分析', lineup: '阵容', builder: '同场串关' },
     tabsLabel: '比赛栏目',
     categories: {
       main: '主要',
@@ -519,7 +521,7 @@ export const cn: Resources = {
   },
   slip: {
     title: '投注单',
-    modes: { single: '单注', parlay: '串关', endingGame: '尾局', outright: '冠军', player: '球员' },
+    modes: { single: '单注', parlay: '串关', endingGame: '尾局', outright: '冠军', player: '球员', builder: '同场串关' },
     modesLabel: '投注类型',
     loginRequired: '请先登录',
     offline: '您已离线：赔率并非实时。恢复连接后即可投注。',

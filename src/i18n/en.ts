@@ -243,7 +243,15 @@ export const en = {
     weekEnds: 'Week ends in {{time}}',
   },
   match: {
-    tabs: { bet: 'Bet', chat: 'Chat', picks: 'Picks', standing: 'Standing', analysis: 'Analysis', lineup: 'Line-up' },
+    tabs: {
+      bet: 'Bet',
+      chat: 'Chat',
+      picks: 'Picks',
+      standing: 'Standing',
+      analysis: 'Analysis',
+      lineup: 'Line-up',
+      builder: 'Bet Builder',
+    },
     tabsLabel: 'Match sections',
     categories: {
       main: 'Main',
@@ -344,7 +352,14 @@ export const en = {
   },
   slip: {
     title: 'Bet Slip',
-    modes: { single: 'Single', parlay: 'Parlay', endingGame: 'Ending game', outright: 'Outright', player: 'Player' },
+    modes: {
+      single: 'Single',
+      parlay: 'Parlay',
+      endingGame: 'Ending game',
+      outright: 'Outright',
+      player: 'Player',
+      builder: 'Bet Builder',
+    },
     modesLabel: 'Bet type',
     loginRequired: 'login please',
     offline: 'You are offline: prices are not live. Bets can be placed again when the connection is back.',

@@ -6,6 +6,7 @@ export const routesCn: Record<string, { title: string; description: string }> = 
   Home_games: { title: '游戏', description: '老虎机、真人娱乐场、扑克、宾果和街机游戏。' },
   LiveSportGame: { title: '直播赛事', description: '比赛的实时比分、赔率、视频和聊天。' },
   LiveSportGame_bet: { title: '直播赛事 · 投注', description: '本场比赛的全部玩法。' },
+  LiveSportGame_builder: { title: '直播赛事 · 同场串关', description: '把本场比赛的多个选项组合成一注。' },
   LiveSportGame_chat: { title: '直播赛事 · 聊天', description: '比赛期间与其他球迷聊天。' },
   LiveSportGame_picks: { title: '直播赛事 · 推荐', description: '分析师对本场比赛的推荐。' },
   LiveSportGame_standing: { title: '直播赛事 · 积分榜', description: '本赛事的积分榜。' },

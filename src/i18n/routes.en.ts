@@ -6,6 +6,7 @@ export const routesEn: Record<string, { title: string; description: string }> = 
   Home_games: { title: 'Games', description: 'Slots, live casino, poker, bingo and arcade games.' },
   LiveSportGame: { title: 'Live Match', description: 'Live scores, odds, video and chat for a match.' },
   LiveSportGame_bet: { title: 'Live Match · Bet', description: 'All markets of the match.' },
+  LiveSportGame_builder: { title: 'Live Match · Bet Builder', description: 'Combine picks of this match into one bet.' },
   LiveSportGame_chat: { title: 'Live Match · Chat', description: 'Chat with other fans during the match.' },
   LiveSportGame_picks: { title: 'Live Match · Picks', description: 'Picks from our analysts for this match.' },
   LiveSportGame_standing: { title: 'Live Match · Standing', description: 'League table of the competition.' },

@@ -137,6 +137,17 @@ test('the main pages, as a visitor, with the login sheet open', async ({ page })
   await expect(page.getByTestId('scoreboard')).toBeVisible();
   await expect(page.getByTestId('market').first().getByTestId('price').first()).toBeVisible();
   await audit(page, 'live match page', findings);
+  // Its Bet Builder tab (issue 38; the first live row is football): two picks, the combined odds, the stake.
+  await page.getByRole('link', { name: 'Bet Builder' }).click();
+  const builder = page.getByTestId('bet-builder');
+  await expect(builder.or(page.getByText('Bet Builder is not offered on this match right now.'))).toBeVisible();
+  if (await builder.isVisible()) {
+    const picks = builder.locator('[data-selection]:enabled');
+    await picks.first().click();
+    await builder.locator('[data-selection]:enabled:not([aria-pressed="true"])').last().click();
+    await expect(builder.getByTestId('bet-builder-status')).not.toHaveText(/Tap two|Add one more|Working out/);
+  }
+  await audit(page, 'bet builder', findings);
 
   await page.goto('/games/slot');
   await expect(page.getByRole('list', { name: 'Slots' }).getByRole('listitem').first()).toBeVisible();

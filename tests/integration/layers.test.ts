@@ -139,6 +139,7 @@ describe('the server’s calls', () => {
     expect(idempotent.sort()).toEqual(
       [
         'activity/claim-dailyrebates',
+        'builder/place',
         'cashout/accept',
         'coupon/claimRebates',
         'coupon/receiveCouponVoucher',
@@ -178,6 +179,8 @@ describe('the server’s calls', () => {
       'saba/sabaDoBatchPlaceBet',
       'saba/sabaPlaceOutrightBetV2',
       'sabaCombo/comboBetToSaba',
+      // The bet builder (issue 38): one ticket of one match's selections.
+      'builder/place',
       'deposit/createOnlineOrder',
       'deposit/createDeposit',
       'deposit/depositByVoucher',

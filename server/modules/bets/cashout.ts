@@ -76,6 +76,8 @@ const UNAVAILABLE = {
   part: `Cash out part of the stake: at least ₱1, leaving at least ₱1 on.`,
   partial: 'This bet can only be cashed out in full.',
   nothing: 'This bet has nothing to cash out now.',
+  // A builder's price is the feed's for the whole combination, which its legs' prices cannot re-value.
+  builder: 'Bet Builder bets cannot be cashed out.',
 } as const;
 
 export class CashoutService {
@@ -116,6 +118,7 @@ export class CashoutService {
   private price(ticket: TicketRow, legs: LegRow[], combos: ComboRow[], part: number, funded: boolean): Priced {
     if (ticket.status !== 'running') return { unavailable: UNAVAILABLE.settled };
     if (funded) return { unavailable: UNAVAILABLE.bonus };
+    if (ticket.mode === 'builder') return { unavailable: UNAVAILABLE.builder };
     const shape = { legs, combos: combos.map((c) => ({ size: comboSize(c.comboType) ?? c.size, bets: c.bets })) };
     if (part !== ticket.stake) {
       if (!partialAllowed(shape)) return { unavailable: UNAVAILABLE.partial };
@@ -220,7 +223,9 @@ export class CashoutService {
     const [funded, rules] = await Promise.all([bonusFunded(this.options.db, running), rulesOf(this.options.db, running)]);
     const marginBp = this.options.marginBp();
     return tickets.map((t) =>
-      t.status === 'running' ? { ...t, cashout: { offered: !funded.has(t.transId), marginBp, auto: rules.get(t.transId) ?? null } } : t,
+      t.status === 'running'
+        ? { ...t, cashout: { offered: !funded.has(t.transId) && t.mode !== 'builder', marginBp, auto: rules.get(t.transId) ?? null } }
+        : t,
     );
   }
 
@@ -232,6 +237,7 @@ export class CashoutService {
     if (threshold !== null) {
       if (ticket.status !== 'running') throw new CallError(GatewayCode.InvalidRequest, UNAVAILABLE.settled, 400);
       if ((await bonusFunded(db, [transId])).has(transId)) throw new CallError(GatewayCode.InvalidRequest, UNAVAILABLE.bonus, 400);
+      if (ticket.mode === 'builder') throw new CallError(GatewayCode.InvalidRequest, UNAVAILABLE.builder, 400);
     }
     await setRule(db, ticket, threshold);
     return { transId, threshold };

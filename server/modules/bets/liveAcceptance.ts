@@ -3,7 +3,8 @@ import type { FeedProvider } from '../../providers/feed/types';
 import { checkMatchPick } from './acceptance';
 import { combosOf, legsOf, lockTicket, moveTicket, refundStake, repriceLeg, waitingTickets } from './repository';
 import { type BetTasks, type Notice, type TicketMoneyHooks, retrying } from './tasks';
-import { type TicketRow, type Written, ticketReturn } from './tickets';
+import { oddsHundredths } from '../../../src/contract/betting';
+import { type LegRow, type TicketRow, type Written, builderReturn, ticketReturn } from './tickets';
 
 /**
  * Live-bet acceptance: a live ticket waits its delay (acceptDelayMs, real time) as 'waiting', then is
@@ -89,6 +90,11 @@ export class LiveAcceptance {
         const ticket = await lockTicket(tx, ticketId);
         if (ticket?.status !== 'waiting') return;
         const legs = await legsOf(tx, ticketId);
+        if (ticket.priceH !== null) {
+          const notice = await this.decideBuilder(tx, ticket, ticket.priceH, legs);
+          if (notice) notices.push(notice);
+          return;
+        }
         let repriced = false;
         for (const leg of legs) {
           const pick = checkMatchPick(
@@ -124,5 +130,26 @@ export class LiveAcceptance {
       }),
     );
     this.tasks.notify(notices);
+  }
+
+  /**
+   * A live bet builder at the end of its delay: the feed prices the same selections again; refused when
+   * it no longer takes them, or when the price fell and the player does not accept any change (then it
+   * takes the new price); a price that rose keeps the ticket's own.
+   */
+  private async decideBuilder(tx: Transaction, ticket: TicketRow, priceH: number, legs: LegRow[]): Promise<Notice | undefined> {
+    const calculation = this.feed.customBets.calculate(
+      legs[0]?.matchId ?? '',
+      legs.map((leg) => leg.key),
+    );
+    if (calculation.status !== 'ok') return rejectWaiting(tx, ticket, calculation.message, this.tasks.money);
+    const nowH = oddsHundredths(calculation.price);
+    if (nowH < priceH && ticket.acceptOdds !== 'any') return rejectWaiting(tx, ticket, 'Odds Changed', this.tasks.money);
+    const takenH = Math.min(priceH, nowH);
+    const potentialReturn = builderReturn(ticket.stake, takenH, legs);
+    const row = await moveTicket(tx, ticket.id, 'waiting', { status: 'running', priceH: takenH, potentialReturn });
+    return (
+      row && { customerId: row.customerId, push: { transId: row.transId, status: 'running', payout: potentialReturn }, balance: false }
+    );
   }
 }

@@ -16,16 +16,19 @@ import {
   parlayPotentialReturn,
   parlayTotalStake,
 } from '../../../src/contract/betting';
+import { acceptsPriceChange } from '../../../src/contract/acceptance';
+import { BUILDER_BET_TYPE, BUILDER_LIMITS, BuilderCall } from '../../../src/contract/builder';
 import { PARLAY_MAX_MATCHES, STAKE_CAP } from '../../../src/contract/constants';
 import { GatewayCode } from '../../../src/contract/errorCodes';
-import type { Market } from '../../../src/contract/feed';
-import type { OddsType } from '../../../src/contract/sports';
+import type { Market, Match } from '../../../src/contract/feed';
+import { MarketStatus, type OddsType, isLiveEvent } from '../../../src/contract/sports';
 import type { Database } from '../../db';
 import { CallError, badRequest } from '../../lib/errors';
 import type { FeedProvider } from '../../providers/feed/types';
 import {
   type Acceptance,
   type MatchPick,
+  ODDS_CHANGED,
   PARLAY_ACCEPTANCE,
   type Refusal,
   checkMatchPick,
@@ -34,8 +37,8 @@ import {
   stakeRefusal,
 } from './acceptance';
 import { firstDepositAt } from './repository';
-import type { BatchBody, BatchItem, OutrightBody, ParlayBody, SingleBody } from './schemas';
-import { type NewLeg, type NewTicket, type Written, toTicket } from './tickets';
+import type { BatchBody, BatchItem, BuilderPlaceBody, OutrightBody, ParlayBody, SingleBody } from './schemas';
+import { type NewLeg, type NewTicket, type Written, builderReturn, toTicket } from './tickets';
 import type { PlacementCall, PlacementWriter, TicketOutcome } from './writer';
 
 /**
@@ -92,17 +95,19 @@ function limitsOf(markets: Pick<Market, 'minBet' | 'maxBet'>[]): { min: number; 
   return markets.reduce((acc, m) => ({ min: Math.max(acc.min, m.minBet), max: Math.min(acc.max, m.maxBet) }), { min: 1, max: STAKE_CAP });
 }
 
+/** What a leg keeps of its match (names and kick-off as the feed gave them at placement). */
+function matchFields(
+  match: Match,
+): Pick<NewLeg, 'matchId' | 'sportTypeId' | 'leagueId' | 'leagueName' | 'homeName' | 'awayName' | 'kickoff'> {
+  const { matchId, sportTypeId, leagueId, leagueName, homeName, awayName, kickoff } = match;
+  return { matchId, sportTypeId, leagueId, leagueName, homeName, awayName, kickoff };
+}
+
 function matchLeg(pick: Extract<MatchPick, { ok: true }>, key: string): NewLeg {
   const { match, market } = pick;
   return {
     marketId: market.marketId,
-    matchId: match.matchId,
-    sportTypeId: match.sportTypeId,
-    leagueId: match.leagueId,
-    leagueName: match.leagueName,
-    homeName: match.homeName,
-    awayName: match.awayName,
-    kickoff: match.kickoff,
+    ...matchFields(match),
     key,
     keyEn: pick.keyEn,
     betType: market.betType,
@@ -272,6 +277,87 @@ export class PlacementService {
             teamName: team.teamName,
           },
         ],
+      },
+    };
+  }
+
+  /**
+   * builder/place (issue 38): selections of one match as one ticket, priced by the feed's custom-bet API
+   * now. The price the player saw is checked against it as any bet's is (a moved price is refused with
+   * the new one in `current`, unless the player accepts the change); then the writer's one transaction:
+   * the idempotency key, the gate, the bonus rules, the balance and the ledger, as for every bet.
+   */
+  placeBuilder(customerId: number, key: string, body: BuilderPlaceBody): Promise<PlacementResult> {
+    return this.placeOne(customerId, key, BuilderCall.place, body, this.builder(customerId, body));
+  }
+
+  private builder(customerId: number, body: BuilderPlaceBody): Checked {
+    const { feed } = this.options;
+    const accept = body.acceptOddsChange ?? 'none';
+    const match = feed.match(body.matchId);
+    if (!match || match.eventStatus !== 'running' || match.runningStatus === '2') {
+      return { ok: false, code: BetCode.MatchNotAvailable, message: 'This match is over or no longer available.' };
+    }
+    const calculation = feed.customBets.calculate(match.matchId, body.selectionIds);
+    if (calculation.status !== 'ok') {
+      return {
+        ok: false,
+        code: calculation.status === 'conflict' ? BetCode.ComboNotAllowed : BetCode.MatchNotAvailable,
+        message: calculation.message,
+      };
+    }
+    const priceH = oddsHundredths(calculation.price);
+    if (!acceptsPriceChange({ price: oddsHundredths(body.price) }, { price: priceH }, accept)) {
+      return {
+        ok: false,
+        code: BetCode.OddsChanged,
+        message: ODDS_CHANGED,
+        current: { price: calculation.price, status: MarketStatus.Running, point: null },
+      };
+    }
+    const badStake = stakeRefusal(body.stake, BUILDER_LIMITS);
+    if (badStake) return badStake;
+    const stake = body.stake * 100;
+    const potentialReturn = builderReturn(stake, priceH, []);
+    if (potentialReturn > MAX_TICKET_RETURN) return payoutRefusal();
+    // The legs show each selection with its own price; the ticket's price is the combination's.
+    const offered = new Map(
+      (feed.customBets.availableSelections(match.matchId) ?? []).flatMap((market) =>
+        market.selections.map((selection) => [selection.selectionId, { market, selection }] as const),
+      ),
+    );
+    const legs: NewLeg[] = [];
+    for (const id of body.selectionIds) {
+      const found = offered.get(id);
+      if (!found) return { ok: false, code: BetCode.MatchNotAvailable, message: 'A selection is no longer offered.' };
+      legs.push({
+        marketId: `builder:${found.market.marketId}`,
+        ...matchFields(match),
+        key: id,
+        keyEn: found.selection.name,
+        betType: BUILDER_BET_TYPE,
+        betTypeName: found.market.name,
+        periodName: 'FT',
+        point: null,
+        point2: null,
+        priceH: oddsHundredths(found.selection.price),
+        playerId: null,
+        playerName: null,
+      });
+    }
+    return {
+      ok: true,
+      ticket: {
+        customerId,
+        mode: 'builder',
+        ...this.ticketTiming(isLiveEvent(match)),
+        wallet: body.seamless ? 'main' : 'saba',
+        stake,
+        potentialReturn,
+        oddsType: body.oddsType as OddsType,
+        acceptOdds: accept,
+        priceH,
+        legs,
       },
     };
   }

@@ -118,6 +118,7 @@ export async function writePlacements(
     accept_at: row.acceptAt?.toISOString() ?? null,
     wallet_account: wallet,
     stake_account: row.stakeAccountId,
+    price_h: row.priceH,
   }));
   // The legs' and combos' columns by their SQL names (ids and what the database sets left out).
   const legs = write.tickets.flatMap(({ written: { row, legs: rows } }) =>
@@ -200,7 +201,7 @@ export async function moveTicket(
   tx: Transaction,
   ticketId: number,
   from: TicketStatus,
-  to: Partial<Pick<TicketRow, 'status' | 'reason' | 'settledAt' | 'payout' | 'potentialReturn'>>,
+  to: Partial<Pick<TicketRow, 'status' | 'reason' | 'settledAt' | 'payout' | 'potentialReturn' | 'priceH'>>,
 ): Promise<TicketRow | undefined> {
   const [row] = await tx
     .update(betTickets)

@@ -16,7 +16,19 @@ import { MarketStatus } from '../../../src/contract/sports';
 import type { Database } from '../../db';
 import { CallError } from '../../lib/errors';
 import type { FeedProvider } from '../../providers/feed/types';
-import { batchBody, betListBody, outrightBody, parlayBody, selectionDetailBody, singleBody, singleMarketBody, ticketBody } from './schemas';
+import {
+  batchBody,
+  betListBody,
+  builderPlaceBody,
+  outrightBody,
+  parlayBody,
+  selectionDetailBody,
+  singleBody,
+  singleMarketBody,
+  ticketBody,
+} from './schemas';
+import { builderCalculateAnswer, builderSelectionsAnswer } from '../../../src/contract/answers/builder';
+import { BuilderCall, builderCalculateBody, builderSelectionsBody } from '../../../src/contract/builder';
 import { type BetService, OUTRIGHT_LIMITS } from './service';
 import { listTickets, ticketOf } from './repository';
 
@@ -79,6 +91,45 @@ export async function betRoutes(app: FastifyInstance, options: BetRoutesOptions)
     answer: parlayAnswer,
     body: parlayBody,
     handler: ({ body, customerId, idempotencyKey }) => service.placeParlay(customerId, idempotencyKey, body),
+  });
+
+  // ── Bet builder (issue 38): the feed's custom-bet API for anyone; placement for a player ───────────
+
+  app.call({
+    prefix: 'tp',
+    name: BuilderCall.selections,
+    auth: 'public',
+    body: builderSelectionsBody,
+    answer: builderSelectionsAnswer,
+    handler: ({ body }) => {
+      const markets = feed.customBets.availableSelections(body.matchId);
+      return markets
+        ? { matchId: body.matchId, markets }
+        : { matchId: body.matchId, markets: [], message: 'Bet Builder is not offered on this match now.' };
+    },
+  });
+
+  app.call({
+    prefix: 'tp',
+    name: BuilderCall.calculate,
+    auth: 'public',
+    body: builderCalculateBody,
+    answer: builderCalculateAnswer,
+    handler: ({ body }) => ({
+      calculation: feed.customBets.calculate(body.matchId, body.selectionIds),
+      combinable: feed.customBets.filter(body.matchId, body.selectionIds).combinable,
+    }),
+  });
+
+  app.call({
+    prefix: 'tp',
+    name: BuilderCall.place,
+    requires: ['kycVerified'],
+    auth: 'player',
+    idempotent: true,
+    answer: placementAnswer,
+    body: builderPlaceBody,
+    handler: ({ body, customerId, idempotencyKey }) => service.placeBuilder(customerId, idempotencyKey, body),
   });
 
   /** The slip's orders as they stand now: price, status, line and limits (0 as the price when not running). */

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { BET_MODES, SELECTION_DETAIL_BATCH } from '../../../src/contract/betting';
+import { builderCalculateBody } from '../../../src/contract/builder';
 import { ENDING_GAME_MAX_OPTIONS } from '../../../src/contract/constants';
 import { isCalendarDate } from '../../../src/contract/people';
 import { OddsType } from '../../../src/contract/sports';
@@ -134,3 +135,16 @@ export const betListBody = z.object({
   mode: z.optional(z.enum(BET_MODES, { message: `mode must be one of ${BET_MODES.join(', ')}.` })),
 });
 export type BetListBody = z.infer<typeof betListBody>;
+
+/** builder/place (issue 38): a bet builder of one match as one ticket. */
+export const builderPlaceBody = z.object({
+  oddsType: oddsTypeSchema,
+  seamless: z.boolean({ message: 'seamless must be true or false.' }),
+  acceptOddsChange: acceptSchema,
+  matchId: idSchema('match'),
+  selectionIds: builderCalculateBody.shape.selectionIds,
+  /** The combined price the player saw; the server re-prices (a moved price is answered with the new one). */
+  price: priceSchema,
+  stake: stakeSchema,
+});
+export type BuilderPlaceBody = z.infer<typeof builderPlaceBody>;

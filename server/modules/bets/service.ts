@@ -13,7 +13,7 @@ import { CashoutService } from './cashout';
 import { LiveAcceptance } from './liveAcceptance';
 import { PlacementService } from './placement';
 import { ticketOf } from './repository';
-import type { BatchBody, OutrightBody, ParlayBody, SingleBody } from './schemas';
+import type { BatchBody, BuilderPlaceBody, OutrightBody, ParlayBody, SingleBody } from './schemas';
 import { Settlement } from './settlement';
 import { BetTasks, type TicketMoneyHooks } from './tasks';
 import type { Written } from './tickets';
@@ -153,6 +153,11 @@ export class BetService {
   /** sabaCombo/comboBetToSaba: one ticket for every combination of every chosen combo. */
   placeParlay(customerId: number, key: string, body: ParlayBody): Promise<ParlayResult> {
     return this.placement.placeParlay(customerId, key, body);
+  }
+
+  /** builder/place (issue 38): a bet builder of one match as one ticket. */
+  placeBuilder(customerId: number, key: string, body: BuilderPlaceBody): Promise<PlacementResult> {
+    return this.placement.placeBuilder(customerId, key, body);
   }
 
   // ── Live acceptance ───────────────────────────────────────────────────────────────────────────────

@@ -5,8 +5,9 @@ import type { FeedProvider, MarketResult, MatchResult, OutrightResult } from '..
 import { rejectWaiting } from './liveAcceptance';
 import { OUTRIGHT_BET_TYPE } from './placement';
 import { combosOf, legsOf, lockTicket, moveTicket, payOut, runningLegs, settleLeg, ticketsOnMatch, ticketsOnOutright } from './repository';
+import { BUILDER_BET_TYPE } from '../../../src/contract/builder';
 import { type BetTasks, type Notice, retrying } from './tasks';
-import { type LegRow, ticketReturn } from './tickets';
+import { type LegRow, anyTicketReturn } from './tickets';
 
 /**
  * Settlement from the feed's results: every leg at its own line, and the ticket once none of its legs
@@ -33,6 +34,17 @@ function outrightLegResult(leg: LegRow, result: OutrightResult): { outcome: LegO
 }
 
 const VOID_LEG = { outcome: 'void', score: null } as const;
+
+/** A bet builder's leg: its selection settled by the feed's custom-bet contract on the match's result. */
+function builderLegResult(feed: FeedProvider, leg: LegRow, result: MatchResult): LegResult {
+  const settled = feed.customBets.settle([leg.key], result);
+  return { outcome: settled.outcomes[leg.key] ?? 'void', score: settled.score };
+}
+
+/** How a leg of a finished match ended: a builder's selection, or a market's at the leg's own line. */
+function matchLegResult(feed: FeedProvider, leg: LegRow, result: MatchResult, markets: Map<string, MarketResult>): LegResult {
+  return leg.betType === BUILDER_BET_TYPE ? builderLegResult(feed, leg, result) : legResult(leg, markets.get(leg.marketId));
+}
 
 export class Settlement {
   constructor(
@@ -71,8 +83,7 @@ export class Settlement {
         return this.feed.outright(leg.marketId)?.eventDate === leg.kickoff ? undefined : { ...VOID_LEG, byResult: false };
       }
       const result = this.feed.result(leg.matchId);
-      const market = result?.markets.find((m) => m.marketId === leg.marketId);
-      if (result) return { ...legResult(leg, market), byResult: true };
+      if (result) return { ...matchLegResult(this.feed, leg, result, new Map(result.markets.map((m) => [m.marketId, m]))), byResult: true };
       return this.feed.match(leg.matchId) ? undefined : { ...VOID_LEG, byResult: false };
     };
     const settled = new Set<number>();
@@ -90,7 +101,7 @@ export class Settlement {
   async settleMatch(result: MatchResult): Promise<void> {
     const markets = new Map(result.markets.map((m) => [m.marketId, m]));
     for (const id of await ticketsOnMatch(this.db, result.matchId)) {
-      await this.settleTicket(id, (leg) => (leg.matchId === result.matchId ? legResult(leg, markets.get(leg.marketId)) : undefined));
+      await this.settleTicket(id, (leg) => (leg.matchId === result.matchId ? matchLegResult(this.feed, leg, result, markets) : undefined));
     }
   }
 
@@ -130,8 +141,9 @@ export class Settlement {
         }
         if (legs.some((leg) => leg.outcome === 'running')) return;
         const combos = ticket.mode === 'parlay' ? await combosOf(tx, ticketId) : [];
-        const payout = ticketReturn(ticket.stake, legs, combos);
-        const status: TicketStatus = ticket.mode === 'parlay' ? parlayStatus(ticket.stake, payout) : (legs[0]!.outcome as LegOutcome);
+        const payout = anyTicketReturn(ticket, legs, combos);
+        const status: TicketStatus =
+          ticket.mode === 'parlay' || ticket.mode === 'builder' ? parlayStatus(ticket.stake, payout) : (legs[0]!.outcome as LegOutcome);
         const row = await moveTicket(tx, ticketId, 'running', { status, payout, settledAt: now });
         if (!row) return;
         await payOut(tx, row, payout);

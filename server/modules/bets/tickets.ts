@@ -37,6 +37,8 @@ export interface NewTicket {
   combos?: { comboType: string; size: number; stake: number; bets: number }[];
   /** A free bet token paying the stake (issue 35; sports singles from the main wallet). */
   freeBetId?: number | undefined;
+  /** A bet builder's price of the whole combination, hundredths (its legs' own prices are only shown). */
+  priceH?: number;
 }
 
 /** An 18-digit ticket number (trans_id), random so that numbers say nothing about volume. */
@@ -74,6 +76,7 @@ export function newTicketRows(ticket: NewTicket, transId: string, createdAt: Dat
     settledAt: null,
     reason: null,
     stakeAccountId,
+    priceH: ticket.priceH ?? null,
   };
   const legs: LegRow[] = ticket.legs.map((leg, legNo) => ({
     id: 0,
@@ -129,6 +132,23 @@ export function ticketReturn(stake: number, legs: LegLike[], combos: Pick<ComboR
   return total;
 }
 
+/**
+ * What a bet builder returns (issue 38): every selection won, the stake at the builder's price (floored
+ * to the centavo); any lost, nothing; running legs count as won (the potential return). A void leg voids
+ * the whole builder (stake back): its price is of the whole combination, which a void leg changes, and the
+ * feed's contract (providers/feed/customBet.ts) voids selections only all together (no result).
+ */
+export function builderReturn(stake: number, priceH: number, legs: Pick<LegRow, 'outcome'>[]): number {
+  if (legs.some((leg) => leg.outcome === 'lost' || leg.outcome === 'halfLost')) return 0;
+  if (legs.some((leg) => leg.outcome === 'void' || leg.outcome === 'halfWon')) return stake;
+  return Number((BigInt(stake) * BigInt(priceH)) / 100n);
+}
+
+/** What a ticket returns with its legs as they stand, whatever its mode. */
+export function anyTicketReturn(ticket: Pick<TicketRow, 'stake' | 'priceH'>, legs: LegLike[], combos: Pick<ComboRow, 'size' | 'stake'>[]) {
+  return ticket.priceH === null ? ticketReturn(ticket.stake, legs, combos) : builderReturn(ticket.stake, ticket.priceH, legs);
+}
+
 /** The decimal odds a ticket shows: a single's price, or the product of a parlay's legs (floored to hundredths). */
 export function ticketOdds(legs: Pick<LegRow, 'priceH'>[]): number {
   let product = 1n;
@@ -169,7 +189,7 @@ export function toTicket(row: TicketRow, legs: LegRow[], combos: ComboRow[]): Be
     status: row.status as TicketStatus,
     stake: row.stake,
     payout: isOpenTicket(row.status) ? row.potentialReturn : row.payout,
-    odds: ticketOdds(ordered),
+    odds: row.priceH === null ? ticketOdds(ordered) : row.priceH / 100,
     oddsType: row.oddsType as OddsType,
     createdAt: row.createdAt.toISOString(),
     settledAt: row.settledAt ? row.settledAt.toISOString() : null,

@@ -339,6 +339,10 @@ export class SharedFeed implements FeedProvider {
   now() {
     return this.sim.now();
   }
+  /** The replica's (each instance prices from its own copy of the same feed). */
+  get customBets() {
+    return this.sim.customBets;
+  }
 
   onDelta(listener: (destination: string, delta: Delta) => void): () => void {
     this.deltaListeners.add(listener);

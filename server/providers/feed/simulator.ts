@@ -10,6 +10,7 @@ import {
 import { MarketStatus, type SportTypeId } from '../../../src/contract/sports';
 import { inListMode } from '../../../src/contract/lists';
 import { DAY_MS, manilaDayId } from './calendar';
+import { simulatorCustomBets } from './customBet';
 import { copyLive, copyMarket, copyMatch, diffLive } from './copies';
 import { buildCatalogue, newMatch, outright, soonWindow, type Schedule, type Team } from './fixtures';
 import { repriceMarket } from './markets';
@@ -399,6 +400,14 @@ export class FeedSimulator implements FeedProvider {
     const sim = this.sims.get(matchId);
     return sim && copyMatch(sim.match);
   }
+
+  /** The custom-bet API priced from each match's own scoring model (customBet.ts). */
+  readonly customBets = simulatorCustomBets(
+    (matchId) => this.sims.get(matchId),
+    (sim) =>
+      sim.match.eventStatus === 'running' &&
+      sim.markets.some((sm) => sm.spec.kind === '1x2' && sm.spec.scope === 'FT' && sm.market.status === MarketStatus.Running),
+  );
 
   market(marketId: string) {
     const sm = this.marketIndex.get(marketId);

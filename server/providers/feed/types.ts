@@ -1,5 +1,6 @@
 import type { Delta, League, ListSnapshot, Market, Match, MatchSnapshot, Outright, PeriodScore } from '../../../src/contract/feed';
 import { type MarketStatus, SportTypeId } from '../../../src/contract/sports';
+import type { CustomBetProvider } from './customBet';
 
 /**
  * The odds feed as the rest of the backend sees it. The simulator implements it; a real feed adapter
@@ -63,6 +64,8 @@ export interface FeedProvider {
   stop(): void;
   /** The simulated clock, epoch ms. */
   now(): number;
+  /** The provider's custom-bet API (the bet builder: available selections, calculate, filter, settle). */
+  readonly customBets: CustomBetProvider;
 }
 
 export type MarketChange = { key: string; price: number } | { status: MarketStatus } | { hold: boolean };

@@ -52,6 +52,7 @@ export const BET_SLIP_ROUTES: readonly string[] = [
   'Home_sports',
   'LiveSportGame',
   'LiveSportGame_bet',
+  'LiveSportGame_builder',
   'LiveSportGame_chat',
   'LiveSportGame_picks',
   'LiveSportGame_standing',

@@ -104,7 +104,7 @@ export function BetDetailPage({ transId = '' }: TicketSearch) {
         )}
         <h2 className={styles.sectionTitle}>{t('bets.legs')}</h2>
         {ticket.legs.map((leg) => (
-          <LegLine key={`${leg.marketId}:${leg.key}`} leg={leg} oddsType={ticket.oddsType} />
+          <LegLine key={`${leg.marketId}:${leg.key}`} leg={leg} oddsType={ticket.oddsType} odds={ticket.mode !== 'builder'} />
         ))}
       </section>
     </PageLayout>

@@ -28,7 +28,7 @@ export function CashOut({ ticket, value }: { ticket: BetTicket; value: number | 
   const [autoPesos, setAutoPesos] = useState('');
   const offer = ticket.cashout;
   if (ticket.status !== 'running' || !offer) return null;
-  if (!offer.offered) return <p className={styles.cashNote}>{t('bets.cashout.bonus')}</p>;
+  if (!offer.offered) return <p className={styles.cashNote}>{t(ticket.mode === 'builder' ? 'builder.noCashout' : 'bets.cashout.bonus')}</p>;
 
   const partial = partialAllowed({ legs: ticket.legs, combos: (ticket.combos ?? []).map((c) => ({ size: 0, bets: c.bets })) });
   const cashPart = Math.min(part, ticket.stake);

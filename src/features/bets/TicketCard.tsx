@@ -27,7 +27,7 @@ export function StatusBadge({ status }: { status: BetTicket['status'] }) {
 }
 
 /** A leg in words: the pick, its market and match, and how it ended. */
-export function LegLine({ leg, oddsType }: { leg: TicketLeg; oddsType: BetTicket['oddsType'] }) {
+export function LegLine({ leg, oddsType, odds = true }: { leg: TicketLeg; oddsType: BetTicket['oddsType']; odds?: boolean }) {
   const { t } = useTranslation();
   const pick = leg.teamName ?? (leg.playerName ? `${leg.playerName} ${pickText(leg)}` : pickText(leg));
   const match = leg.homeName ? `${leg.homeName} ${t('sports.vs')} ${leg.awayName}` : leg.leagueName;
@@ -35,7 +35,7 @@ export function LegLine({ leg, oddsType }: { leg: TicketLeg; oddsType: BetTicket
     <div className={styles.leg}>
       <div className={styles.legMain}>
         <span className={styles.pick}>{pick}</span>
-        <span className={styles.legOdds}>@ {formatOdds(leg.price, oddsType)}</span>
+        {odds && <span className={styles.legOdds}>@ {formatOdds(leg.price, oddsType)}</span>}
       </div>
       <span className={styles.legSub}>
         {leg.betTypeName} · {match}
@@ -60,7 +60,10 @@ export function TicketCard({ ticket, cashout }: { ticket: BetTicket; cashout?: n
   const title =
     ticket.mode === 'parlay'
       ? (ticket.combos ?? []).map((c) => c.comboType).join(' + ') || t('slip.modes.parlay')
-      : t(`slip.modes.${ticket.mode}`);
+      : ticket.mode === 'builder'
+        ? // A builder's price is the combination's (issue 38), not its legs' prices multiplied: it shows once.
+          `${t('slip.modes.builder')} @ ${formatOdds(ticket.odds, ticket.oddsType)}`
+        : t(`slip.modes.${ticket.mode}`);
   return (
     <li className={styles.card} data-testid="ticket" data-trans={ticket.transId} data-status={ticket.status}>
       <Link to="/history-detail" search={{ transId: ticket.transId }} className={styles.cardLink}>
@@ -69,7 +72,7 @@ export function TicketCard({ ticket, cashout }: { ticket: BetTicket; cashout?: n
           <StatusBadge status={ticket.status} />
         </div>
         {ticket.legs.slice(0, 3).map((leg) => (
-          <LegLine key={`${leg.marketId}:${leg.key}`} leg={leg} oddsType={ticket.oddsType} />
+          <LegLine key={`${leg.marketId}:${leg.key}`} leg={leg} oddsType={ticket.oddsType} odds={ticket.mode !== 'builder'} />
         ))}
         {ticket.legs.length > 3 && <span className={styles.more}>+{ticket.legs.length - 3}</span>}
         <dl className={styles.money}>

@@ -1,5 +1,8 @@
 import { Link, useRouterState } from '@tanstack/react-router';
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadAreas } from '../../i18n';
+import { SportTypeId } from '../../contract/sports';
 import { Notice } from '../../ui/Notice';
 import { PageLayout } from '../../ui/PageLayout';
 import { useLiveMatch } from '../../realtime/hooks';
@@ -20,6 +23,7 @@ import { useNow } from '../../hooks/useNow';
 /** The child routes of /liveSportGameV3 (spec §2), in tab order; the bare path shows 'bet'. */
 const TABS = [
   { path: 'bet', key: 'bet' },
+  { path: 'builder', key: 'builder' },
   { path: 'chat', key: 'chat' },
   { path: 'picks', key: 'picks' },
   { path: 'standing', key: 'standing' },
@@ -27,9 +31,17 @@ const TABS = [
   { path: 'line-up', key: 'lineup' },
 ] as const;
 
+/** The Bet Builder tab (issue 38), with its strings (the areas' chunk), only when it is opened. */
+const BuilderTab = lazy(() =>
+  Promise.all([import('./BuilderTab'), loadAreas().catch(() => undefined)]).then(([m]) => ({ default: m.BuilderTab })),
+);
+
+/** The feed's custom-bet API prices football (providers/feed/customBet.ts): the tab shows on its matches. */
+const hasBuilder = (sportTypeId: string) => sportTypeId === SportTypeId.Football;
+
 /**
  * /liveSportGameV3?matchId=…: scoreboard, video, and the tabs bet (all markets by category, live),
- * chat (live over STOMP), picks, standing, analysis and line-up. The match comes from the shared worker
+ * bet builder (football: picks of the match combined into one bet, issue 38), chat (live over STOMP), picks, standing, analysis and line-up. The match comes from the shared worker
  * (one /topic/match subscription however many tabs show it).
  */
 export function LiveMatchPage({ matchId = '' }: LiveMatchSearch) {
@@ -103,7 +115,7 @@ export function LiveMatchPage({ matchId = '' }: LiveMatchSearch) {
         {match.video && <MatchVideo matchId={match.matchId} title={`${match.homeName} – ${match.awayName}`} />}
         <div className={styles.tabs}>
           <TabBar label={t('match.tabsLabel')}>
-            {TABS.map((candidate) => (
+            {TABS.filter((candidate) => candidate.key !== 'builder' || hasBuilder(match.sportTypeId)).map((candidate) => (
               <Link
                 key={candidate.path}
                 to={`/liveSportGameV3/${candidate.path}`}
@@ -119,6 +131,11 @@ export function LiveMatchPage({ matchId = '' }: LiveMatchSearch) {
         </div>
         <div className={styles.tabBody}>
           {tab.key === 'bet' && <MarketsTab match={match} markets={view.markets} moves={view.moves} />}
+          {tab.key === 'builder' && (
+            <Suspense fallback={<PageSkeleton label={t('common.loading')} lines={6} />}>
+              <BuilderTab match={match} />
+            </Suspense>
+          )}
           {tab.key === 'chat' && <ChatTab matchId={match.matchId} />}
           {tab.key === 'picks' && <PicksTab match={match} markets={view.markets} moves={view.moves} />}
           {tab.key === 'standing' && <StandingTab match={match} />}

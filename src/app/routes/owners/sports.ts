@@ -33,6 +33,7 @@ export const SPORTS_ROUTES = [
     page: page('LiveMatchPage', () => import('../../../features/sports/LiveMatchPage')),
     children: [
       { path: 'bet', name: 'LiveSportGame_bet' },
+      { path: 'builder', name: 'LiveSportGame_builder' },
       { path: 'chat', name: 'LiveSportGame_chat' },
       { path: 'picks', name: 'LiveSportGame_picks' },
       { path: 'standing', name: 'LiveSportGame_standing' },
