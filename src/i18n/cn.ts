@@ -1,5 +1,6 @@
 import { promoCn } from './promo.cn';
 import { bookingCn } from './booking.cn';
+import { bets38Cn } from './bets38.cn';
 import { dataSaverCn, dataSaverShellCn } from './datasaver.cn';
 import { pushCn } from './push.cn';
 import { campaignsCn } from './campaigns.cn';
@@ -341,6 +342,7 @@ export const cn: Resources = {
   invite: inviteCn,
   masskara: masskaraCn,
   booking: bookingCn,
+  bets38: bets38Cn,
   datasaver: dataSaverCn,
   push: pushCn,
   kyc: kycCn,

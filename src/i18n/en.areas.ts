@@ -1,6 +1,7 @@
 import { promoEn } from './promo.en';
 import { VALIDATION_MESSAGES, type ValidationKey } from '../contract/validationMessages';
 import { bookingEn } from './booking.en';
+import { bets38En } from './bets38.en';
 import { dataSaverEn } from './datasaver.en';
 import { pushEn } from './push.en';
 import { campaignsEn } from './campaigns.en';
@@ -302,6 +303,7 @@ export const enAreas = {
   invite: inviteEn,
   masskara: masskaraEn,
   booking: bookingEn,
+  bets38: bets38En,
   datasaver: dataSaverEn,
   push: pushEn,
   privacy: privacyEn,
