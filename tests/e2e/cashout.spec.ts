@@ -35,6 +35,8 @@ test('the player cashes out half of a live single from My Bets, accepting the ne
   context,
   request,
 }) => {
+  // My Bets, then the match page: two cash-outs, each inside the live-bet delay.
+  test.setTimeout(150_000);
   await openAsDemoPlayer(page, '/sports?mode=live&sportId=1');
   const matchId = (await page.getByTestId('match-row').first().getAttribute('data-match')) ?? '';
   const price = openPrice(page, 0);
