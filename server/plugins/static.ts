@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
 import { APP_KEY_META } from '../../src/contract/sign';
 import type { SiteInfo } from '../../src/contract/site';
 import type { SportTypeId } from '../../src/contract/sports';
-import { requestSavesData } from '../../src/lib/dataSaver';
+import { DATA_SAVER_HINTS, requestSavesData } from '../../src/lib/dataSaver';
 import {
   EMPTY_INFO,
   type ListSource,
@@ -131,10 +131,15 @@ export const staticPlugin = fp<{ distDir: string; appKey: string; lists?: ListSo
       }
       allowInlineStyles(reply, styleHashes);
       allowInlineScripts(reply, scriptHashes);
-      // The page differs with data saver (the browser's Save-Data, the player's choice in a cookie).
+      // The page differs with data saver (the player's choice in a cookie, else the browser's Save-Data or a
+      // 2G/3G effective connection): the browser is asked for those hints, and ECT is critical: a Chromium
+      // that did not send it (its first visit) asks again at once with it, so a first visit on 3G gets the
+      // light page too, at the price of one round trip on that first visit only.
       reply
         .header('Cache-Control', NO_CACHE)
-        .header('Vary', 'Accept-Encoding, Save-Data, Cookie')
+        .header('Accept-CH', DATA_SAVER_HINTS.join(', '))
+        .header('Critical-CH', 'ECT')
+        .header('Vary', `Accept-Encoding, ${DATA_SAVER_HINTS.join(', ')}, Cookie`)
         .header('ETag', shell.etag)
         .type('text/html; charset=utf-8');
       if (request.headers['if-none-match'] === shell.etag) return reply.status(304).send();

@@ -10,10 +10,17 @@ import type { SupportPush } from '../../src/contract/support';
  * instance; when several run (BROKER_URL) the bus crosses them through RabbitMQ (crossInstances), so
  * whatever must reach every instance's sockets is published here.
  */
+/** A partial cash-out on a ticket that stays running: what was paid, and the quote it was paid on (unique per cash-out). */
+export interface PartCashedOut {
+  value: number;
+  quoteId: string;
+}
+
 export type PlayerEvent =
   /** A ticket was placed, accepted, rejected or settled. */
-  | { type: 'bet'; customerId: number; push: BetPush }
-  | { type: 'balance'; customerId: number }
+  | { type: 'bet'; customerId: number; push: BetPush; cashout?: PartCashedOut }
+  /** The balance changed; `cause` 'deposit': a deposit was credited (BalancePush). */
+  | { type: 'balance'; customerId: number; cause?: 'deposit' }
   | { type: 'message'; customerId: number | null; messageId: number; messageType: 1 | 2 }
   /**
    * The support chat (server/modules/support): to a player's sockets, or, for a visitor's conversation

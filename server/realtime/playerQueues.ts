@@ -1,4 +1,5 @@
 import type { PlayerEvents } from './bus';
+import type { BalancePush } from '../../src/contract/realtime';
 import type { EmbeddedBroker, SessionEndedNotice } from './stomp/broker';
 
 /**
@@ -18,7 +19,7 @@ export function deliverPlayerEvents(
         broker.publishToUser(event.customerId, 'bets', JSON.stringify(event.push));
         break;
       case 'balance':
-        broker.publishToUser(event.customerId, 'balance', JSON.stringify({ type: 'balance' }));
+        broker.publishToUser(event.customerId, 'balance', JSON.stringify(balancePush(event.cause)));
         break;
       case 'message':
         // A notice (no customerId) is not pushed: every app reads it with its unread counts.
@@ -36,4 +37,8 @@ export function deliverPlayerEvents(
         break;
     }
   });
+}
+
+function balancePush(cause: 'deposit' | undefined): BalancePush {
+  return cause ? { type: 'balance', cause } : { type: 'balance' };
 }

@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio';
 import { isOpenTicket } from '../contract/betting';
 import { useLoggedIn } from '../hooks/useLoggedIn';
 import { timers } from '../lib/timers';
-import { asBetPush, useUserPush } from '../realtime/hooks';
+import { asBetPush, isDepositCredited, useUserPush } from '../realtime/hooks';
 import { attention, isPromptMoment } from '../stores/attention';
 import { onLogout } from '../stores/session';
 import { showToast } from '../stores/ui';
@@ -20,8 +20,8 @@ export const PUSH_SETUP_DELAY_MS = 7_000;
 /**
  * Web Push in the app (issue 38), in the Watchers chunk (never the entry): 7 s after the player is known,
  * a browser that already allowed notifications has its subscription sent again (renewed or pruned ones
- * come back); the opt-in is offered once, after the player's first bet is placed (a ticket of theirs
- * opening), never on arrival, and at a natural pause (src/stores/attention.ts: on a later page the player
+ * come back); the opt-in is offered once, after a meaningful action (the player's first bet placed, a
+ * ticket of theirs opening, or a deposit credited), never on arrival, and at a natural pause (src/stores/attention.ts: on a later page the player
  * has not started on, never over the slip's result); a logout drops this browser's subscription (the push service then answers
  * the server 410 and the server prunes it).
  */
@@ -55,11 +55,21 @@ export function PushWatcher() {
     return () => navigator.serviceWorker.removeEventListener('message', open);
   }, [router]);
 
+  const offerDue = () => {
+    if (pushPermission() === 'default' && !offerMade()) setDue(true);
+  };
   useUserPush(
     'bets',
     (event) => {
       const push = asBetPush(event);
-      if (push && isOpenTicket(push.status) && pushPermission() === 'default' && !offerMade()) setDue(true);
+      if (push && isOpenTicket(push.status)) offerDue();
+    },
+    loggedIn,
+  );
+  useUserPush(
+    'balance',
+    (event) => {
+      if (isDepositCredited(event)) offerDue();
     },
     loggedIn,
   );

@@ -472,6 +472,8 @@ export interface BetListRequest {
   beginDate?: string;
   endDate?: string;
   mode?: BetMode;
+  /** Only tickets with a leg on this match (the match page's own open tickets). */
+  matchId?: string;
 }
 export interface BetListResponse {
   total: number;

@@ -58,6 +58,15 @@ export type RealtimeContext = Caller;
 export type UserQueue = 'balance' | 'bets' | 'messages' | 'support';
 
 /**
+ * A `/user/queue/balance` push: the balance changed; `cause` 'deposit' when a deposit was just credited
+ * (a meaningful action of the player's: the Web Push opt-in may be offered after it, issue 38).
+ */
+export interface BalancePush {
+  type: 'balance';
+  cause?: 'deposit';
+}
+
+/**
  * What one tab asks of the realtime worker. The worker gives each tab's port its own client, so calls
  * carry no tab id; each subscription's callback is a Comlink proxy the worker releases when the tab
  * unwatches it or goes away.

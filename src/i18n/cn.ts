@@ -1,6 +1,7 @@
 import { promoCn } from './promo.cn';
 import { bookingCn } from './booking.cn';
 import { builderCn } from './builder.cn';
+import { bets38Cn } from './bets38.cn';
 import { dataSaverCn, dataSaverShellCn } from './datasaver.cn';
 import { pushCn } from './push.cn';
 import { campaignsCn } from './campaigns.cn';
@@ -343,6 +344,7 @@ export const cn: Resources = {
   masskara: masskaraCn,
   booking: bookingCn,
   builder: builderCn,
+  bets38: bets38Cn,
   datasaver: dataSaverCn,
   push: pushCn,
   kyc: kycCn,

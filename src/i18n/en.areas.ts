@@ -2,6 +2,7 @@ import { promoEn } from './promo.en';
 import { VALIDATION_MESSAGES, type ValidationKey } from '../contract/validationMessages';
 import { bookingEn } from './booking.en';
 import { builderEn } from './builder.en';
+import { bets38En } from './bets38.en';
 import { dataSaverEn } from './datasaver.en';
 import { pushEn } from './push.en';
 import { campaignsEn } from './campaigns.en';
@@ -304,6 +305,7 @@ export const enAreas = {
   masskara: masskaraEn,
   booking: bookingEn,
   builder: builderEn,
+  bets38: bets38En,
   datasaver: dataSaverEn,
   push: pushEn,
   privacy: privacyEn,

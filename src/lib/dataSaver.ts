@@ -46,18 +46,32 @@ export function dataSaverOn(setting: DataSaverSetting, signals: ConnectionSignal
 export const DATA_SAVER_COOKIE = 'panalo_data_saver';
 
 /**
- * The server's view, from a request's headers: the player's choice in the cookie first, else the
- * browser's `Save-Data: on` (the effective connection type is not sent without client hints).
+ * The client hints the server asks for (Accept-CH) so a navigation says what the page's Auto reads of
+ * navigator.connection: the effective connection type (ECT: slow-2g, 2g, 3g, 4g) and Save-Data. Chromium
+ * sends ECT only to secure origins (https, localhost) that asked for it; other browsers send neither, and
+ * the page applies Auto itself once it runs.
  */
-export function requestSavesData(headers: { 'save-data'?: string | string[]; cookie?: string | string[] }): boolean {
+export const DATA_SAVER_HINTS = ['ECT', 'Save-Data'] as const;
+
+/**
+ * The server's view, from a request's headers, with the page's rule (dataSaverDecision): the player's
+ * choice in the cookie first, else the browser's `Save-Data: on` or a 2G/3G effective connection (`ECT`).
+ */
+export function requestSavesData(headers: {
+  'save-data'?: string | string[] | undefined;
+  ect?: string | string[] | undefined;
+  cookie?: string | string[] | undefined;
+}): boolean {
   const cookie = String(headers.cookie ?? '');
   const chosen = new RegExp(`(?:^|;\\s*)${DATA_SAVER_COOKIE}=(on|off)(?:;|$)`).exec(cookie)?.[1];
-  if (chosen) return chosen === 'on';
-  return (
-    String(headers['save-data'] ?? '')
+  const header = (value: string | string[] | undefined) =>
+    String(value ?? '')
       .trim()
-      .toLowerCase() === 'on'
-  );
+      .toLowerCase();
+  return dataSaverOn(chosen === 'on' || chosen === 'off' ? chosen : 'auto', {
+    saveData: header(headers['save-data']) === 'on',
+    effectiveType: header(headers.ect),
+  });
 }
 
 /** A row off screen is told of new prices at most this often while data saver is on. */

@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio';
 import { subscribeKey } from 'valtio/vanilla/utils';
 import { type BetPush, type SelectionDetail, type SelectionQuery, TICKET_STATUSES } from '../contract/betting';
 import type { ChatMessage } from '../contract/feed';
-import type { ConnectionStatus, ListQuery, RealtimeApi, UserQueue } from '../contract/realtime';
+import type { BalancePush, ConnectionStatus, ListQuery, RealtimeApi, UserQueue } from '../contract/realtime';
 import { isOnline, subscribeOnline } from '../lib/online';
 import { CONFLATE_OFF_SCREEN_MS } from '../lib/dataSaver';
 import { dataSaver } from '../stores/dataSaver';
@@ -251,6 +251,11 @@ export function useUserPush(queue: UserQueue, onEvent: (event: unknown) => void,
     if (!enabled) return;
     return watchUserQueue(queue, (event) => latest.current(event));
   }, [queue, enabled]);
+}
+
+/** Whether a `/user/queue/balance` push says a deposit was just credited (BalancePush's cause). */
+export function isDepositCredited(event: unknown): boolean {
+  return typeof event === 'object' && event !== null && (event as Partial<BalancePush>).cause === 'deposit';
 }
 
 /** A `/user/queue/bets` push (BetPush: a ticket's new status and payout), or nothing for anything else. */

@@ -10,7 +10,7 @@ import { registerNewPlayer } from './newPlayer';
 
 const CODE = /^[23456789ABCDEFGHJKMNPQRSTVWXYZ]{8}$/;
 
-test('load a booking code on a second phone context', async ({ page, browser }) => {
+test('load a booking code on a second phone context', async ({ page, browser, request }) => {
   // Two phones and a registration.
   test.setTimeout(180_000);
   await page.goto('/sports?mode=today&sportId=1');
@@ -40,11 +40,9 @@ test('load a booking code on a second phone context', async ({ page, browser }) 
     const friend = await phone.newPage();
     await registerNewPlayer(friend);
     await friend.goto(link);
-    // The slip fills; the floating button opens it, as it always does.
-    await expect(friend.getByText(`Booking code ${code}: 2 selections on your slip at today’s prices.`)).toBeVisible({ timeout: 15_000 });
-    await friend.getByTestId('floating-bet-slip').click();
+    // The slip fills and opens by itself, no tap needed.
     const friendSlip = friend.getByTestId('slip');
-    await expect(friendSlip).toBeVisible();
+    await expect(friendSlip).toBeVisible({ timeout: 15_000 });
     await expect(friendSlip.getByTestId('booking-notice')).toContainText(`Booking code ${code}: 2 selections on your slip`);
     const orders = friendSlip.getByTestId('slip-order');
     await expect(orders).toHaveCount(2);
@@ -67,6 +65,23 @@ test('load a booking code on a second phone context', async ({ page, browser }) 
     await friendSlip.getByRole('button', { name: 'Load', exact: true }).click();
     await expect(friendSlip.getByRole('alert')).toHaveText('No bet slip has this booking code. Check it and try again.');
     await friend.screenshot({ path: 'test-results/screens/booking-field-390x844.png' });
+
+    // The link again after one of its markets was suspended: the slip opens by itself with the other
+    // selection, and the notice names the one left out.
+    const [suspendedMarket] = picked[1]!.split(':');
+    expect((await request.post(`/dev/feed/market/${suspendedMarket}`, { data: { status: 'Suspend' } })).ok()).toBe(true);
+    try {
+      await friend.goto('/foryou');
+      await friend.goto(link);
+      await expect(friendSlip).toBeVisible({ timeout: 15_000 });
+      await expect(friendSlip.getByTestId('booking-notice')).toContainText(`Booking code ${code}: 1 selection on your slip`);
+      await expect(friendSlip.getByTestId('booking-notice')).toContainText(/Left out:.*\(suspended\)/s);
+      await expect(orders).toHaveCount(1);
+      expect(await orders.first().getAttribute('data-uid')).toBe(picked[0]);
+      await friend.screenshot({ path: 'test-results/screens/booking-dropped-390x844.png' });
+    } finally {
+      await request.post(`/dev/feed/market/${suspendedMarket}`, { data: { status: 'Running' } });
+    }
   } finally {
     await phone.close();
   }

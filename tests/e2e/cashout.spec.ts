@@ -35,7 +35,10 @@ test('the player cashes out half of a live single from My Bets, accepting the ne
   context,
   request,
 }) => {
+  // My Bets, then the match page: two cash-outs, each inside the live-bet delay.
+  test.setTimeout(150_000);
   await openAsDemoPlayer(page, '/sports?mode=live&sportId=1');
+  const matchId = (await page.getByTestId('match-row').first().getAttribute('data-match')) ?? '';
   const price = openPrice(page, 0);
   const marketId = (await price.getAttribute('data-market')) ?? '';
   const key = (await price.getAttribute('data-key')) ?? '';
@@ -89,4 +92,31 @@ test('the player cashes out half of a live single from My Bets, accepting the ne
   await expect(card).toHaveAttribute('data-status', 'running');
   await expect(card.locator('dl')).toContainText('₱50.00');
   await page.screenshot({ path: 'test-results/screens/cashout-done-390x844.png' });
+
+  // The match page shows the ticket too, compact, with the same live value; paused while the market is.
+  await page.goto(`/liveSportGameV3?matchId=${matchId}`);
+  const onMatch = page.getByTestId('match-tickets').getByTestId('ticket');
+  await expect(onMatch).toHaveCount(1);
+  const matchValue = onMatch.getByTestId('cashout-value');
+  await expect(matchValue).toHaveText(/^Cash out ₱[\d,]+\.\d{2}$/, { timeout: 15_000 });
+  expect((await request.post(`/dev/feed/market/${marketId}`, { data: { status: 'Suspend' } })).ok()).toBe(true);
+  await expect(matchValue).toHaveText('Cash out is paused', { timeout: 15_000 });
+  await expect(matchValue).toBeDisabled();
+  expect((await request.post(`/dev/feed/market/${marketId}`, { data: { status: 'Running' } })).ok()).toBe(true);
+  await expect(matchValue).toHaveText(/^Cash out ₱[\d,]+\.\d{2}$/, { timeout: 15_000 });
+  await page.screenshot({ path: 'test-results/screens/cashout-match-page-390x844.png' });
+  // The rest, all of it, from the match page: the ticket leaves the page's open tickets.
+  const held = pesos(await balance.innerText());
+  await matchValue.click();
+  const rest = onMatch.getByTestId('cashout-confirm');
+  await expect(rest).toContainText('Cash out ₱');
+  await expect(async () => {
+    const acceptAgain = onMatch.getByTestId('cashout-accept-new');
+    if (await acceptAgain.isVisible()) await acceptAgain.click({ timeout: 2_000 });
+    else await rest.click({ timeout: 2_000 });
+    await expect(page.getByText(/^Cashed out ₱/)).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByTestId('match-tickets')).toHaveCount(0, { timeout: 10_000 });
+  await expect.poll(async () => pesos(await balance.innerText()), { timeout: 10_000 }).toBeGreaterThan(held);
+  expect((await request.post(`/dev/feed/market/${marketId}`, { data: { hold: false } })).ok()).toBe(true);
 });

@@ -654,7 +654,7 @@ describe('lookups and records', () => {
     });
   });
 
-  it('pages a player’s running and settled bets, with mode and Manila date filters', async () => {
+  it('pages a player’s running and settled bets, with mode, match and Manila date filters', async () => {
     const player = await fundedPlayer(server);
     const singles = picks({ live: false, count: 3 });
     const placed: BetTicket[] = [];
@@ -681,6 +681,15 @@ describe('lookups and records', () => {
     const settled = (await list({ status: 'settled' })).data;
     expect(settled.tickets.map((t) => t.transId)).toEqual([placed[0]!.transId]);
     expect((await list({ status: 'running', mode: 'parlay' })).data.tickets.map((t) => t.transId)).toEqual([combo.transId]);
+    // The match page's own open tickets: a single on it and a parlay with a leg on it; nothing of a finished match.
+    const onMatch = async (matchId: string) => (await list({ status: 'running', matchId })).data.tickets.map((t) => t.transId);
+    expect(await onMatch(singles[1]!.match.matchId)).toEqual([placed[1]!.transId]);
+    expect(await onMatch(legs[1]!.match.matchId)).toEqual([combo.transId]);
+    expect(await onMatch(singles[0]!.match.matchId)).toEqual([]);
+    expect(await list({ status: 'running', matchId: "1' or 1=1" })).toMatchObject({
+      code: 'GW_800400',
+      message: 'matchId: Unknown match.',
+    });
     const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Manila' });
     expect((await list({ status: 'running', beginDate: today, endDate: today })).data.total).toBe(3);
     expect((await list({ status: 'running', beginDate: '2020-01-01', endDate: '2020-01-31' })).data.total).toBe(0);

@@ -203,4 +203,22 @@ describe('the games lobby drawn into the page', () => {
     expect(tilesOf(off).every((tile) => tile.img.includes('src='))).toBe(true);
     expect(off).toContain('rel="preload" as="image"');
   });
+
+  it('asks the browser for its effective connection, and gives a 2G/3G link the light page unless the player chose Off', async () => {
+    const fast = await fetch(`${server.url}/games/slot`);
+    expect(fast.headers.get('accept-ch')).toBe('ECT, Save-Data');
+    expect(fast.headers.get('critical-ch')).toBe('ECT');
+    expect(fast.headers.get('vary')).toBe('Accept-Encoding, ECT, Save-Data, Cookie');
+    expect(tilesOf(await fast.text()).every((tile) => tile.img.includes('src='))).toBe(true);
+    const page = async (headers: Record<string, string>) => (await fetch(`${server.url}/games/slot`, { headers })).text();
+    for (const ect of ['slow-2g', '2g', '3g']) {
+      const slow = await page({ ECT: ect });
+      expect(slow).not.toContain('rel="preload" as="image"');
+      expect(tilesOf(slow).filter((tile) => tile.img !== '')).toEqual([]);
+    }
+    expect(await page({ ECT: '4g' })).toContain('rel="preload" as="image"');
+    // The player's explicit choice wins over Auto's reading of the link, both ways.
+    expect(await page({ ECT: '3g', Cookie: 'panalo_data_saver=off' })).toContain('rel="preload" as="image"');
+    expect(await page({ ECT: '4g', Cookie: 'panalo_data_saver=on' })).not.toContain('rel="preload" as="image"');
+  });
 });

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PushSettingsAnswer } from '../../src/contract/answers/push';
 import type { BetTicket, PlacementResult } from '../../src/contract/betting';
+import { CashoutCall, type CashoutAcceptResponse, type CashoutQuoteResponse } from '../../src/contract/cashout';
 import { PushCall, type PushPayload } from '../../src/contract/push';
 import { formatCentavos } from '../../src/lib/money';
 import { openPicks, singleBody } from './bodies';
@@ -250,6 +251,78 @@ describe('notifications', () => {
         ['withdrawal', 'Withdrawal paid: ₱1,500.50', '/withdrawInfo?orderNo=W123'],
       ].sort(),
     );
+  });
+});
+
+describe('cash-out notifications', () => {
+  it('tells of a partial cash-out (the ticket runs on) and then of the full cash-out of the rest, each once', async () => {
+    const player = await fundedPlayer(a);
+    const browser = await newBrowser();
+    await subscribe(player.token, browser);
+    const pick = openPicks(a.app.feed, { live: false, count: 1, exclude: used })[0]!;
+    used.add(pick.match.matchId);
+    const placed = await call<PlacementResult>(a, 'tp', 'saba/sabaDoPlaceBetV2', singleBody(pick, 100), {
+      token: player.token,
+      idempotencyKey: idempotencyKey(),
+    });
+    const transId = placed.data.ticket!.transId;
+    const cashOut = async (part?: number) => {
+      const quote = await call<CashoutQuoteResponse>(
+        a,
+        'tp',
+        CashoutCall.quote,
+        { transId, ...(part ? { part } : {}) },
+        { token: player.token },
+      );
+      if (quote.data.status !== 'ok') throw new Error(`no quote: ${quote.data.status}`);
+      const { quoteId } = quote.data.quote;
+      const key = idempotencyKey();
+      const accept = () =>
+        call<CashoutAcceptResponse>(a, 'tp', CashoutCall.accept, { quoteId }, { token: player.token, idempotencyKey: key });
+      const done = await accept();
+      if (done.data.status !== 'done') throw new Error(`not done: ${done.data.status}`);
+      // The same accept again (a retry) pays nothing more and tells nothing more.
+      await accept();
+      await a.app.bets.idle();
+      await a.app.push.idle();
+      return done.data.value;
+    };
+    const half = await cashOut(5_000);
+    let payloads = (await received(browser)).payloads;
+    expect(payloads.map((p) => [p.kind, p.title, p.url])).toEqual([
+      ['cashout', `Part cashed out: ${formatCentavos(half)}`, `/history-detail?transId=${transId}`],
+    ]);
+    expect(payloads[0]!.body).toContain('the rest of the stake stays on');
+    const rest = await cashOut();
+    payloads = (await received(browser)).payloads;
+    expect(payloads.map((p) => p.title)).toEqual([`Part cashed out: ${formatCentavos(half)}`, `Cash out done: ${formatCentavos(rest)}`]);
+    expect(await deliveries(player.customerId)).toHaveLength(2);
+  });
+});
+
+describe('filing', () => {
+  it('files nothing for a player without a subscription, and only the kinds a subscribed player has on', async () => {
+    const notification = (kind: 'kyc' | 'cashout', key: string) => ({
+      kind,
+      eventKey: key,
+      payloads: {
+        en: { kind, url: '/', tag: key, title: 'T', body: 'B' },
+        cn: { kind, url: '/', tag: key, title: '标', body: '文' },
+      },
+    });
+    const without = await quickCustomer(a);
+    expect(await a.app.push.notify(without.customerId, notification('kyc', 'k1'))).toBe(0);
+    // Subscribed, never saved settings: every kind on.
+    const player = await quickCustomer(a);
+    const browser = await newBrowser();
+    await subscribe(player.token, browser, { lang: 'cn' });
+    expect(await a.app.push.notify(player.customerId, notification('kyc', 'k2'))).toBe(1);
+    await call(a, 'push', PushCall.saveSettings, { kinds: { kyc: false } }, { token: player.token });
+    expect(await a.app.push.notify(player.customerId, notification('kyc', 'k3'))).toBe(0);
+    expect(await a.app.push.notify(player.customerId, notification('cashout', 'c1'))).toBe(1);
+    // The same event again files nothing (another instance heard it too).
+    expect(await a.app.push.notify(player.customerId, notification('cashout', 'c1'))).toBe(0);
+    expect((await received(browser)).payloads.map((p) => p.title)).toEqual(['标', '标']);
   });
 });
 

@@ -45,6 +45,13 @@ describe('the server’s view of a request', () => {
     // Another cookie whose name ends the same is not ours.
     expect(requestSavesData({ cookie: `x${DATA_SAVER_COOKIE}=on` })).toBe(false);
   });
+
+  it('turns on for a 2G/3G effective connection (the ECT client hint), unless the player chose Off', () => {
+    for (const ect of ['slow-2g', '2g', '3g', ' 3G ']) expect(requestSavesData({ ect })).toBe(true);
+    expect(requestSavesData({ ect: '4g' })).toBe(false);
+    expect(requestSavesData({ ect: '3g', cookie: `${DATA_SAVER_COOKIE}=off` })).toBe(false);
+    expect(requestSavesData({ ect: '4g', cookie: `${DATA_SAVER_COOKIE}=on` })).toBe(true);
+  });
 });
 
 describe('the conflation rule of a row’s prices', () => {

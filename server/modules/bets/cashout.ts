@@ -213,6 +213,7 @@ export class CashoutService {
       customerId: row.customerId,
       push: { transId: row.transId, status: row.status as 'running' | 'cashout', payout: full ? priced.value : row.potentialReturn },
       balance: true,
+      ...(full ? {} : { cashout: { value: priced.value, quoteId: quote.id } }),
     });
     return { status: 'done', transId: row.transId, value: priced.value, remaining };
   }

@@ -38,7 +38,7 @@ export const bets = fp<BetsModuleOptions>(
       feed,
       acceptDelayMs: options.betAcceptDelayMs ?? 3_000,
       // Both player events, a ticket's change and the balance's, go out on the one bus.
-      publishBet: (customerId, push) => events.publish({ type: 'bet', customerId, push }),
+      publishBet: (customerId, push, cashout) => events.publish({ type: 'bet', customerId, push, ...(cashout ? { cashout } : {}) }),
       onBalanceChange: (customerId) => events.publish({ type: 'balance', customerId }),
       log: app.log,
       reconcileOnStart: !feedRoles.clustered,

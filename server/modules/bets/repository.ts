@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, getTableColumns, gte, inArray, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import { type BetMode, type BetTicket, type LegOutcome, type TicketStatus, OPEN_TICKET_STATUSES } from '../../../src/contract/betting';
 import type { Queryable, Transaction } from '../../db';
 import { betCombos, betLegs, betTickets, customers } from '../../db/schema';
@@ -298,6 +298,7 @@ export interface ListQuery {
   beginDate?: string | undefined;
   endDate?: string | undefined;
   mode?: BetMode | undefined;
+  matchId?: string | undefined;
 }
 
 /**
@@ -316,6 +317,16 @@ export async function listTickets(
   if (query.beginDate) where.push(gte(betTickets.createdAt, new Date(`${query.beginDate}T00:00:00${MANILA_OFFSET}`)));
   if (query.endDate) where.push(lt(betTickets.createdAt, new Date(Date.parse(`${query.endDate}T00:00:00${MANILA_OFFSET}`) + DAY_MS)));
   if (query.mode) where.push(eq(betTickets.mode, query.mode));
+  if (query.matchId) {
+    where.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(betLegs)
+          .where(and(eq(betLegs.ticketId, betTickets.id), eq(betLegs.matchId, query.matchId))),
+      ),
+    );
+  }
   const condition = and(...where);
   const [summary] = await db
     .select({

@@ -133,6 +133,7 @@ export const betListBody = z.object({
   beginDate: daySchema,
   endDate: daySchema,
   mode: z.optional(z.enum(BET_MODES, { message: `mode must be one of ${BET_MODES.join(', ')}.` })),
+  matchId: z.optional(z.string().check(z.regex(/^[\w-]{1,64}$/, { message: 'Unknown match.' }))),
 });
 export type BetListBody = z.infer<typeof betListBody>;
 

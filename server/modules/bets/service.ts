@@ -40,7 +40,7 @@ export interface BetServiceOptions {
   /** Live bets wait this long (real time) before they are accepted or rejected. */
   acceptDelayMs: number;
   /** Tells the player a ticket changed (/user/queue/bets). */
-  publishBet: (customerId: number, push: BetPush) => void;
+  publishBet: (customerId: number, push: BetPush, cashout?: { value: number; quoteId: string }) => void;
   /** Tells the player the balance changed (/user/queue/balance). */
   onBalanceChange: (customerId: number) => void;
   log: FastifyBaseLogger;

@@ -13,6 +13,8 @@ export interface Notice {
   customerId: number;
   push: BetPush;
   balance: boolean;
+  /** A partial cash-out: what was paid on which quote (the ticket runs on, so its push alone cannot say). */
+  cashout?: { value: number; quoteId: string };
 }
 
 /**
@@ -28,7 +30,7 @@ export interface BetTasksOptions {
   /** The bonus wallet's part of a ticket's payout and wagering (absent: cash only). */
   money?: TicketMoneyHooks | undefined;
   /** Tells the player a ticket changed (/user/queue/bets). */
-  publishBet: (customerId: number, push: BetPush) => void;
+  publishBet: (customerId: number, push: BetPush, cashout?: { value: number; quoteId: string }) => void;
   /** Tells the player the balance changed (/user/queue/balance). */
   onBalanceChange: (customerId: number) => void;
   log: FastifyBaseLogger;
@@ -49,7 +51,7 @@ export class BetTasks {
 
   notify(notices: readonly Notice[]): void {
     for (const notice of notices) {
-      this.options.publishBet(notice.customerId, notice.push);
+      this.options.publishBet(notice.customerId, notice.push, notice.cashout);
       if (notice.balance) this.options.onBalanceChange(notice.customerId);
     }
   }

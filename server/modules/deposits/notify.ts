@@ -12,7 +12,7 @@ import type { DepositOrder } from './repository';
 const WAYS: Record<string, string> = { gcash: 'GCash', maya: 'Maya', bank: 'bank transfer', voucher: 'voucher', agent: 'agent' };
 
 export async function tellDepositCredited(db: Database, events: PlayerEvents, order: DepositOrder): Promise<void> {
-  events.publish({ type: 'balance', customerId: order.customerId });
+  events.publish({ type: 'balance', customerId: order.customerId, cause: 'deposit' });
   await sendMessage(db, events, {
     customerId: order.customerId,
     type: 1,

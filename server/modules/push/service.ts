@@ -5,7 +5,7 @@ import type { Database } from '../../db';
 import type { PlayerEvent } from '../../realtime/bus';
 import * as repo from './repository';
 import type { DueDelivery } from './repository';
-import { accountNotification, betNotification, type Notification } from './texts';
+import { accountNotification, betNotification, type Notification, partCashoutNotification } from './texts';
 
 export interface VapidKeys {
   publicKey: string;
@@ -95,7 +95,7 @@ export class PushService {
     let notification: Notification | undefined;
     let customerId: number;
     if (event.type === 'bet') {
-      notification = betNotification(event.push);
+      notification = event.cashout ? partCashoutNotification(event.push, event.cashout) : betNotification(event.push);
       customerId = event.customerId;
     } else if (event.type === 'notice') {
       notification = accountNotification(event.notice);

@@ -64,6 +64,21 @@ export function betNotification(push: BetPush): Notification | undefined {
   };
 }
 
+/** A partial cash-out (the ticket runs on with the rest of its stake): what was paid, once per cash-out. */
+export function partCashoutNotification(push: BetPush, cashout: { value: number; quoteId: string }): Notification {
+  const amount = formatCentavos(cashout.value);
+  const id = push.transId;
+  const url = `/history-detail?transId=${encodeURIComponent(id)}`;
+  return {
+    kind: 'cashout',
+    eventKey: `cashout:${id}:${cashout.quoteId}`,
+    payloads: payloads('cashout', url, `bet-${id}`, {
+      en: { title: `Part cashed out: ${amount}`, body: `Ticket ${id}: ${amount} is in your wallet; the rest of the stake stays on.` },
+      cn: { title: `部分兑现：${amount}`, body: `注单 ${id}：${amount} 已存入您的钱包，其余本金继续有效。` },
+    }),
+  };
+}
+
 const LIMIT_PERIOD: Record<string, { en: string; cn: string }> = {
   depositDay: { en: 'daily', cn: '每日' },
   depositWeek: { en: '7-day', cn: '7天' },

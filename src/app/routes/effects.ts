@@ -5,8 +5,10 @@ import { sendToNative } from '../../lib/nativeBridge';
 import type { UserInfo } from '../../contract/user';
 import { restoreKycFlow } from '../../stores/kycFlow';
 import { origin } from '../../stores/origin';
-import { setLogin } from '../../stores/session';
-import { openLogin, showToast } from '../../stores/ui';
+import { subscribe } from 'valtio';
+import { betSlip } from '../../features/betslip/store';
+import { isLoggedIn, session, setLogin } from '../../stores/session';
+import { openLogin, openOverlay, showToast } from '../../stores/ui';
 import type { Effect } from './guards';
 import { preloadLoginDialog } from '../OverlayHost';
 
@@ -93,15 +95,25 @@ async function resumeHandoffHere(ticket: string): Promise<void> {
 }
 
 /**
- * A shared slip's link (issue 38): its selections on the slip at today's prices, and a toast saying so;
- * the slip opens from the floating button as always (it asks a visitor to log in, spec §2), and shows
- * the notice naming what was left out.
+ * A shared slip's link (issue 38): its selections on the slip at today's prices, and the slip opens by
+ * itself with the notice naming what was left out. The slip needs a login (spec: "before the bet slip
+ * or record is used"): a visitor is asked to log in first (a toast says the slip is filled), and the
+ * slip opens once they are.
  */
 async function loadBookingHere(code: string): Promise<void> {
   const [{ loadBookingCode, bookingFailure }] = await Promise.all([import('../../features/betslip/booking'), loadAreas()]);
   try {
     const notice = await loadBookingCode(code);
+    if (isLoggedIn(session)) return openOverlay('betSlip');
     showToast('info', i18next.t(notice.count > 0 ? 'booking.loaded' : 'booking.nothingLoaded', { code: notice.code, count: notice.count }));
+    preloadLoginDialog();
+    openLogin();
+    const stop = subscribe(session, () => {
+      if (!isLoggedIn(session)) return;
+      stop();
+      // Still the shared slip (not cleared by leaving the betting pages meanwhile): it opens.
+      if (betSlip.bookingNotice?.code === notice.code) openOverlay('betSlip');
+    });
   } catch (failure) {
     showToast('fail', bookingFailure(failure));
   }

@@ -36,7 +36,7 @@ export const ROUTES = [
   { path: '/voidepage', name: 'voidepage', owner: 'content', page: 'src/features/content/DocPage', data: true },
   { path: '/foryou', name: 'Home_foryou', owner: 'sports', homeTab: true, page: 'src/features/sports/ForYouPage' },
   { path: '/sports', name: 'Home_sports', owner: 'sports', homeTab: true, page: 'src/features/sports/SportsPage', data: true },
-  { path: '/liveSportGameV3', name: 'LiveSportGame', owner: 'sports', page: 'src/features/sports/LiveMatchPage', children: [{ path: 'bet', name: 'LiveSportGame_bet' }, { path: 'builder', name: 'LiveSportGame_builder' }, { path: 'chat', name: 'LiveSportGame_chat' }, { path: 'picks', name: 'LiveSportGame_picks' }, { path: 'standing', name: 'LiveSportGame_standing' }, { path: 'analysis', name: 'LiveSportGame_analysis' }, { path: 'line-up', name: 'LiveSportGame_lineup' }] },
+  { path: '/liveSportGameV3', name: 'LiveSportGame', owner: 'sports', page: 'src/app/pages/LiveMatchRoute', children: [{ path: 'bet', name: 'LiveSportGame_bet' }, { path: 'builder', name: 'LiveSportGame_builder' }, { path: 'chat', name: 'LiveSportGame_chat' }, { path: 'picks', name: 'LiveSportGame_picks' }, { path: 'standing', name: 'LiveSportGame_standing' }, { path: 'analysis', name: 'LiveSportGame_analysis' }, { path: 'line-up', name: 'LiveSportGame_lineup' }] },
   { path: '/player', name: 'player', owner: 'sports', page: 'src/features/sports/PlayerPage' },
   { path: '/saba', name: 'saba', owner: 'sports', page: 'src/features/sports/SportsPage' },
   { path: '/betRecord', name: 'betRecord', owner: 'bets', loginRequired: true, page: 'src/features/bets/BetRecordPage', data: true },

@@ -53,8 +53,19 @@ export function LegLine({ leg, oddsType, odds = true }: { leg: TicketLeg; oddsTy
   );
 }
 
-/** One ticket in My Bets: status, what it is, stake and return; a tap opens its details. Running: its cash-out. */
-export function TicketCard({ ticket, cashout }: { ticket: BetTicket; cashout?: number | null | undefined }) {
+/**
+ * One ticket in My Bets: status, what it is, stake and return; a tap opens its details. Running: its cash-out.
+ * `compact` (the match page): only the legs on `matchId` (the others counted) and no time.
+ */
+export function TicketCard({
+  ticket,
+  cashout,
+  compact,
+}: {
+  ticket: BetTicket;
+  cashout?: number | null | undefined;
+  compact?: { matchId: string } | undefined;
+}) {
   const { t, i18n } = useTranslation();
   const settled = !isOpenTicket(ticket.status);
   const title =
@@ -64,6 +75,7 @@ export function TicketCard({ ticket, cashout }: { ticket: BetTicket; cashout?: n
         ? // A builder's price is the combination's (issue 38), not its legs' prices multiplied: it shows once.
           `${t('slip.modes.builder')} @ ${formatOdds(ticket.odds, ticket.oddsType)}`
         : t(`slip.modes.${ticket.mode}`);
+  const shown = compact ? ticket.legs.filter((leg) => leg.matchId === compact.matchId).slice(0, 2) : ticket.legs.slice(0, 3);
   return (
     <li className={styles.card} data-testid="ticket" data-trans={ticket.transId} data-status={ticket.status}>
       <Link to="/history-detail" search={{ transId: ticket.transId }} className={styles.cardLink}>
@@ -71,10 +83,10 @@ export function TicketCard({ ticket, cashout }: { ticket: BetTicket; cashout?: n
           <span className={styles.cardTitle}>{title}</span>
           <StatusBadge status={ticket.status} />
         </div>
-        {ticket.legs.slice(0, 3).map((leg) => (
+        {shown.map((leg) => (
           <LegLine key={`${leg.marketId}:${leg.key}`} leg={leg} oddsType={ticket.oddsType} odds={ticket.mode !== 'builder'} />
         ))}
-        {ticket.legs.length > 3 && <span className={styles.more}>+{ticket.legs.length - 3}</span>}
+        {ticket.legs.length > shown.length && <span className={styles.more}>+{ticket.legs.length - shown.length}</span>}
         <dl className={styles.money}>
           <div>
             <dt>{t('bets.stake')}</dt>
@@ -87,7 +99,7 @@ export function TicketCard({ ticket, cashout }: { ticket: BetTicket; cashout?: n
             </dd>
           </div>
         </dl>
-        <span className={styles.when}>{formatDateTime(ticket.createdAt, i18n.language)}</span>
+        {!compact && <span className={styles.when}>{formatDateTime(ticket.createdAt, i18n.language)}</span>}
       </Link>
       <CashOut ticket={ticket} value={cashout} />
     </li>

@@ -6,7 +6,13 @@ import { betListKey, fetchTicket, ticketKey } from '../../api/queries';
 /** My bets (transactionRecord/queryBetList) and one ticket (saba/queryTicketByTransId). */
 export const BET_PAGE_SIZE = 20;
 
-export const betListQuery = (filter: { status: 'running' | 'settled'; beginDate?: string; endDate?: string; mode?: BetMode }) =>
+export const betListQuery = (filter: {
+  status: 'running' | 'settled';
+  beginDate?: string;
+  endDate?: string;
+  mode?: BetMode;
+  matchId?: string;
+}) =>
   infiniteQueryOptions({
     queryKey: betListKey(filter),
     queryFn: ({ pageParam }) => {

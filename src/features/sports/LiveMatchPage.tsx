@@ -1,5 +1,5 @@
 import { Link, useRouterState } from '@tanstack/react-router';
-import { Suspense, lazy } from 'react';
+import { type ReactNode, Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadAreas } from '../../i18n';
 import { SportTypeId } from '../../contract/sports';
@@ -42,9 +42,10 @@ const hasBuilder = (sportTypeId: string) => sportTypeId === SportTypeId.Football
 /**
  * /liveSportGameV3?matchId=…: scoreboard, video, and the tabs bet (all markets by category, live),
  * bet builder (football: picks of the match combined into one bet, issue 38), chat (live over STOMP), picks, standing, analysis and line-up. The match comes from the shared worker
- * (one /topic/match subscription however many tabs show it).
+ * (one /topic/match subscription however many tabs show it). `tickets`: what src/app puts under the
+ * scoreboard (the player's open tickets on this match with their cash-out; features do not import each other).
  */
-export function LiveMatchPage({ matchId = '' }: LiveMatchSearch) {
+export function LiveMatchPage({ matchId = '', tickets }: LiveMatchSearch & { tickets?: ReactNode }) {
   const { t } = useTranslation();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const segment = pathname.split('/').filter(Boolean)[1] ?? 'bet';
@@ -113,6 +114,7 @@ export function LiveMatchPage({ matchId = '' }: LiveMatchSearch) {
         {offline && <OfflineBanner view={offline} />}
         <Scoreboard match={match} now={now} />
         {match.video && <MatchVideo matchId={match.matchId} title={`${match.homeName} – ${match.awayName}`} />}
+        {tickets}
         <div className={styles.tabs}>
           <TabBar label={t('match.tabsLabel')}>
             {TABS.filter((candidate) => candidate.key !== 'builder' || hasBuilder(match.sportTypeId)).map((candidate) => (

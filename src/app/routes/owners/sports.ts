@@ -30,7 +30,7 @@ export const SPORTS_ROUTES = [
     name: 'LiveSportGame',
     owner: 'sports',
     search: liveMatchSearch,
-    page: page('LiveMatchPage', () => import('../../../features/sports/LiveMatchPage')),
+    page: page('LiveMatchRoute', () => import('../../pages/LiveMatchRoute')),
     children: [
       { path: 'bet', name: 'LiveSportGame_bet' },
       { path: 'builder', name: 'LiveSportGame_builder' },
