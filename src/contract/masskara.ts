@@ -74,10 +74,10 @@ export function masskaraTerms(campaign: Masskara, peso: (centavos: number) => st
     `Join to start: only bets and rounds settled after you join, from ${day(campaign.startsAt)} to ${day(campaign.endsAt)} UTC, draw masks.`,
     ...(campaign.sports
       ? [
-          `Each settled sports bet of at least ${peso(campaign.sports.minStake)}, every selection at odds ${(campaign.sports.minOddsH / 100).toFixed(2)} or more, draws one mask. Voided, rejected and cashed-out bets draw none.`,
+          `Each settled sports bet of at least ${peso(campaign.sports.minStake)}, every selection at odds ${(campaign.sports.minOddsH / 100).toFixed(2)} or more, draws one mask. Only your own cash counts: the part of a stake paid by a bonus or a free bet does not, and voided, rejected and cashed-out bets draw none.`,
         ]
       : []),
-    ...(campaign.casino ? [`Each settled casino round with a stake of at least ${peso(campaign.casino.minBet)} draws one mask.`] : []),
+    ...(campaign.casino ? [`Each settled casino round with a stake of at least ${peso(campaign.casino.minBet)} of your own cash (not bonus) draws one mask.`] : []),
     `A set is one of each of the ${campaign.masks.length} masks. Each draw is: ${campaign.masks.map((mask, index) => `${mask.label} ${odds[index]}%`).join(', ')}.`,
     'Every draw is provably fair: the fingerprint (hash) of your secret seed is shown when you join, the seed itself after you exchange or the campaign ends, so you can check every mask you got.',
     prize.multiple === 0
@@ -109,7 +109,7 @@ export type Raffle = z.infer<typeof raffleSchema>;
 export function raffleTerms(raffle: Raffle, peso: (centavos: number) => string): string[] {
   const counted = [raffle.sports ? 'sports bets' : '', raffle.casino ? 'casino rounds' : ''].filter(Boolean).join(' and ');
   return [
-    `One ticket for every ${peso(raffle.ticketTurnover)} you stake on ${counted || 'nothing'} settled from ${day(raffle.startsAt)} to ${day(raffle.endsAt)} UTC. Voided, rejected and cashed-out bets do not count.`,
+    `One ticket for every ${peso(raffle.ticketTurnover)} you stake on ${counted || 'nothing'} settled from ${day(raffle.startsAt)} to ${day(raffle.endsAt)} UTC. Only your own cash counts: the part of a stake paid by a bonus or a free bet does not, and voided, rejected and cashed-out bets do not count.`,
     `The draw is made once, automatically, after the end: ${raffle.prizes.map((prize, index) => `prize ${index + 1} ${peso(prize)}`).join(', ')}${raffle.multiple === 0 ? ' in cash' : ` as a bonus with ${raffle.multiple}× wagering`}; a player wins at most one prize.`,
     'The draw is provably fair: the fingerprint (hash) of its secret seed is published now, the seed after the draw, and anyone can check the winners from the seed and the ticket list.',
   ];
