@@ -1,3 +1,5 @@
+import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { join as joinPath } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { betTickets, bonusGrants, casinoRounds, masskaraEntries, masskaraMasks, raffleDraws } from '../../server/db/schema';
@@ -9,7 +11,7 @@ import type { ExchangeMasskaraAnswer, MasskaraAnswer, RafflesAnswer } from '../.
 import type { PromotionListAnswer } from '../../src/contract/answers/promotions';
 import { BetCode, type PlacementResult } from '../../src/contract/betting';
 import { drawRaffle, pickWeighted, raffleMessage } from '../../src/contract/fairness';
-import type { Masskara, Raffle } from '../../src/contract/masskara';
+import type { MasskaraEdition, Raffle } from '../../src/contract/masskara';
 import { GatewayCode } from '../../src/contract/errorCodes';
 import { type Pick, openPicks, singleBody } from './bodies';
 import { call, fund, idempotencyKey, quickCustomer, visitorToken } from './player';
@@ -51,11 +53,13 @@ async function devPost(path: string, body: unknown): Promise<Response> {
   return fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 }
 
-const masks: Masskara['masks'] = [
+const masks: MasskaraEdition['masks'] = [
   { id: 'gold-mask', label: 'Gold mask', weight: 1 },
   { id: 'red-mask', label: 'Red mask', weight: 1 },
 ];
-const campaign: Masskara = {
+const campaign: MasskaraEdition = {
+  id: 'fiesta-one',
+  raffles: [],
   active: true,
   title: 'Masskara test',
   summary: 'Collect both masks.',
@@ -107,7 +111,7 @@ async function completeSet(customerId: number, token: string): Promise<MasskaraA
 
 describe('the Masskara campaign', () => {
   beforeAll(async () => {
-    const saved = await devPost('/dev/masskara', { config: campaign });
+    const saved = await devPost('/dev/masskara', { config: { editions: [campaign] } });
     expect(saved.status, await saved.clone().text()).toBe(200);
   });
 
@@ -186,7 +190,7 @@ describe('the Masskara campaign', () => {
     const grants = await db()
       .select()
       .from(bonusGrants)
-      .where(and(eq(bonusGrants.customerId, player.customerId), eq(bonusGrants.offerId, 'masskara')));
+      .where(and(eq(bonusGrants.customerId, player.customerId), eq(bonusGrants.offerId, 'masskara-fiesta-one')));
     expect(grants).toHaveLength(1);
     expect(grants[0]).toMatchObject({ amount: 7_000, wageringRequired: 14_000, status: 'active' });
     const wallet = await call<PromotionListAnswer>(server, 'main', 'promotion/list', {}, { token: player.token });
@@ -411,5 +415,98 @@ describe('campaign turnover counts the cash part of settled stakes', () => {
       [cash!.customerId, 3],
       [mixed!.customerId, 1],
     ]);
+  });
+});
+
+describe('editions of the Masskara campaign', () => {
+  it('keeps an ended edition readable as history while a new edition is joined and collected apart, from the operator file any instance reads', async () => {
+    const player = await quickCustomer(server);
+    const first: MasskaraEdition = {
+      ...campaign,
+      id: 'fiesta-a',
+      title: 'Masskara A',
+      startsAt: new Date(Date.now() - HOUR).toISOString(),
+      endsAt: new Date(Date.now() + HOUR).toISOString(),
+      raffles: ['festival'],
+    };
+    expect((await devPost('/dev/masskara', { config: { editions: [first] } })).status).toBe(200);
+    expect((await join(player.token)).code).toBe('0000');
+    await db().insert(casinoRounds).values(round(player.customerId, 1_000));
+    expect((await read(player.token)).data.me!.records).toHaveLength(1);
+
+    // The operator ends A now and opens B: editions may not overlap.
+    const cut = Date.now() + 5;
+    const ended = { ...first, endsAt: new Date(cut).toISOString() };
+    const next: MasskaraEdition = {
+      ...campaign,
+      id: 'fiesta-b',
+      title: 'Masskara B',
+      startsAt: new Date(cut).toISOString(),
+      endsAt: new Date(cut + 24 * HOUR).toISOString(),
+      masks: [
+        { id: 'sun-mask', label: 'Sun mask', weight: 1 },
+        { id: 'moon-mask', label: 'Moon mask', weight: 1 },
+      ],
+    };
+    const overlapping = await devPost('/dev/masskara', { config: { editions: [first, next] } });
+    expect(overlapping.status).toBe(400);
+    expect(await overlapping.text()).toContain('fiesta-b starts before fiesta-a ends: editions must not overlap.');
+    expect((await devPost('/dev/masskara', { config: { editions: [ended, next] } })).status).toBe(200);
+    while (Date.now() <= cut) await new Promise((resolve) => setTimeout(resolve, 5));
+
+    // The current edition is B (on both instances); A is listed as ended.
+    const current = (await read(player.token, second)).data;
+    expect(current).toMatchObject({ edition: 'fiesta-b', title: 'Masskara B', status: 'running', me: null, raffles: [] });
+    expect(current.editions.map((e) => [e.id, e.status])).toEqual([
+      ['fiesta-a', 'ended'],
+      ['fiesta-b', 'running'],
+    ]);
+    // A cannot be joined any more; B is joined apart, with its own seed.
+    const late = await call(
+      server,
+      'main',
+      'masskara/join',
+      { edition: 'fiesta-a' },
+      { token: player.token, idempotencyKey: idempotencyKey() },
+    );
+    expect(late.message).toBe('This edition of the Masskara campaign has ended.');
+    const joinedB = await join(player.token);
+    expect(joinedB.code).toBe('0000');
+    await db().insert(casinoRounds).values(round(player.customerId, 1_000));
+    const inB = (await read(player.token)).data.me!;
+    expect(inB.records).toHaveLength(1);
+    expect(['sun-mask', 'moon-mask']).toContain(inB.records[0]!.maskId);
+    expect(inB.seedHash).toBe(joinedB.data.seedHash);
+
+    // A, read as history: its one mask, its raffles, and its seed revealed now that it has ended.
+    const history = (await call<MasskaraAnswer>(server, 'main', 'masskara/campaign', { edition: 'fiesta-a' }, { token: player.token }))
+      .data;
+    expect(history).toMatchObject({ edition: 'fiesta-a', title: 'Masskara A', status: 'ended', raffles: ['festival'] });
+    expect(history.me!.records).toHaveLength(1);
+    expect(['gold-mask', 'red-mask']).toContain(history.me!.records[0]!.maskId);
+    expect(seedHash(history.me!.seed!)).toBe(history.me!.seedHash);
+    expect(history.me!.seedHash).not.toBe(inB.seedHash);
+    const entries = await db().select().from(masskaraEntries).where(eq(masskaraEntries.customerId, player.customerId));
+    expect(entries.map((e) => e.edition).sort()).toEqual(['fiesta-a', 'fiesta-b']);
+    const unknown = await call(server, 'main', 'masskara/campaign', { edition: 'fiesta-z' }, { token: player.token });
+    expect(unknown.message).toBe('There is no such edition of the Masskara campaign.');
+
+    // The operator's file in the data folder: an edit made there is read without a restart, by either instance.
+    const file = joinPath(server.config.dataDir, 'masskara.json');
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { editions: MasskaraEdition[] };
+    expect(stored.editions.map((e) => e.id)).toEqual(['fiesta-a', 'fiesta-b']);
+    stored.editions[1]!.title = 'Masskara B, edited';
+    // (Edits are stamped a few seconds apart, as an operator's are: the file is read again when its modification time changes.)
+    const edit = (text: string, seconds: number) => {
+      writeFileSync(file, text);
+      utimesSync(file, new Date(), new Date(Date.now() + seconds * 1_000));
+    };
+    edit(JSON.stringify(stored), 2);
+    expect((await read(player.token, second)).data.title).toBe('Masskara B, edited');
+    expect((await read(player.token)).data.title).toBe('Masskara B, edited');
+    // A broken edit is not taken: the last good content stays.
+    edit('{"editions": [', 4);
+    expect((await read(player.token)).data.title).toBe('Masskara B, edited');
+    expect((await read(player.token, second)).data.title).toBe('Masskara B, edited');
   });
 });

@@ -18,3 +18,13 @@ SELECT r.customer_id, 'round:' || r.id AS source, 'round' AS kind, r.game_name A
 	r.last_at AS settled_at
 FROM casino_rounds r
 WHERE r.status = 'settled';
+--> statement-breakpoint
+-- Masskara's editions (issue 35): a player joins each edition once; the masks of an edition are its own (editions never overlap,
+-- so a settled stake still draws at most one mask). What was there before belongs to the first edition, "2026".
+ALTER TABLE "masskara_entries" ADD COLUMN "edition" text DEFAULT '2026' NOT NULL;--> statement-breakpoint
+ALTER TABLE "masskara_entries" ALTER COLUMN "edition" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "masskara_entries" DROP CONSTRAINT "masskara_entries_pkey";--> statement-breakpoint
+ALTER TABLE "masskara_entries" ADD CONSTRAINT "masskara_entries_pkey" PRIMARY KEY ("customer_id", "edition");--> statement-breakpoint
+ALTER TABLE "masskara_masks" ADD COLUMN "edition" text DEFAULT '2026' NOT NULL;--> statement-breakpoint
+ALTER TABLE "masskara_masks" ALTER COLUMN "edition" DROP DEFAULT;--> statement-breakpoint
+CREATE INDEX "masskara_masks_edition" ON "masskara_masks" USING btree ("customer_id", "edition");

@@ -1,28 +1,34 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../../db';
 import { masskaraEntries, masskaraMasks, raffleDraws, raffles } from '../../db/schema';
 
-/** Masskara's and the raffles' storage (migration 0031). */
+/** Masskara's and the raffles' storage (migration 0031; editions and the settled_stakes view: 0040). */
 
 export type MasskaraEntryRow = typeof masskaraEntries.$inferSelect;
 export type MaskRow = typeof masskaraMasks.$inferSelect;
 export type RaffleRow = typeof raffles.$inferSelect;
 export type RaffleDrawRow = typeof raffleDraws.$inferSelect;
 
-export async function entry(db: Queryable, customerId: number, lock = false): Promise<MasskaraEntryRow | undefined> {
-  const query = db.select().from(masskaraEntries).where(eq(masskaraEntries.customerId, customerId));
+export async function entry(db: Queryable, customerId: number, edition: string, lock = false): Promise<MasskaraEntryRow | undefined> {
+  const query = db
+    .select()
+    .from(masskaraEntries)
+    .where(and(eq(masskaraEntries.customerId, customerId), eq(masskaraEntries.edition, edition)));
   const [row] = lock ? await query.for('update') : await query;
   return row;
 }
 
-/** Joins once (a second join answers the first entry, its seed unchanged). */
-export async function join(tx: Transaction, row: { customerId: number; joinedAt: Date; seed: string; seedHash: string }) {
+/** Joins an edition once (a second join answers the first entry, its seed unchanged). */
+export async function join(tx: Transaction, row: { customerId: number; edition: string; joinedAt: Date; seed: string; seedHash: string }) {
   await tx.insert(masskaraEntries).values(row).onConflictDoNothing();
-  return (await entry(tx, row.customerId))!;
+  return (await entry(tx, row.customerId, row.edition))!;
 }
 
-export async function markExchanged(tx: Transaction, customerId: number, grantId: number, at: Date): Promise<void> {
-  await tx.update(masskaraEntries).set({ exchangedAt: at, grantId }).where(eq(masskaraEntries.customerId, customerId));
+export async function markExchanged(tx: Transaction, customerId: number, edition: string, grantId: number, at: Date): Promise<void> {
+  await tx
+    .update(masskaraEntries)
+    .set({ exchangedAt: at, grantId })
+    .where(and(eq(masskaraEntries.customerId, customerId), eq(masskaraEntries.edition, edition)));
 }
 
 export interface MaskSource {
@@ -72,12 +78,12 @@ export async function addMasks(db: Queryable, rows: (typeof masskaraMasks.$infer
   if (rows.length > 0) await db.insert(masskaraMasks).values(rows).onConflictDoNothing();
 }
 
-/** The player's masks, newest first. */
-export function masksOf(db: Queryable, customerId: number): Promise<MaskRow[]> {
+/** The player's masks of an edition, newest first. */
+export function masksOf(db: Queryable, customerId: number, edition: string): Promise<MaskRow[]> {
   return db
     .select()
     .from(masskaraMasks)
-    .where(eq(masskaraMasks.customerId, customerId))
+    .where(and(eq(masskaraMasks.customerId, customerId), eq(masskaraMasks.edition, edition)))
     .orderBy(sql`${masskaraMasks.earnedAt} DESC, ${masskaraMasks.id} DESC`);
 }
 
