@@ -8,4 +8,12 @@ export const c3735En = {
     title: 'Editions',
     history: 'This edition has ended: what you collected in it is kept here as history.',
   },
+  tutorial: {
+    watch: 'Watch the video tutorial',
+    title: 'How to bet: video tutorial',
+    close: 'Close',
+    captions: 'English captions',
+    failed: 'The video could not be played.',
+    noCaptions: 'This video has no captions.',
+  },
 };

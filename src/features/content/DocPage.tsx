@@ -6,6 +6,7 @@ import { PageSkeleton } from '../../ui/Skeleton';
 import { useDoc } from './docs';
 import { LEGAL_DOCS } from './docs/types';
 import { DocView } from './DocView';
+import { TutorialVideo } from './TutorialVideo';
 
 function DocContent({ slug }: { slug: (typeof LEGAL_DOCS)[keyof typeof LEGAL_DOCS] }) {
   return <DocView doc={useDoc(slug)} />;
@@ -21,6 +22,7 @@ export function DocPage() {
       <Suspense fallback={<PageSkeleton label={t('common.loading')} lines={10} />}>
         <DocContent slug={slug} />
       </Suspense>
+      {slug === 'how-to-bet' && <TutorialVideo id="how-to-bet" />}
     </PageLayout>
   );
 }
