@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/instance';
 import type { TutorialVideoAnswer } from '../../contract/answers/video';
@@ -21,10 +21,13 @@ export function TutorialVideo({ id }: { id: TutorialId }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
-  const close = () => {
-    setOpen(false);
-    opener.current?.focus();
-  };
+  const wasOpen = useRef(false);
+  // Once the dialog is gone (while it is open the page behind it is inert), the focus goes back to the button.
+  useEffect(() => {
+    if (wasOpen.current && !open) opener.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+  const close = () => setOpen(false);
   return (
     <div className={styles.tutorial}>
       <Button ref={opener} variant="secondary" onClick={() => setOpen(true)} data-testid="tutorial-open">
