@@ -19,10 +19,10 @@ export function DocPage() {
   const slug = LEGAL_DOCS[(route?.name ?? 'terms') as keyof typeof LEGAL_DOCS] ?? 'terms';
   return (
     <PageLayout flush>
+      {slug === 'how-to-bet' && <TutorialVideo id="how-to-bet" />}
       <Suspense fallback={<PageSkeleton label={t('common.loading')} lines={10} />}>
         <DocContent slug={slug} />
       </Suspense>
-      {slug === 'how-to-bet' && <TutorialVideo id="how-to-bet" />}
     </PageLayout>
   );
 }
