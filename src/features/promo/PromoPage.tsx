@@ -213,13 +213,63 @@ function GrantCard({ grant, onChanged }: { grant: Grant; onChanged: () => void }
   );
 }
 
-export function Terms({ terms }: { terms: readonly string[] }) {
+/** An offer as a card: its title, what it is and every material term in plain words; then what the reader may do. */
+export function OfferArticle({
+  title,
+  summary,
+  terms,
+  testId,
+  cardRef,
+  children,
+}: {
+  title: string;
+  summary: string;
+  terms: readonly string[];
+  testId?: string;
+  cardRef?: React.Ref<HTMLElement>;
+  children?: React.ReactNode;
+}) {
+  const { t } = useTranslation();
   return (
-    <ul className={styles.terms}>
-      {terms.map((line) => (
-        <li key={line}>{line}</li>
-      ))}
-    </ul>
+    <article ref={cardRef} className={styles.card} data-testid={testId}>
+      <h3 className={styles.title}>{title}</h3>
+      <p className={styles.dim}>{summary}</p>
+      <h4 className={styles.termsTitle}>{t('promo.terms')}</h4>
+      <ul className={styles.terms}>
+        {terms.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      {children}
+    </article>
+  );
+}
+
+/** Why the player cannot take an offer, or the button that takes it. */
+function TakeOrWhy({ refusal, busy, take, label }: { refusal: string | null; busy: boolean; take: () => void; label: string }) {
+  return refusal ? (
+    <p className={styles.refusal} data-testid="promo-refusal">
+      {refusal}
+    </p>
+  ) : (
+    <Button block busy={busy} onClick={take} data-testid="promo-opt-in">
+      {label}
+    </Button>
+  );
+}
+
+/** A visitor's way to the offers: register to take one, or log in. */
+export function VisitorAsk() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Button block onClick={() => openLogin({ type: 'register' })}>
+        {t('promo.registerToTake')}
+      </Button>
+      <Button block variant="secondary" onClick={() => openLogin({ type: 'password' })}>
+        {t('common.login')}
+      </Button>
+    </>
   );
 }
 
@@ -240,21 +290,9 @@ export function OfferCard({ offer, onTaken }: { offer: PlayerOffer; onTaken: () 
       .finally(() => setBusy(false));
   };
   return (
-    <article ref={card} className={styles.card} data-testid={`promo-offer-${offer.id}`}>
-      <h3 className={styles.title}>{offer.title}</h3>
-      <p className={styles.dim}>{offer.summary}</p>
-      <h4 className={styles.termsTitle}>{t('promo.terms')}</h4>
-      <Terms terms={offer.terms} />
-      {offer.refusal ? (
-        <p className={styles.refusal} data-testid="promo-refusal">
-          {offer.refusal}
-        </p>
-      ) : (
-        <Button block busy={busy} onClick={take} data-testid="promo-opt-in">
-          {t('promo.take', { amount: formatCentavos(offer.bonus) })}
-        </Button>
-      )}
-    </article>
+    <OfferArticle cardRef={card} testId={`promo-offer-${offer.id}`} title={offer.title} summary={offer.summary} terms={offer.terms}>
+      <TakeOrWhy refusal={offer.refusal} busy={busy} take={take} label={t('promo.take', { amount: formatCentavos(offer.bonus) })} />
+    </OfferArticle>
   );
 }
 
@@ -273,19 +311,9 @@ function VisitorOffers({ welcome }: { welcome: boolean }) {
     <div className={styles.page}>
       <h2 className={styles.heading}>{welcome ? t('promo.welcomeOffers') : t('promo.offers')}</h2>
       {offers.map((offer) => (
-        <article key={offer.id} className={styles.card}>
-          <h3 className={styles.title}>{offer.title}</h3>
-          <p className={styles.dim}>{offer.summary}</p>
-          <h4 className={styles.termsTitle}>{t('promo.terms')}</h4>
-          <Terms terms={offer.terms} />
-        </article>
+        <OfferArticle key={offer.id} testId={`promo-offer-${offer.id}`} title={offer.title} summary={offer.summary} terms={offer.terms} />
       ))}
-      <Button block onClick={() => openLogin({ type: 'register' })}>
-        {t('promo.registerToTake')}
-      </Button>
-      <Button block variant="secondary" onClick={() => openLogin({ type: 'password' })}>
-        {t('common.login')}
-      </Button>
+      <VisitorAsk />
     </div>
   );
 }
@@ -317,20 +345,13 @@ function FreeBetOfferCard({ offer, onTaken }: { offer: FreeBetOffer; onTaken: ()
       .finally(() => setBusy(false));
   };
   return (
-    <article className={styles.card} data-testid={`promo-offer-${offer.id}`}>
-      <h3 className={styles.title}>{offer.title}</h3>
-      <p className={styles.dim}>{offer.summary}</p>
-      <h4 className={styles.termsTitle}>{t('promo.terms')}</h4>
-      <Terms terms={offer.terms} />
-      {offer.refusal ? (
-        <p className={styles.refusal} data-testid="promo-refusal">
-          {offer.refusal}
-        </p>
-      ) : (
-        <Button block busy={busy} onClick={take} data-testid="promo-opt-in">
-          {t('promo.freeBets.take', { amount: formatCentavos(offer.amount) })}
-        </Button>
-      )}
-    </article>
+    <OfferArticle testId={`promo-offer-${offer.id}`} title={offer.title} summary={offer.summary} terms={offer.terms}>
+      <TakeOrWhy
+        refusal={offer.refusal}
+        busy={busy}
+        take={take}
+        label={t('promo.freeBets.take', { amount: formatCentavos(offer.amount) })}
+      />
+    </OfferArticle>
   );
 }

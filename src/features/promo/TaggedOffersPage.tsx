@@ -3,13 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { balanceQuery } from '../../api/queries';
 import type { OfferTag } from '../../contract/promotions';
 import { useLoggedIn } from '../../hooks/useLoggedIn';
-import { openLogin } from '../../stores/ui';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
 import { PageLayout } from '../../ui/PageLayout';
 import { Skeleton } from '../../ui/Skeleton';
 import { PROMOTION_LIST_KEY, promotionListQuery, publicOffersQuery } from './api';
-import { OfferCard, Terms } from './PromoPage';
+import { OfferArticle, OfferCard, VisitorAsk } from './PromoPage';
 import styles from './Promo.module.css';
 
 /**
@@ -62,7 +61,6 @@ function PlayerOffers({ tag }: { tag: OfferTag }) {
 }
 
 function VisitorOffers({ tag }: { tag: OfferTag }) {
-  const { t } = useTranslation();
   const { data, isPending, isError, refetch } = useQuery(publicOffersQuery);
   if (isPending) return <Skeleton height={160} radius={12} />;
   if (isError) return <Failed retry={() => void refetch()} />;
@@ -71,19 +69,9 @@ function VisitorOffers({ tag }: { tag: OfferTag }) {
   return (
     <>
       {offers.map((offer) => (
-        <article key={offer.id} className={styles.card} data-testid={`promo-offer-${offer.id}`}>
-          <h3 className={styles.title}>{offer.title}</h3>
-          <p className={styles.dim}>{offer.summary}</p>
-          <h4 className={styles.termsTitle}>{t('promo.terms')}</h4>
-          <Terms terms={offer.terms} />
-        </article>
+        <OfferArticle key={offer.id} testId={`promo-offer-${offer.id}`} title={offer.title} summary={offer.summary} terms={offer.terms} />
       ))}
-      <Button block onClick={() => openLogin({ type: 'register' })}>
-        {t('promo.registerToTake')}
-      </Button>
-      <Button block variant="secondary" onClick={() => openLogin({ type: 'password' })}>
-        {t('common.login')}
-      </Button>
+      <VisitorAsk />
     </>
   );
 }
