@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * The Masskara campaign and raffles (server/modules/campaigns, issue 35, migration 0031): who joined the
@@ -9,11 +9,13 @@ import { bigint, bigserial, boolean, check, index, jsonb, pgTable, text, timesta
 
 const ref = (name: string) => bigint(name, { mode: 'number' });
 
-/** A player in the campaign: joined once, with the seed their masks are drawn under; exchanged at most once. */
+/** A player in an edition of the campaign: joined once, with the seed their masks are drawn under; exchanged at most once. */
 export const masskaraEntries = pgTable(
   'masskara_entries',
   {
-    customerId: ref('customer_id').primaryKey(),
+    customerId: ref('customer_id').notNull(),
+    /** The edition (masskara.json's id; migration 0040). */
+    edition: text('edition').notNull(),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
     seed: text('seed').notNull(),
     seedHash: text('seed_hash').notNull(),
@@ -21,7 +23,10 @@ export const masskaraEntries = pgTable(
     /** The bonus grant the set was exchanged for. */
     grantId: ref('grant_id'),
   },
-  (t) => [check('masskara_entries_exchanged', sql`(${t.exchangedAt} IS NULL) = (${t.grantId} IS NULL)`)],
+  (t) => [
+    primaryKey({ name: 'masskara_entries_pkey', columns: [t.customerId, t.edition] }),
+    check('masskara_entries_exchanged', sql`(${t.exchangedAt} IS NULL) = (${t.grantId} IS NULL)`),
+  ],
 );
 
 /** A mask drawn: one per source (a settled bet or casino round), its roll and what it was. */
@@ -30,6 +35,8 @@ export const masskaraMasks = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     customerId: ref('customer_id').notNull(),
+    /** The edition it was drawn in (editions never overlap: a source draws in one edition only). */
+    edition: text('edition').notNull(),
     /** bet:<ticket id> or round:<casino round id>: one mask per source. */
     source: text('source').notNull(),
     /** bet | round */
@@ -47,6 +54,7 @@ export const masskaraMasks = pgTable(
   },
   (t) => [
     uniqueIndex('masskara_masks_once').on(t.customerId, t.source),
+    index('masskara_masks_edition').on(t.customerId, t.edition),
     check('masskara_masks_kind', sql`${t.kind} IN ('bet', 'round')`),
     check('masskara_masks_stake', sql`${t.stake} >= 0`),
   ],

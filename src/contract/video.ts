@@ -4,6 +4,12 @@
  * a stream. No zod here: the live match page imports it.
  */
 
+/** The tutorial videos (/teach's overlay): one per tutorial page, played from the video provider with its captions. */
+export const TUTORIAL_VIDEOS = ['how-to-bet'] as const;
+export type TutorialVideo = (typeof TUTORIAL_VIDEOS)[number];
+/** Public. { id }: a tutorial video's HLS playlist and, when the provider has them, its captions (WebVTT). */
+export const TUTORIAL_VIDEO_CALL = 'video/tutorial';
+
 /** The video providers of spec §7, in their default priority (the site setting `video.priority` may reorder them). */
 export const VIDEO_PROVIDERS = ['nami', 'sportradar', 'saba'] as const;
 export type VideoProviderName = (typeof VIDEO_PROVIDERS)[number];

@@ -18,6 +18,7 @@ import { securityCn } from './security.cn';
 import { supportCn } from './support.cn';
 import { partnersCn } from './partners.cn';
 import { hostsCn } from './hosts.cn';
+import { c3735Cn } from './c3735.cn';
 import { socialCn } from './social.cn';
 import { walletCn } from './wallet.cn';
 import { experimentsCn } from './experiments.cn';
@@ -335,6 +336,7 @@ export const cn: Resources = {
   wallet: walletCn,
   partners: partnersCn,
   hosts: hostsCn,
+  c3735: c3735Cn,
   social: socialCn,
   rg: rgCn,
   promo: promoCn,

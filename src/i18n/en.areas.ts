@@ -17,6 +17,7 @@ import { experimentsEn } from './experiments.en';
 import { privacyEn } from './privacy.en';
 import { partnersEn } from './partners.en';
 import { hostsEn } from './hosts.en';
+import { c3735En } from './c3735.en';
 import { rgEn } from './rg.en';
 import { routesEn } from './routes.en';
 import { securityEn } from './security.en';
@@ -290,6 +291,7 @@ export const enAreas = {
   wallet: walletEn,
   partners: partnersEn,
   hosts: hostsEn,
+  c3735: c3735En,
   social: socialEn,
   kyc: kycEn,
   casino: casinoEn,

@@ -18,6 +18,8 @@ export interface HlsVideoProps {
   onFailed?: () => void;
   /** A clip (a VOD playlist) played to its end. */
   onEnded?: () => void;
+  /** Captions the provider gives (a WebVTT file on this origin), shown by default. */
+  captions?: { src: string; lang: string; label: string } | undefined;
 }
 
 /** A rendition the player can pick: its index in hls.js's levels and its height. */
@@ -33,7 +35,7 @@ interface Level {
  * pin a quality; "Auto" goes back to adaptive. A playlist or segment that fails for good calls onFailed
  * (the caller moves to its next source).
  */
-export function HlsVideo({ src, autoPlay, label, onPlaying, onProgress, onFailed, onEnded }: HlsVideoProps) {
+export function HlsVideo({ src, autoPlay, label, onPlaying, onProgress, onFailed, onEnded, captions }: HlsVideoProps) {
   const { t } = useTranslation();
   const videoRef = useRef<HTMLVideoElement>(null);
   const hlsRef = useRef<Hls | null>(null);
@@ -126,7 +128,9 @@ export function HlsVideo({ src, autoPlay, label, onPlaying, onProgress, onFailed
           if (!hlsRef.current) callbacks.current.onFailed?.();
         }}
         data-testid="hls-video"
-      />
+      >
+        {captions && <track kind="captions" src={captions.src} srcLang={captions.lang} label={captions.label} default />}
+      </video>
       {levels.length > 1 && (
         <label className={styles.quality}>
           <span className={styles.qualityLabel}>{t('video.quality')}</span>

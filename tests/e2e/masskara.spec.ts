@@ -21,22 +21,28 @@ test('a player joins the Masskara campaign, earns a mask when a bet settles, and
   const saved = await request.post('/dev/masskara', {
     data: {
       config: {
-        active: true,
-        title: 'Masskara: collect the masks',
-        summary: 'Play to collect the five festival masks of Bacolod, then exchange a full set for a ₱100 bonus.',
-        startsAt: new Date(Date.now() - day).toISOString(),
-        endsAt: new Date(Date.now() + 30 * day).toISOString(),
-        masks: [
-          { id: 'golden-smile', label: 'Golden smile', weight: 30 },
-          { id: 'red-feather', label: 'Red feather', weight: 25 },
-          { id: 'blue-sequin', label: 'Blue sequin', weight: 20 },
-          { id: 'green-leaf', label: 'Green leaf', weight: 15 },
-          { id: 'silver-moon', label: 'Silver moon', weight: 10 },
+        editions: [
+          {
+            id: '2026',
+            raffles: [],
+            active: true,
+            title: 'Masskara: collect the masks',
+            summary: 'Play to collect the five festival masks of Bacolod, then exchange a full set for a ₱100 bonus.',
+            startsAt: new Date(Date.now() - day).toISOString(),
+            endsAt: new Date(Date.now() + 30 * day).toISOString(),
+            masks: [
+              { id: 'golden-smile', label: 'Golden smile', weight: 30 },
+              { id: 'red-feather', label: 'Red feather', weight: 25 },
+              { id: 'blue-sequin', label: 'Blue sequin', weight: 20 },
+              { id: 'green-leaf', label: 'Green leaf', weight: 15 },
+              { id: 'silver-moon', label: 'Silver moon', weight: 10 },
+            ],
+            sports: { minStake: 1_000, minOddsH: 101 },
+            casino: { minBet: 500 },
+            prize: { bonus: 10_000, multiple: 3, maxBet: 5_000, maxWin: 50_000, days: 7 },
+            exchangeDays: 7,
+          },
         ],
-        sports: { minStake: 1_000, minOddsH: 101 },
-        casino: { minBet: 500 },
-        prize: { bonus: 10_000, multiple: 3, maxBet: 5_000, maxWin: 50_000, days: 7 },
-        exchangeDays: 7,
       },
     },
   });

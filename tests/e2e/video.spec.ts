@@ -89,3 +89,43 @@ test.describe('match video', () => {
     await expect(page.getByTestId('video-status')).toHaveText('video not found', { timeout: 30_000 });
   });
 });
+
+test.describe('/teach’s tutorial video', () => {
+  test('opens over the page from the keyboard, plays with its captions, and Escape closes it with the focus back on the button', async ({
+    page,
+  }) => {
+    test.slow();
+    await page.goto('/teach');
+    const opener = page.getByTestId('tutorial-open');
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'How to bet: video tutorial' });
+    await expect(dialog).toBeVisible();
+    const video = dialog.getByTestId('hls-video');
+    // Frames decoded and the clock moving: the tutorial really plays.
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.getVideoPlaybackQuality().totalVideoFrames), { timeout: 60_000 })
+      .toBeGreaterThan(10);
+    // The provider's captions are a showing track with the tutorial's first line.
+    await expect
+      .poll(
+        () =>
+          video.evaluate((v: HTMLVideoElement) => {
+            const track = v.textTracks[0];
+            return track ? `${track.kind}:${track.mode}:${track.cues?.[0] ? (track.cues[0] as VTTCue).text : ''}` : '';
+          }),
+        { timeout: 30_000 },
+      )
+      .toBe('captions:showing:Welcome to Panalo. This is how to place a bet.');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: 'test-results/screens/teach-tutorial-390x844.png' });
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+    // The close button closes it too.
+    await opener.click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByTestId('tutorial-close').click();
+    await expect(dialog).toBeHidden();
+  });
+});

@@ -1,15 +1,19 @@
+import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { join as joinPath } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bonusGrants, casinoRounds, masskaraEntries, masskaraMasks, raffleDraws } from '../../server/db/schema';
+import { betTickets, bonusGrants, casinoRounds, masskaraEntries, masskaraMasks, raffleDraws } from '../../server/db/schema';
+import { rewardTerms } from '../../server/modules/campaigns/service';
+import { TOURNAMENT_GRACE_MS } from '../../server/modules/campaigns/tournaments';
 import { rollFor, seedHash } from '../../server/modules/campaigns/fairness';
 import { ledgerTotal } from '../../server/modules/wallet/ledger';
 import type { ExchangeMasskaraAnswer, MasskaraAnswer, RafflesAnswer } from '../../src/contract/answers/masskara';
 import type { PromotionListAnswer } from '../../src/contract/answers/promotions';
 import { BetCode, type PlacementResult } from '../../src/contract/betting';
 import { drawRaffle, pickWeighted, raffleMessage } from '../../src/contract/fairness';
-import type { Masskara, Raffle } from '../../src/contract/masskara';
+import type { MasskaraEdition, Raffle } from '../../src/contract/masskara';
 import { GatewayCode } from '../../src/contract/errorCodes';
-import { openPicks, singleBody } from './bodies';
+import { type Pick, openPicks, singleBody } from './bodies';
 import { call, fund, idempotencyKey, quickCustomer, visitorToken } from './player';
 import { type TestServer, secondInstance, startServer } from './server';
 
@@ -25,6 +29,8 @@ import { type TestServer, secondInstance, startServer } from './server';
 let server: TestServer;
 let second: TestServer;
 const HOUR = 3_600_000;
+/** Matches settled by a test here (their markets are closed). */
+const settledMatches = new Set<string>();
 
 beforeAll(async () => {
   server = await startServer({}, undefined, { ipCallsPerMinute: 100_000, accountCallsPerMinute: 10_000 });
@@ -47,11 +53,13 @@ async function devPost(path: string, body: unknown): Promise<Response> {
   return fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 }
 
-const masks: Masskara['masks'] = [
+const masks: MasskaraEdition['masks'] = [
   { id: 'gold-mask', label: 'Gold mask', weight: 1 },
   { id: 'red-mask', label: 'Red mask', weight: 1 },
 ];
-const campaign: Masskara = {
+const campaign: MasskaraEdition = {
+  id: 'fiesta-one',
+  raffles: [],
   active: true,
   title: 'Masskara test',
   summary: 'Collect both masks.',
@@ -103,7 +111,7 @@ async function completeSet(customerId: number, token: string): Promise<MasskaraA
 
 describe('the Masskara campaign', () => {
   beforeAll(async () => {
-    const saved = await devPost('/dev/masskara', { config: campaign });
+    const saved = await devPost('/dev/masskara', { config: { editions: [campaign] } });
     expect(saved.status, await saved.clone().text()).toBe(200);
   });
 
@@ -138,6 +146,7 @@ describe('the Masskara campaign', () => {
     expect(small.data.code, small.data.message).toBe(BetCode.Ok);
     expect((await read(player.token)).data.me?.records).toEqual([]); // not settled yet
     for (const matchId of new Set([pick!.match.matchId, before!.match.matchId])) {
+      settledMatches.add(matchId);
       expect((await fetch(`${server.url}/dev/feed/settle/${matchId}`, { method: 'POST' })).status).toBe(200);
     }
     await server.app.bets.idle();
@@ -181,7 +190,7 @@ describe('the Masskara campaign', () => {
     const grants = await db()
       .select()
       .from(bonusGrants)
-      .where(and(eq(bonusGrants.customerId, player.customerId), eq(bonusGrants.offerId, 'masskara')));
+      .where(and(eq(bonusGrants.customerId, player.customerId), eq(bonusGrants.offerId, 'masskara-fiesta-one')));
     expect(grants).toHaveLength(1);
     expect(grants[0]).toMatchObject({ amount: 7_000, wageringRequired: 14_000, status: 'active' });
     const wallet = await call<PromotionListAnswer>(server, 'main', 'promotion/list', {}, { token: player.token });
@@ -312,5 +321,192 @@ describe('raffles', () => {
     expect(shown).toMatchObject({ status: 'running', seed: null, draw: null, myTickets: null });
     expect(shown.seedHash).toMatch(/^[0-9a-f]{64}$/);
     expect(await db().select().from(raffleDraws).where(eq(raffleDraws.raffleId, 'running'))).toHaveLength(0);
+  });
+});
+
+describe('campaign turnover counts the cash part of settled stakes', () => {
+  /** A sports bonus of `amount` (max bet ₱100) granted to the player as the campaigns grant their rewards. */
+  async function bonus(customerId: number, amount: number): Promise<void> {
+    await db().transaction((tx) =>
+      server.app.promotions.grant(
+        tx,
+        customerId,
+        `turnover-test-${customerId}`,
+        rewardTerms('Turnover test bonus', { bonus: amount, multiple: 5, maxBet: 10_000, maxWin: 500_000, days: 7 }),
+        amount,
+      ),
+    );
+  }
+  const place = (token: string, pick: Pick, pesos: number) =>
+    call<PlacementResult>(server, 'tp', 'saba/sabaDoPlaceBetV2', singleBody(pick, pesos), { token, idempotencyKey: idempotencyKey() });
+  async function settle(matchId: string): Promise<void> {
+    expect((await fetch(`${server.url}/dev/feed/settle/${matchId}`, { method: 'POST' })).status).toBe(200);
+    await server.app.bets.idle();
+    settledMatches.add(matchId);
+  }
+  function freshPick(): Pick {
+    const [pick] = openPicks(server.app.feed, {
+      live: false,
+      count: 1,
+      exclude: settledMatches,
+      filter: (m) => m.selections.every((s) => s.price > 1.01),
+    });
+    settledMatches.add(pick!.match.matchId);
+    return pick!;
+  }
+
+  it('draws a mask only for a settled stake whose cash part reaches the stake asked, and records that cash part', async () => {
+    const player = await quickCustomer(server);
+    expect((await join(player.token)).code).toBe('0000');
+    await fund(server, player.customerId, 1_000);
+    await bonus(player.customerId, 10_000);
+    const pick = freshPick();
+    // ₱40: ₱10 cash, ₱30 bonus (under the ₱25 asked in cash). ₱30: all bonus. Neither draws a mask.
+    const mixed = await place(player.token, pick, 40);
+    expect(mixed.data.code, mixed.data.message).toBe(BetCode.Ok);
+    const fromBonus = await place(player.token, pick, 30);
+    expect(fromBonus.data.code, fromBonus.data.message).toBe(BetCode.Ok);
+    // ₱35 after a ₱30 deposit: ₱30 cash, ₱5 bonus: draws one mask, recorded at ₱30.
+    await fund(server, player.customerId, 3_000);
+    const counted = await place(player.token, pick, 35);
+    expect(counted.data.code, counted.data.message).toBe(BetCode.Ok);
+    await settle(pick.match.matchId);
+
+    const tickets = await db().select().from(betTickets).where(eq(betTickets.customerId, player.customerId));
+    expect(tickets.map((t) => t.status).every((s) => ['won', 'lost', 'halfWon', 'halfLost'].includes(s))).toBe(true);
+    const records = (await read(player.token)).data.me!.records;
+    expect(records.map((r) => [r.reference, r.stake])).toEqual([[counted.data.ticket!.transId, 3_000]]);
+  });
+
+  it('gives raffle tickets for the cash part of settled stakes only: a bonus-funded stake earns none', async () => {
+    const raffle: Raffle = {
+      title: 'Cash raffle',
+      summary: 'A ticket for every ₱10 of your own money staked.',
+      startsAt: new Date(Date.now() - HOUR).toISOString(),
+      endsAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+      ticketTurnover: 1_000,
+      sports: true,
+      casino: false,
+      prizes: [1_000],
+      multiple: 0,
+    };
+    expect((await devPost('/dev/raffle', { id: 'cash-only', definition: raffle })).status).toBe(200);
+    const [cash, bonusOnly, mixed] = await Promise.all([1, 2, 3].map(() => quickCustomer(server)));
+    await fund(server, cash!.customerId, 3_000);
+    await bonus(bonusOnly!.customerId, 4_000);
+    await fund(server, mixed!.customerId, 1_000);
+    await bonus(mixed!.customerId, 3_000);
+    const pick = freshPick();
+    expect((await place(cash!.token, pick, 30)).data.code).toBe(BetCode.Ok); // ₱30 cash: 3 tickets
+    expect((await place(bonusOnly!.token, pick, 40)).data.code).toBe(BetCode.Ok); // ₱40 bonus: none
+    expect((await place(mixed!.token, pick, 40)).data.code).toBe(BetCode.Ok); // ₱10 cash + ₱30 bonus: 1 ticket
+    await settle(pick.match.matchId);
+
+    const mine = async (token: string) =>
+      (await call<RafflesAnswer>(server, 'main', 'raffle/list', {}, { token })).data.raffles.find((r) => r.id === 'cash-only')!.myTickets;
+    expect([await mine(cash!.token), await mine(bonusOnly!.token), await mine(mixed!.token)]).toEqual([3, 0, 1]);
+
+    expect(await server.app.raffles.drawDue(Date.parse(raffle.endsAt) + TOURNAMENT_GRACE_MS + 1_000)).toBe(1);
+    const [draw] = await db().select().from(raffleDraws).where(eq(raffleDraws.raffleId, 'cash-only'));
+    // (Other tests' players staked in this window too: only these three are looked at.)
+    const ours = new Set([cash, bonusOnly, mixed].map((p) => p!.customerId));
+    const entries = (draw!.entries as { customerId: number; tickets: number }[]).filter((e) => ours.has(e.customerId));
+    expect(entries.map((e) => [e.customerId, e.tickets])).toEqual([
+      [cash!.customerId, 3],
+      [mixed!.customerId, 1],
+    ]);
+  });
+});
+
+describe('editions of the Masskara campaign', () => {
+  it('keeps an ended edition readable as history while a new edition is joined and collected apart, from the operator file any instance reads', async () => {
+    const player = await quickCustomer(server);
+    const first: MasskaraEdition = {
+      ...campaign,
+      id: 'fiesta-a',
+      title: 'Masskara A',
+      startsAt: new Date(Date.now() - HOUR).toISOString(),
+      endsAt: new Date(Date.now() + HOUR).toISOString(),
+      raffles: ['festival'],
+    };
+    expect((await devPost('/dev/masskara', { config: { editions: [first] } })).status).toBe(200);
+    expect((await join(player.token)).code).toBe('0000');
+    await db().insert(casinoRounds).values(round(player.customerId, 1_000));
+    expect((await read(player.token)).data.me!.records).toHaveLength(1);
+
+    // The operator ends A now and opens B: editions may not overlap.
+    const cut = Date.now() + 5;
+    const ended = { ...first, endsAt: new Date(cut).toISOString() };
+    const next: MasskaraEdition = {
+      ...campaign,
+      id: 'fiesta-b',
+      title: 'Masskara B',
+      startsAt: new Date(cut).toISOString(),
+      endsAt: new Date(cut + 24 * HOUR).toISOString(),
+      masks: [
+        { id: 'sun-mask', label: 'Sun mask', weight: 1 },
+        { id: 'moon-mask', label: 'Moon mask', weight: 1 },
+      ],
+    };
+    const overlapping = await devPost('/dev/masskara', { config: { editions: [first, next] } });
+    expect(overlapping.status).toBe(400);
+    expect(await overlapping.text()).toContain('fiesta-b starts before fiesta-a ends: editions must not overlap.');
+    expect((await devPost('/dev/masskara', { config: { editions: [ended, next] } })).status).toBe(200);
+    while (Date.now() <= cut) await new Promise((resolve) => setTimeout(resolve, 5));
+
+    // The current edition is B (on both instances); A is listed as ended.
+    const current = (await read(player.token, second)).data;
+    expect(current).toMatchObject({ edition: 'fiesta-b', title: 'Masskara B', status: 'running', me: null, raffles: [] });
+    expect(current.editions.map((e) => [e.id, e.status])).toEqual([
+      ['fiesta-a', 'ended'],
+      ['fiesta-b', 'running'],
+    ]);
+    // A cannot be joined any more; B is joined apart, with its own seed.
+    const late = await call(
+      server,
+      'main',
+      'masskara/join',
+      { edition: 'fiesta-a' },
+      { token: player.token, idempotencyKey: idempotencyKey() },
+    );
+    expect(late.message).toBe('This edition of the Masskara campaign has ended.');
+    const joinedB = await join(player.token);
+    expect(joinedB.code).toBe('0000');
+    await db().insert(casinoRounds).values(round(player.customerId, 1_000));
+    const inB = (await read(player.token)).data.me!;
+    expect(inB.records).toHaveLength(1);
+    expect(['sun-mask', 'moon-mask']).toContain(inB.records[0]!.maskId);
+    expect(inB.seedHash).toBe(joinedB.data.seedHash);
+
+    // A, read as history: its one mask, its raffles, and its seed revealed now that it has ended.
+    const history = (await call<MasskaraAnswer>(server, 'main', 'masskara/campaign', { edition: 'fiesta-a' }, { token: player.token }))
+      .data;
+    expect(history).toMatchObject({ edition: 'fiesta-a', title: 'Masskara A', status: 'ended', raffles: ['festival'] });
+    expect(history.me!.records).toHaveLength(1);
+    expect(['gold-mask', 'red-mask']).toContain(history.me!.records[0]!.maskId);
+    expect(seedHash(history.me!.seed!)).toBe(history.me!.seedHash);
+    expect(history.me!.seedHash).not.toBe(inB.seedHash);
+    const entries = await db().select().from(masskaraEntries).where(eq(masskaraEntries.customerId, player.customerId));
+    expect(entries.map((e) => e.edition).sort()).toEqual(['fiesta-a', 'fiesta-b']);
+    const unknown = await call(server, 'main', 'masskara/campaign', { edition: 'fiesta-z' }, { token: player.token });
+    expect(unknown.message).toBe('There is no such edition of the Masskara campaign.');
+
+    // The operator's file in the data folder: an edit made there is read without a restart, by either instance.
+    const file = joinPath(server.config.dataDir, 'masskara.json');
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { editions: MasskaraEdition[] };
+    expect(stored.editions.map((e) => e.id)).toEqual(['fiesta-a', 'fiesta-b']);
+    stored.editions[1]!.title = 'Masskara B, edited';
+    // (Edits are stamped a few seconds apart, as an operator's are: the file is read again when its modification time changes.)
+    const edit = (text: string, seconds: number) => {
+      writeFileSync(file, text);
+      utimesSync(file, new Date(), new Date(Date.now() + seconds * 1_000));
+    };
+    edit(JSON.stringify(stored), 2);
+    expect((await read(player.token, second)).data.title).toBe('Masskara B, edited');
+    expect((await read(player.token)).data.title).toBe('Masskara B, edited');
+    // A broken edit is not taken: the last good content stays.
+    edit('{"editions": [', 4);
+    expect((await read(player.token)).data.title).toBe('Masskara B, edited');
+    expect((await read(player.token, second)).data.title).toBe('Masskara B, edited');
   });
 });

@@ -1,3 +1,4 @@
+import type { TutorialVideoAnswer } from '../../src/contract/answers/video';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -283,6 +284,25 @@ describe('live streams and highlights', () => {
     expect(vod.body).toContain('#EXT-X-ENDLIST');
     expect(vod.body.split('\n').filter((l) => l.endsWith('.ts'))).toHaveLength(6);
     expect((await call(server, 'tp', 'saba/getHighlightUrl', { clipId: 'nothing' })).code).toBe('GW_800701');
+  });
+
+  it('plays /teach’s tutorial as a whole clip with its captions, to a visitor, and has no tutorial it does not know', async () => {
+    const answer = await call<TutorialVideoAnswer>(server, 'main', 'video/tutorial', { id: 'how-to-bet' });
+    expect(answer.code, answer.message).toBe('0000');
+    const master = await text(answer.data.url);
+    expect(master.status).toBe(200);
+    expect(master.body.split('\n').filter((l) => l.endsWith('.m3u8')).length).toBeGreaterThan(1);
+    const vod = await text(answer.data.url.replace('master.m3u8', '1/index.m3u8'));
+    expect(vod.body).toContain('#EXT-X-ENDLIST');
+    const captions = await fetch(`${server.url}${answer.data.captions}`);
+    expect(captions.status).toBe(200);
+    expect(captions.headers.get('content-type')).toContain('text/vtt');
+    const vtt = await captions.text();
+    expect(vtt.startsWith('WEBVTT')).toBe(true);
+    expect(vtt).toContain('00:00:00.000 --> ');
+    expect(vtt).toContain('Tap the price of the outcome you pick');
+    expect((await call(server, 'main', 'video/tutorial', { id: 'how-to-cheat' })).code).not.toBe('0000');
+    expect((await fetch(`${server.url}/sim/video/captions/how-to-cheat.vtt`)).status).toBe(404);
   });
 
   it('has a test stream for /video_test', async () => {

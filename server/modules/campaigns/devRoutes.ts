@@ -7,7 +7,7 @@ import type { CampaignServices } from './services';
  * operator's missions, slot tournaments, raffles, the lucky spin's prizes and odds and the Masskara campaign, edited without a deploy, validated on save
  * (src/contract/campaigns.ts). A mission overlapping a running one of its kind is refused. POST with JSON
  * is the tests' way in: /dev/missions, /dev/tournaments and /dev/raffle { id, definition, active }, /dev/lucky-spin
- * and /dev/masskara { config }.
+ * and /dev/masskara { config: { editions } }.
  */
 export async function campaignDevRoutes(app: FastifyInstance, options: CampaignServices) {
   const { missions, luckySpin, tournaments, masskara, raffles } = options;
@@ -118,7 +118,7 @@ ${card(path, 'New', '<label>Id<input name="id" placeholder="a-new-id"></label><i
   single(
     '/dev/masskara',
     'Campaigns: Masskara',
-    'The masks and their weights (chance = weight / sum of weights), what draws a mask and the prize of a full set; masks already drawn keep what they were.',
+    'Every edition of the campaign (masskara.json in the data folder, which this page writes; editions must not overlap): its dates, the masks and their weights (chance = weight / sum of weights), what draws a mask, the prize of a full set and the ids of its raffles; masks already drawn keep what they were.',
     () => masskara.config(),
     (value) => masskara.saveConfig(value),
   );

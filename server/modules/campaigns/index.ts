@@ -64,7 +64,7 @@ export const campaigns = fp(
     const tournaments = new TournamentsService(options);
     app.decorate('luckySpin', luckySpin);
     app.decorate('tournaments', tournaments);
-    const masskara = new MasskaraService(options);
+    const masskara = new MasskaraService({ ...options, dataDir: app.config.dataDir, log: app.log });
     const raffles = new RafflesService(options);
     app.decorate('masskara', masskara);
     app.decorate('raffles', raffles);

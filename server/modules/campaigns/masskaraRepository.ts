@@ -1,28 +1,34 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../../db';
 import { masskaraEntries, masskaraMasks, raffleDraws, raffles } from '../../db/schema';
 
-/** Masskara's and the raffles' storage (migration 0031). */
+/** Masskara's and the raffles' storage (migration 0031; editions and the settled_stakes view: 0040). */
 
 export type MasskaraEntryRow = typeof masskaraEntries.$inferSelect;
 export type MaskRow = typeof masskaraMasks.$inferSelect;
 export type RaffleRow = typeof raffles.$inferSelect;
 export type RaffleDrawRow = typeof raffleDraws.$inferSelect;
 
-export async function entry(db: Queryable, customerId: number, lock = false): Promise<MasskaraEntryRow | undefined> {
-  const query = db.select().from(masskaraEntries).where(eq(masskaraEntries.customerId, customerId));
+export async function entry(db: Queryable, customerId: number, edition: string, lock = false): Promise<MasskaraEntryRow | undefined> {
+  const query = db
+    .select()
+    .from(masskaraEntries)
+    .where(and(eq(masskaraEntries.customerId, customerId), eq(masskaraEntries.edition, edition)));
   const [row] = lock ? await query.for('update') : await query;
   return row;
 }
 
-/** Joins once (a second join answers the first entry, its seed unchanged). */
-export async function join(tx: Transaction, row: { customerId: number; joinedAt: Date; seed: string; seedHash: string }) {
+/** Joins an edition once (a second join answers the first entry, its seed unchanged). */
+export async function join(tx: Transaction, row: { customerId: number; edition: string; joinedAt: Date; seed: string; seedHash: string }) {
   await tx.insert(masskaraEntries).values(row).onConflictDoNothing();
-  return (await entry(tx, row.customerId))!;
+  return (await entry(tx, row.customerId, row.edition))!;
 }
 
-export async function markExchanged(tx: Transaction, customerId: number, grantId: number, at: Date): Promise<void> {
-  await tx.update(masskaraEntries).set({ exchangedAt: at, grantId }).where(eq(masskaraEntries.customerId, customerId));
+export async function markExchanged(tx: Transaction, customerId: number, edition: string, grantId: number, at: Date): Promise<void> {
+  await tx
+    .update(masskaraEntries)
+    .set({ exchangedAt: at, grantId })
+    .where(and(eq(masskaraEntries.customerId, customerId), eq(masskaraEntries.edition, edition)));
 }
 
 export interface MaskSource {
@@ -34,8 +40,10 @@ export interface MaskSource {
 }
 
 /**
- * What may draw a mask and has not yet: the player's settled bets (won, lost, half; every leg at the odds
- * asked) and settled casino rounds of at least the stakes asked, settled from `from` to `to`.
+ * What may draw a mask and has not yet: the player's settled stakes (settled_stakes, migration 0040: a
+ * sports ticket won, lost or half, every leg at the odds asked; a settled casino round) whose cash part
+ * (the stake less what bonus grants or a free bet paid) is at least the stake asked, settled from `from`
+ * to `to`. A void, rejected or cashed-out ticket is not a settled stake; the mask records the cash part.
  */
 export async function newSources(
   db: Queryable,
@@ -44,58 +52,38 @@ export async function newSources(
 ): Promise<MaskSource[]> {
   const from = rule.from.toISOString();
   const to = rule.to.toISOString();
-  const found: MaskSource[] = [];
-  if (rule.sports) {
-    const result = (await db.execute(sql`
-      SELECT t.id, t.trans_id AS "transId", t.stake, t.settled_at AS "settledAt" FROM bet_tickets t
-      WHERE t.customer_id = ${customerId}
-        AND t.status IN ('won', 'lost', 'halfWon', 'halfLost')
-        AND t.settled_at >= ${from}::timestamptz AND t.settled_at < ${to}::timestamptz
-        AND t.stake >= ${rule.sports.minStake}
-        AND NOT EXISTS (SELECT 1 FROM bet_legs l WHERE l.ticket_id = t.id AND l.price_h < ${rule.sports.minOddsH})
-        AND NOT EXISTS (SELECT 1 FROM masskara_masks m WHERE m.customer_id = t.customer_id AND m.source = 'bet:' || t.id)
-      ORDER BY t.settled_at, t.id
-      LIMIT 500`)) as unknown as { rows: { id: string | number; transId: string; stake: string | number; settledAt: string | Date }[] };
-    for (const row of result.rows)
-      found.push({
-        source: `bet:${row.id}`,
-        kind: 'bet',
-        reference: row.transId,
-        stake: Number(row.stake),
-        earnedAt: new Date(row.settledAt),
-      });
-  }
-  if (rule.casino) {
-    const result = (await db.execute(sql`
-      SELECT r.id, r.game_name AS "gameName", r.bet, r.last_at AS "lastAt" FROM casino_rounds r
-      WHERE r.customer_id = ${customerId} AND r.status = 'settled'
-        AND r.last_at >= ${from}::timestamptz AND r.last_at < ${to}::timestamptz
-        AND r.bet >= ${rule.casino.minBet}
-        AND NOT EXISTS (SELECT 1 FROM masskara_masks m WHERE m.customer_id = r.customer_id AND m.source = 'round:' || r.id)
-      ORDER BY r.last_at, r.id
-      LIMIT 500`)) as unknown as { rows: { id: string | number; gameName: string; bet: string | number; lastAt: string | Date }[] };
-    for (const row of result.rows)
-      found.push({
-        source: `round:${row.id}`,
-        kind: 'round',
-        reference: row.gameName,
-        stake: Number(row.bet),
-        earnedAt: new Date(row.lastAt),
-      });
-  }
-  return found;
+  const result = (await db.execute(sql`
+    SELECT s.source, s.kind, s.reference, s.cash, s.settled_at AS "settledAt" FROM settled_stakes s
+    WHERE s.customer_id = ${customerId}
+      AND s.settled_at >= ${from}::timestamptz AND s.settled_at < ${to}::timestamptz
+      AND (
+        (${rule.sports !== null} AND s.kind = 'bet' AND s.cash >= ${rule.sports?.minStake ?? 0}
+          AND NOT EXISTS (SELECT 1 FROM bet_legs l WHERE l.ticket_id = s.ticket_id AND l.price_h < ${rule.sports?.minOddsH ?? 0}))
+        OR (${rule.casino !== null} AND s.kind = 'round' AND s.cash >= ${rule.casino?.minBet ?? 0}))
+      AND NOT EXISTS (SELECT 1 FROM masskara_masks m WHERE m.customer_id = s.customer_id AND m.source = s.source)
+    ORDER BY s.settled_at, s.source
+    LIMIT 1000`)) as unknown as {
+    rows: { source: string; kind: 'bet' | 'round'; reference: string; cash: string | number; settledAt: string | Date }[];
+  };
+  return result.rows.map((row) => ({
+    source: row.source,
+    kind: row.kind,
+    reference: row.reference,
+    stake: Number(row.cash),
+    earnedAt: new Date(row.settledAt),
+  }));
 }
 
 export async function addMasks(db: Queryable, rows: (typeof masskaraMasks.$inferInsert)[]): Promise<void> {
   if (rows.length > 0) await db.insert(masskaraMasks).values(rows).onConflictDoNothing();
 }
 
-/** The player's masks, newest first. */
-export function masksOf(db: Queryable, customerId: number): Promise<MaskRow[]> {
+/** The player's masks of an edition, newest first. */
+export function masksOf(db: Queryable, customerId: number, edition: string): Promise<MaskRow[]> {
   return db
     .select()
     .from(masskaraMasks)
-    .where(eq(masskaraMasks.customerId, customerId))
+    .where(and(eq(masskaraMasks.customerId, customerId), eq(masskaraMasks.edition, edition)))
     .orderBy(sql`${masskaraMasks.earnedAt} DESC, ${masskaraMasks.id} DESC`);
 }
 
@@ -144,7 +132,11 @@ export interface Turnover {
   turnover: number;
 }
 
-/** Each player's settled turnover in a window (sports bets and/or casino rounds), ascending by player. */
+/**
+ * Each player's settled turnover in a window (sports bets and/or casino rounds), ascending by player:
+ * the cash part of each settled stake (settled_stakes, migration 0040), so a bonus-funded or free-bet
+ * stake, a void and a cash-out add nothing.
+ */
 export async function turnovers(
   db: Queryable,
   query: { sports: boolean; casino: boolean; from: Date; to: Date; customerId?: number },
@@ -153,18 +145,13 @@ export async function turnovers(
   const to = query.to.toISOString();
   const only = query.customerId ?? null;
   const result = (await db.execute(sql`
-    SELECT s.customer_id AS "customerId", c.nick_name AS "nickName", sum(s.amount) AS turnover FROM (
-      SELECT t.customer_id, t.stake AS amount FROM bet_tickets t
-      WHERE ${query.sports} AND t.status IN ('won', 'lost', 'halfWon', 'halfLost')
-        AND t.settled_at >= ${from}::timestamptz AND t.settled_at < ${to}::timestamptz
-        AND (${only}::bigint IS NULL OR t.customer_id = ${only}::bigint)
-      UNION ALL
-      SELECT r.customer_id, r.bet AS amount FROM casino_rounds r
-      WHERE ${query.casino} AND r.status = 'settled'
-        AND r.last_at >= ${from}::timestamptz AND r.last_at < ${to}::timestamptz
-        AND (${only}::bigint IS NULL OR r.customer_id = ${only}::bigint)
-    ) s JOIN customers c ON c.id = s.customer_id
+    SELECT s.customer_id AS "customerId", c.nick_name AS "nickName", sum(s.cash) AS turnover FROM settled_stakes s
+    JOIN customers c ON c.id = s.customer_id
+    WHERE ((${query.sports} AND s.kind = 'bet') OR (${query.casino} AND s.kind = 'round'))
+      AND s.settled_at >= ${from}::timestamptz AND s.settled_at < ${to}::timestamptz
+      AND (${only}::bigint IS NULL OR s.customer_id = ${only}::bigint)
     GROUP BY s.customer_id, c.nick_name
+    HAVING sum(s.cash) > 0
     ORDER BY s.customer_id ASC`)) as unknown as { rows: { customerId: string | number; nickName: string; turnover: string | number }[] };
   return result.rows.map((row) => ({ customerId: Number(row.customerId), nickName: row.nickName, turnover: Number(row.turnover) }));
 }

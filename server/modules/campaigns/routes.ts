@@ -13,7 +13,7 @@ import {
 } from '../../../src/contract/answers/campaigns';
 import { exchangeMasskaraAnswer, joinMasskaraAnswer, masskaraAnswer, rafflesAnswer } from '../../../src/contract/answers/masskara';
 import { CampaignCall, clipIdSchema, eventIdSchema, missionIdSchema } from '../../../src/contract/campaigns';
-import { MasskaraCall } from '../../../src/contract/masskara';
+import { MasskaraCall, masskaraEditionBody as editionBody } from '../../../src/contract/masskara';
 import type { CampaignServices } from './services';
 
 /** The campaigns' calls (src/contract/campaigns.ts CampaignCall, src/contract/masskara.ts MasskaraCall). */
@@ -108,9 +108,9 @@ export async function campaignRoutes(app: FastifyInstance, options: CampaignServ
     prefix: 'main',
     name: MasskaraCall.campaign,
     auth: 'session',
-    body: z.looseObject({}),
+    body: editionBody,
     answer: masskaraAnswer,
-    handler: ({ customerId }) => masskara.campaign(customerId),
+    handler: ({ customerId, body }) => masskara.campaign(customerId, body.edition),
   });
 
   app.call({
@@ -118,9 +118,9 @@ export async function campaignRoutes(app: FastifyInstance, options: CampaignServ
     name: MasskaraCall.join,
     auth: 'player',
     idempotent: true,
-    body: z.looseObject({}),
+    body: editionBody,
     answer: joinMasskaraAnswer,
-    handler: ({ customerId, idempotencyKey }) => masskara.join(customerId, idempotencyKey),
+    handler: ({ customerId, idempotencyKey, body }) => masskara.join(customerId, idempotencyKey, body.edition),
   });
 
   app.call({
@@ -128,9 +128,9 @@ export async function campaignRoutes(app: FastifyInstance, options: CampaignServ
     name: MasskaraCall.exchange,
     auth: 'player',
     idempotent: true,
-    body: z.looseObject({}),
+    body: editionBody,
     answer: exchangeMasskaraAnswer,
-    handler: ({ customerId, idempotencyKey }) => masskara.exchange(customerId, idempotencyKey),
+    handler: ({ customerId, idempotencyKey, body }) => masskara.exchange(customerId, idempotencyKey, body.edition),
   });
 
   app.call({

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
-import { highlightsAnswer, liveStreamsAnswer, streamSourcesAnswer, streamUrlAnswer } from '../../../src/contract/answers/video';
+import {
+  highlightsAnswer,
+  liveStreamsAnswer,
+  streamSourcesAnswer,
+  streamUrlAnswer,
+  tutorialVideoAnswer,
+} from '../../../src/contract/answers/video';
+import { TUTORIAL_VIDEOS, TUTORIAL_VIDEO_CALL } from '../../../src/contract/video';
 import { SportTypeId } from '../../../src/contract/sports';
 import type { VideoService } from './service';
 
@@ -95,6 +102,15 @@ export async function videoRoutes(app: FastifyInstance, options: { service: Vide
     body: z.looseObject({ clipId: id('clipId') }),
     answer: streamUrlAnswer,
     handler: ({ body }) => service.clipUrl(body.clipId),
+  });
+
+  app.call({
+    prefix: 'main',
+    name: TUTORIAL_VIDEO_CALL,
+    auth: 'public',
+    body: z.looseObject({ id: z.enum(TUTORIAL_VIDEOS) }),
+    answer: tutorialVideoAnswer,
+    handler: ({ body }) => service.tutorial(body.id),
   });
 
   app.call({

@@ -4,6 +4,7 @@ import { type SportTypeId, isLiveEvent } from '../../../src/contract/sports';
 import {
   type HighlightClip,
   type LiveStream,
+  type TutorialVideo,
   VIDEO_PLATFORM_CODES,
   type VideoProviderName,
   type VideoSource,
@@ -283,6 +284,12 @@ export class VideoService {
   /** saba/getHighlightUrl */
   async clipUrl(clipId: string): Promise<{ url: string; provider: VideoProviderName }> {
     return { url: (await this.ask(() => this.options.provider().clipUrl(clipId))).url, provider: 'sportradar' };
+  }
+
+  /** video/tutorial: a tutorial video (/teach) and its captions. */
+  async tutorial(id: TutorialVideo): Promise<{ url: string; captions: string | null }> {
+    const answer = await this.ask(() => this.options.provider().tutorial(id));
+    return { url: answer.url, captions: answer.captions };
   }
 
   /** saba/testStream: the stream /video_test plays. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { VIDEO_PROVIDERS, type VideoProviderName } from '../../../src/contract/video';
+import { TUTORIAL_VIDEOS, type TutorialVideo, VIDEO_PROVIDERS, type VideoProviderName } from '../../../src/contract/video';
 import { SEGMENT_COUNT, SEGMENT_SECONDS, livePlaylist, masterPlaylist, readSegment, vodPlaylist } from './hls';
 import { SOURCE_MODES, type SourceMode, type VideoSimulator, liveOrigin } from './simulator';
 
@@ -8,6 +8,7 @@ import { SOURCE_MODES, type SourceMode, type VideoSimulator, liveOrigin } from '
  *   /sim/video/play/<token>/master.m3u8          the renditions (240p, 360p, 480p)
  *   /sim/video/play/<token>/<n>/index.m3u8       a live window (or a clip's whole list)
  *   /sim/video/play/<token>/<n>/<seq>.ts         a segment
+ *   /sim/video/captions/<tutorial>.vtt           a tutorial's captions (WebVTT)
  * and its switches: the page /sim/video, and POST /sim/video/switch {provider, mode} for tests.
  */
 export const VIDEO_SIM_PREFIX = '/sim/video';
@@ -26,8 +27,41 @@ const notFound = (reply: FastifyReply) => reply.status(404).header('Cache-Contro
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** What the tutorial says, line by line, spread over the clip (the captions of /teach's video). */
+const TUTORIAL_LINES: Record<TutorialVideo, string[]> = {
+  'how-to-bet': [
+    'Welcome to Panalo. This is how to place a bet.',
+    'Open Sports and choose a match.',
+    'Tap the price of the outcome you pick: it goes on your bet slip.',
+    'Enter your stake. The slip shows what you could win.',
+    'Tap Place bet. Your ticket appears under My bets.',
+    'When the match ends, winnings go to your wallet.',
+  ],
+};
+
+const clock = (seconds: number) => {
+  const whole = Math.floor(seconds);
+  return `${String(Math.floor(whole / 3600)).padStart(2, '0')}:${String(Math.floor(whole / 60) % 60).padStart(2, '0')}:${String(whole % 60).padStart(2, '0')}.000`;
+};
+
+/** WebVTT captions: the tutorial's lines spread evenly over the clip's length. */
+export function tutorialCaptions(id: TutorialVideo, seconds: number): string {
+  const lines = TUTORIAL_LINES[id];
+  const each = seconds / lines.length;
+  return `WEBVTT\n\n${lines.map((line, i) => `${i + 1}\n${clock(i * each)} --> ${clock((i + 1) * each)}\n${line}\n`).join('\n')}`;
+}
+
 export async function videoSimRoutes(app: FastifyInstance, options: { simulator: VideoSimulator; now: () => number }) {
   const { simulator, now } = options;
+
+  app.get<{ Params: { file: string } }>(`${VIDEO_SIM_PREFIX}/captions/:file`, async (request, reply) => {
+    const id = TUTORIAL_VIDEOS.find((one) => `${one}.vtt` === request.params.file);
+    if (!id) return notFound(reply);
+    return reply
+      .header('Cache-Control', 'public, max-age=3600')
+      .type('text/vtt; charset=utf-8')
+      .send(tutorialCaptions(id, SEGMENT_COUNT * SEGMENT_SECONDS));
+  });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1_024 }, (_request, body, done) =>
     done(null, body),
   );

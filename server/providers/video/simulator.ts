@@ -1,5 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { VIDEO_PROVIDERS, type VideoProviderName, type VideoSource } from '../../../src/contract/video';
+import {
+  TUTORIAL_VIDEOS,
+  type TutorialVideo,
+  VIDEO_PROVIDERS,
+  type VideoProviderName,
+  type VideoSource,
+} from '../../../src/contract/video';
 import { LIVE_WINDOW, SEGMENT_COUNT, SEGMENT_SECONDS, type TestStream } from './hls';
 import { type ClipSubject, NoStream, type PlaybackUrl, ProviderDown, type ProviderClip, type VideoProvider } from './types';
 
@@ -129,6 +135,13 @@ export class VideoSimulator implements VideoProvider {
   async testStream(): Promise<PlaybackUrl & { provider: VideoProviderName }> {
     await this.media();
     return { ...this.playback({ p: 'saba', k: 'test', m: 'live' }), provider: 'saba' };
+  }
+
+  /** A tutorial: the encoded test stream as a clip (the simulator has no other footage) with the tutorial's own captions. */
+  async tutorial(id: TutorialVideo): Promise<PlaybackUrl & { captions: string | null }> {
+    if (!TUTORIAL_VIDEOS.includes(id)) throw new NoStream();
+    await this.media();
+    return { ...this.playback({ p: 'saba', k: `tutorial.${id}`, m: 'vod' }), captions: `${this.options.prefix}/captions/${id}.vtt` };
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { VideoProviderName, VideoSource } from '../../../src/contract/video';
+import type { TutorialVideo, VideoProviderName, VideoSource } from '../../../src/contract/video';
 
 /**
  * The match video providers (spec §7 video URL lookups) behind one interface. A real adapter calls the
@@ -63,6 +63,8 @@ export interface VideoProvider {
   clipUrl(clipId: string): Promise<PlaybackUrl>;
   /** A stream to check that video plays on a device (/video_test); throws NoStream when the provider has none. */
   testStream(): Promise<PlaybackUrl & { provider: VideoProviderName }>;
+  /** A tutorial video (/teach) and its captions' WebVTT address, or null when it has none; throws NoStream when there is no such video. */
+  tutorial(id: TutorialVideo): Promise<PlaybackUrl & { captions: string | null }>;
 }
 
 /** No provider configured (production without credentials): nothing to play, said as 'video not found'. */
@@ -71,4 +73,5 @@ export const noVideoProvider: VideoProvider = {
   clips: () => Promise.resolve([]),
   clipUrl: () => Promise.reject(new NoStream('no video provider is configured')),
   testStream: () => Promise.reject(new NoStream('no video provider is configured')),
+  tutorial: () => Promise.reject(new NoStream('no video provider is configured')),
 };

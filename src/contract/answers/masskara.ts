@@ -6,6 +6,20 @@ import { centavos, isoTime } from './common';
 const mask = z.strictObject({ id: z.string(), label: z.string(), weight: z.int(), percent: z.string() });
 
 export const masskaraAnswer = z.strictObject({
+  /** The edition answered. */
+  edition: z.string(),
+  /** Every edition, oldest first (ended ones are history the player can read). */
+  editions: z.array(
+    z.strictObject({
+      id: z.string(),
+      title: z.string(),
+      startsAt: isoTime,
+      endsAt: isoTime,
+      status: z.enum(['upcoming', 'running', 'ended']),
+    }),
+  ),
+  /** The ids of this edition's raffles (raffle/list). */
+  raffles: z.array(z.string()),
   active: z.boolean(),
   title: z.string(),
   summary: z.string(),

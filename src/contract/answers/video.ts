@@ -22,6 +22,10 @@ export const streamSourcesAnswer = z.strictObject({ sources: z.array(source), at
 /** saba/getNamiStreamUrl, getSportradarStreamUrl, getSabaStreamUrl, getHighlightUrl, testStream. */
 export const streamUrlAnswer = z.strictObject({ url: z.string(), provider: videoProvider });
 
+/** video/tutorial: the playlist and the captions' address (null when the provider has none). */
+export const tutorialVideoAnswer = z.strictObject({ url: z.string(), captions: z.nullable(z.string()) });
+export type TutorialVideoAnswer = z.infer<typeof tutorialVideoAnswer>;
+
 const liveStream: z.ZodMiniType<LiveStream> = z.strictObject({
   matchId: z.string(),
   sportTypeId,

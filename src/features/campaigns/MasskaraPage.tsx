@@ -26,6 +26,7 @@ import {
   masskaraQuery,
   rafflesQuery,
 } from './masskaraApi';
+import type { MasskaraSearch } from './search';
 import { rollInBrowser, sha256Hex, verifyRaffle } from './verifyDraw';
 
 /**
@@ -38,12 +39,12 @@ import { rollInBrowser, sha256Hex, verifyRaffle } from './verifyDraw';
 const TABS = ['main', 'mask-collection', 'records', 'my-prizes', 'rules'] as const;
 type Tab = (typeof TABS)[number];
 
-export function MasskaraPage() {
+export function MasskaraPage({ edition }: MasskaraSearch) {
   const { t } = useTranslation();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const segment = pathname.split('/').filter(Boolean)[2];
   const tab: Tab = TABS.find((candidate) => candidate === segment) ?? 'main';
-  const { data, isPending, isError, refetch } = useQuery(masskaraQuery);
+  const { data, isPending, isError, refetch } = useQuery(masskaraQuery(edition));
   const queryClient = useQueryClient();
   const again = () => {
     void queryClient.invalidateQueries({ queryKey: MASSKARA_KEY });
@@ -59,6 +60,7 @@ export function MasskaraPage() {
             <Link
               key={candidate}
               to={`/campaign/masskara/${candidate}`}
+              search={edition ? { edition } : {}}
               replace
               className={tabStyles.tab}
               aria-current={candidate === tab ? 'page' : undefined}
@@ -77,6 +79,7 @@ export function MasskaraPage() {
           </Notice>
         ) : (
           <>
+            {data.editions.length > 1 && <Editions campaign={data} />}
             {data.notice && <p className={styles.state}>{data.notice}</p>}
             {tab === 'main' && <Main campaign={data} />}
             {tab === 'mask-collection' && <Collection campaign={data} />}
@@ -87,6 +90,27 @@ export function MasskaraPage() {
         )}
       </div>
     </PageLayout>
+  );
+}
+
+/** Every edition of the campaign: the one shown marked, an ended one readable as history. */
+function Editions({ campaign }: { campaign: MasskaraCampaign }) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('c3735.editions.label')} className={styles.card}>
+      <h2 className={styles.title}>{t('c3735.editions.title')}</h2>
+      <ul className={styles.records}>
+        {campaign.editions.map((one) => (
+          <li key={one.id} className={styles.taskLine} data-testid="masskara-edition">
+            <Link to="/campaign/masskara/main" search={{ edition: one.id }} aria-current={one.id === campaign.edition ? 'page' : undefined}>
+              {one.title}
+            </Link>
+            <span className={styles.badge}>{t(`masskara.status.${one.status}`)}</span>
+          </li>
+        ))}
+      </ul>
+      {campaign.status === 'ended' && <p className={styles.dim}>{t('c3735.editions.history')}</p>}
+    </nav>
   );
 }
 
@@ -120,7 +144,7 @@ function JoinPrompt({ campaign }: { campaign: MasskaraCampaign }) {
   if (campaign.status === 'ended' || !campaign.active || campaign.notice) return null;
   const join = () => {
     setBusy(true);
-    joinMasskara()
+    joinMasskara(campaign.edition)
       .then(() => {
         showToast('success', t('masskara.joined'));
         changed();
@@ -170,7 +194,7 @@ function Main({ campaign }: { campaign: MasskaraCampaign }) {
           <JoinPrompt campaign={campaign} />
         )}
       </article>
-      <Raffles />
+      <Raffles only={campaign.raffles} />
     </>
   );
 }
@@ -188,7 +212,7 @@ function Collection({ campaign }: { campaign: MasskaraCampaign }) {
     );
   const exchange = () => {
     setBusy(true);
-    exchangeMasks()
+    exchangeMasks(campaign.edition)
       .then((answer) => {
         showToast('success', t('masskara.exchangedToast', { amount: formatCentavos(answer.bonus) }));
         changed();
@@ -377,10 +401,11 @@ function Rules({ campaign }: { campaign: MasskaraCampaign }) {
   );
 }
 
-function Raffles() {
+/** The raffles of the edition shown (every raffle when the edition names none). */
+function Raffles({ only }: { only: string[] }) {
   const { t } = useTranslation();
   const { data } = useQuery(rafflesQuery);
-  const raffles = data?.raffles ?? [];
+  const raffles = (data?.raffles ?? []).filter((raffle) => only.length === 0 || only.includes(raffle.id));
   return (
     <section className={styles.page} aria-labelledby="raffles-title">
       <h2 className={styles.title} id="raffles-title">

@@ -12,12 +12,13 @@ export type RaffleView = RafflesAnswer['raffles'][number];
 
 export const MASSKARA_KEY = ['main', MasskaraCall.campaign] as const;
 
-/** The campaign and, logged in, the player's masks and records (asked again when a bet settles). */
-export const masskaraQuery = queryOptions({
-  queryKey: MASSKARA_KEY,
-  queryFn: () => api.call<MasskaraAnswer>('main', MasskaraCall.campaign, {}),
-  staleTime: 10_000,
-});
+/** An edition of the campaign (the current one when none is named) and, logged in, the player's masks and records in it (asked again when a bet settles). */
+export const masskaraQuery = (edition?: string) =>
+  queryOptions({
+    queryKey: [...MASSKARA_KEY, edition ?? 'current'],
+    queryFn: () => api.call<MasskaraAnswer>('main', MasskaraCall.campaign, edition ? { edition } : {}),
+    staleTime: 10_000,
+  });
 
 export const RAFFLES_KEY = ['main', MasskaraCall.raffles] as const;
 
@@ -30,9 +31,13 @@ export const rafflesQuery = queryOptions({
 const joinAttempt = new Attempt();
 const exchangeAttempt = new Attempt();
 
-export const joinMasskara = () =>
-  joinAttempt.send({}, (idempotencyKey) => api.call<{ seedHash: string }>('main', MasskaraCall.join, {}, { idempotencyKey }));
+export const joinMasskara = (edition: string) =>
+  joinAttempt.send({ edition }, (idempotencyKey) =>
+    api.call<{ seedHash: string }>('main', MasskaraCall.join, { edition }, { idempotencyKey }),
+  );
 
-/** masskara/exchange: one prize however often it is pressed. */
-export const exchangeMasks = () =>
-  exchangeAttempt.send({}, (idempotencyKey) => api.call<ExchangeMasskaraAnswer>('main', MasskaraCall.exchange, {}, { idempotencyKey }));
+/** masskara/exchange: one prize per edition however often it is pressed. */
+export const exchangeMasks = (edition: string) =>
+  exchangeAttempt.send({ edition }, (idempotencyKey) =>
+    api.call<ExchangeMasskaraAnswer>('main', MasskaraCall.exchange, { edition }, { idempotencyKey }),
+  );

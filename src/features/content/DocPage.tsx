@@ -6,6 +6,7 @@ import { PageSkeleton } from '../../ui/Skeleton';
 import { useDoc } from './docs';
 import { LEGAL_DOCS } from './docs/types';
 import { DocView } from './DocView';
+import { TutorialVideo } from './TutorialVideo';
 
 function DocContent({ slug }: { slug: (typeof LEGAL_DOCS)[keyof typeof LEGAL_DOCS] }) {
   return <DocView doc={useDoc(slug)} />;
@@ -18,6 +19,7 @@ export function DocPage() {
   const slug = LEGAL_DOCS[(route?.name ?? 'terms') as keyof typeof LEGAL_DOCS] ?? 'terms';
   return (
     <PageLayout flush>
+      {slug === 'how-to-bet' && <TutorialVideo id="how-to-bet" />}
       <Suspense fallback={<PageSkeleton label={t('common.loading')} lines={10} />}>
         <DocContent slug={slug} />
       </Suspense>

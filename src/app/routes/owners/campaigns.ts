@@ -1,3 +1,4 @@
+import { masskaraSearch } from '../../../features/campaigns/search';
 import { route, page } from '../route';
 
 /**
@@ -43,6 +44,7 @@ export const CAMPAIGNS_ROUTES = [
     path: '/campaign/masskara',
     name: 'masskara',
     owner: 'campaigns',
+    search: masskaraSearch,
     page: page('MasskaraPage', () => import('../../../features/campaigns/MasskaraPage')),
     children: [
       { path: 'main', name: 'masskara_main' },
