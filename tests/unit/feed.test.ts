@@ -233,18 +233,6 @@ describe('odds feed simulator', () => {
     expect(changes).toBeLessThan(3000 * 1.15);
   });
 
-  it('moves the main lines a list row shows most, as a real feed trades them most', () => {
-    const feed = feedWith({ priceChangesPerSecond: 300, matchesPerSport: 20 });
-    feed.step(2000);
-    const log = record(feed);
-    feed.step(10_000);
-    const prices = (prefix: string) =>
-      log.filter(([d]) => d.startsWith(prefix)).reduce((n, [, delta]) => n + delta.changes.filter((c) => c.t === 'price').length, 0);
-    // Every change goes to its match's destination; a main line's also to its sport's (the lists').
-    const share = prices('/topic/sport/') / prices('/topic/match/');
-    expect(share).toBeGreaterThan(0.45);
-  });
-
   it('suspends a match on a goal and reopens it a few seconds later with new prices', () => {
     const feed = feedWith({ sports: [SportTypeId.Football], matchesPerSport: 40, matchSpeed: 10 });
     const log = record(feed);

@@ -47,12 +47,6 @@ const REMOVE_AFTER_SECONDS = 60;
 const DELAY_EVERY_MS = 10 * 60_000;
 /** Live matches draw this many times the price moves of a pre-match one. */
 const LIVE_WEIGHT = 3;
-/**
- * The share of price moves that fall on a match's main lines (the markets its list row shows: the
- * match result, the main handicap and total), as on a real feed, where those carry most of the money
- * and are traded most; the rest fall on any of its markets.
- */
-const MAIN_LINE_SHARE = 0.5;
 /** The share of a sport's matches kept live or about to start (the rest today and later this week). */
 const LIVE_SHARE = 0.35;
 /** A decided outright's league opens its next season's outright this long after the last eventDate. */
@@ -722,9 +716,7 @@ export class FeedSimulator implements FeedProvider {
       sim.s += step * rng.normal() - 0.05 * (sim.s - sim.s0);
       sim.pace = clamp(sim.pace + 0.01 * rng.normal() - 0.05 * (sim.pace - 1), 0.75, 1.3);
       sim.cache.clear();
-      const main = rng.next() < MAIN_LINE_SHARE ? sim.markets.filter((m) => m.market.main) : [];
-      const from = main.length > 0 ? main : sim.markets;
-      const sm = from[rng.int(from.length)];
+      const sm = sim.markets[rng.int(sim.markets.length)];
       if (sm?.market.status === MarketStatus.Running && !this.held.has(sm.market.marketId))
         this.budget -= repriceMarket(sm, this.emitMarket);
     }
