@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { StorageKey } from '../contract/storageKeys';
 import { spinOpportunityQuery } from '../features/campaigns/api';
+import { manilaDay } from '../lib/dates';
 import { local } from '../lib/storage';
 import { timers } from '../lib/timers';
 import { attention, isPromptMoment } from '../stores/attention';
@@ -40,16 +41,15 @@ export function LuckySpinEntry() {
   const onHome = HOME_ROUTES.includes(currentRouteName);
   useEffect(() => {
     if (!data) return;
-    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Manila' });
     const before = local.get<number>(StorageKey.opportunities, 0);
     local.set(StorageKey.opportunities, awardTimes);
     local.set(StorageKey.jackpotAmount, data.jackpotAmount);
-    if (awardTimes > 0 && (local.get<string>(StorageKey.today, '') !== today || awardTimes > before)) due.current = true;
+    if (awardTimes > 0 && (local.get<string>(StorageKey.today, '') !== manilaDay(Date.now()) || awardTimes > before)) due.current = true;
   }, [data, awardTimes]);
   useEffect(() => {
     if (!due.current || !onHome || !moment || overlays.length > 0) return;
     due.current = false;
-    local.set(StorageKey.today, new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Manila' }));
+    local.set(StorageKey.today, manilaDay(Date.now()));
     openOverlay('luckySpin');
   }, [data, onHome, moment, overlays.length]);
   if (!shown || awardTimes === 0) return null;
